@@ -1,0 +1,301 @@
+package dev.ecslab.ecs.entity;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The entity allocator and the table of entity locations.
+ *
+ * <p><b>Contract.</b> Ids are generational: despawning bumps the slot's generation, so a stale
+ * {@link Entity} never matches the slot's next occupant. {@link #reserve()} may be called from any
+ * number of threads at once (commands issued by parallel systems); every other method is for the
+ * single thread that owns the world at a sync point. A reserved id becomes real at the next
+ * {@link #flush}; until then {@link #isAlive} is false for it. No two reservations ever return the
+ * same id, and no reservation collides with an id handed out by {@link #alloc()}.
+ *
+ * <p><b>Concurrency design</b> (the scheme of Bevy's {@code Entities}). Freed slots sit on a stack,
+ * {@code pending[0 .. pendingLength)}. One atomic cursor, {@code freeCursor}, counts how many of them
+ * are still unreserved. A reservation does a single {@code getAndDecrement}: a positive old value
+ * {@code n} hands out {@code pending[n - 1]}; a value {@code n <= 0} hands out the fresh index
+ * {@code length - n}, beyond every materialized slot. Because each reservation observes a distinct
+ * cursor value, distinct reservations get distinct indices without a lock. The arrays the reserving
+ * threads read ({@code pending}, {@code generations}, {@code length}) are written only at sync points,
+ * before the executor hands work to other threads, so the executor's hand-off publishes them.
+ * {@link #flush} runs on the owning thread when no system runs, and turns every reserved index into a
+ * live, empty entity.
+ *
+ * <p><b>Generation overflow.</b> A slot whose generation reaches the maximum is retired instead of
+ * wrapping, so an id can never come back to life.
+ */
+public final class Entities {
+    /** Location marker for a slot that holds no live entity. */
+    public static final int NO_ARCHETYPE = -1;
+
+    private static final int INITIAL_CAPACITY = 64;
+
+    private final int maxGeneration;
+
+    private int[] generations = new int[INITIAL_CAPACITY];
+    private int[] archetypeIds = filled(INITIAL_CAPACITY);
+    private int[] archetypeRows = new int[INITIAL_CAPACITY];
+    private int[] tableRows = new int[INITIAL_CAPACITY];
+    /** Number of materialized slots: indices {@code [0, length)} have metadata. */
+    private int length;
+    private int liveCount;
+
+    /** Freed slots, a stack. Only the owning thread writes it. */
+    private int[] pending = new int[INITIAL_CAPACITY];
+    private int pendingLength;
+    /** Unreserved entries of {@code pending}; negative once reservations run past it. */
+    private final AtomicLong freeCursor = new AtomicLong();
+    private int retiredCount;
+
+    public Entities() {
+        this(Integer.MAX_VALUE);
+    }
+
+    /** For tests of generation exhaustion: slots retire once their generation reaches {@code max}. */
+    Entities(int maxGeneration) {
+        if (maxGeneration < 1) {
+            throw new IllegalArgumentException("maxGeneration must be >= 1");
+        }
+        this.maxGeneration = maxGeneration;
+    }
+
+    // ---------------------------------------------------------------- allocation (owner thread)
+
+    /**
+     * Allocates an id on the owning thread. The caller must place the entity with
+     * {@link #setLocation} before anything else looks at it. Requires a flushed allocator.
+     */
+    public Entity alloc() {
+        requireFlushed("alloc");
+        int index;
+        if (pendingLength > 0) {
+            index = pending[--pendingLength];
+            freeCursor.set(pendingLength);
+        } else {
+            if (length == Integer.MAX_VALUE) {
+                throw new IllegalStateException("entity index space exhausted");
+            }
+            index = length;
+            ensureSlots(length + 1);
+            generations[index] = 0;
+            length++;
+        }
+        liveCount++;
+        return new Entity(index, generations[index]);
+    }
+
+    /**
+     * Frees a live entity's slot: bumps its generation so the old id goes stale, and makes the slot
+     * reusable (or retires it on generation exhaustion). The caller has already removed its data.
+     */
+    public void free(Entity entity) {
+        requireFlushed("free");
+        int index = entity.index();
+        archetypeIds[index] = NO_ARCHETYPE;
+        liveCount--;
+        if (generations[index] >= maxGeneration) {
+            retiredCount++;
+            return;
+        }
+        generations[index]++;
+        if (pendingLength == pending.length) {
+            pending = Arrays.copyOf(pending, pending.length * 2);
+        }
+        pending[pendingLength++] = index;
+        freeCursor.set(pendingLength);
+    }
+
+    // ---------------------------------------------------------------- reservation (any thread)
+
+    /**
+     * Reserves an id. Safe to call from many threads at once, and concurrently with read-only use of
+     * the world; not concurrently with {@link #alloc}, {@link #free} or {@link #flush}. The entity
+     * becomes alive, with no components, at the next {@link #flush}.
+     */
+    public Entity reserve() {
+        long n = freeCursor.getAndDecrement();
+        if (n > 0) {
+            int index = pending[(int) n - 1];
+            return new Entity(index, generations[index]);
+        }
+        long index = (long) length - n;
+        if (index > Integer.MAX_VALUE) {
+            freeCursor.getAndIncrement();
+            throw new IllegalStateException("entity index space exhausted while reserving");
+        }
+        return new Entity((int) index, 0);
+    }
+
+    /** True when reservations are waiting for {@link #flush}. */
+    public boolean needsFlush() {
+        return freeCursor.get() != pendingLength;
+    }
+
+    /**
+     * Materializes every reserved id, in a fixed order (fresh indices ascending, then reused slots
+     * from the top of the stack down), handing each index to {@code placeEmpty}, which must place it
+     * in the empty archetype and call {@link #setLocation}.
+     */
+    public void flush(SlotPlacer placeEmpty) {
+        long cursor = freeCursor.get();
+        if (cursor == pendingLength) {
+            return;
+        }
+        int newPendingLength;
+        if (cursor < 0) {
+            int fresh = Math.toIntExact(-cursor);
+            int oldLength = length;
+            ensureSlots(oldLength + fresh);
+            length = oldLength + fresh;
+            for (int i = oldLength; i < length; i++) {
+                generations[i] = 0;
+                liveCount++;
+                placeEmpty.place(i);
+            }
+            newPendingLength = 0;
+        } else {
+            newPendingLength = (int) cursor;
+        }
+        for (int p = pendingLength - 1; p >= newPendingLength; p--) {
+            liveCount++;
+            placeEmpty.place(pending[p]);
+        }
+        pendingLength = newPendingLength;
+        freeCursor.set(newPendingLength);
+    }
+
+    /** Receives a slot index that {@link #flush} just materialized. */
+    @FunctionalInterface
+    public interface SlotPlacer {
+        void place(int index);
+    }
+
+    // ---------------------------------------------------------------- lookups
+
+    /** True when {@code entity} names a live, materialized entity of exactly this generation. */
+    public boolean isAlive(Entity entity) {
+        int index = entity.index();
+        return index < length
+                && generations[index] == entity.generation()
+                && archetypeIds[index] != NO_ARCHETYPE;
+    }
+
+    /**
+     * Explains why {@code entity} is not alive, for error messages. Only meaningful when
+     * {@link #isAlive} is false.
+     */
+    public String whyNotAlive(Entity entity) {
+        int index = entity.index();
+        long cursor = freeCursor.get();
+        if (index >= length) {
+            long reservedFresh = cursor < 0 ? -cursor : 0;
+            return index < length + reservedFresh
+                    ? "reserved by a command buffer and not yet flushed"
+                    : "index " + index + " was never allocated";
+        }
+        int current = generations[index];
+        if (archetypeIds[index] == NO_ARCHETYPE && current == entity.generation()) {
+            for (long p = Math.max(cursor, 0); p < pendingLength; p++) {
+                if (pending[(int) p] == index) {
+                    return "reserved by a command buffer and not yet flushed";
+                }
+            }
+            return "generation " + current + " of slot " + index + " was never issued";
+        }
+        if (current != entity.generation()) {
+            return entity.generation() < current
+                    ? "despawned; slot " + index + " is now at generation " + current
+                    : "generation " + entity.generation() + " was never issued for slot " + index;
+        }
+        return "slot " + index + " was retired after generation exhaustion";
+    }
+
+    /** Throws {@link NoSuchEntityException} naming {@code operation} unless {@code entity} is alive. */
+    public void requireAlive(String operation, Entity entity) {
+        if (!isAlive(entity)) {
+            throw new NoSuchEntityException(operation, entity, whyNotAlive(entity));
+        }
+    }
+
+    /** The live id currently occupying slot {@code index}. */
+    public Entity entityAt(int index) {
+        return new Entity(index, generations[index]);
+    }
+
+    /** The current generation of a slot. */
+    public int generationAt(int index) {
+        return generations[index];
+    }
+
+    public int archetypeId(int index) {
+        return archetypeIds[index];
+    }
+
+    public int archetypeRow(int index) {
+        return archetypeRows[index];
+    }
+
+    public int tableRow(int index) {
+        return tableRows[index];
+    }
+
+    public void setLocation(int index, int archetypeId, int archetypeRow, int tableRow) {
+        archetypeIds[index] = archetypeId;
+        archetypeRows[index] = archetypeRow;
+        tableRows[index] = tableRow;
+    }
+
+    public void setArchetypeRow(int index, int archetypeRow) {
+        archetypeRows[index] = archetypeRow;
+    }
+
+    public void setTableRow(int index, int tableRow) {
+        tableRows[index] = tableRow;
+    }
+
+    /** Number of live (materialized, not despawned) entities. */
+    public int liveCount() {
+        return liveCount;
+    }
+
+    /** Number of slots ever materialized, live or free. */
+    public int slotCount() {
+        return length;
+    }
+
+    /** Slots retired because their generation was exhausted. */
+    public int retiredCount() {
+        return retiredCount;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private void requireFlushed(String operation) {
+        if (freeCursor.get() != pendingLength) {
+            throw new IllegalStateException(operation + " needs a flushed allocator: "
+                    + "reserved entities are waiting; call World.flush() first");
+        }
+    }
+
+    private void ensureSlots(int needed) {
+        if (needed <= generations.length) {
+            return;
+        }
+        int capacity = Math.max(needed, generations.length + (generations.length >> 1));
+        generations = Arrays.copyOf(generations, capacity);
+        int oldCapacity = archetypeIds.length;
+        archetypeIds = Arrays.copyOf(archetypeIds, capacity);
+        Arrays.fill(archetypeIds, oldCapacity, capacity, NO_ARCHETYPE);
+        archetypeRows = Arrays.copyOf(archetypeRows, capacity);
+        tableRows = Arrays.copyOf(tableRows, capacity);
+    }
+
+    private static int[] filled(int capacity) {
+        int[] a = new int[capacity];
+        Arrays.fill(a, NO_ARCHETYPE);
+        return a;
+    }
+}

@@ -1,0 +1,15 @@
+package dev.ecslab.ecs.query;
+
+import dev.ecslab.ecs.storage.Archetype;
+
+/**
+ * Enforces a declared access on the queries built inside it (a system's world view). Both checks
+ * throw when the query would touch data the scope did not declare.
+ */
+public interface AccessScope {
+    /** Called once when a query is built: rejects terms the declared access never mentions. */
+    void checkQuery(Query query);
+
+    /** Called when a query first matches an archetype: rejects touching it outside the declared filters. */
+    void checkArchetype(Query query, Archetype archetype);
+}

@@ -1,0 +1,266 @@
+package dev.ecslab.ecs.query;
+
+import dev.ecslab.ecs.entity.Entities;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.storage.Archetype;
+import dev.ecslab.ecs.storage.Storage;
+import dev.ecslab.ecs.storage.Table;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A compiled query: its terms, its archetype filter and the {@link Access} derived from them, plus
+ * a cache of the storage it matches.
+ *
+ * <p><b>Iteration.</b> When every term and every filtered component is table-stored, the query walks
+ * matching <em>tables</em> row by row, column-wise, with no per-row lookups. Otherwise it walks
+ * matching <em>archetypes</em>, reaching sparse-set components through their sparse index. The
+ * matched tables or archetypes are cached and extended incrementally when new archetypes appear
+ * (archetypes are never removed), so matching costs nothing per iteration in a stable world.
+ *
+ * <p><b>Safety.</b> While an iteration runs, the world refuses structural changes (spawn, despawn,
+ * insert, remove) with a clear error instead of corrupting the walk. Built inside a system's world
+ * view, the query also enforces that view's declared access on every archetype it matches.
+ *
+ * <p><b>Threads.</b> A query object is used by one thread at a time. Different queries may iterate
+ * concurrently when their accesses do not conflict, which the executors guarantee.
+ */
+public final class Query {
+    final QueryHost host;
+    final AccessScope scope;
+    final Object owner;
+    final Term<?>[] terms;
+    private final ArchetypeFilter filter;
+    private final ComponentAccess componentAccess;
+    private final Access access;
+    private final boolean walkTables;
+    private final String description;
+
+    private int seenArchetypes;
+    private Table[] tables = new Table[4];
+    private final BitSet matchedTables = new BitSet();
+    private Archetype[] archetypes = new Archetype[4];
+    private int unitCount;
+    private QueryIter spare;
+
+    Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ArchetypeFilter filter,
+            ComponentAccess componentAccess, boolean walkTables, String description) {
+        this.host = host;
+        this.scope = scope;
+        this.owner = owner;
+        this.terms = terms;
+        this.filter = filter;
+        this.componentAccess = componentAccess;
+        this.access = Access.builder().add(componentAccess).build();
+        this.walkTables = walkTables;
+        this.description = description;
+    }
+
+    /** The component terms, in declaration order. */
+    public List<Term<?>> terms() {
+        return List.of(terms);
+    }
+
+    /** The access this query needs: its reads, writes and archetype filter. */
+    public Access access() {
+        return access;
+    }
+
+    /** The single component access of this query. */
+    public ComponentAccess componentAccess() {
+        return componentAccess;
+    }
+
+    /** The full archetype filter, term requirements included. */
+    public ArchetypeFilter filter() {
+        return filter;
+    }
+
+    /** Readable form, for messages: {@code Query[Read<Velocity>, Write<Position>, Without<Frozen>]}. */
+    public String description() {
+        return description;
+    }
+
+    /** True when this query walks tables directly (every term and filter is table-stored). */
+    public boolean walksTables() {
+        return walkTables;
+    }
+
+    // ---------------------------------------------------------------- iteration
+
+    /**
+     * Calls {@code action} once per matching entity, with a reused {@link QueryRow}. Structural
+     * changes are refused until it returns.
+     */
+    public void forEach(Consumer<? super QueryRow> action) {
+        QueryIter it = open();
+        try {
+            if (walkTables) {
+                Table[] ts = tables;
+                for (int u = 0, units = unitCount; u < units; u++) {
+                    Table t = ts[u];
+                    int n = t.size();
+                    if (n == 0) {
+                        continue;
+                    }
+                    it.enterTable(t);
+                    for (int r = 0; r < n; r++) {
+                        it.row = r;
+                        action.accept(it);
+                    }
+                }
+            } else {
+                Archetype[] as = archetypes;
+                for (int u = 0, units = unitCount; u < units; u++) {
+                    Archetype a = as[u];
+                    int n = a.size();
+                    if (n == 0) {
+                        continue;
+                    }
+                    it.enterArchetype(a);
+                    int[] rows = a.tableRows();
+                    int[] entities = a.entityIndices();
+                    for (int i = 0; i < n; i++) {
+                        it.row = rows[i];
+                        it.entityIndex = entities[i];
+                        action.accept(it);
+                    }
+                }
+            }
+        } finally {
+            release(it);
+        }
+    }
+
+    /** Opens an explicit cursor; close it (try-with-resources) if the loop may stop early. */
+    public QueryIter iter() {
+        QueryIter it = open();
+        it.start();
+        return it;
+    }
+
+    /**
+     * Runs {@code action} on {@code entity}'s row if the entity is alive and matches; returns whether
+     * it ran. A lookup: a stale id simply does not match.
+     */
+    public boolean forEntity(Entity entity, Consumer<? super QueryRow> action) {
+        Entities entities = host.entities();
+        if (!entities.isAlive(entity)) {
+            return false;
+        }
+        int index = entity.index();
+        Archetype a = host.storage().archetype(entities.archetypeId(index));
+        if (!filter.matches(a)) {
+            return false;
+        }
+        QueryIter it = open();
+        try {
+            it.enterArchetype(a);
+            it.row = entities.tableRow(index);
+            it.entityIndex = index;
+            action.accept(it);
+        } finally {
+            release(it);
+        }
+        return true;
+    }
+
+    /** True when {@code entity} is alive and matches this query. */
+    public boolean contains(Entity entity) {
+        Entities entities = host.entities();
+        return entities.isAlive(entity)
+                && filter.matches(host.storage().archetype(entities.archetypeId(entity.index())));
+    }
+
+    /** Number of matching entities. */
+    public int count() {
+        refresh();
+        int n = 0;
+        for (int u = 0; u < unitCount; u++) {
+            n += walkTables ? tables[u].size() : archetypes[u].size();
+        }
+        return n;
+    }
+
+    /** The ids of all matching entities, in iteration order. */
+    public List<Entity> entities() {
+        List<Entity> out = new ArrayList<>();
+        forEach(row -> out.add(row.entity()));
+        return out;
+    }
+
+    // ---------------------------------------------------------------- cache
+
+    /** Extends the match cache with archetypes created since the last call. */
+    void refresh() {
+        Storage storage = host.storage();
+        int n = storage.archetypeCount();
+        while (seenArchetypes < n) {
+            Archetype a = storage.archetype(seenArchetypes);
+            if (filter.matches(a)) {
+                if (scope != null) {
+                    scope.checkArchetype(this, a);
+                }
+                if (walkTables) {
+                    Table t = a.table();
+                    if (!matchedTables.get(t.id())) {
+                        matchedTables.set(t.id());
+                        tables = append(tables, unitCount, t);
+                        unitCount++;
+                    }
+                } else {
+                    archetypes = append(archetypes, unitCount, a);
+                    unitCount++;
+                }
+            }
+            seenArchetypes++;
+        }
+    }
+
+    int unitCount() {
+        return unitCount;
+    }
+
+    Table tableAt(int unit) {
+        return tables[unit];
+    }
+
+    Archetype archetypeAt(int unit) {
+        return archetypes[unit];
+    }
+
+    private QueryIter open() {
+        refresh();
+        QueryIter it = spare;
+        if (it != null) {
+            spare = null;
+        } else {
+            it = new QueryIter(this);
+        }
+        host.beginIteration(this);
+        it.owner = owner;
+        return it;
+    }
+
+    void release(QueryIter it) {
+        it.owner = QueryRow.RELEASED;
+        host.endIteration(this);
+        spare = it;
+    }
+
+    private static <T> T[] append(T[] array, int size, T value) {
+        if (size == array.length) {
+            array = Arrays.copyOf(array, size * 2);
+        }
+        array[size] = value;
+        return array;
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.ecslab.ecs.query;
+
+import dev.ecslab.ecs.component.Components;
+import dev.ecslab.ecs.entity.Entities;
+import dev.ecslab.ecs.storage.Storage;
+
+/**
+ * What a query needs from the world that owns it: the registries, the storage, and the iteration
+ * guard that refuses structural changes while a query iterates. Implemented by the world; kept as
+ * an interface so that {@code query} does not depend on {@code world}.
+ */
+public interface QueryHost {
+    Components components();
+
+    Storage storage();
+
+    Entities entities();
+
+    /** Called before a query starts walking rows; structural changes are refused until {@link #endIteration}. */
+    void beginIteration(Query query);
+
+    /** Called when a query stops walking rows, normally or not. */
+    void endIteration(Query query);
+}

@@ -1,0 +1,184 @@
+package dev.ecslab.ecs.query;
+
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.storage.Archetype;
+import dev.ecslab.ecs.storage.Column;
+import dev.ecslab.ecs.storage.SparseSet;
+import dev.ecslab.ecs.storage.Table;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * The current entity of a running query: read its terms with {@link #get}, and write {@link Write}
+ * terms through the <em>write handle</em> methods {@link #set}, {@link #setIfChanged},
+ * {@link #modify}, {@link #update} and {@link #getMut}. Every write goes through one private method,
+ * the single place where change tracking marks a component as mutated. Reading never marks.
+ *
+ * <p>One row object is reused for every entity of an iteration (no allocation per entity); it is
+ * valid only inside the iteration that produced it. Using it afterwards, or with a term of another
+ * query, throws {@link IllegalStateException} / {@link IllegalArgumentException}.
+ */
+public sealed class QueryRow permits QueryIter {
+    /** Stands in for the owner token while the row is not inside an iteration. */
+    static final Object RELEASED = new Object();
+
+    final Query query;
+    /** The query's owner token while an iteration is active, else {@link #RELEASED}. */
+    Object owner = RELEASED;
+    final Column[] columns;
+    final SparseSet[] sparseSets;
+    Table table;
+    /** Row in {@link #table} of the current entity. */
+    int row;
+    /** Entity index of the current entity; maintained only when walking archetypes. */
+    int entityIndex;
+    boolean walkingTables;
+
+    QueryRow(Query query) {
+        this.query = query;
+        this.columns = new Column[query.terms.length];
+        this.sparseSets = new SparseSet[query.terms.length];
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /** The current entity's value of {@code term}. Never marks a change. */
+    @SuppressWarnings("unchecked")
+    public final <T> T get(Term<T> term) {
+        int s = slotOf(term);
+        Column c = columns[s];
+        return (T) (c != null ? c.get(row) : sparseSets[s].get(entityIndex));
+    }
+
+    /** The current entity's id. */
+    public final Entity entity() {
+        requireActive();
+        return query.host.entities().entityAt(currentEntityIndex());
+    }
+
+    /** The current entity's id; the term is accepted for symmetry with component terms. */
+    public final Entity get(EntityTerm term) {
+        if (term.owner != owner) {
+            throw foreign(term.toString());
+        }
+        return entity();
+    }
+
+    // ---------------------------------------------------------------- the write handle
+
+    /** The current value, for in-place mutation; marks the component as mutated. */
+    public final <T> T getMut(Write<T> term) {
+        T value = get(term);
+        written(term.slot);
+        return value;
+    }
+
+    /** Replaces the value; marks the component as mutated. */
+    public final <T> void set(Write<T> term, T value) {
+        int s = slotOf(term);
+        store(term, s, value);
+        written(s);
+    }
+
+    /**
+     * Replaces the value only when it is not {@link Object#equals equal} to the current one (Bevy's
+     * {@code set_if_neq}); marks only when it replaced. Returns whether it did.
+     */
+    public final <T> boolean setIfChanged(Write<T> term, T value) {
+        int s = slotOf(term);
+        if (Objects.equals(get(term), value)) {
+            return false;
+        }
+        store(term, s, value);
+        written(s);
+        return true;
+    }
+
+    /** Mutates the value in place with {@code action}; marks the component as mutated. */
+    public final <T> void modify(Write<T> term, Consumer<? super T> action) {
+        action.accept(getMut(term));
+    }
+
+    /** Replaces the value with {@code f(current)}; marks the component as mutated. */
+    public final <T> void update(Write<T> term, UnaryOperator<T> f) {
+        set(term, f.apply(get(term)));
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /**
+     * The single point every component write of a query passes through. Change tracking hooks here;
+     * until a tracker is installed it has nothing to record.
+     */
+    private void written(int slot) {
+        // Intentionally empty: the change-tracking strategy marks (entity, component) here.
+    }
+
+    private <T> void store(Write<T> term, int s, T value) {
+        if (value == null || value.getClass() != term.component.type()) {
+            throw new IllegalArgumentException(query.description() + ": " + term + " cannot store "
+                    + (value == null ? "null" : "a value of type " + value.getClass().getName())
+                    + "; expected exactly " + term.component.type().getName());
+        }
+        Column c = columns[s];
+        if (c != null) {
+            c.set(row, value);
+        } else {
+            SparseSet set = sparseSets[s];
+            set.column().set(set.denseIndex(entityIndex), value);
+        }
+    }
+
+    final int slotOf(Term<?> term) {
+        if (term.owner != owner) {
+            throw foreign(term.toString());
+        }
+        return term.slot;
+    }
+
+    private RuntimeException foreign(String term) {
+        if (owner == RELEASED) {
+            return new IllegalStateException("this row of " + query.description()
+                    + " is used outside its iteration; rows are valid only while the iteration runs");
+        }
+        return new IllegalArgumentException(term + " belongs to another query, not to " + query.description());
+    }
+
+    private void requireActive() {
+        if (owner == RELEASED) {
+            throw foreign("row");
+        }
+    }
+
+    int currentEntityIndex() {
+        return walkingTables ? table.entityAt(row) : entityIndex;
+    }
+
+    /** Points the columns at {@code t} for walking its rows directly. */
+    final void enterTable(Table t) {
+        table = t;
+        walkingTables = true;
+        Term<?>[] terms = query.terms;
+        for (int s = 0; s < terms.length; s++) {
+            columns[s] = t.columnOf(terms[s].component.id());
+        }
+    }
+
+    /** Points the columns at {@code a}'s table and the sparse sets, for walking {@code a}'s rows. */
+    final void enterArchetype(Archetype a) {
+        table = a.table();
+        walkingTables = false;
+        Term<?>[] terms = query.terms;
+        for (int s = 0; s < terms.length; s++) {
+            Term<?> t = terms[s];
+            if (t.sparse) {
+                columns[s] = null;
+                sparseSets[s] = query.host.storage().sparseSet(t.component.id());
+            } else {
+                columns[s] = table.columnOf(t.component.id());
+                sparseSets[s] = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,441 @@
+package dev.ecslab.ecs.world;
+
+import dev.ecslab.ecs.command.Command;
+import dev.ecslab.ecs.command.CommandApplyException;
+import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.component.ComponentInfo;
+import dev.ecslab.ecs.component.Components;
+import dev.ecslab.ecs.component.ResourceInfo;
+import dev.ecslab.ecs.component.StorageKind;
+import dev.ecslab.ecs.entity.Entities;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.query.Access;
+import dev.ecslab.ecs.query.Query;
+import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.query.QueryHost;
+import dev.ecslab.ecs.storage.Archetype;
+import dev.ecslab.ecs.storage.BundleLayout;
+import dev.ecslab.ecs.storage.ColumnFactory;
+import dev.ecslab.ecs.storage.Resources;
+import dev.ecslab.ecs.storage.Storage;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The world: entities, their components, resources, and the entry points for queries and commands.
+ *
+ * <p><b>Contract.</b>
+ * <ul>
+ *   <li>Operations on a stale or unknown entity id throw {@link NoSuchEntityException}, except
+ *       lookups ({@link #get}, {@link #has}, {@link #isAlive}), which answer empty or false.</li>
+ *   <li>Every structural operation validates all its arguments before changing anything, so a
+ *       refused call leaves the world exactly as it was.</li>
+ *   <li>Structural changes while a query iterates are refused with
+ *       {@link StructuralChangeException}.</li>
+ *   <li>Command buffers apply in the order the caller passes them; each command is atomic.</li>
+ * </ul>
+ *
+ * <p><b>Threads.</b> The world belongs to one thread (the one that runs sync points). During a
+ * parallel phase, systems read and write component values through their {@link WorldView}s, whose
+ * declared accesses the executor keeps disjoint, and reserve entity ids through command buffers;
+ * both are safe. All other methods are for the owning thread only.
+ */
+public final class World implements QueryHost {
+    private static final int LAYOUT_CACHE_SIZE = 8;
+
+    private final Components components = new Components();
+    private final Entities entities = new Entities();
+    private final Storage storage;
+    private final Resources resources = new Resources();
+    private final AtomicInteger iterating = new AtomicInteger();
+    private volatile Query lastIterating;
+    private final BundleLayout[] layouts = new BundleLayout[LAYOUT_CACHE_SIZE];
+    private int nextLayout;
+
+    /** A world with default settings (no metadata lanes). */
+    public World() {
+        this(new Builder());
+    }
+
+    private World(Builder b) {
+        this.storage = new Storage(components, entities, b.metadataLanes);
+        for (Map.Entry<Class<?>, Registration> r : b.registrations.entrySet()) {
+            register(r.getKey(), r.getValue().kind(), r.getValue().columns());
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Settings fixed for the life of a world. */
+    public static final class Builder {
+        private int metadataLanes;
+        private final Map<Class<?>, Registration> registrations = new IdentityHashMap<>();
+
+        /** Number of {@code int} metadata lanes carried with every component value (change ticks, flags). */
+        public Builder metadataLanes(int lanes) {
+            if (lanes < 0) {
+                throw new IllegalArgumentException("metadataLanes must be >= 0, got " + lanes);
+            }
+            this.metadataLanes = lanes;
+            return this;
+        }
+
+        /** Registers a component type up front with a storage kind. */
+        public Builder component(Class<?> type, StorageKind kind) {
+            return component(type, kind, null);
+        }
+
+        /** Registers a component type with a storage kind and a column layout. */
+        public Builder component(Class<?> type, StorageKind kind, ColumnFactory columns) {
+            registrations.put(Objects.requireNonNull(type, "type"), new Registration(Objects.requireNonNull(kind, "kind"), columns));
+            return this;
+        }
+
+        public World build() {
+            return new World(this);
+        }
+    }
+
+    private record Registration(StorageKind kind, ColumnFactory columns) {
+    }
+
+    // ================================================================= registration
+
+    /** Registers {@code type} with a storage kind; an error if it was registered with another kind. */
+    public ComponentInfo register(Class<?> type, StorageKind kind) {
+        return components.register(type, kind);
+    }
+
+    /** Registers {@code type} with a storage kind and a column layout (before it has any column). */
+    public ComponentInfo register(Class<?> type, StorageKind kind, ColumnFactory columns) {
+        ComponentInfo info = components.register(type, kind);
+        if (columns != null) {
+            storage.setColumnFactory(info.id(), columns);
+        }
+        return info;
+    }
+
+    // ================================================================= entities
+
+    /** Spawns an entity with the given components (one value per component type). */
+    public Entity spawn(Object... components) {
+        requireNoIteration("spawn");
+        checkBundle("spawn", components);
+        flush();
+        BundleLayout layout = layoutFor(components);
+        Entity e = entities.alloc();
+        storage.place(e.index(), layout, components);
+        return e;
+    }
+
+    /** Despawns a live entity with all its components. */
+    public void despawn(Entity entity) {
+        requireNoIteration("despawn");
+        flush();
+        entities.requireAlive("despawn", entity);
+        storage.despawn(entity.index());
+        entities.free(entity);
+    }
+
+    /** True when {@code entity} is alive (not despawned, not stale, not merely reserved). */
+    public boolean isAlive(Entity entity) {
+        return entity != null && entities.isAlive(entity);
+    }
+
+    /** Number of live entities. */
+    public int entityCount() {
+        return entities.liveCount();
+    }
+
+    /**
+     * Adds components to a live entity, replacing any it already has (one archetype move at most).
+     */
+    public void insert(Entity entity, Object... components) {
+        requireNoIteration("insert");
+        checkBundle("insert", components);
+        flush();
+        entities.requireAlive("insert", entity);
+        int[] ids = new int[components.length];
+        for (int i = 0; i < components.length; i++) {
+            ids[i] = this.components.infoOf(components[i].getClass()).id();
+        }
+        storage.insertAll(entity.index(), ids, components);
+    }
+
+    /**
+     * Removes a component from a live entity and returns it, or returns empty if the entity does
+     * not have it. A stale entity is an error.
+     */
+    public <T> Optional<T> remove(Entity entity, Class<T> type) {
+        requireNoIteration("remove");
+        Objects.requireNonNull(type, "type");
+        flush();
+        entities.requireAlive("remove " + Components.displayName(type), entity);
+        Optional<ComponentInfo> info = components.find(type);
+        if (info.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(type.cast(storage.remove(entity.index(), info.get().id())));
+    }
+
+    /** The component value, or empty if the entity is not alive or lacks it. Never marks a change. */
+    public <T> Optional<T> get(Entity entity, Class<T> type) {
+        Optional<ComponentInfo> info = components.find(type);
+        if (info.isEmpty() || !isAlive(entity)) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(type.cast(storage.get(entity.index(), info.get().id())));
+    }
+
+    /**
+     * The component value for in-place mutation, or empty. This is the world-level write handle:
+     * change tracking marks the component as mutated here.
+     */
+    public <T> Optional<T> getMut(Entity entity, Class<T> type) {
+        return get(entity, type);
+    }
+
+    /** True when {@code entity} is alive and has a component of {@code type}. */
+    public boolean has(Entity entity, Class<?> type) {
+        Optional<ComponentInfo> info = components.find(type);
+        return info.isPresent() && isAlive(entity) && storage.has(entity.index(), info.get().id());
+    }
+
+    /** The component types of a live entity, by id order; empty for a dead one. */
+    public List<ComponentInfo> componentsOf(Entity entity) {
+        if (!isAlive(entity)) {
+            return List.of();
+        }
+        Archetype a = storage.archetype(entities.archetypeId(entity.index()));
+        List<ComponentInfo> out = new ArrayList<>();
+        for (int id : a.componentIds()) {
+            out.add(components.info(id));
+        }
+        return out;
+    }
+
+    /** Materializes entities reserved by command buffers (they become alive with no components). */
+    public void flush() {
+        if (entities.needsFlush()) {
+            requireNoIteration("flush reserved entities");
+            entities.flush(storage::placeEmpty);
+        }
+    }
+
+    // ================================================================= resources
+
+    /** Inserts or replaces the resource of {@code value}'s class. */
+    public void insertResource(Object value) {
+        Objects.requireNonNull(value, "resource value");
+        ResourceInfo info = resources.infoOf(value.getClass());
+        resources.put(info.id(), value);
+    }
+
+    /** The resource of {@code type}; {@link NoSuchResourceException} when absent. */
+    public <T> T resource(Class<T> type) {
+        return getResource(type).orElseThrow(() -> new NoSuchResourceException(Components.displayName(type)));
+    }
+
+    /** The resource of {@code type}, or empty. */
+    public <T> Optional<T> getResource(Class<T> type) {
+        Optional<ResourceInfo> info = resources.find(type);
+        return info.map(i -> type.cast(resources.get(i.id())));
+    }
+
+    /**
+     * The resource for in-place mutation (the resource write handle, where change tracking marks
+     * it mutated); {@link NoSuchResourceException} when absent.
+     */
+    public <T> T resourceMut(Class<T> type) {
+        return resource(type);
+    }
+
+    /** Removes and returns the resource, or empty. */
+    public <T> Optional<T> removeResource(Class<T> type) {
+        Optional<ResourceInfo> info = resources.find(type);
+        return info.map(i -> type.cast(resources.remove(i.id())));
+    }
+
+    public boolean hasResource(Class<?> type) {
+        return getResource(type).isPresent();
+    }
+
+    // ================================================================= queries and views
+
+    /** Starts building a query over this world (unrestricted access). */
+    public QueryBuilder query() {
+        return new QueryBuilder(this, null);
+    }
+
+    /**
+     * A view for a system named {@code system} that may touch only what {@code declared} covers,
+     * with its own command buffer.
+     */
+    public WorldView view(String system, Access declared) {
+        return new WorldView(this, system, declared, new CommandBuffer(entities, system));
+    }
+
+    // ================================================================= commands
+
+    /** A new command buffer whose spawns reserve ids in this world. */
+    public CommandBuffer commands() {
+        return new CommandBuffer(entities, "world");
+    }
+
+    /** Applies {@code buffer}'s commands in order; see {@link #apply(List)}. */
+    public void apply(CommandBuffer buffer) {
+        apply(List.of(buffer));
+    }
+
+    /**
+     * Applies the buffers in the given order, each buffer's commands in recording order. Each
+     * command is atomic: one that fails changes nothing and the rest still apply; afterwards a
+     * {@link CommandApplyException} lists every failure. The buffers are emptied.
+     */
+    public void apply(List<CommandBuffer> buffers) {
+        requireNoIteration("apply commands");
+        flush();
+        List<CommandApplyException.Failure> failures = new ArrayList<>();
+        for (CommandBuffer buffer : buffers) {
+            List<Command> commands = buffer.drain();
+            for (int i = 0; i < commands.size(); i++) {
+                Command c = commands.get(i);
+                try {
+                    applyOne(c);
+                } catch (RuntimeException e) {
+                    failures.add(new CommandApplyException.Failure(buffer.owner(), i, c, e));
+                }
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new CommandApplyException(failures);
+        }
+    }
+
+    /**
+     * Throws the buffer away without applying it, despawning the entities its spawns reserved, so a
+     * failed system leaves no trace. Ids already despawned by other commands are skipped.
+     */
+    public void discard(CommandBuffer buffer) {
+        requireNoIteration("discard commands");
+        List<Entity> reserved = List.copyOf(buffer.reservedEntities());
+        buffer.drain();
+        flush();
+        for (Entity e : reserved) {
+            if (entities.isAlive(e)) {
+                despawn(e);
+            }
+        }
+    }
+
+    private void applyOne(Command c) {
+        if (c instanceof Command.Spawn s) {
+            insert(s.entity(), s.components());
+        } else if (c instanceof Command.Despawn d) {
+            despawn(d.entity());
+        } else if (c instanceof Command.Insert ins) {
+            insert(ins.entity(), ins.components());
+        } else if (c instanceof Command.Remove r) {
+            remove(r.entity(), r.type());
+        } else if (c instanceof Command.InsertResource ir) {
+            insertResource(ir.value());
+        } else {
+            removeResource(((Command.RemoveResource) c).type());
+        }
+    }
+
+    // ================================================================= QueryHost
+
+    @Override
+    public Components components() {
+        return components;
+    }
+
+    @Override
+    public Storage storage() {
+        return storage;
+    }
+
+    @Override
+    public Entities entities() {
+        return entities;
+    }
+
+    /** The resource store, for access declarations (resource ids) and tooling. */
+    public Resources resources() {
+        return resources;
+    }
+
+    @Override
+    public void beginIteration(Query query) {
+        lastIterating = query;
+        iterating.incrementAndGet();
+    }
+
+    @Override
+    public void endIteration(Query query) {
+        iterating.decrementAndGet();
+    }
+
+    /** True while some query iterates. */
+    public boolean isIterating() {
+        return iterating.get() != 0;
+    }
+
+    // ================================================================= internals
+
+    private void requireNoIteration(String operation) {
+        if (iterating.get() != 0) {
+            Query q = lastIterating;
+            throw new StructuralChangeException(operation + " refused: " + (q == null ? "a query" : q.description())
+                    + " is iterating, and a structural change would corrupt its walk; record it in a "
+                    + "CommandBuffer and apply that after the iteration");
+        }
+    }
+
+    private static void checkBundle(String operation, Object[] components) {
+        Objects.requireNonNull(components, "components");
+        for (int i = 0; i < components.length; i++) {
+            if (components[i] == null) {
+                throw new IllegalArgumentException(operation + ": component " + i + " of the bundle is null");
+            }
+            Class<?> type = components[i].getClass();
+            for (int j = 0; j < i; j++) {
+                if (components[j].getClass() == type) {
+                    throw new IllegalArgumentException(operation + ": the bundle contains "
+                            + Components.displayName(type) + " more than once");
+                }
+            }
+        }
+    }
+
+    private BundleLayout layoutFor(Object[] components) {
+        for (BundleLayout l : layouts) {
+            if (l != null && l.matches(components)) {
+                return l;
+            }
+        }
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = components[i].getClass();
+        }
+        BundleLayout l = storage.layoutFor(types);
+        layouts[nextLayout] = l;
+        nextLayout = (nextLayout + 1) % LAYOUT_CACHE_SIZE;
+        return l;
+    }
+
+    @Override
+    public String toString() {
+        return "World[" + entities.liveCount() + " entities, " + storage.archetypeCount() + " archetypes, "
+                + resources.size() + " resources]";
+    }
+}

@@ -1,0 +1,172 @@
+package dev.ecslab.ecs.world;
+
+import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.component.ComponentInfo;
+import dev.ecslab.ecs.component.Components;
+import dev.ecslab.ecs.component.ResourceInfo;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.query.Access;
+import dev.ecslab.ecs.query.AccessScope;
+import dev.ecslab.ecs.query.Query;
+import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.storage.Archetype;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The world as one system sees it: only the data its declared {@link Access} covers, plus its own
+ * command buffer for structural changes.
+ *
+ * <p><b>Why.</b> Executors decide what may run in parallel from declared accesses alone. If a system
+ * could touch undeclared data, the lab's verdicts would be about a schedule that does not exist. So
+ * every read and write through a view is checked, and an undeclared touch throws
+ * {@link AccessViolationException} naming the system and the data, before anything is read or
+ * written.
+ *
+ * <p>Checks happen once per (query, archetype) when a query first matches an archetype, and once per
+ * call for direct lookups, so iterating stays as fast as through the world. The view offers no
+ * direct structural operations: those go through {@link #commands()}.
+ *
+ * <p><b>Threads.</b> A view is used by the one thread running its system. It never registers new
+ * component or resource types (registration is not thread-safe), so a type unknown to the world is
+ * reported as undeclared.
+ */
+public final class WorldView implements AccessScope {
+    private final World world;
+    private final String system;
+    private final Access declared;
+    private final CommandBuffer commands;
+
+    WorldView(World world, String system, Access declared, CommandBuffer commands) {
+        this.world = world;
+        this.system = Objects.requireNonNull(system, "system");
+        this.declared = Objects.requireNonNull(declared, "declared access");
+        this.commands = commands;
+    }
+
+    public String system() {
+        return system;
+    }
+
+    public Access access() {
+        return declared;
+    }
+
+    /** This system's command buffer. */
+    public CommandBuffer commands() {
+        return commands;
+    }
+
+    /** Builds a query whose every touch is checked against the declared access. */
+    public QueryBuilder query() {
+        return new QueryBuilder(world, this);
+    }
+
+    /** The component of {@code entity}, or empty; the read must be declared for its archetype. */
+    public <T> Optional<T> get(Entity entity, Class<T> type) {
+        ComponentInfo info = known(type, false);
+        if (!world.isAlive(entity)) {
+            return Optional.empty();
+        }
+        checkEntity(info, false, entity);
+        return world.get(entity, type);
+    }
+
+    /** The component of {@code entity} for mutation, or empty; the write must be declared. */
+    public <T> Optional<T> getMut(Entity entity, Class<T> type) {
+        ComponentInfo info = known(type, true);
+        if (!world.isAlive(entity)) {
+            return Optional.empty();
+        }
+        checkEntity(info, true, entity);
+        return world.getMut(entity, type);
+    }
+
+    /** A declared resource; {@link NoSuchResourceException} when absent. */
+    public <T> T resource(Class<T> type) {
+        checkResource(type, false);
+        return world.resource(type);
+    }
+
+    /** A declared resource, or empty. */
+    public <T> Optional<T> getResource(Class<T> type) {
+        checkResource(type, false);
+        return world.getResource(type);
+    }
+
+    /** A resource declared as written, for mutation. */
+    public <T> T resourceMut(Class<T> type) {
+        checkResource(type, true);
+        return world.resourceMut(type);
+    }
+
+    // ---------------------------------------------------------------- AccessScope
+
+    @Override
+    public void checkQuery(Query query) {
+        for (TermAccess t : TermAccess.of(query)) {
+            if (!declared.mentionsComponent(t.component().id(), t.write())) {
+                throw new AccessViolationException(system, t.component().name(), t.write(),
+                        query.description() + " " + (t.write() ? "writes" : "reads") + " it, but the declared access "
+                                + "has no " + (t.write() ? "write" : "read or write") + " of " + t.component().name());
+            }
+        }
+    }
+
+    @Override
+    public void checkArchetype(Query query, Archetype archetype) {
+        for (TermAccess t : TermAccess.of(query)) {
+            if (!declared.covers(t.component().id(), t.write(), archetype::has)) {
+                throw new AccessViolationException(system, t.component().name(), t.write(),
+                        query.description() + " matches entities with " + names(archetype)
+                                + ", which the declared access does not cover for this component");
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private ComponentInfo known(Class<?> type, boolean write) {
+        Objects.requireNonNull(type, "type");
+        return world.components().find(type).orElseThrow(() -> new AccessViolationException(system,
+                Components.displayName(type), write, "the type is not even registered in the world"));
+    }
+
+    private void checkEntity(ComponentInfo info, boolean write, Entity entity) {
+        Archetype a = world.storage().archetype(world.entities().archetypeId(entity.index()));
+        if (!declared.covers(info.id(), write, a::has)) {
+            throw new AccessViolationException(system, info.name(), write, "entity " + entity + " has "
+                    + names(a) + ", which the declared access does not cover for this component");
+        }
+    }
+
+    private void checkResource(Class<?> type, boolean write) {
+        Objects.requireNonNull(type, "type");
+        Optional<ResourceInfo> info = world.resources().find(type);
+        if (info.isEmpty() || !declared.coversResource(info.get().id(), write)) {
+            throw new AccessViolationException(system, "resource " + Components.displayName(type), write,
+                    "the declared access has no " + (write ? "write" : "read or write") + " of it");
+        }
+    }
+
+    private String names(Archetype a) {
+        Components c = world.components();
+        return Arrays.stream(a.componentIds()).mapToObj(id -> c.info(id).name())
+                .collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    /** One term's component and whether it writes. */
+    private record TermAccess(ComponentInfo component, boolean write) {
+        static List<TermAccess> of(Query query) {
+            return query.terms().stream().map(t -> new TermAccess(t.component(), t.isWrite())).toList();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "WorldView[" + system + "]";
+    }
+}
