@@ -174,13 +174,12 @@ public final class QueryBuilder {
         return sb.append(']').toString();
     }
 
-    /** True when the terms and filter mention only table components: rows can be walked per table. */
-    private boolean denseOnly(ArchetypeFilter filter, Components components) {
-        for (Term<?> t : terms) {
-            if (t.sparse) {
-                return false;
-            }
-        }
+    /**
+     * True when the filter (which includes one {@code Has} per term) mentions only table
+     * components: then every archetype sharing a matched table matches too, and rows can be walked
+     * per table.
+     */
+    private static boolean denseOnly(ArchetypeFilter filter, Components components) {
         BitSet mentioned = new BitSet();
         collect(filter, mentioned);
         for (int id = mentioned.nextSetBit(0); id >= 0; id = mentioned.nextSetBit(id + 1)) {

@@ -373,6 +373,66 @@ public final class Storage {
         }
     }
 
+    // ------------------------------------------------------------------ diagnostics
+
+    /**
+     * Checks the storage invariants listed on this class against {@link Entities}, in time linear
+     * in the number of entities. A diagnostic for tests and the lab, never called on hot paths.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void verifyIntegrity() {
+        int inArchetypes = 0;
+        for (Archetype a : archetypes) {
+            for (int row = 0; row < a.size(); row++) {
+                int e = a.entityAt(row);
+                check(entities.archetypeId(e) == a.id(), "entity index %d is in %s row %d but its location says archetype %d",
+                        e, a, row, entities.archetypeId(e));
+                check(entities.archetypeRow(e) == row, "entity index %d is in %s row %d but its location says row %d",
+                        e, a, row, entities.archetypeRow(e));
+                check(entities.tableRow(e) == a.tableRowAt(row), "entity index %d: %s says table row %d, location says %d",
+                        e, a, a.tableRowAt(row), entities.tableRow(e));
+                check(a.table().entityAt(a.tableRowAt(row)) == e, "entity index %d: %s row %d holds entity index %d",
+                        e, a.table(), a.tableRowAt(row), a.table().entityAt(a.tableRowAt(row)));
+                for (int c : a.sparseComponentIds()) {
+                    check(sparseSet(c).contains(e), "entity index %d of %s is missing from the sparse set of %s",
+                            e, a, components.info(c).name());
+                }
+            }
+            inArchetypes += a.size();
+        }
+        int inTables = 0;
+        for (Table t : tables) {
+            for (int row = 0; row < t.size(); row++) {
+                int e = t.entityAt(row);
+                check(entities.archetypeId(e) != Entities.NO_ARCHETYPE && archetypes.get(entities.archetypeId(e)).table() == t
+                        && entities.tableRow(e) == row, "%s row %d holds entity index %d, whose location disagrees", t, row, e);
+            }
+            inTables += t.size();
+        }
+        check(inArchetypes == entities.liveCount(), "%d entities in archetypes but %d alive", inArchetypes, entities.liveCount());
+        check(inTables == entities.liveCount(), "%d rows in tables but %d entities alive", inTables, entities.liveCount());
+        for (int c = 0; c < sparseSets.length; c++) {
+            SparseSet set = sparseSets[c];
+            if (set == null) {
+                continue;
+            }
+            for (int i = 0; i < set.size(); i++) {
+                int e = set.entityAt(i);
+                check(set.denseIndex(e) == i, "sparse set of %s: entity index %d at position %d points to %d",
+                        components.info(c).name(), e, i, set.denseIndex(e));
+                check(entities.archetypeId(e) != Entities.NO_ARCHETYPE && archetypes.get(entities.archetypeId(e)).has(c),
+                        "sparse set of %s holds entity index %d, which does not have it", components.info(c).name(), e);
+            }
+        }
+    }
+
+    private static void check(boolean ok, String format, Object... args) {
+        if (!ok) {
+            throw new IllegalStateException("storage integrity: " + String.format(format, args));
+        }
+    }
+
     // ------------------------------------------------------------------ internals
 
     private Table tableFor(int[] sortedTableIds) {

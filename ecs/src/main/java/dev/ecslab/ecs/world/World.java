@@ -385,6 +385,16 @@ public final class World implements QueryHost {
         iterating.decrementAndGet();
     }
 
+    /**
+     * Checks that every live entity's recorded location agrees with the archetypes, tables and
+     * sparse sets (linear time; for tests and the lab).
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void verifyIntegrity() {
+        storage.verifyIntegrity();
+    }
+
     /** True while some query iterates. */
     public boolean isIterating() {
         return iterating.get() != 0;

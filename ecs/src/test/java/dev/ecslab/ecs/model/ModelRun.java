@@ -404,6 +404,11 @@ public final class ModelRun {
     // ------------------------------------------------------------------ full-state comparison
 
     private void compareState() {
+        try {
+            world.verifyIntegrity();
+        } catch (IllegalStateException e) {
+            fail(e.getMessage());
+        }
         same("entityCount()", model.alive.size(), world.entityCount());
         for (Entity h : handles) {
             same("isAlive(" + h + ")", model.isAlive(h), world.isAlive(h));
