@@ -3,6 +3,7 @@ package dev.ecslab.ecs.model;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.world.World;
 import java.util.List;
+import net.jqwik.api.AfterFailureMode;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -16,7 +17,8 @@ import net.jqwik.api.Provide;
  */
 class ForgetfulStorageModelCheck {
 
-    @Property(tries = 1000)
+    /** Always a fresh seed: the proof must not lean on a sample remembered from an earlier run. */
+    @Property(tries = 1000, afterFailure = AfterFailureMode.RANDOM_SEED)
     void forgetfulStorageDisagreesWithTheModel(@ForAll("sequences") List<WorldOp> ops) {
         ModelRun.check(() -> World.builder().component(Val.A.class, StorageKind.TABLE, ForgetfulColumn::new).build(), ops);
     }
