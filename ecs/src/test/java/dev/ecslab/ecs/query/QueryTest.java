@@ -1,0 +1,268 @@
+package dev.ecslab.ecs.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ecslab.ecs.component.ComponentStorage;
+import dev.ecslab.ecs.component.StorageKind;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.world.StructuralChangeException;
+import dev.ecslab.ecs.world.World;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class QueryTest {
+    static final class Position {
+        float x;
+
+        Position(float x) {
+            this.x = x;
+        }
+    }
+
+    record Velocity(float dx) {
+    }
+
+    record Frozen() {
+    }
+
+    record Name(String value) {
+    }
+
+    @ComponentStorage(StorageKind.SPARSE_SET)
+    record Tag(int v) {
+    }
+
+    private final World world = new World();
+
+    @Test
+    void filtersSelectTheRightEntities() {
+        Entity moving = world.spawn(new Position(0), new Velocity(1));
+        Entity frozen = world.spawn(new Position(0), new Velocity(1), new Frozen());
+        world.spawn(new Position(0));
+
+        QueryBuilder qb = world.query();
+        Read<Velocity> vel = qb.read(Velocity.class);
+        Write<Position> pos = qb.write(Position.class);
+        Query q = qb.filter(Filter.without(Frozen.class)).build();
+        q.forEach(row -> row.getMut(pos).x += row.get(vel).dx());
+
+        assertThat(world.get(moving, Position.class).orElseThrow().x).isEqualTo(1f);
+        assertThat(world.get(frozen, Position.class).orElseThrow().x).isEqualTo(0f);
+        assertThat(q.entities()).containsExactly(moving);
+        assertThat(q.walksTables()).isTrue();
+    }
+
+    @Test
+    void sparseAndTableTermsMixInOneQuery() {
+        Entity a = world.spawn(new Position(1), new Tag(7));
+        world.spawn(new Position(2));
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        Read<Tag> tag = qb.read(Tag.class);
+        Query q = qb.build();
+        List<String> seen = new ArrayList<>();
+        q.forEach(row -> seen.add(row.entity() + ":" + row.get(pos).x + ":" + row.get(tag).v()));
+        assertThat(seen).containsExactly(a + ":1.0:7");
+        assertThat(q.walksTables()).isFalse();
+    }
+
+    @Test
+    void cachedMatchesPickUpArchetypesCreatedLater() {
+        QueryBuilder qb = world.query();
+        qb.read(Position.class);
+        Query q = qb.build();
+        assertThat(q.count()).isZero();
+        world.spawn(new Position(1));
+        world.spawn(new Position(1), new Name("n"));
+        world.spawn(new Name("only"));
+        assertThat(q.count()).isEqualTo(2);
+        assertThat(q.entities()).hasSize(2);
+    }
+
+    @Test
+    void writingTheSameComponentTwiceIsRejectedByName() {
+        QueryBuilder qb = world.query();
+        qb.write(Position.class);
+        qb.write(Position.class);
+        assertThatThrownBy(qb::build).isInstanceOf(QueryDefinitionException.class)
+                .hasMessageContaining("writes QueryTest.Position twice");
+    }
+
+    @Test
+    void readingAndWritingTheSameComponentIsRejectedByName() {
+        QueryBuilder qb = world.query();
+        qb.read(Velocity.class);
+        qb.write(Velocity.class);
+        assertThatThrownBy(qb::build).isInstanceOf(QueryDefinitionException.class)
+                .hasMessageContaining("reads and writes QueryTest.Velocity");
+    }
+
+    @Test
+    void aQueryThatCanNeverMatchIsRejected() {
+        QueryBuilder qb = world.query();
+        qb.read(Position.class);
+        qb.filter(Filter.without(Position.class));
+        assertThatThrownBy(qb::build).isInstanceOf(QueryDefinitionException.class)
+                .hasMessageContaining("can never match")
+                .hasMessageContaining("Without<QueryTest.Position>");
+    }
+
+    @Test
+    void aBuilderBuildsOnce() {
+        QueryBuilder qb = world.query();
+        qb.build();
+        assertThatThrownBy(() -> qb.read(Position.class)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aTermOfAnotherQueryIsRejected() {
+        world.spawn(new Position(1));
+        QueryBuilder first = world.query();
+        Read<Position> foreign = first.read(Position.class);
+        first.build();
+        QueryBuilder second = world.query();
+        second.read(Position.class);
+        Query q = second.build();
+        assertThatThrownBy(() -> q.forEach(row -> row.get(foreign)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("belongs to another query");
+        assertThat(world.isIterating()).isFalse();
+    }
+
+    @Test
+    void aRowKeptAfterItsIterationIsRefused() {
+        world.spawn(new Position(1));
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        Query q = qb.build();
+        AtomicReference<QueryRow> leaked = new AtomicReference<>();
+        q.forEach(leaked::set);
+        assertThatThrownBy(() -> leaked.get().get(pos)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("outside its iteration");
+    }
+
+    @Test
+    void writeHandleChecksTheValueType() {
+        world.spawn(new Velocity(1));
+        QueryBuilder qb = world.query();
+        Write<Velocity> vel = qb.write(Velocity.class);
+        Query q = qb.build();
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Write<Object> raw = (Write) vel;
+        assertThatThrownBy(() -> q.forEach(row -> row.set(raw, "not a velocity")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Write<QueryTest.Velocity>").hasMessageContaining("java.lang.String");
+        assertThatThrownBy(() -> q.forEach(row -> row.set(vel, null)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("null");
+    }
+
+    @Test
+    void setIfChangedWritesOnlyDifferentValues() {
+        Entity e = world.spawn(new Velocity(1));
+        QueryBuilder qb = world.query();
+        Write<Velocity> vel = qb.write(Velocity.class);
+        Query q = qb.build();
+        List<Boolean> results = new ArrayList<>();
+        q.forEach(row -> results.add(row.setIfChanged(vel, new Velocity(1))));
+        q.forEach(row -> results.add(row.setIfChanged(vel, new Velocity(2))));
+        assertThat(results).containsExactly(false, true);
+        assertThat(world.get(e, Velocity.class)).contains(new Velocity(2));
+    }
+
+    @Test
+    void updateAndModifyWriteThrough() {
+        Entity e = world.spawn(new Position(1), new Velocity(1));
+        QueryBuilder qb = world.query();
+        Write<Position> pos = qb.write(Position.class);
+        Write<Velocity> vel = qb.write(Velocity.class);
+        Query q = qb.build();
+        q.forEach(row -> {
+            row.modify(pos, p -> p.x = 5);
+            row.update(vel, v -> new Velocity(v.dx() + 1));
+        });
+        assertThat(world.get(e, Position.class).orElseThrow().x).isEqualTo(5f);
+        assertThat(world.get(e, Velocity.class)).contains(new Velocity(2));
+    }
+
+    @Test
+    void structuralChangesDuringIterationAreRefusedAndChangeNothing() {
+        Entity e = world.spawn(new Position(1));
+        QueryBuilder qb = world.query();
+        qb.read(Position.class);
+        Query q = qb.build();
+        q.forEach(row -> {
+            assertThatThrownBy(() -> world.spawn(new Position(2))).isInstanceOf(StructuralChangeException.class)
+                    .hasMessageContaining("spawn refused").hasMessageContaining("Query[Read<QueryTest.Position>]");
+            assertThatThrownBy(() -> world.despawn(e)).isInstanceOf(StructuralChangeException.class);
+            assertThatThrownBy(() -> world.insert(e, new Name("x"))).isInstanceOf(StructuralChangeException.class);
+            assertThatThrownBy(() -> world.remove(e, Position.class)).isInstanceOf(StructuralChangeException.class);
+        });
+        assertThat(world.entityCount()).isEqualTo(1);
+        assertThat(world.componentsOf(e)).hasSize(1);
+        world.despawn(e);   // allowed again once the iteration ended
+    }
+
+    @Test
+    void cursorClosedEarlyReleasesTheWorld() {
+        for (int i = 0; i < 5; i++) {
+            world.spawn(new Position(i));
+        }
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        Query q = qb.build();
+        float first;
+        try (QueryIter it = q.iter()) {
+            assertThat(it.next()).isTrue();
+            first = it.get(pos).x;
+            assertThat(world.isIterating()).isTrue();
+        }
+        assertThat(first).isEqualTo(0f);
+        assertThat(world.isIterating()).isFalse();
+
+        int n = 0;
+        QueryIter it = q.iter();
+        while (it.next()) {
+            n++;
+        }
+        assertThat(n).isEqualTo(5);
+        assertThat(world.isIterating()).as("exhausting the cursor closes it").isFalse();
+        assertThat(it.next()).isFalse();
+    }
+
+    @Test
+    void theSameQueryCanBeIteratedInsideItself() {
+        world.spawn(new Position(1));
+        world.spawn(new Position(2));
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        Query q = qb.build();
+        List<Float> pairs = new ArrayList<>();
+        q.forEach(outer -> {
+            float x = outer.get(pos).x;
+            q.forEach(inner -> pairs.add(x * 10 + inner.get(pos).x));
+        });
+        assertThat(pairs).containsExactlyInAnyOrder(11f, 12f, 21f, 22f);
+        assertThat(world.isIterating()).isFalse();
+    }
+
+    @Test
+    void lookupsTreatStaleIdsAsNotMatching() {
+        Entity e = world.spawn(new Position(1));
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        EntityTerm id = qb.entity();
+        Query q = qb.build();
+        assertThat(q.contains(e)).isTrue();
+        List<Entity> seen = new ArrayList<>();
+        assertThat(q.forEntity(e, row -> seen.add(row.get(id)))).isTrue();
+        assertThat(seen).containsExactly(e);
+        world.despawn(e);
+        Entity reused = world.spawn(new Position(2));
+        assertThat(reused.index()).isEqualTo(e.index());
+        assertThat(q.contains(e)).isFalse();
+        assertThat(q.forEntity(e, row -> row.get(pos))).isFalse();
+    }
+}
