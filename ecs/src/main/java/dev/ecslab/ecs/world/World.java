@@ -178,7 +178,9 @@ public final class World implements QueryHost {
         requireNoIteration("remove");
         Objects.requireNonNull(type, "type");
         flush();
-        entities.requireAlive("remove " + Components.displayName(type), entity);
+        if (!entities.isAlive(entity)) {
+            throw new NoSuchEntityException("remove " + Components.displayName(type), entity, entities.whyNotAlive(entity));
+        }
         Optional<ComponentInfo> info = components.find(type);
         if (info.isEmpty()) {
             return Optional.empty();

@@ -20,6 +20,8 @@ class BrokenStorageIsCaughtTest {
     void modelBasedPropertyCatchesAStorageThatForgetsAComponentOnArchetypeMove() {
         EngineExecutionResults results = EngineTestKit.engine("jqwik")
                 .selectors(selectClass(ForgetfulStorageModelCheck.class))
+                // The test kit does not read junit-platform.properties: keep jqwik's database in target/.
+                .configurationParameter("jqwik.database", "target/.jqwik-database")
                 .execute();
 
         List<Event> failed = results.testEvents().failed().list();

@@ -1,0 +1,29 @@
+package dev.ecslab.bench;
+
+import java.util.function.Supplier;
+
+/**
+ * The factory enum that benchmarks take as a JMH {@code @Param}: one constant per competitor,
+ * each creating an empty {@link EcsUnderTest}.
+ */
+public enum Contender {
+    /** ecslab: a {@code World} and one query {@code Read<Velocity>, Write<Position>}, walked with forEach. */
+    ECSLAB(EcslabUnderTest::new),
+    /** The practical limit: two arrays {@code Position[]}, {@code Velocity[]} of the same component objects. */
+    HAND_LOOP(HandLoopUnderTest::new),
+    /** Dominion 0.9.0 ({@code dev.dominion.ecs.api.Dominion}). At most 1 023 worlds per JVM. */
+    DOMINION(DominionUnderTest::new),
+    /** artemis-odb 2.3.0: an {@code IteratingSystem} run by {@code world.process()}. */
+    ARTEMIS_ODB(ArtemisUnderTest::new);
+
+    private final Supplier<EcsUnderTest> factory;
+
+    Contender(Supplier<EcsUnderTest> factory) {
+        this.factory = factory;
+    }
+
+    /** A new, empty world of this contender. */
+    public EcsUnderTest create() {
+        return factory.get();
+    }
+}
