@@ -8,9 +8,16 @@ import java.util.function.Supplier;
  */
 public enum Contender {
     /** ecslab: a {@code World} and one query {@code Read<Velocity>, Write<Position>}, walked with forEach. */
-    ECSLAB(EcslabUnderTest::new),
+    ECSLAB(() -> new EcslabUnderTest(false)),
+    /** ecslab, the same query walked with {@code forEachChunk} (the loop over a table is the caller's). */
+    ECSLAB_CHUNKS(() -> new EcslabUnderTest(true)),
     /** The practical limit: two arrays {@code Position[]}, {@code Velocity[]} of the same component objects. */
     HAND_LOOP(HandLoopUnderTest::new),
+    /**
+     * Diagnostic: a hand-written loop over the very objects ecslab stores (spawned through ecslab),
+     * separating ecslab's iteration overhead from the heap layout its spawn produces.
+     */
+    HAND_LOOP_ECSLAB_OBJECTS(HandLoopOverEcslabObjectsUnderTest::new),
     /** Dominion 0.9.0 ({@code dev.dominion.ecs.api.Dominion}). At most 1 023 worlds per JVM. */
     DOMINION(DominionUnderTest::new),
     /** artemis-odb 2.3.0: an {@code IteratingSystem} run by {@code world.process()}. */

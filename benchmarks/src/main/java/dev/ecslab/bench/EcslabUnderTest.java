@@ -3,6 +3,7 @@ package dev.ecslab.bench;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.query.QueryChunk;
 import dev.ecslab.ecs.query.QueryRow;
 import dev.ecslab.ecs.query.Read;
 import dev.ecslab.ecs.query.Write;
@@ -12,17 +13,22 @@ import java.util.function.Consumer;
 /**
  * ecslab through its public API: {@code world.spawn(position, velocity)}, one query
  * {@code Read<Velocity>, Write<Position>} built before any entity exists (its match cache picks up
- * the archetype later), walked with {@code forEach}; {@code insert}/{@code remove} for Health.
+ * the archetype later), walked with {@code forEach} (one callback per entity) or
+ * {@code forEachChunk} (one callback per table); {@code insert}/{@code remove} for Health.
  */
 final class EcslabUnderTest implements EcsUnderTest {
     private final World world = new World();
     private final Query movement;
     /** Built once, as a system would hold it, so {@link #move()} allocates nothing. */
     private final Consumer<QueryRow> moveOne;
+    private final Consumer<QueryChunk> moveChunk;
+    private final boolean chunks;
     private Entity[] entities = new Entity[0];
     private Position probe;
 
-    EcslabUnderTest() {
+    /** @param chunks walk the query with {@code forEachChunk} instead of {@code forEach} */
+    EcslabUnderTest(boolean chunks) {
+        this.chunks = chunks;
         QueryBuilder qb = world.query();
         Read<Velocity> vel = qb.read(Velocity.class);
         Write<Position> pos = qb.write(Position.class);
@@ -32,6 +38,14 @@ final class EcslabUnderTest implements EcsUnderTest {
             Velocity v = row.get(vel);
             p.x += v.dx;
             p.y += v.dy;
+        };
+        moveChunk = chunk -> {
+            for (int i = 0, n = chunk.size(); i < n; i++) {
+                Position p = chunk.getMut(pos, i);
+                Velocity v = chunk.get(vel, i);
+                p.x += v.dx;
+                p.y += v.dy;
+            }
         };
     }
 
@@ -48,7 +62,11 @@ final class EcslabUnderTest implements EcsUnderTest {
 
     @Override
     public void move() {
-        movement.forEach(moveOne);
+        if (chunks) {
+            movement.forEachChunk(moveChunk);
+        } else {
+            movement.forEach(moveOne);
+        }
     }
 
     @Override

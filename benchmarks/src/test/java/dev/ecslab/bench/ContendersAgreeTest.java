@@ -59,7 +59,7 @@ class ContendersAgreeTest {
             }
         }
         assertThat(withStructuralChanges).containsExactlyInAnyOrder(
-                Contender.ECSLAB, Contender.DOMINION, Contender.ARTEMIS_ODB);
+                Contender.ECSLAB, Contender.ECSLAB_CHUNKS, Contender.DOMINION, Contender.ARTEMIS_ODB);
     }
 
     /** Positions of entities {@code 0..n-1} after {@code steps} moves, computed without any ECS. */

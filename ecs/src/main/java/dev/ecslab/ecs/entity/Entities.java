@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code n} hands out {@code pending[n - 1]}; a value {@code n <= 0} hands out the fresh index
  * {@code length - n}, beyond every materialized slot. Because each reservation observes a distinct
  * cursor value, distinct reservations get distinct indices without a lock. The arrays the reserving
- * threads read ({@code pending}, {@code generations}, {@code length}) are written only at sync points,
+ * threads read ({@code pending}, {@code meta}, {@code length}) are written only at sync points,
  * before the executor hands work to other threads, so the executor's hand-off publishes them.
  * {@link #flush} runs on the owning thread when no system runs, and turns every reserved index into a
  * live, empty entity.
@@ -35,10 +35,18 @@ public final class Entities {
 
     private final int maxGeneration;
 
-    private int[] generations = new int[INITIAL_CAPACITY];
-    private int[] archetypeIds = filled(INITIAL_CAPACITY);
-    private int[] archetypeRows = new int[INITIAL_CAPACITY];
-    private int[] tableRows = new int[INITIAL_CAPACITY];
+    /**
+     * Per-slot metadata, {@value #STRIDE} ints per slot so one entity's record shares a cache line:
+     * generation, archetype id ({@link #NO_ARCHETYPE} when not live), archetype row, table row.
+     */
+    private int[] meta = emptyMeta(0, INITIAL_CAPACITY);
+    private static final int STRIDE = 4;
+    private static final int GENERATION = 0;
+    private static final int ARCHETYPE = 1;
+    private static final int ARCHETYPE_ROW = 2;
+    private static final int TABLE_ROW = 3;
+    /** The largest number of slots whose metadata fits one Java array. */
+    static final int MAX_SLOTS = (Integer.MAX_VALUE - 8) / STRIDE;
     /** Number of materialized slots: indices {@code [0, length)} have metadata. */
     private int length;
     private int liveCount;
@@ -75,16 +83,16 @@ public final class Entities {
             index = pending[--pendingLength];
             freeCursor.set(pendingLength);
         } else {
-            if (length == Integer.MAX_VALUE) {
+            if (length == MAX_SLOTS) {
                 throw new IllegalStateException("entity index space exhausted");
             }
             index = length;
             ensureSlots(length + 1);
-            generations[index] = 0;
+            meta[index * STRIDE + GENERATION] = 0;
             length++;
         }
         liveCount++;
-        return new Entity(index, generations[index]);
+        return new Entity(index, meta[index * STRIDE + GENERATION]);
     }
 
     /**
@@ -94,13 +102,13 @@ public final class Entities {
     public void free(Entity entity) {
         requireFlushed("free");
         int index = entity.index();
-        archetypeIds[index] = NO_ARCHETYPE;
+        meta[index * STRIDE + ARCHETYPE] = NO_ARCHETYPE;
         liveCount--;
-        if (generations[index] >= maxGeneration) {
+        if (meta[index * STRIDE + GENERATION] >= maxGeneration) {
             retiredCount++;
             return;
         }
-        generations[index]++;
+        meta[index * STRIDE + GENERATION]++;
         if (pendingLength == pending.length) {
             pending = Arrays.copyOf(pending, pending.length * 2);
         }
@@ -119,10 +127,10 @@ public final class Entities {
         long n = freeCursor.getAndDecrement();
         if (n > 0) {
             int index = pending[(int) n - 1];
-            return new Entity(index, generations[index]);
+            return new Entity(index, meta[index * STRIDE + GENERATION]);
         }
         long index = (long) length - n;
-        if (index > Integer.MAX_VALUE) {
+        if (index >= MAX_SLOTS) {
             freeCursor.getAndIncrement();
             throw new IllegalStateException("entity index space exhausted while reserving");
         }
@@ -151,7 +159,7 @@ public final class Entities {
             ensureSlots(oldLength + fresh);
             length = oldLength + fresh;
             for (int i = oldLength; i < length; i++) {
-                generations[i] = 0;
+                meta[i * STRIDE + GENERATION] = 0;
                 liveCount++;
                 placeEmpty.place(i);
             }
@@ -179,8 +187,8 @@ public final class Entities {
     public boolean isAlive(Entity entity) {
         int index = entity.index();
         return index < length
-                && generations[index] == entity.generation()
-                && archetypeIds[index] != NO_ARCHETYPE;
+                && meta[index * STRIDE + GENERATION] == entity.generation()
+                && meta[index * STRIDE + ARCHETYPE] != NO_ARCHETYPE;
     }
 
     /**
@@ -196,8 +204,8 @@ public final class Entities {
                     ? "reserved by a command buffer and not yet flushed"
                     : "index " + index + " was never allocated";
         }
-        int current = generations[index];
-        if (archetypeIds[index] == NO_ARCHETYPE && current == entity.generation()) {
+        int current = meta[index * STRIDE + GENERATION];
+        if (meta[index * STRIDE + ARCHETYPE] == NO_ARCHETYPE && current == entity.generation()) {
             for (long p = Math.max(cursor, 0); p < pendingLength; p++) {
                 if (pending[(int) p] == index) {
                     return "reserved by a command buffer and not yet flushed";
@@ -222,38 +230,38 @@ public final class Entities {
 
     /** The live id currently occupying slot {@code index}. */
     public Entity entityAt(int index) {
-        return new Entity(index, generations[index]);
+        return new Entity(index, meta[index * STRIDE + GENERATION]);
     }
 
     /** The current generation of a slot. */
     public int generationAt(int index) {
-        return generations[index];
+        return meta[index * STRIDE + GENERATION];
     }
 
     public int archetypeId(int index) {
-        return archetypeIds[index];
+        return meta[index * STRIDE + ARCHETYPE];
     }
 
     public int archetypeRow(int index) {
-        return archetypeRows[index];
+        return meta[index * STRIDE + ARCHETYPE_ROW];
     }
 
     public int tableRow(int index) {
-        return tableRows[index];
+        return meta[index * STRIDE + TABLE_ROW];
     }
 
     public void setLocation(int index, int archetypeId, int archetypeRow, int tableRow) {
-        archetypeIds[index] = archetypeId;
-        archetypeRows[index] = archetypeRow;
-        tableRows[index] = tableRow;
+        meta[index * STRIDE + ARCHETYPE] = archetypeId;
+        meta[index * STRIDE + ARCHETYPE_ROW] = archetypeRow;
+        meta[index * STRIDE + TABLE_ROW] = tableRow;
     }
 
     public void setArchetypeRow(int index, int archetypeRow) {
-        archetypeRows[index] = archetypeRow;
+        meta[index * STRIDE + ARCHETYPE_ROW] = archetypeRow;
     }
 
     public void setTableRow(int index, int tableRow) {
-        tableRows[index] = tableRow;
+        meta[index * STRIDE + TABLE_ROW] = tableRow;
     }
 
     /** Number of live (materialized, not despawned) entities. */
@@ -281,21 +289,22 @@ public final class Entities {
     }
 
     private void ensureSlots(int needed) {
-        if (needed <= generations.length) {
+        int capacity = meta.length / STRIDE;
+        if (needed <= capacity) {
             return;
         }
-        int capacity = Math.max(needed, generations.length + (generations.length >> 1));
-        generations = Arrays.copyOf(generations, capacity);
-        int oldCapacity = archetypeIds.length;
-        archetypeIds = Arrays.copyOf(archetypeIds, capacity);
-        Arrays.fill(archetypeIds, oldCapacity, capacity, NO_ARCHETYPE);
-        archetypeRows = Arrays.copyOf(archetypeRows, capacity);
-        tableRows = Arrays.copyOf(tableRows, capacity);
+        int grown = (int) Math.min(MAX_SLOTS, Math.max(needed, capacity * 2L));
+        int[] bigger = emptyMeta(capacity, grown);
+        System.arraycopy(meta, 0, bigger, 0, meta.length);
+        meta = bigger;
     }
 
-    private static int[] filled(int capacity) {
-        int[] a = new int[capacity];
-        Arrays.fill(a, NO_ARCHETYPE);
-        return a;
+    /** A metadata array of {@code capacity} slots whose slots from {@code from} on are not live. */
+    private static int[] emptyMeta(int from, int capacity) {
+        int[] m = new int[capacity * STRIDE];
+        for (int i = from; i < capacity; i++) {
+            m[i * STRIDE + ARCHETYPE] = NO_ARCHETYPE;
+        }
+        return m;
     }
 }

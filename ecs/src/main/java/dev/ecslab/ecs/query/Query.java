@@ -45,6 +45,7 @@ public final class Query {
     private Archetype[] archetypes = new Archetype[4];
     private int unitCount;
     private QueryIter spare;
+    private QueryChunk spareChunk;
 
     Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ArchetypeFilter filter,
             ComponentAccess componentAccess, boolean walkTables, String description) {
@@ -132,6 +133,41 @@ public final class Query {
             }
         } finally {
             release(it);
+        }
+    }
+
+    /**
+     * Calls {@code action} once per non-empty table (or archetype) of matching entities, with a
+     * {@link QueryChunk} to loop over; the fastest way to iterate. Structural changes are refused
+     * until it returns.
+     */
+    public void forEachChunk(Consumer<? super QueryChunk> action) {
+        refresh();
+        QueryChunk chunk = spareChunk != null ? spareChunk : new QueryChunk(this);
+        spareChunk = null;
+        host.beginIteration(this);
+        chunk.owner = owner;
+        try {
+            for (int u = 0, units = unitCount; u < units; u++) {
+                if (walkTables) {
+                    Table t = tables[u];
+                    if (t.size() == 0) {
+                        continue;
+                    }
+                    chunk.enterTable(t);
+                } else {
+                    Archetype a = archetypes[u];
+                    if (a.size() == 0) {
+                        continue;
+                    }
+                    chunk.enterArchetype(a);
+                }
+                action.accept(chunk);
+            }
+        } finally {
+            chunk.owner = QueryRow.RELEASED;
+            host.endIteration(this);
+            spareChunk = chunk;
         }
     }
 

@@ -23,13 +23,14 @@ public final class BundleLayout {
         }
     }
 
-    /** True when {@code values} has exactly this layout's classes, in order. */
+    /** True when {@code values} has exactly this layout's classes, in order (false for any null). */
     public boolean matches(Object[] values) {
         if (values.length != types.length) {
             return false;
         }
         for (int i = 0; i < types.length; i++) {
-            if (values[i].getClass() != types[i]) {
+            Object v = values[i];
+            if (v == null || v.getClass() != types[i]) {
                 return false;
             }
         }

@@ -1,12 +1,12 @@
 package dev.ecslab.ecs.storage;
 
 import dev.ecslab.ecs.component.ComponentInfo;
-import java.lang.reflect.Array;
 import java.util.Arrays;
 
 /**
- * The default column: an array of references whose runtime type is {@code T[]} for the component
- * class {@code T}, so values are stored and iterated without boxing or wrappers.
+ * The default column: a plain {@code Object[]} of references. Deliberately not a covariant
+ * {@code T[]}: storing into a covariant array costs a runtime type check on every store, and
+ * callers already check a value's exact class before storing it.
  */
 public final class ObjectColumn extends Column {
     /** The shared factory for reference columns. */
@@ -16,7 +16,7 @@ public final class ObjectColumn extends Column {
 
     public ObjectColumn(ComponentInfo component, int laneCount, int capacity) {
         super(component, laneCount, capacity);
-        this.values = (Object[]) Array.newInstance(component.type(), capacity);
+        this.values = new Object[capacity];
     }
 
     @Override
@@ -29,7 +29,7 @@ public final class ObjectColumn extends Column {
         values[row] = value;
     }
 
-    /** The backing array (runtime type {@code T[]}), valid until the column next grows. */
+    /** The backing array, valid until the column next grows. */
     public Object[] values() {
         return values;
     }

@@ -56,6 +56,14 @@ public final class World implements QueryHost {
     private final AtomicInteger iterating = new AtomicInteger();
     private volatile Query lastIterating;
     private final BundleLayout[] layouts = new BundleLayout[LAYOUT_CACHE_SIZE];
+    /**
+     * Reused bundle arrays for the fixed-arity spawns, so a spawn does not allocate a varargs array.
+     * Safe because structural operations run on the owning thread only; the stored references are
+     * cleared when the spawn returns, so the world never keeps a caller's object alive through them.
+     */
+    private final Object[] scratch1 = new Object[1];
+    private final Object[] scratch2 = new Object[2];
+    private final Object[] scratch3 = new Object[3];
     private int nextLayout;
 
     /** A world with default settings (no metadata lanes). */
@@ -125,12 +133,51 @@ public final class World implements QueryHost {
 
     // ================================================================= entities
 
+    /** Spawns an entity with one component. Allocation-free apart from the returned id. */
+    public Entity spawn(Object component) {
+        Object[] bundle = scratch1;
+        bundle[0] = component;
+        try {
+            return spawn(bundle);
+        } finally {
+            bundle[0] = null;
+        }
+    }
+
+    /** Spawns an entity with two components. Allocation-free apart from the returned id. */
+    public Entity spawn(Object first, Object second) {
+        Object[] bundle = scratch2;
+        bundle[0] = first;
+        bundle[1] = second;
+        try {
+            return spawn(bundle);
+        } finally {
+            bundle[0] = null;
+            bundle[1] = null;
+        }
+    }
+
+    /** Spawns an entity with three components. Allocation-free apart from the returned id. */
+    public Entity spawn(Object first, Object second, Object third) {
+        Object[] bundle = scratch3;
+        bundle[0] = first;
+        bundle[1] = second;
+        bundle[2] = third;
+        try {
+            return spawn(bundle);
+        } finally {
+            bundle[0] = null;
+            bundle[1] = null;
+            bundle[2] = null;
+        }
+    }
+
     /** Spawns an entity with the given components (one value per component type). */
     public Entity spawn(Object... components) {
         requireNoIteration("spawn");
-        checkBundle("spawn", components);
+        Objects.requireNonNull(components, "components");
         flush();
-        BundleLayout layout = layoutFor(components);
+        BundleLayout layout = layoutFor("spawn", components);
         Entity e = entities.alloc();
         storage.place(e.index(), layout, components);
         return e;
@@ -429,12 +476,17 @@ public final class World implements QueryHost {
         }
     }
 
-    private BundleLayout layoutFor(Object[] components) {
+    /**
+     * The cached layout of a bundle, validating it (no nulls, no duplicate types) only on a cache
+     * miss: a cached layout was validated when it was made, and matching it proves the same classes.
+     */
+    private BundleLayout layoutFor(String operation, Object[] components) {
         for (BundleLayout l : layouts) {
             if (l != null && l.matches(components)) {
                 return l;
             }
         }
+        checkBundle(operation, components);
         Class<?>[] types = new Class<?>[components.length];
         for (int i = 0; i < types.length; i++) {
             types[i] = components[i].getClass();

@@ -9,6 +9,7 @@ import dev.ecslab.ecs.model.WorldOp.Cmd;
 import dev.ecslab.ecs.query.EntityTerm;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.query.QueryChunk;
 import dev.ecslab.ecs.query.QueryDefinitionException;
 import dev.ecslab.ecs.query.QueryIter;
 import dev.ecslab.ecs.query.QueryRow;
@@ -288,14 +289,32 @@ public final class ModelRun {
                 }
             }
         };
-        if (q.iterate()) {
+        if (q.walk() == 1) {
             try (QueryIter it = query.iter()) {
                 while (it.next()) {
                     visit.accept(it);
                 }
             }
-        } else {
+        } else if (q.walk() == 0) {
             query.forEach(visit);
+        } else {
+            query.forEachChunk(chunk -> {
+                for (int i = 0; i < chunk.size(); i++) {
+                    Entity e = chunk.entity(i);
+                    List<Integer> values = new ArrayList<>();
+                    for (Term<? extends Val> t : terms) {
+                        values.add(chunk.get(t, i).v);
+                    }
+                    if (actual.put(e, values) != null) {
+                        duplicates.add(e);
+                    }
+                    for (Term<? extends Val> t : terms) {
+                        if (t instanceof Write<? extends Val> w) {
+                            write(chunk, i, w, q.writeMode(), q.delta());
+                        }
+                    }
+                }
+            });
         }
         if (!duplicates.isEmpty()) {
             fail(query.description() + " visited " + duplicates + " more than once");
@@ -325,6 +344,22 @@ public final class ModelRun {
             }
             case 3 -> row.getMut(w).v += delta;
             default -> row.modify(w, v -> v.v += delta);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V extends Val> void write(QueryChunk chunk, int i, Write<V> w, int mode, int delta) {
+        Class<V> type = w.type();
+        switch (mode) {
+            case 0, 1 -> chunk.set(w, i, (V) Val.make(type, chunk.get(w, i).v + delta));
+            case 2 -> {
+                boolean changed = chunk.setIfChanged(w, i, (V) Val.make(type, chunk.get(w, i).v + delta));
+                if (changed != (delta != 0)) {
+                    throw new AssertionError("setIfChanged returned " + changed + " for delta " + delta);
+                }
+            }
+            case 3 -> chunk.getMut(w, i).v += delta;
+            default -> chunk.modify(w, i, v -> v.v += delta);
         }
     }
 

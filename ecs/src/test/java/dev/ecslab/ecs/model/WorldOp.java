@@ -86,15 +86,15 @@ public sealed interface WorldOp {
      * Builds a query with read terms {@code reads}, write terms {@code writes}, an optional entity
      * term and an optional filter, compares its rows with the model, then writes {@code delta} into
      * every write term through write handle {@code writeMode} (0 set, 1 update, 2 setIfChanged,
-     * 3 getMut, 4 modify). {@code iterate} picks forEach (false) or an explicit cursor (true).
+     * 3 getMut, 4 modify). {@code walk} picks forEach (0), an explicit cursor (1) or forEachChunk (2).
      */
     record RunQuery(int reads, int writes, boolean entityTerm, Filter filter, int writeMode, int delta,
-            boolean iterate) implements WorldOp {
+            int walk) implements WorldOp {
         @Override
         public String toString() {
             return "query(read" + types(reads) + ", write" + types(writes) + (entityTerm ? ", entity" : "")
                     + (filter == null ? "" : ", " + filter) + ", mode" + writeMode + ", +" + delta
-                    + (iterate ? ", iter" : "") + ")";
+                    + ", " + (walk == 0 ? "forEach" : walk == 1 ? "cursor" : "chunks") + ")";
         }
     }
 

@@ -29,7 +29,7 @@ public final class WorldOps {
         Arbitrary<WorldOp> mutateResource = Combinators.combine(resource(), delta()).as(WorldOp.MutateResource::new);
         Arbitrary<WorldOp> commands = cmd().list().ofMaxSize(6).map(WorldOp.Commands::new);
         Arbitrary<WorldOp> query = Combinators.combine(mask(), mask(), Arbitraries.of(true, false), filter().injectNull(0.3),
-                Arbitraries.integers().between(0, 4), delta(), Arbitraries.of(true, false)).as(WorldOp.RunQuery::new);
+                Arbitraries.integers().between(0, 4), delta(), Arbitraries.integers().between(0, 2)).as(WorldOp.RunQuery::new);
         Arbitrary<WorldOp> lookup = Combinators.combine(mask(), filter().injectNull(0.3), handle()).as(WorldOp.Lookup::new);
         Arbitrary<WorldOp> structural = Combinators.combine(handle(), Arbitraries.integers().between(0, 4),
                 Arbitraries.of(true, false)).as(WorldOp.StructuralDuringIteration::new);
