@@ -277,8 +277,17 @@ public final class Storage {
      * {@code false} when the entity moved to a new archetype to receive it (fresh lanes).
      */
     public boolean insert(int entityIndex, int componentId, Object value) {
-        boolean had = has(entityIndex, componentId);
-        insertAll(entityIndex, new int[] {componentId}, new Object[] {value});
+        Archetype from = archetypes.get(entities.archetypeId(entityIndex));
+        boolean had = from.has(componentId);
+        if (!had) {
+            move(entityIndex, from, withComponent(from, componentId));
+        }
+        Column column = archetypes.get(entities.archetypeId(entityIndex)).table().columnOf(componentId);
+        if (column != null) {
+            column.set(entities.tableRow(entityIndex), value);
+        } else {
+            sparseSet(componentId).insert(entityIndex, value);
+        }
         return had;
     }
 

@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <ul>
  *   <li>Operations on a stale or unknown entity id throw {@link NoSuchEntityException}, except
  *       lookups ({@link #get}, {@link #has}, {@link #isAlive}), which answer empty or false.</li>
- *   <li>Every structural operation validates all its arguments before changing anything, so a
- *       refused call leaves the world exactly as it was.</li>
+ *   <li>Every structural operation first materializes entities reserved by command buffers (as
+ *       Bevy's world flushes them), then validates all its arguments before changing anything, so
+ *       a refused call leaves every entity and resource exactly as it was.</li>
  *   <li>Structural changes while a query iterates are refused with
  *       {@link StructuralChangeException}.</li>
  *   <li>Command buffers apply in the order the caller passes them; each command is atomic.</li>
@@ -176,8 +177,8 @@ public final class World implements QueryHost {
     public Entity spawn(Object... components) {
         requireNoIteration("spawn");
         Objects.requireNonNull(components, "components");
-        flush();
         BundleLayout layout = layoutFor("spawn", components);
+        flush();
         Entity e = entities.alloc();
         storage.place(e.index(), layout, components);
         return e;
@@ -200,6 +201,17 @@ public final class World implements QueryHost {
     /** Number of live entities. */
     public int entityCount() {
         return entities.liveCount();
+    }
+
+    /** Adds one component to a live entity, or replaces it; allocation-free. */
+    public void insert(Entity entity, Object component) {
+        requireNoIteration("insert");
+        if (component == null) {
+            throw new IllegalArgumentException("insert: component 0 of the bundle is null");
+        }
+        flush();
+        entities.requireAlive("insert", entity);
+        storage.insert(entity.index(), components.infoOf(component.getClass()).id(), component);
     }
 
     /**

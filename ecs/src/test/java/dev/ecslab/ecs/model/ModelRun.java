@@ -63,7 +63,7 @@ public final class ModelRun {
 
     private void apply(WorldOp op) {
         if (op instanceof WorldOp.Spawn s) {
-            Entity e = world.spawn(bundle(s.mask(), s.value()));
+            Entity e = spawn(bundle(s.mask(), s.value()));
             issue(e);
             model.spawn(e, s.mask(), s.value());
         } else if (op instanceof WorldOp.Despawn d) {
@@ -83,10 +83,10 @@ public final class ModelRun {
                 return;
             }
             if (model.isAlive(e)) {
-                world.insert(e, bundle(ins.mask(), ins.value()));
+                insert(e, bundle(ins.mask(), ins.value()));
                 model.insert(e, ins.mask(), ins.value());
             } else {
-                expectNoSuchEntity(() -> world.insert(e, bundle(ins.mask(), ins.value())), e);
+                expectNoSuchEntity(() -> insert(e, bundle(ins.mask(), ins.value())), e);
             }
         } else if (op instanceof WorldOp.Remove r) {
             Entity e = handle(r.handle());
@@ -473,6 +473,25 @@ public final class ModelRun {
             fail("id " + e + " was handed out twice");
         }
         handles.add(e);
+    }
+
+    /** Spawns through the fixed-arity overloads where they exist, else the varargs form. */
+    private Entity spawn(Object[] b) {
+        return switch (b.length) {
+            case 1 -> world.spawn(b[0]);
+            case 2 -> world.spawn(b[0], b[1]);
+            case 3 -> world.spawn(b[0], b[1], b[2]);
+            default -> world.spawn(b);
+        };
+    }
+
+    /** Inserts through the single-component overload for one component, else the varargs form. */
+    private void insert(Entity e, Object[] b) {
+        if (b.length == 1) {
+            world.insert(e, b[0]);
+        } else {
+            world.insert(e, b);
+        }
     }
 
     private Entity handle(int h) {
