@@ -46,7 +46,7 @@ public class AddRemoveBenchmark {
     public int n;
 
     /** The competitor (those that support structural changes). */
-    @Param({"ECSLAB", "DOMINION", "ARTEMIS_ODB"})
+    @Param({"ECSLAB", "ECSLAB_SPARSE_HEALTH", "DOMINION", "ARTEMIS_ODB"})
     public Contender ecs;
 
     private EcsUnderTest world;

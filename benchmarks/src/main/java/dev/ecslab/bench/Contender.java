@@ -8,9 +8,14 @@ import java.util.function.Supplier;
  */
 public enum Contender {
     /** ecslab: a {@code World} and one query {@code Read<Velocity>, Write<Position>}, walked with forEach. */
-    ECSLAB(() -> new EcslabUnderTest(false)),
+    ECSLAB(() -> new EcslabUnderTest(false, false)),
     /** ecslab, the same query walked with {@code forEachChunk} (the loop over a table is the caller's). */
-    ECSLAB_CHUNKS(() -> new EcslabUnderTest(true)),
+    ECSLAB_CHUNKS(() -> new EcslabUnderTest(true, false)),
+    /**
+     * ecslab with Health registered as a sparse-set component, the storage meant for components that
+     * come and go: adding or removing it never moves table rows.
+     */
+    ECSLAB_SPARSE_HEALTH(() -> new EcslabUnderTest(false, true)),
     /** The practical limit: two arrays {@code Position[]}, {@code Velocity[]} of the same component objects. */
     HAND_LOOP(HandLoopUnderTest::new),
     /**

@@ -1,5 +1,6 @@
 package dev.ecslab.bench;
 
+import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
@@ -26,9 +27,15 @@ final class EcslabUnderTest implements EcsUnderTest {
     private Entity[] entities = new Entity[0];
     private Position probe;
 
-    /** @param chunks walk the query with {@code forEachChunk} instead of {@code forEach} */
-    EcslabUnderTest(boolean chunks) {
+    /**
+     * @param chunks walk the query with {@code forEachChunk} instead of {@code forEach}
+     * @param sparseHealth register Health as a sparse-set component instead of a table component
+     */
+    EcslabUnderTest(boolean chunks, boolean sparseHealth) {
         this.chunks = chunks;
+        if (sparseHealth) {
+            world.register(Health.class, StorageKind.SPARSE_SET);
+        }
         QueryBuilder qb = world.query();
         Read<Velocity> vel = qb.read(Velocity.class);
         Write<Position> pos = qb.write(Position.class);

@@ -26,6 +26,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * after the frame, so the loop has an observable result (its writes to reachable objects already
  * cannot be eliminated). Average time per frame, in microseconds.
  *
+ * <p><b>Heap layout.</b> After spawning, setup calls {@code System.gc()} (a full, compacting
+ * collection under G1) for every contender, so the walk sees live data in allocation order without
+ * the setup's garbage in between.
+ *
  * <p><b>JVM flags.</b> {@code -Xms2g -Xmx2g -Xmn1536m -XX:+AlwaysPreTouch}: the young generation is
  * large enough that no collection runs during setup, so component objects stay in allocation order
  * and the 10⁶-entity figures are stable between forks (TOOLCHAIN.md). All contenders get the same
@@ -60,6 +64,10 @@ public class IterationBenchmark {
     public void spawn() {
         world = ecs.create();
         world.spawn(n);
+        // Compact the heap for every contender alike: setup garbage (bundle arrays, builders) would
+        // otherwise sit between the component objects and make the walk depend on how much garbage
+        // a contender's spawn happened to leave. A long-running game's collector compacts too.
+        System.gc();
     }
 
     @TearDown(Level.Trial)
