@@ -28,6 +28,8 @@ public final class Access {
     private final BitSet resourceReads;
     private final BitSet resourceWrites;
     private final boolean world;
+    private final boolean readsAllComponents;
+    private final boolean readsAllResources;
 
     private Access(Builder b) {
         this.components = List.copyOf(b.components);
@@ -35,6 +37,8 @@ public final class Access {
         this.resourceWrites = (BitSet) b.resourceWrites.clone();
         this.resourceReads.andNot(resourceWrites);
         this.world = b.world;
+        this.readsAllComponents = b.readsAllComponents;
+        this.readsAllResources = b.readsAllResources;
         this.componentReads = new BitSet();
         this.componentWrites = new BitSet();
         for (ComponentAccess c : components) {
@@ -45,6 +49,11 @@ public final class Access {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** Reads every component and resource, writes nothing (Bevy's {@code &World}): not exclusive. */
+    public static Access readWorld() {
+        return new Builder().readAllComponents().readAllResources().build();
     }
 
     /** Exclusive access to the whole world: conflicts with everything. */
@@ -83,17 +92,37 @@ public final class Access {
         return world;
     }
 
-    /** True when some part of this access writes anything. */
+    /** True when this access reads every component (Bevy's {@code EntityRef} or {@code &World}). */
+    public boolean readsAllComponents() {
+        return readsAllComponents;
+    }
+
+    /** True when this access reads every resource ({@code &World}). */
+    public boolean readsAllResources() {
+        return readsAllResources;
+    }
+
+    /** True when nothing in this access writes. */
     public boolean isReadOnly() {
         return !world && componentWrites.isEmpty() && resourceWrites.isEmpty();
     }
 
-    /** True when this access and {@code other} cannot safely run at the same time. */
+    /**
+     * True when this access and {@code other} cannot safely run at the same time. Allocation-free:
+     * the schedule compiler calls it for every pair of systems.
+     */
     public boolean conflictsWith(Access other) {
         if (world || other.world) {
             return true;
         }
-        if (resourceConflicts(other) != null) {
+        if (resourceWrites.intersects(other.resourceReads) || resourceWrites.intersects(other.resourceWrites)
+                || other.resourceWrites.intersects(resourceReads)
+                || (readsAllResources && !other.resourceWrites.isEmpty())
+                || (other.readsAllResources && !resourceWrites.isEmpty())) {
+            return true;
+        }
+        if ((readsAllComponents && !other.componentWrites.isEmpty())
+                || (other.readsAllComponents && !componentWrites.isEmpty())) {
             return true;
         }
         if (!mayConflictOnComponents(other)) {
@@ -101,7 +130,7 @@ public final class Access {
         }
         for (ComponentAccess a : components) {
             for (ComponentAccess b : other.components) {
-                if (!a.conflictsWith(b).isEmpty()) {
+                if (a.conflicts(b)) {
                     return true;
                 }
             }
@@ -115,15 +144,34 @@ public final class Access {
      */
     public Conflict conflict(Access other) {
         BitSet comps = new BitSet();
-        if (!world && !other.world && mayConflictOnComponents(other)) {
+        BitSet res = new BitSet();
+        if (world || other.world) {
+            return new Conflict(comps, res, true);
+        }
+        if (mayConflictOnComponents(other)) {
             for (ComponentAccess a : components) {
                 for (ComponentAccess b : other.components) {
                     comps.or(a.conflictsWith(b));
                 }
             }
         }
-        BitSet res = world || other.world ? new BitSet() : resourceConflicts(other);
-        return new Conflict(comps, res == null ? new BitSet() : res, world || other.world);
+        if (readsAllComponents) {
+            comps.or(other.componentWrites);
+        }
+        if (other.readsAllComponents) {
+            comps.or(componentWrites);
+        }
+        BitSet r = resourceConflicts(other);
+        if (r != null) {
+            res.or(r);
+        }
+        if (readsAllResources) {
+            res.or(other.resourceWrites);
+        }
+        if (other.readsAllResources) {
+            res.or(resourceWrites);
+        }
+        return new Conflict(comps, res, false);
     }
 
     /**
@@ -131,7 +179,7 @@ public final class Access {
      * {@code write}) on an archetype whose components {@code archetypeHas} tests.
      */
     public boolean covers(int componentId, boolean write, IntPredicate archetypeHas) {
-        if (world) {
+        if (world || (!write && readsAllComponents)) {
             return true;
         }
         for (ComponentAccess c : components) {
@@ -145,12 +193,14 @@ public final class Access {
 
     /** True when this access declares component {@code componentId} at all (ignoring filters). */
     public boolean mentionsComponent(int componentId, boolean write) {
-        return world || componentWrites.get(componentId) || (!write && componentReads.get(componentId));
+        return world || componentWrites.get(componentId)
+                || (!write && (readsAllComponents || componentReads.get(componentId)));
     }
 
     /** True when this access allows reading (or, with {@code write}, writing) a resource. */
     public boolean coversResource(int resourceId, boolean write) {
-        return world || resourceWrites.get(resourceId) || (!write && resourceReads.get(resourceId));
+        return world || resourceWrites.get(resourceId)
+                || (!write && (readsAllResources || resourceReads.get(resourceId)));
     }
 
     private boolean mayConflictOnComponents(Access other) {
@@ -182,6 +232,8 @@ public final class Access {
         private final BitSet resourceReads = new BitSet();
         private final BitSet resourceWrites = new BitSet();
         private boolean world;
+        private boolean readsAllComponents;
+        private boolean readsAllResources;
 
         public Builder add(ComponentAccess access) {
             components.add(access);
@@ -198,12 +250,26 @@ public final class Access {
             return this;
         }
 
+        /** Reads every component, in every archetype. */
+        public Builder readAllComponents() {
+            readsAllComponents = true;
+            return this;
+        }
+
+        /** Reads every resource. */
+        public Builder readAllResources() {
+            readsAllResources = true;
+            return this;
+        }
+
         /** Adds every part of {@code other}. */
         public Builder addAll(Access other) {
             components.addAll(other.components);
             resourceReads.or(other.resourceReads);
             resourceWrites.or(other.resourceWrites);
             world |= other.world;
+            readsAllComponents |= other.readsAllComponents;
+            readsAllResources |= other.readsAllResources;
             return this;
         }
 

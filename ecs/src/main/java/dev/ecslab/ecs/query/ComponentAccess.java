@@ -54,6 +54,12 @@ public final class ComponentAccess {
         return writes;
     }
 
+    /** True when {@link #conflictsWith} would be non-empty; allocation-free. */
+    public boolean conflicts(ComponentAccess other) {
+        boolean data = writes.intersects(other.reads) || writes.intersects(other.writes) || other.writes.intersects(reads);
+        return data && dnf.intersects(other.dnf);
+    }
+
     /**
      * The components on which this access and {@code other} conflict (one writes what the other
      * reads or writes) <em>and</em> some archetype could match both filters; empty when disjoint.

@@ -1,0 +1,260 @@
+package dev.ecslab.ecs.executor;
+
+import dev.ecslab.ecs.graph.DiGraph;
+import dev.ecslab.ecs.schedule.CompiledStage;
+import dev.ecslab.ecs.schedule.SystemKind;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Bevy's executor v2: dependency counters and a ready set. Whenever a system finishes, its dependants'
+ * counters drop, and every ready system whose access does not conflict with the running ones is
+ * started at once, so a slow system holds back only what depends on it or conflicts with it.
+ *
+ * <p><b>Design.</b> One scheduler loop on the caller's thread owns all bookkeeping (counters, ready
+ * and running sets), so none of it is shared: workers only run a system and post its index to a
+ * completion queue, on which the scheduler blocks (no busy-waiting). A task is submitted only when it
+ * can start, so each submission wakes exactly one worker (no thundering herd). Main-thread and
+ * exclusive systems run inline on the scheduler's thread; an exclusive one starts only when nothing
+ * runs, and nothing starts while it runs. A system skipped by its run criterion completes as a no-op
+ * as soon as its predecessors have, releasing its dependants (soft dependencies).
+ *
+ * <p><b>Seeded mode.</b> The seed decides the order in which ready systems are considered, may hold a
+ * startable system back for a round, picks which running system's completion the scheduler
+ * acknowledges next (others wait, finished but unacknowledged), and adds small delays before bodies.
+ * Every scheduling decision is therefore a function of the seed, so a run's schedule (who overlapped
+ * whom, who started after whom) replays exactly, while systems still run on real threads.
+ *
+ * <p>{@link #graph} and {@link #conflictsWithRunning} are extension points so that the lab can keep
+ * deliberately broken variants (mutants) that prove its ordering checks can fail.
+ */
+public class DynamicExecutor implements Executor {
+    public static final String ID = "dynamic";
+
+    private final OptionalLong seed;
+    private final WorkerPool pool;
+
+    public DynamicExecutor(ExecutorOptions options) {
+        this.seed = options.seed();
+        this.pool = new WorkerPool(ID, options.threads());
+    }
+
+    public DynamicExecutor() {
+        this(ExecutorOptions.defaults());
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    /** The dependency graph to honour: the stage's own. */
+    protected DiGraph graph(CompiledStage stage) {
+        return stage.graph();
+    }
+
+    /** True when {@code system} conflicts with a running system. */
+    protected boolean conflictsWithRunning(CompiledStage stage, int system, BitSet running) {
+        return stage.conflicts(system).intersects(running);
+    }
+
+    @Override
+    public void execute(StageRun run) {
+        new Round(run).go();
+    }
+
+    /** The state of one stage iteration; touched only by the scheduler thread. */
+    private final class Round {
+        private final StageRun run;
+        private final CompiledStage stage;
+        private final DiGraph graph;
+        private final BitSet active;
+        private final int n;
+        private final int[] remaining;
+        private final BitSet ready;
+        private final BitSet running;
+        private final ArrayDeque<Integer> noOps = new ArrayDeque<>();
+        private final LinkedBlockingQueue<Integer> completions = new LinkedBlockingQueue<>();
+        private final SplittableRandom random;
+        private final BitSet finishedUnacknowledged;
+        private int finished;
+
+        Round(StageRun run) {
+            this.run = run;
+            this.stage = run.stage();
+            this.graph = graph(stage);
+            this.active = run.active();
+            this.n = stage.size();
+            this.remaining = new int[n];
+            this.ready = new BitSet(n);
+            this.running = new BitSet(n);
+            this.random = seed.isPresent() ? SeededChoices.forRun(seed.getAsLong(), run) : null;
+            this.finishedUnacknowledged = new BitSet(n);
+        }
+
+        void go() {
+            for (int v = 0; v < n; v++) {
+                remaining[v] = graph.inDegree(v);
+                if (remaining[v] == 0) {
+                    becomeReady(v);
+                }
+            }
+            completeNoOps();
+            while (finished < n) {
+                if (!run.failed()) {
+                    int inline = dispatch();
+                    if (inline >= 0) {
+                        running.set(inline);
+                        run.runSystem(inline);
+                        complete(inline);
+                        continue;
+                    }
+                }
+                if (running.isEmpty()) {
+                    if (run.failed()) {
+                        return;
+                    }
+                    throw new IllegalStateException("dynamic executor stalled in stage '" + stage.name() + "': "
+                            + (n - finished) + " systems neither ran nor can start (ready " + ready + ")");
+                }
+                complete(awaitCompletion());
+            }
+        }
+
+        /**
+         * Starts every ready system that can start now on the workers; returns one system to run
+         * inline on this thread (main-thread or exclusive), or -1.
+         */
+        private int dispatch() {
+            int[] candidates = ready.stream().toArray();
+            if (random != null) {
+                for (int i = candidates.length - 1; i > 0; i--) {
+                    int j = random.nextInt(i + 1);
+                    int t = candidates[i];
+                    candidates[i] = candidates[j];
+                    candidates[j] = t;
+                }
+            }
+            int inline = -1;
+            for (int v : candidates) {
+                if (conflictsWithRunning(stage, v, running)) {
+                    continue;
+                }
+                SystemKind kind = stage.system(v).kind();
+                if (kind.isExclusive()) {
+                    if (running.isEmpty() && inline < 0) {
+                        ready.clear(v);
+                        return v;
+                    }
+                    continue;
+                }
+                if (kind == SystemKind.MAIN_THREAD) {
+                    if (inline < 0) {
+                        inline = v;
+                        ready.clear(v);
+                        running.set(v);
+                    }
+                    continue;
+                }
+                if (random != null && !running.isEmpty() && random.nextInt(4) == 0) {
+                    continue;       // seeded: hold it back for a round, exploring another interleaving
+                }
+                ready.clear(v);
+                running.set(v);
+                long delay = random == null ? 0 : SeededChoices.delayNanos(random);
+                pool.submit(() -> {
+                    try {
+                        if (delay > 0) {
+                            LockSupport.parkNanos(delay);
+                        }
+                        run.runSystem(v);
+                    } finally {
+                        completions.add(v);
+                    }
+                });
+            }
+            if (inline >= 0) {
+                running.clear(inline);      // re-set by the caller when it runs it
+            }
+            return inline;
+        }
+
+        /** The next completion to acknowledge: any (unseeded) or a seed-chosen running system. */
+        private int awaitCompletion() {
+            if (random == null) {
+                return take();
+            }
+            int[] candidates = running.stream().toArray();
+            int chosen = candidates[random.nextInt(candidates.length)];
+            while (!finishedUnacknowledged.get(chosen)) {
+                finishedUnacknowledged.set(take());
+            }
+            finishedUnacknowledged.clear(chosen);
+            return chosen;
+        }
+
+        private int take() {
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        return completions.take();
+                    } catch (InterruptedException e) {
+                        interrupted = true;     // keep waiting: returning would leave systems running
+                    }
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        private void complete(int v) {
+            running.clear(v);
+            finished++;
+            release(v);
+            completeNoOps();
+        }
+
+        private void release(int v) {
+            BitSet next = graph.successors(v);
+            for (int s = next.nextSetBit(0); s >= 0; s = next.nextSetBit(s + 1)) {
+                if (--remaining[s] == 0) {
+                    becomeReady(s);
+                }
+            }
+        }
+
+        private void becomeReady(int v) {
+            if (active.get(v)) {
+                ready.set(v);
+            } else {
+                noOps.add(v);
+            }
+        }
+
+        /** Systems skipped by their run criteria finish as no-ops once their predecessors have. */
+        private void completeNoOps() {
+            while (!noOps.isEmpty()) {
+                int v = noOps.poll();
+                finished++;
+                release(v);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    @Override
+    public String toString() {
+        return seed.isPresent() ? "dynamic(seed " + seed.getAsLong() + ")" : "dynamic";
+    }
+}

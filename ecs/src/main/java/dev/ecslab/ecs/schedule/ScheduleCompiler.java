@@ -1,0 +1,304 @@
+package dev.ecslab.ecs.schedule;
+
+import dev.ecslab.ecs.graph.DiGraph;
+import dev.ecslab.ecs.graph.GraphCycleException;
+import dev.ecslab.ecs.graph.Reachability;
+import dev.ecslab.ecs.graph.TopologicalOrder;
+import dev.ecslab.ecs.query.Access;
+import dev.ecslab.ecs.schedule.ScheduleBuildException.Kind;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a {@link Schedule} into a {@link CompiledSchedule}: validates it, resolves accesses, builds
+ * each stage's dependency graph, conflict matrix, transitive closure and topological order, and
+ * detects ambiguities.
+ *
+ * <p><b>Validation</b> (each a {@link ScheduleBuildException} whose message names the culprits):
+ * duplicate system or stage names; constraint or ambiguity targets that name no system, label or
+ * set; cycles (every member, in order); constraints across stages that contradict the stage order;
+ * exclusive systems with a partial access; and, with {@link AmbiguitySetting#ERROR}, ambiguities.
+ *
+ * <p><b>Ambiguity</b>: a pair of systems in one stage is ambiguous when their accesses conflict, neither
+ * reaches the other in the graph, and no {@code ambiguousWith} rule exempts them; conflicts on data
+ * the schedule ignores do not count. The scan is one pass of bitset rows per system
+ * ({@code conflicts & ~reach & ~reachedBy & ~exempt}), so it stays fast at thousands of systems.
+ *
+ * <p>A system's constraint on a group it belongs to (say {@code before("physics")} inside the set
+ * {@code physics}) orders it against the other members only; a system is never ordered against itself.
+ */
+public final class ScheduleCompiler {
+    private static final System.Logger LOG = System.getLogger("dev.ecslab.schedule");
+
+    private ScheduleCompiler() {
+    }
+
+    private record Loc(int stage, int index) {
+    }
+
+    public static CompiledSchedule compile(Schedule schedule, DataResolver data) {
+        List<StageDescriptor> stages = schedule.stages();
+        checkNames(stages);
+
+        // Sets: declared ones first, then those known only from membership, in order of appearance.
+        Map<String, Integer> setIndex = new LinkedHashMap<>();
+        List<SetDescriptor> sets = new ArrayList<>();
+        for (SetDescriptor s : schedule.sets().values()) {
+            setIndex.put(s.name(), sets.size());
+            sets.add(s);
+        }
+        for (StageDescriptor st : stages) {
+            for (SystemDescriptor d : st.systems()) {
+                for (String s : d.sets()) {
+                    if (!setIndex.containsKey(s)) {
+                        setIndex.put(s, sets.size());
+                        sets.add(SetDescriptor.of(s));
+                    }
+                }
+            }
+        }
+
+        // Every name a constraint may target: system names, labels and set names.
+        Map<String, List<Loc>> targets = new HashMap<>();
+        for (int si = 0; si < stages.size(); si++) {
+            List<SystemDescriptor> systems = stages.get(si).systems();
+            for (int i = 0; i < systems.size(); i++) {
+                SystemDescriptor d = systems.get(i);
+                Loc loc = new Loc(si, i);
+                targets.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(loc);
+                d.labels().forEach(l -> targets.computeIfAbsent(l, k -> new ArrayList<>()).add(loc));
+                d.sets().forEach(s -> targets.computeIfAbsent(s, k -> new ArrayList<>()).add(loc));
+            }
+        }
+        schedule.sets().keySet().forEach(s -> targets.computeIfAbsent(s, k -> new ArrayList<>()));
+
+        BitSet ignoredComponents = new BitSet();
+        BitSet ignoredResources = new BitSet();
+        for (Object key : schedule.ignoredData()) {
+            ignoredComponents.or(data.componentIds(key));
+            ignoredResources.or(data.resourceIds(key));
+        }
+
+        List<CompiledStage> compiled = new ArrayList<>();
+        List<Ambiguity> ambiguities = new ArrayList<>();
+        for (int si = 0; si < stages.size(); si++) {
+            StageDescriptor stage = stages.get(si);
+            List<SystemDescriptor> ds = stage.systems();
+            int n = ds.size();
+            List<CompiledSystem> systems = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                SystemDescriptor d = ds.get(i);
+                int[] memberOf = d.sets().stream().mapToInt(setIndex::get).toArray();
+                systems.add(new CompiledSystem(i, d, resolveAccess(d, data), memberOf));
+            }
+
+            DiGraph graph = new DiGraph(n);
+            BitSet[] exempt = new BitSet[n];
+            for (int i = 0; i < n; i++) {
+                exempt[i] = new BitSet(n);
+            }
+            for (int i = 0; i < n; i++) {
+                SystemDescriptor d = ds.get(i);
+                for (String t : d.before()) {
+                    for (Loc other : resolve(targets, d, "before", t)) {
+                        order(stages, si, i, other, true, t, graph);
+                    }
+                }
+                for (String t : d.after()) {
+                    for (Loc other : resolve(targets, d, "after", t)) {
+                        order(stages, si, i, other, false, t, graph);
+                    }
+                }
+                for (String t : d.ambiguousWith()) {
+                    for (Loc other : resolve(targets, d, "ambiguousWith", t)) {
+                        if (other.stage() == si && other.index() != i) {
+                            exempt[i].set(other.index());
+                            exempt[other.index()].set(i);
+                        }
+                    }
+                }
+                if (d.ambiguousWithAll()) {
+                    exempt[i].set(0, n);
+                    for (int j = 0; j < n; j++) {
+                        exempt[j].set(i);
+                    }
+                }
+            }
+
+            BitSet[] conflicts = conflictMatrix(systems);
+            if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
+                int[] stable = topologicalOrder(graph, stage, ds);
+                int[] position = new int[n];
+                for (int p = 0; p < n; p++) {
+                    position[stable[p]] = p;
+                }
+                for (int i = 0; i < n; i++) {
+                    for (int j = conflicts[i].nextSetBit(i + 1); j >= 0; j = conflicts[i].nextSetBit(j + 1)) {
+                        if (position[i] < position[j]) {
+                            graph.addEdge(i, j);
+                        } else {
+                            graph.addEdge(j, i);
+                        }
+                    }
+                }
+            }
+            int[] order = topologicalOrder(graph, stage, ds);
+            BitSet[] reach = Reachability.closure(graph, order);
+            BitSet[] reachedBy = Reachability.transpose(reach);
+
+            for (int i = 0; i < n; i++) {
+                BitSet candidates = (BitSet) conflicts[i].clone();
+                candidates.andNot(reach[i]);
+                candidates.andNot(reachedBy[i]);
+                candidates.andNot(exempt[i]);
+                for (int j = candidates.nextSetBit(i + 1); j >= 0; j = candidates.nextSetBit(j + 1)) {
+                    List<String> on = conflictNames(systems.get(i).access(), systems.get(j).access(),
+                            ignoredComponents, ignoredResources, data);
+                    if (!on.isEmpty()) {
+                        ambiguities.add(new Ambiguity(stage.name(), ds.get(i).name(), ds.get(j).name(), on));
+                    }
+                }
+            }
+            compiled.add(new CompiledStage(si, stage.name(), systems, graph, conflicts, reach, order));
+        }
+
+        AmbiguityReport report = new AmbiguityReport(ambiguities);
+        if (!report.isEmpty()) {
+            switch (schedule.ambiguity()) {
+                case ERROR -> throw new ScheduleBuildException(Kind.AMBIGUITY,
+                        "the schedule has ambiguous systems and its ambiguity setting is ERROR:\n" + report.format(), report);
+                case WARN -> LOG.log(System.Logger.Level.WARNING, report.format());
+                case IGNORE -> { }
+            }
+        }
+        return new CompiledSchedule(schedule, compiled, sets, report);
+    }
+
+    // ------------------------------------------------------------------ steps
+
+    private static void checkNames(List<StageDescriptor> stages) {
+        Map<String, String> stageOfSystem = new HashMap<>();
+        Map<String, Boolean> stageNames = new HashMap<>();
+        for (StageDescriptor st : stages) {
+            if (stageNames.put(st.name(), Boolean.TRUE) != null) {
+                throw new ScheduleBuildException(Kind.MALFORMED, "stage '" + st.name() + "' appears twice");
+            }
+            for (SystemDescriptor d : st.systems()) {
+                String previous = stageOfSystem.put(d.name(), st.name());
+                if (previous != null) {
+                    throw new ScheduleBuildException(Kind.DUPLICATE_NAME, "two systems are named '" + d.name()
+                            + "' (in stage '" + previous + "' and in stage '" + st.name() + "'); system names must be unique");
+                }
+            }
+        }
+    }
+
+    private static Access resolveAccess(SystemDescriptor d, DataResolver data) {
+        if (d.kind().isExclusive()) {
+            boolean partial = d.accessSpec() != null ? d.accessSpec().isPartial()
+                    : d.resolvedAccess() != null && !d.resolvedAccess().isWorld()
+                            && d.resolvedAccess() != Access.NONE;
+            if (partial) {
+                throw new ScheduleBuildException(Kind.EXCLUSIVE_ACCESS, "exclusive system '" + d.name()
+                        + "' declares a partial access (" + (d.accessSpec() != null ? d.accessSpec() : "resolved access")
+                        + "); an exclusive system always has the whole world, so declare no access or the whole world");
+            }
+            return Access.world();
+        }
+        if (d.accessSpec() != null) {
+            return data.resolve(d.accessSpec());
+        }
+        return d.resolvedAccess() != null ? d.resolvedAccess() : Access.NONE;
+    }
+
+    private static List<Loc> resolve(Map<String, List<Loc>> targets, SystemDescriptor d, String rule, String target) {
+        List<Loc> found = targets.get(target);
+        if (found == null) {
+            throw new ScheduleBuildException(Kind.UNKNOWN_TARGET, "system '" + d.name() + "' has " + rule + "(\""
+                    + target + "\"), but no system, label or set is called '" + target + "'");
+        }
+        return found;
+    }
+
+    /** Adds the edge for "system {@code i} of stage {@code si} runs before/after {@code other}". */
+    private static void order(List<StageDescriptor> stages, int si, int i, Loc other, boolean before, String target,
+            DiGraph graph) {
+        if (other.stage() == si) {
+            if (other.index() != i) {
+                if (before) {
+                    graph.addEdge(i, other.index());
+                } else {
+                    graph.addEdge(other.index(), i);
+                }
+            }
+            return;
+        }
+        boolean holds = before ? si < other.stage() : si > other.stage();
+        if (!holds) {
+            String me = stages.get(si).systems().get(i).name();
+            String them = stages.get(other.stage()).systems().get(other.index()).name();
+            throw new ScheduleBuildException(Kind.CROSS_STAGE, "system '" + me + "' (stage '" + stages.get(si).name()
+                    + "') must run " + (before ? "before" : "after") + " '" + target + "', which includes '" + them
+                    + "' (stage '" + stages.get(other.stage()).name() + "'), but stage '"
+                    + stages.get(before ? other.stage() : si).name() + "' runs before stage '"
+                    + stages.get(before ? si : other.stage()).name() + "'");
+        }
+    }
+
+    private static int[] topologicalOrder(DiGraph graph, StageDescriptor stage, List<SystemDescriptor> ds) {
+        try {
+            return TopologicalOrder.byIndex(graph);
+        } catch (GraphCycleException e) {
+            StringBuilder path = new StringBuilder();
+            for (int v : e.cycle()) {
+                path.append(ds.get(v).name()).append(" -> ");
+            }
+            path.append(ds.get(e.cycle()[0]).name());
+            throw new ScheduleBuildException(Kind.CYCLE, "the ordering constraints of stage '" + stage.name()
+                    + "' form a cycle: " + path + " (each must run before the next)");
+        }
+    }
+
+    private static BitSet[] conflictMatrix(List<CompiledSystem> systems) {
+        int n = systems.size();
+        BitSet[] conflicts = new BitSet[n];
+        for (int i = 0; i < n; i++) {
+            conflicts[i] = new BitSet(n);
+        }
+        for (int i = 0; i < n; i++) {
+            Access a = systems.get(i).access();
+            for (int j = i + 1; j < n; j++) {
+                if (a.conflictsWith(systems.get(j).access())) {
+                    conflicts[i].set(j);
+                    conflicts[j].set(i);
+                }
+            }
+        }
+        return conflicts;
+    }
+
+    private static List<String> conflictNames(Access a, Access b, BitSet ignoredComponents, BitSet ignoredResources,
+            DataResolver data) {
+        Access.Conflict c = a.conflict(b);
+        List<String> out = new ArrayList<>();
+        if (c.world()) {
+            out.add("World");
+            return out;
+        }
+        BitSet comps = c.components();
+        comps.andNot(ignoredComponents);
+        for (int id = comps.nextSetBit(0); id >= 0; id = comps.nextSetBit(id + 1)) {
+            out.add(data.componentName(id));
+        }
+        BitSet res = c.resources();
+        res.andNot(ignoredResources);
+        for (int id = res.nextSetBit(0); id >= 0; id = res.nextSetBit(id + 1)) {
+            out.add("resource " + data.resourceName(id));
+        }
+        return out;
+    }
+}
