@@ -1,0 +1,37 @@
+package dev.ecslab.ecs.executor;
+
+import dev.ecslab.ecs.executor.ExecutorContract.Candidate;
+import java.util.List;
+import net.jqwik.api.AfterFailureMode;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * The executor property of {@link ExecutorProperties}, run against each mutant of
+ * {@link ExecutorMutants}. Every property here is <em>expected to fail</em>; the class name matches no
+ * Surefire include pattern, so only {@link ExecutorMutantsAreCaughtTest} runs it, through jqwik.
+ */
+class ExecutorMutantChecks {
+
+    @Property(tries = 300, afterFailure = AfterFailureMode.RANDOM_SEED)
+    void dynamicIgnoringOneConflict(@ForAll("schedules") ScheduleSpec spec, @ForAll long seed) {
+        ExecutorContract.verify(spec, seed, List.of(new Candidate("dynamic-ignores-one-conflict", ExecutorMutants.IgnoresOneConflict::new)));
+    }
+
+    @Property(tries = 300, afterFailure = AfterFailureMode.RANDOM_SEED)
+    void dynamicIgnoringOneBefore(@ForAll("schedules") ScheduleSpec spec, @ForAll long seed) {
+        ExecutorContract.verify(spec, seed, List.of(new Candidate("dynamic-ignores-one-before", ExecutorMutants.IgnoresOneBefore::new)));
+    }
+
+    @Property(tries = 300, afterFailure = AfterFailureMode.RANDOM_SEED)
+    void stagedMergingConflictingSystems(@ForAll("schedules") ScheduleSpec spec, @ForAll long seed) {
+        ExecutorContract.verify(spec, seed, List.of(new Candidate("staged-merges-conflicting-batch", ExecutorMutants.MergesConflictingBatch::new)));
+    }
+
+    @Provide
+    Arbitrary<ScheduleSpec> schedules() {
+        return ScheduleSpecs.schedules();
+    }
+}

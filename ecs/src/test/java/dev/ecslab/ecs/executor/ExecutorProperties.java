@@ -1,0 +1,38 @@
+package dev.ecslab.ecs.executor;
+
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * The executor contract over random schedules (random accesses over three table components, a
+ * sparse one and two resources, filters, constraints, sets with looping run criteria, main-thread,
+ * exclusive and sync-point systems, commands), for every built-in executor, unseeded and under two
+ * seeds: ordering, no overlap of conflicting systems, exclusives alone, main-thread systems on the
+ * caller, exact run counts, commands in topological order, and, for schedules without unordered
+ * conflicting pairs, identical observations and end states across executors and seeds.
+ *
+ * <p>jqwik prints the seed and the shrunk schedule of a failure; {@link ExecutorMutantsAreCaughtTest}
+ * proves the property can fail.
+ */
+class ExecutorProperties {
+
+    @Property(tries = 150)
+    void everyExecutorHonoursTheContract(@ForAll("schedules") ScheduleSpec spec, @ForAll long seed) {
+        ExecutorContract.verify(spec, seed, ExecutorContract.builtIns());
+        ScheduleRunCheck.Expectation expected = ScheduleRunCheck.expect(spec);
+        Statistics.label("run criteria").collect(expected.loopAt() != null ? "loop error expected"
+                : spec.sets().isEmpty() ? "no sets" : "sets");
+        Statistics.label("kinds").collect(spec.stages().stream().flatMap(s -> s.stream())
+                .anyMatch(x -> x.kind() >= 2) ? "with exclusive or sync point" : "normal and main-thread only");
+        Statistics.label("determinism checked").collect(!ScheduleRunCheck.hasRaces(
+                ScheduleRunCheck.schedule(spec, new java.util.HashMap<>()).compile(ScheduleRunCheck.world())));
+    }
+
+    @Provide
+    Arbitrary<ScheduleSpec> schedules() {
+        return ScheduleSpecs.schedules();
+    }
+}
