@@ -1,5 +1,7 @@
 package dev.ecslab.ecs.executor;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -12,16 +14,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * only a thread that will find work is woken.
  */
 final class WorkerPool implements AutoCloseable {
-    private final ThreadPoolExecutor pool;
+    private static final AtomicInteger POOLS = new AtomicInteger();
 
-    WorkerPool(String name, int threads) {
+    private final ThreadPoolExecutor pool;
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
+
+    WorkerPool(String name, int threadCount) {
         AtomicInteger count = new AtomicInteger();
+        String prefix = "ecslab-" + name + "-" + POOLS.incrementAndGet() + "-worker-";
         ThreadFactory factory = r -> {
-            Thread t = new Thread(r, "ecslab-" + name + "-worker-" + count.incrementAndGet());
+            Thread t = new Thread(r, prefix + count.incrementAndGet());
             t.setDaemon(true);
+            threads.add(t);
             return t;
         };
-        this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), factory);
+        this.pool = new ThreadPoolExecutor(threadCount, threadCount, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+                factory);
         this.pool.prestartAllCoreThreads();
     }
 
@@ -33,12 +41,23 @@ final class WorkerPool implements AutoCloseable {
         return pool.isShutdown();
     }
 
+    /**
+     * Stops the workers and joins them, so that when this returns no worker thread is alive. Workers
+     * are idle between stage iterations (executors wait for every system they start), so this is
+     * prompt; a worker stuck in user code is waited for up to 10 seconds.
+     */
     @Override
     public void close() {
         pool.shutdownNow();
-        try {
-            pool.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            try {
+                t.join(TimeUnit.SECONDS.toMillis(10));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }
