@@ -76,6 +76,17 @@ public final class ScheduleCompiler {
         }
         schedule.sets().keySet().forEach(s -> targets.computeIfAbsent(s, k -> new ArrayList<>()));
 
+        // Resolve every access first: resolving registers the types a declaration names, and the
+        // ignored data below must be looked up after that, or a fresh world would ignore nothing.
+        List<List<CompiledSystem>> resolved = new ArrayList<>();
+        for (StageDescriptor stage : stages) {
+            List<CompiledSystem> systems = new ArrayList<>();
+            for (SystemDescriptor d : stage.systems()) {
+                int[] memberOf = d.sets().stream().mapToInt(setIndex::get).toArray();
+                systems.add(new CompiledSystem(systems.size(), d, resolveAccess(d, data), memberOf));
+            }
+            resolved.add(systems);
+        }
         BitSet ignoredComponents = new BitSet();
         BitSet ignoredResources = new BitSet();
         for (Object key : schedule.ignoredData()) {
@@ -89,12 +100,7 @@ public final class ScheduleCompiler {
             StageDescriptor stage = stages.get(si);
             List<SystemDescriptor> ds = stage.systems();
             int n = ds.size();
-            List<CompiledSystem> systems = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                SystemDescriptor d = ds.get(i);
-                int[] memberOf = d.sets().stream().mapToInt(setIndex::get).toArray();
-                systems.add(new CompiledSystem(i, d, resolveAccess(d, data), memberOf));
-            }
+            List<CompiledSystem> systems = resolved.get(si);
 
             DiGraph graph = new DiGraph(n);
             BitSet[] exempt = new BitSet[n];
@@ -289,16 +295,24 @@ public final class ScheduleCompiler {
             out.add("World");
             return out;
         }
+        // Names sorted, components before resources: the report must not depend on the order in
+        // which a world happened to register its types.
         BitSet comps = c.components();
         comps.andNot(ignoredComponents);
+        List<String> components = new ArrayList<>();
         for (int id = comps.nextSetBit(0); id >= 0; id = comps.nextSetBit(id + 1)) {
-            out.add(data.componentName(id));
+            components.add(data.componentName(id));
         }
         BitSet res = c.resources();
         res.andNot(ignoredResources);
+        List<String> resources = new ArrayList<>();
         for (int id = res.nextSetBit(0); id >= 0; id = res.nextSetBit(id + 1)) {
-            out.add("resource " + data.resourceName(id));
+            resources.add("resource " + data.resourceName(id));
         }
+        components.sort(null);
+        resources.sort(null);
+        out.addAll(components);
+        out.addAll(resources);
         return out;
     }
 }
