@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * a term only matches entities that have its component.
  *
  * <p>Access declarations built from another engine's schedule (JSON, later) use the same type with
- * ids from their own name registry, so nothing here depends on Java classes.
+ * ids from their own name registry ({@code schedule.json.ScheduleJson}), so nothing here depends on Java classes.
  */
 public sealed interface ArchetypeFilter {
 

@@ -1,0 +1,78 @@
+package dev.ecslab.ecs.schedule.json;
+
+import dev.ecslab.ecs.EcsException;
+
+/**
+ * A JSON schedule description is malformed: bad JSON syntax, an unknown or duplicate field, a value
+ * of the wrong type, a missing name, an unknown enum value or filter operator, a malformed filter, or
+ * a name that refers to nothing. The message says where (source name, line, column, and the JSON path
+ * of the offending value, such as {@code $.stages[0].systems[2].access.queries[0].filter}) and what
+ * was wrong; the parts are also available separately.
+ *
+ * <p>Rules about the schedule itself (cycles, unknown constraint targets, duplicate system or stage
+ * names) are checked when the loaded schedule is compiled and raise
+ * {@link dev.ecslab.ecs.schedule.ScheduleBuildException} instead.
+ */
+public final class ScheduleJsonException extends EcsException {
+    private final String sourceName;
+    private final int line;
+    private final int column;
+    private final String path;
+    private final String problem;
+
+    /**
+     * @param line   1-based, or a value below 1 when unknown
+     * @param column 1-based, or a value below 1 when unknown
+     */
+    public ScheduleJsonException(String sourceName, int line, int column, String path, String problem,
+            Throwable cause) {
+        super(format(sourceName, line, column, path, problem), cause);
+        this.sourceName = sourceName;
+        this.line = line;
+        this.column = column;
+        this.path = path;
+        this.problem = problem;
+    }
+
+    public ScheduleJsonException(String sourceName, int line, int column, String path, String problem) {
+        this(sourceName, line, column, path, problem, null);
+    }
+
+    private static String format(String sourceName, int line, int column, String path, String problem) {
+        StringBuilder sb = new StringBuilder(sourceName);
+        if (line >= 1) {
+            sb.append(" (line ").append(line);
+            if (column >= 1) {
+                sb.append(", column ").append(column);
+            }
+            sb.append(')');
+        }
+        sb.append(" at ").append(path).append(": ").append(problem);
+        return sb.toString();
+    }
+
+    /** The name the input was read under (a file path, or the name given to the reader). */
+    public String sourceName() {
+        return sourceName;
+    }
+
+    /** 1-based line of the offending token, or a value below 1 when unknown. */
+    public int line() {
+        return line;
+    }
+
+    /** 1-based column of the offending token, or a value below 1 when unknown. */
+    public int column() {
+        return column;
+    }
+
+    /** The JSON path of the offending value, from {@code $} (the top-level object). */
+    public String path() {
+        return path;
+    }
+
+    /** What was wrong, without the location. */
+    public String problem() {
+        return problem;
+    }
+}
