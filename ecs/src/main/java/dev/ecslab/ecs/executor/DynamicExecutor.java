@@ -5,7 +5,11 @@ import dev.ecslab.ecs.schedule.CompiledStage;
 import dev.ecslab.ecs.schedule.SystemKind;
 import java.util.ArrayDeque;
 import java.util.BitSet;
+import java.util.Collections;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.SplittableRandom;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.LockSupport;
@@ -23,11 +27,18 @@ import java.util.concurrent.locks.LockSupport;
  * runs, and nothing starts while it runs. A system skipped by its run criterion completes as a no-op
  * as soon as its predecessors have, releasing its dependants (soft dependencies).
  *
+ * <p><b>Overhead.</b> Handing a system to a worker costs tens of microseconds (a queue and a thread
+ * wake-up), more than many systems take to run. So the caller works too: a system whose previous
+ * run took less than {@link ExecutorOptions#inlineThresholdNanos()} runs inline on the scheduler's
+ * thread, and while the scheduler waits for completions it takes queued systems itself instead of
+ * sleeping. Heavy independent systems still spread over every thread.
+ *
  * <p><b>Seeded mode.</b> The seed decides the order in which ready systems are considered, may hold a
  * startable system back for a round, picks which running system's completion the scheduler
  * acknowledges next (others wait, finished but unacknowledged), and adds small delays before bodies.
- * Every scheduling decision is therefore a function of the seed, so a run's schedule (who overlapped
- * whom, who started after whom) replays exactly, while systems still run on real threads.
+ * It never inlines by measured run time, so every scheduling decision is a function of the seed: a
+ * run's schedule (who overlapped whom, who started after whom) replays exactly, while systems
+ * still run on real threads.
  *
  * <p>{@link #graph} and {@link #conflictsWithRunning} are extension points so that the lab can keep
  * deliberately broken variants (mutants) that prove its ordering checks can fail.
@@ -37,10 +48,14 @@ public class DynamicExecutor implements Executor {
 
     private final OptionalLong seed;
     private final WorkerPool pool;
+    private final long inlineThresholdNanos;
+    /** Per compiled stage, each system's last run time in nanoseconds ({@code -1} until measured). */
+    private final Map<CompiledStage, AtomicLongArray> lastRunNanos = Collections.synchronizedMap(new WeakHashMap<>());
 
     public DynamicExecutor(ExecutorOptions options) {
         this.seed = options.seed();
         this.pool = new WorkerPool(ID, options.threads());
+        this.inlineThresholdNanos = seed.isPresent() ? 0 : options.inlineThresholdNanos();
     }
 
     public DynamicExecutor() {
@@ -81,6 +96,9 @@ public class DynamicExecutor implements Executor {
         private final LinkedBlockingQueue<Integer> completions = new LinkedBlockingQueue<>();
         private final SplittableRandom random;
         private final BitSet finishedUnacknowledged;
+        private final AtomicLongArray costs;
+        /** Systems this thread runs itself in the current round (see {@link #dispatch}). */
+        private final int[] inline;
         private int finished;
 
         Round(StageRun run) {
@@ -94,6 +112,14 @@ public class DynamicExecutor implements Executor {
             this.running = new BitSet(n);
             this.random = seed.isPresent() ? SeededChoices.forRun(seed.getAsLong(), run) : null;
             this.finishedUnacknowledged = new BitSet(n);
+            this.inline = new int[n];
+            this.costs = lastRunNanos.computeIfAbsent(stage, st -> {
+                AtomicLongArray a = new AtomicLongArray(st.size());
+                for (int i = 0; i < st.size(); i++) {
+                    a.set(i, -1);
+                }
+                return a;
+            });
         }
 
         void go() {
@@ -106,11 +132,17 @@ public class DynamicExecutor implements Executor {
             completeNoOps();
             while (finished < n) {
                 if (!run.failed()) {
-                    int inline = dispatch();
-                    if (inline >= 0) {
-                        running.set(inline);
-                        run.runSystem(inline);
-                        complete(inline);
+                    int inlineCount = dispatch();
+                    if (inlineCount > 0) {
+                        for (int k = 0; k < inlineCount; k++) {
+                            int v = inline[k];
+                            if (run.failed()) {
+                                running.clear(v);      // never started: it stays unfinished, like the rest
+                                continue;
+                            }
+                            timed(v);
+                            complete(v);
+                        }
                         continue;
                     }
                 }
@@ -126,8 +158,10 @@ public class DynamicExecutor implements Executor {
         }
 
         /**
-         * Starts every ready system that can start now on the workers; returns one system to run
-         * inline on this thread (main-thread or exclusive), or -1.
+         * Starts every ready system that can start now: on a worker, or, for main-thread, exclusive
+         * and cheap systems, into {@link #inline} for this thread to run one after another (they are
+         * marked running, so nothing that conflicts with them is handed to a worker meanwhile).
+         * Returns how many were put into {@link #inline}.
          */
         private int dispatch() {
             int[] candidates = ready.stream().toArray();
@@ -139,25 +173,25 @@ public class DynamicExecutor implements Executor {
                     candidates[j] = t;
                 }
             }
-            int inline = -1;
+            int inlineCount = 0;
             for (int v : candidates) {
                 if (conflictsWithRunning(stage, v, running)) {
                     continue;
                 }
                 SystemKind kind = stage.system(v).kind();
                 if (kind.isExclusive()) {
-                    if (running.isEmpty() && inline < 0) {
+                    if (running.isEmpty() && inlineCount == 0) {
                         ready.clear(v);
-                        return v;
+                        running.set(v);
+                        inline[0] = v;
+                        return 1;
                     }
                     continue;
                 }
-                if (kind == SystemKind.MAIN_THREAD) {
-                    if (inline < 0) {
-                        inline = v;
-                        ready.clear(v);
-                        running.set(v);
-                    }
+                if (kind == SystemKind.MAIN_THREAD || cheap(v)) {
+                    ready.clear(v);
+                    running.set(v);
+                    inline[inlineCount++] = v;
                     continue;
                 }
                 if (random != null && !running.isEmpty() && random.nextInt(4) == 0) {
@@ -171,16 +205,13 @@ public class DynamicExecutor implements Executor {
                         if (delay > 0) {
                             LockSupport.parkNanos(delay);
                         }
-                        run.runSystem(v);
+                        timed(v);
                     } finally {
                         completions.add(v);
                     }
                 });
             }
-            if (inline >= 0) {
-                running.clear(inline);      // re-set by the caller when it runs it
-            }
-            return inline;
+            return inlineCount;
         }
 
         /** The next completion to acknowledge: any (unseeded) or a seed-chosen running system. */
@@ -197,7 +228,26 @@ public class DynamicExecutor implements Executor {
             return chosen;
         }
 
+        /** True when the system's last run was too short to be worth a hand-off to a worker. */
+        private boolean cheap(int v) {
+            long cost = costs.get(v);
+            return inlineThresholdNanos > 0 && cost >= 0 && cost < inlineThresholdNanos;
+        }
+
+        private void timed(int v) {
+            long start = System.nanoTime();
+            run.runSystem(v);
+            costs.set(v, System.nanoTime() - start);
+        }
+
         private int take() {
+            Integer ready = completions.poll();
+            while (ready == null && pool.runOnePending()) {
+                ready = completions.poll();      // the scheduler worked on a queued system instead of sleeping
+            }
+            if (ready != null) {
+                return ready;
+            }
             boolean interrupted = false;
             try {
                 while (true) {

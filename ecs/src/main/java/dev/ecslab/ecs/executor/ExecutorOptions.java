@@ -5,28 +5,44 @@ import java.util.OptionalLong;
 /**
  * Settings shared by the executors.
  *
- * @param seed    in seeded mode, the seed that picks among ready systems and injects small delays, so
- *                different legal interleavings are explored and each replays from its seed; empty for
- *                the fastest, unseeded behaviour
- * @param threads worker threads for parallel executors (the caller's thread comes on top)
+ * @param seed                 in seeded mode, the seed that picks among ready systems and injects
+ *                             small delays, so different legal interleavings are explored and each
+ *                             replays from its seed; empty for the fastest, unseeded behaviour
+ * @param threads              worker threads for parallel executors; the caller's thread works too
+ *                             (it runs main-thread and exclusive systems, and helps with queued work
+ *                             while it waits), so the default is one less than the processors
+ * @param inlineThresholdNanos the unseeded dynamic executor runs a system on the caller's thread,
+ *                             without handing it to a worker, when its previous run took less than
+ *                             this (a hand-off costs tens of microseconds); 0 always hands off
  */
-public record ExecutorOptions(OptionalLong seed, int threads) {
+public record ExecutorOptions(OptionalLong seed, int threads, long inlineThresholdNanos) {
+    /** A run shorter than this is cheaper to do inline than to hand to another thread. */
+    public static final long DEFAULT_INLINE_THRESHOLD_NANOS = 25_000;
+
     public ExecutorOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
+        if (inlineThresholdNanos < 0) {
+            throw new IllegalArgumentException("inlineThresholdNanos must be >= 0, got " + inlineThresholdNanos);
+        }
     }
 
-    /** Unseeded, with one worker per available processor. */
+    /** Unseeded, one worker less than the available processors (at least one), default inlining. */
     public static ExecutorOptions defaults() {
-        return new ExecutorOptions(OptionalLong.empty(), Math.max(1, Runtime.getRuntime().availableProcessors()));
+        return new ExecutorOptions(OptionalLong.empty(), Math.max(1, Runtime.getRuntime().availableProcessors() - 1),
+                DEFAULT_INLINE_THRESHOLD_NANOS);
     }
 
     public ExecutorOptions withSeed(long seed) {
-        return new ExecutorOptions(OptionalLong.of(seed), threads);
+        return new ExecutorOptions(OptionalLong.of(seed), threads, inlineThresholdNanos);
     }
 
     public ExecutorOptions withThreads(int count) {
-        return new ExecutorOptions(seed, count);
+        return new ExecutorOptions(seed, count, inlineThresholdNanos);
+    }
+
+    public ExecutorOptions withInlineThresholdNanos(long nanos) {
+        return new ExecutorOptions(seed, threads, nanos);
     }
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.locks.LockSupport;
  * whole batch (the barrier penalty the thesis measures against the dynamic executor).
  *
  * <p>Exclusive systems get a batch of their own and run on the caller's thread; main-thread systems
- * run on the caller's thread while the batch's other systems run on the workers.
+ * run on the caller's thread while the batch's other systems run on the workers, and then the
+ * caller takes queued systems of the batch itself until the batch is done.
  *
  * <p>{@link #batches} is an extension point so that the lab can keep a deliberately broken variant.
  */
@@ -127,6 +128,9 @@ public class StagedExecutor implements Executor {
                 if (!run.failed()) {
                     run.runSystem(v);
                 }
+            }
+            while (done.getCount() > 0 && pool.runOnePending()) {
+                // The caller helps with the batch's queued systems instead of sleeping.
             }
             awaitUninterruptibly(done);
         }

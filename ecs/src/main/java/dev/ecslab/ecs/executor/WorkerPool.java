@@ -37,6 +37,19 @@ final class WorkerPool implements AutoCloseable {
         pool.execute(task);
     }
 
+    /**
+     * Takes one submitted task that no worker has started yet and runs it on the calling thread;
+     * false when there was none. A waiting caller uses this to work instead of sleeping.
+     */
+    boolean runOnePending() {
+        Runnable task = pool.getQueue().poll();
+        if (task == null) {
+            return false;
+        }
+        task.run();
+        return true;
+    }
+
     boolean isShutdown() {
         return pool.isShutdown();
     }
