@@ -28,10 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  * as soon as its predecessors have, releasing its dependants (soft dependencies).
  *
  * <p><b>Overhead.</b> Handing a system to a worker costs tens of microseconds (a queue and a thread
- * wake-up), more than many systems take to run. So the caller works too: a system whose previous
- * run took less than {@link ExecutorOptions#inlineThresholdNanos()} runs inline on the scheduler's
- * thread, and while the scheduler waits for completions it takes queued systems itself instead of
- * sleeping. Heavy independent systems still spread over every thread.
+ * wake-up), more than many systems take to run. So a system whose measured run time is below
+ * {@link ExecutorOptions#inlineThresholdNanos()} runs inline on the scheduler's thread. The scheduler
+ * never takes a queued system for itself while it waits: running a long system would leave it unable
+ * to start the systems that become ready meanwhile, which is the whole point of this executor.
  *
  * <p><b>Seeded mode.</b> The seed decides the order in which ready systems are considered, may hold a
  * startable system back for a round, picks which running system's completion the scheduler
@@ -45,6 +45,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public class DynamicExecutor implements Executor {
     public static final String ID = "dynamic";
+    /** Systems are timed on their first run and then once every this many frames. */
+    private static final int MEASURE_EVERY = 16;
 
     private final OptionalLong seed;
     private final WorkerPool pool;
@@ -99,6 +101,8 @@ public class DynamicExecutor implements Executor {
         private final AtomicLongArray costs;
         /** Systems this thread runs itself in the current round (see {@link #dispatch}). */
         private final int[] inline;
+        /** Scratch: the ready systems considered in a round. */
+        private final int[] candidates;
         private int finished;
 
         Round(StageRun run) {
@@ -113,6 +117,7 @@ public class DynamicExecutor implements Executor {
             this.random = seed.isPresent() ? SeededChoices.forRun(seed.getAsLong(), run) : null;
             this.finishedUnacknowledged = new BitSet(n);
             this.inline = new int[n];
+            this.candidates = new int[n];
             this.costs = lastRunNanos.computeIfAbsent(stage, st -> {
                 AtomicLongArray a = new AtomicLongArray(st.size());
                 for (int i = 0; i < st.size(); i++) {
@@ -164,9 +169,12 @@ public class DynamicExecutor implements Executor {
          * Returns how many were put into {@link #inline}.
          */
         private int dispatch() {
-            int[] candidates = ready.stream().toArray();
+            int count = 0;
+            for (int v = ready.nextSetBit(0); v >= 0; v = ready.nextSetBit(v + 1)) {
+                candidates[count++] = v;
+            }
             if (random != null) {
-                for (int i = candidates.length - 1; i > 0; i--) {
+                for (int i = count - 1; i > 0; i--) {
                     int j = random.nextInt(i + 1);
                     int t = candidates[i];
                     candidates[i] = candidates[j];
@@ -174,7 +182,8 @@ public class DynamicExecutor implements Executor {
                 }
             }
             int inlineCount = 0;
-            for (int v : candidates) {
+            for (int c = 0; c < count; c++) {
+                int v = candidates[c];
                 if (conflictsWithRunning(stage, v, running)) {
                     continue;
                 }
@@ -234,20 +243,21 @@ public class DynamicExecutor implements Executor {
             return inlineThresholdNanos > 0 && cost >= 0 && cost < inlineThresholdNanos;
         }
 
+        /**
+         * Runs a system, measuring it on its first run and then every {@value #MEASURE_EVERY}th frame
+         * (two clock reads per run would be a large part of a cheap system's cost).
+         */
         private void timed(int v) {
+            if (costs.get(v) >= 0 && (run.frame() + v) % MEASURE_EVERY != 0) {
+                run.runSystem(v);
+                return;
+            }
             long start = System.nanoTime();
             run.runSystem(v);
             costs.set(v, System.nanoTime() - start);
         }
 
         private int take() {
-            Integer ready = completions.poll();
-            while (ready == null && pool.runOnePending()) {
-                ready = completions.poll();      // the scheduler worked on a queued system instead of sleeping
-            }
-            if (ready != null) {
-                return ready;
-            }
             boolean interrupted = false;
             try {
                 while (true) {

@@ -8,9 +8,9 @@ import java.util.OptionalLong;
  * @param seed                 in seeded mode, the seed that picks among ready systems and injects
  *                             small delays, so different legal interleavings are explored and each
  *                             replays from its seed; empty for the fastest, unseeded behaviour
- * @param threads              worker threads for parallel executors; the caller's thread works too
- *                             (it runs main-thread and exclusive systems, and helps with queued work
- *                             while it waits), so the default is one less than the processors
+ * @param threads              worker threads for parallel executors (default: one per processor);
+ *                             the caller's thread also runs main-thread, exclusive and, in the
+ *                             dynamic executor, cheap systems
  * @param inlineThresholdNanos the unseeded dynamic executor runs a system on the caller's thread,
  *                             without handing it to a worker, when its previous run took less than
  *                             this (a hand-off costs tens of microseconds); 0 always hands off
@@ -28,9 +28,9 @@ public record ExecutorOptions(OptionalLong seed, int threads, long inlineThresho
         }
     }
 
-    /** Unseeded, one worker less than the available processors (at least one), default inlining. */
+    /** Unseeded, one worker per available processor, default inlining. */
     public static ExecutorOptions defaults() {
-        return new ExecutorOptions(OptionalLong.empty(), Math.max(1, Runtime.getRuntime().availableProcessors() - 1),
+        return new ExecutorOptions(OptionalLong.empty(), Math.max(1, Runtime.getRuntime().availableProcessors()),
                 DEFAULT_INLINE_THRESHOLD_NANOS);
     }
 

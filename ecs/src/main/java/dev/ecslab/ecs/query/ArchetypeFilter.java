@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
  * analysis. A query's archetype filter also contains one {@link Has} per read or write term, because
  * a term only matches entities that have its component.
  *
- * <p>Access declarations built from another engine's schedule (JSON, later) use the same type with
- * ids from their own name registry ({@code schedule.json.ScheduleJson}), so nothing here depends on Java classes.
+ * <p>Access declarations read from another engine's schedule ({@code ScheduleJson}) use the same
+ * type with ids from their own name registry, so nothing here depends on Java classes.
  */
 public sealed interface ArchetypeFilter {
 
