@@ -95,7 +95,7 @@ public final class ScheduleCompiler {
         }
 
         List<CompiledStage> compiled = new ArrayList<>();
-        List<Ambiguity> ambiguities = new ArrayList<>();
+        AmbiguityReport.Builder ambiguities = new AmbiguityReport.Builder();
         for (int si = 0; si < stages.size(); si++) {
             StageDescriptor stage = stages.get(si);
             List<SystemDescriptor> ds = stage.systems();
@@ -135,7 +135,8 @@ public final class ScheduleCompiler {
                 }
             }
 
-            BitSet[] conflicts = conflictMatrix(systems);
+            StageAccessWords accessWords = new StageAccessWords(systems, ignoredComponents, ignoredResources, data);
+            BitSet[] conflicts = conflictMatrix(accessWords, n);
             if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
                 int[] stable = topologicalOrder(graph, stage, ds);
                 int[] position = new int[n];
@@ -156,23 +157,24 @@ public final class ScheduleCompiler {
             BitSet[] reach = Reachability.closure(graph, order);
             BitSet[] reachedBy = Reachability.transpose(reach);
 
+            BitSet candidates = new BitSet(n);
             for (int i = 0; i < n; i++) {
-                BitSet candidates = (BitSet) conflicts[i].clone();
+                candidates.clear();
+                candidates.or(conflicts[i]);
                 candidates.andNot(reach[i]);
                 candidates.andNot(reachedBy[i]);
                 candidates.andNot(exempt[i]);
                 for (int j = candidates.nextSetBit(i + 1); j >= 0; j = candidates.nextSetBit(j + 1)) {
-                    List<String> on = conflictNames(systems.get(i).access(), systems.get(j).access(),
-                            ignoredComponents, ignoredResources, data);
+                    List<String> on = accessWords.between(i, j);
                     if (!on.isEmpty()) {
-                        ambiguities.add(new Ambiguity(stage.name(), ds.get(i).name(), ds.get(j).name(), on));
+                        ambiguities.add(stage.name(), ds.get(i).name(), ds.get(j).name(), on);
                     }
                 }
             }
             compiled.add(new CompiledStage(si, stage.name(), systems, graph, conflicts, reach, order));
         }
 
-        AmbiguityReport report = new AmbiguityReport(ambiguities);
+        AmbiguityReport report = ambiguities.build();
         if (!report.isEmpty()) {
             switch (schedule.ambiguity()) {
                 case ERROR -> throw new ScheduleBuildException(Kind.AMBIGUITY,
@@ -269,50 +271,19 @@ public final class ScheduleCompiler {
         }
     }
 
-    private static BitSet[] conflictMatrix(List<CompiledSystem> systems) {
-        int n = systems.size();
+    private static BitSet[] conflictMatrix(StageAccessWords access, int n) {
         BitSet[] conflicts = new BitSet[n];
         for (int i = 0; i < n; i++) {
             conflicts[i] = new BitSet(n);
         }
         for (int i = 0; i < n; i++) {
-            Access a = systems.get(i).access();
             for (int j = i + 1; j < n; j++) {
-                if (a.conflictsWith(systems.get(j).access())) {
+                if (access.conflicts(i, j)) {
                     conflicts[i].set(j);
                     conflicts[j].set(i);
                 }
             }
         }
         return conflicts;
-    }
-
-    private static List<String> conflictNames(Access a, Access b, BitSet ignoredComponents, BitSet ignoredResources,
-            DataResolver data) {
-        Access.Conflict c = a.conflict(b);
-        List<String> out = new ArrayList<>();
-        if (c.world()) {
-            out.add("World");
-            return out;
-        }
-        // Names sorted, components before resources: the report must not depend on the order in
-        // which a world happened to register its types.
-        BitSet comps = c.components();
-        comps.andNot(ignoredComponents);
-        List<String> components = new ArrayList<>();
-        for (int id = comps.nextSetBit(0); id >= 0; id = comps.nextSetBit(id + 1)) {
-            components.add(data.componentName(id));
-        }
-        BitSet res = c.resources();
-        res.andNot(ignoredResources);
-        List<String> resources = new ArrayList<>();
-        for (int id = res.nextSetBit(0); id >= 0; id = res.nextSetBit(id + 1)) {
-            resources.add("resource " + data.resourceName(id));
-        }
-        components.sort(null);
-        resources.sort(null);
-        out.addAll(components);
-        out.addAll(resources);
-        return out;
     }
 }
