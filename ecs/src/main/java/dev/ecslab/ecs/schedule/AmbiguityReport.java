@@ -90,8 +90,8 @@ public final class AmbiguityReport {
             return "No ambiguous system pairs.";
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(size).append(size == 1 ? " pair" : " pairs")
-                .append(" of systems with conflicting data access have no order between them:\n");
+        sb.append(size).append(size == 1 ? " pair of systems with conflicting data access has"
+                : " pairs of systems with conflicting data access have").append(" no order between them:\n");
         String stage = null;
         for (int i = 0; i < size; i++) {
             if (!stageOf[i].equals(stage)) {
