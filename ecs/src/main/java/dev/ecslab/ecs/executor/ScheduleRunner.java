@@ -1,6 +1,7 @@
 package dev.ecslab.ecs.executor;
 
 import dev.ecslab.ecs.EcsException;
+import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
@@ -69,9 +70,11 @@ public final class ScheduleRunner implements AutoCloseable {
                     throw new IllegalArgumentException("system '" + s.name() + "' has no body: it can be compiled and "
                             + "analysed but not run");
                 }
-                WorldView view = world.view(s.name(), s.kind().isExclusive() ? Access.world() : s.access());
+                SystemTicks ticks = SystemTicks.fresh(world.newSystemId(), s.name(), world.changeTick());
+                WorldView view = world.view(s.name(), s.kind().isExclusive() ? Access.world() : s.access(), ticks);
                 SystemBody body = s.descriptor().setup().setup(view);
-                row[s.index()] = new Bound(s, view, Objects.requireNonNull(body, "setup of " + s.name() + " returned null"));
+                row[s.index()] = new Bound(s, view, Objects.requireNonNull(body, "setup of " + s.name() + " returned null"),
+                        ticks);
             }
             bound[stage.index()] = row;
         }
@@ -123,6 +126,7 @@ public final class ScheduleRunner implements AutoCloseable {
             for (CompiledStage stage : schedule.stages()) {
                 runStage(stage, frame, obs);
             }
+            world.clearTrackers();
         } finally {
             if (obs != null) {
                 obs.frameFinished(frame);
@@ -258,6 +262,9 @@ public final class ScheduleRunner implements AutoCloseable {
         }
         try {
             world.apply(buffers);
+            if (explicitSystem == null) {
+                world.changeTracker().syncPoint();
+            }
         } finally {
             if (obs != null) {
                 for (int i = 0; i < owners.size(); i++) {
@@ -276,7 +283,7 @@ public final class ScheduleRunner implements AutoCloseable {
 
     // ------------------------------------------------------------------ one iteration
 
-    private record Bound(CompiledSystem system, WorldView view, SystemBody body) {
+    private record Bound(CompiledSystem system, WorldView view, SystemBody body, SystemTicks ticks) {
     }
 
     private record Failure(int system, Throwable cause) {
@@ -343,10 +350,14 @@ public final class ScheduleRunner implements AutoCloseable {
                 return record(i, new IllegalStateException(executor.id() + " executor ran system '" + b.system().name()
                         + "' twice in one iteration"));
             }
+            SystemTicks ticks = b.ticks();
+            int lastRun = ticks.lastRun();
+            ticks.begin(world.nextChangeTick());
+            world.changeTracker().runStarted(ticks);
             ExecutionObserver obs = observer;
             if (obs != null) {
                 obs.systemStarted(new SystemEvent(sequence.incrementAndGet(), frame, stage.name(), iteration,
-                        b.system().name(), i, current.getName(), null));
+                        b.system().name(), i, current.getName(), ticks.thisRun(), lastRun, null));
             }
             Throwable thrown = null;
             try {
@@ -356,15 +367,22 @@ public final class ScheduleRunner implements AutoCloseable {
                 }
                 if (kind == SystemKind.SYNC_POINT) {
                     applyCommands(this, b.system().name());
+                } else if (kind.isExclusive()) {
+                    world.runExclusive(ticks, () -> b.body().run(new Context(b, frame, iteration)));
                 } else {
                     b.body().run(new Context(b, frame, iteration));
                 }
             } catch (Throwable t) {
                 thrown = t;
             }
+            if (thrown == null) {
+                // Only a finished run has seen its changes; a failed one sees them again next time.
+                world.changeTracker().runFinished(ticks);
+                ticks.end();
+            }
             if (obs != null) {
                 obs.systemFinished(new SystemEvent(sequence.incrementAndGet(), frame, stage.name(), iteration,
-                        b.system().name(), i, current.getName(), thrown));
+                        b.system().name(), i, current.getName(), ticks.thisRun(), lastRun, thrown));
             }
             return thrown == null ? null : record(i, thrown);
         }

@@ -1,5 +1,6 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.storage.Archetype;
 
 /**
@@ -12,4 +13,7 @@ public interface AccessScope {
 
     /** Called when a query first matches an archetype: rejects touching it outside the declared filters. */
     void checkArchetype(Query query, Archetype archetype);
+
+    /** The system's ticks: its queries read changes and mark writes with them. */
+    SystemTicks ticks();
 }

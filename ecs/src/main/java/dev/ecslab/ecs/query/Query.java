@@ -33,6 +33,7 @@ public final class Query {
     final AccessScope scope;
     final Object owner;
     final Term<?>[] terms;
+    final ChangeFilter[] changeFilters;
     private final ArchetypeFilter filter;
     private final ComponentAccess componentAccess;
     private final Access access;
@@ -42,17 +43,26 @@ public final class Query {
     private int seenArchetypes;
     private Table[] tables = new Table[4];
     private final BitSet matchedTables = new BitSet();
+    /** Every matched archetype, in both walking modes (change candidates are looked up per archetype). */
     private Archetype[] archetypes = new Archetype[4];
+    private int archetypeCount;
+    private final BitSet matchedArchetypes = new BitSet();
+    private int[] archetypeIds = new int[0];
+    /** Tables (when walking tables) or archetypes (otherwise) to walk. */
     private int unitCount;
     private QueryIter spare;
     private QueryChunk spareChunk;
+    /** Per entity index, the number of the last change walk that visited it (deduplicates candidates). */
+    private int[] visited = new int[0];
+    private int visitStamp;
 
-    Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ArchetypeFilter filter,
-            ComponentAccess componentAccess, boolean walkTables, String description) {
+    Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ChangeFilter[] changeFilters,
+            ArchetypeFilter filter, ComponentAccess componentAccess, boolean walkTables, String description) {
         this.host = host;
         this.scope = scope;
         this.owner = owner;
         this.terms = terms;
+        this.changeFilters = changeFilters;
         this.filter = filter;
         this.componentAccess = componentAccess;
         this.access = Access.builder().add(componentAccess).build();
@@ -99,7 +109,9 @@ public final class Query {
     public void forEach(Consumer<? super QueryRow> action) {
         QueryIter it = open();
         try {
-            if (walkTables) {
+            if (changeFilters.length > 0) {
+                walkChanged(it, action);
+            } else if (walkTables) {
                 Table[] ts = tables;
                 for (int u = 0, units = unitCount; u < units; u++) {
                     Table t = ts[u];
@@ -137,9 +149,85 @@ public final class Query {
     }
 
     /**
+     * The walk of a query with change filters. When the tracker can list candidates (entities that
+     * may have changed since the reader's previous run, in the archetypes this query matches), only
+     * those are visited, so the cost follows the number of changes; otherwise every matching row is
+     * tested. Either way each candidate is tested against every change filter, so the answer is the
+     * tracker's exact answer.
+     */
+    private void walkChanged(QueryIter it, Consumer<? super QueryRow> action) {
+        ChangeFilter driver = changeFilters[0];
+        int[] candidates = it.tracker.candidates(driver.kind(), driver.flavor(), it.reader, driver.component().id(),
+                archetypeIds());
+        if (candidates == null) {
+            scanChanged(it, action);
+            return;
+        }
+        Entities entities = host.entities();
+        Storage storage = host.storage();
+        if (visited.length < entities.slotCount()) {
+            visited = Arrays.copyOf(visited, Math.max(entities.slotCount(), visited.length * 2));
+        }
+        int stamp = ++visitStamp;
+        Archetype current = null;
+        for (int e : candidates) {
+            if (visited[e] == stamp) {
+                continue;
+            }
+            visited[e] = stamp;
+            int archetypeId = entities.archetypeId(e);
+            if (archetypeId < 0 || !matchedArchetypes.get(archetypeId)) {
+                continue;
+            }
+            Archetype a = storage.archetype(archetypeId);
+            if (a != current) {
+                it.enterArchetype(a);
+                current = a;
+            }
+            it.row = entities.tableRow(e);
+            it.entityIndex = e;
+            if (it.passesChanges()) {
+                action.accept(it);
+            }
+        }
+    }
+
+    /** Tests every matching row against the change filters. */
+    private void scanChanged(QueryIter it, Consumer<? super QueryRow> action) {
+        for (int u = 0; u < archetypeCount; u++) {
+            Archetype a = archetypes[u];
+            int n = a.size();
+            if (n == 0) {
+                continue;
+            }
+            it.enterArchetype(a);
+            int[] rows = a.tableRows();
+            int[] entityIndices = a.entityIndices();
+            for (int i = 0; i < n; i++) {
+                it.row = rows[i];
+                it.entityIndex = entityIndices[i];
+                if (it.passesChanges()) {
+                    action.accept(it);
+                }
+            }
+        }
+    }
+
+    private int[] archetypeIds() {
+        if (archetypeIds.length != archetypeCount) {
+            archetypeIds = new int[archetypeCount];
+            for (int u = 0; u < archetypeCount; u++) {
+                archetypeIds[u] = archetypes[u].id();
+            }
+        }
+        return archetypeIds;
+    }
+
+    /**
      * Calls {@code action} once per non-empty table (or archetype) of matching entities, with a
      * {@link QueryChunk} to loop over; the fastest way to iterate. Structural changes are refused
-     * until it returns.
+     * until it returns. With change filters, a chunk holds only the rows that pass them (found by
+     * testing every row of the unit).
      */
     public void forEachChunk(Consumer<? super QueryChunk> action) {
         refresh();
@@ -147,7 +235,19 @@ public final class Query {
         spareChunk = null;
         host.beginIteration(this);
         chunk.owner = owner;
+        chunk.tracker = host.changeTracker();
+        chunk.reader = scope != null ? scope.ticks() : host.directReader();
+        chunk.writer = scope != null ? scope.ticks() : host.directWriter();
         try {
+            if (changeFilters.length > 0) {
+                for (int u = 0; u < archetypeCount; u++) {
+                    Archetype a = archetypes[u];
+                    if (a.size() > 0 && chunk.enterSelection(a)) {
+                        action.accept(chunk);
+                    }
+                }
+                return;
+            }
             for (int u = 0, units = unitCount; u < units; u++) {
                 if (walkTables) {
                     Table t = tables[u];
@@ -197,6 +297,9 @@ public final class Query {
             it.enterArchetype(a);
             it.row = entities.tableRow(index);
             it.entityIndex = index;
+            if (!it.passesChanges()) {
+                return false;
+            }
             action.accept(it);
         } finally {
             release(it);
@@ -204,15 +307,23 @@ public final class Query {
         return true;
     }
 
-    /** True when {@code entity} is alive and matches this query. */
+    /** True when {@code entity} is alive and matches this query (change filters included). */
     public boolean contains(Entity entity) {
         Entities entities = host.entities();
-        return entities.isAlive(entity)
-                && filter.matches(host.storage().archetype(entities.archetypeId(entity.index())));
+        if (!entities.isAlive(entity)
+                || !filter.matches(host.storage().archetype(entities.archetypeId(entity.index())))) {
+            return false;
+        }
+        return changeFilters.length == 0 || forEntity(entity, row -> { });
     }
 
-    /** Number of matching entities. */
+    /** Number of matching entities (change filters included). */
     public int count() {
+        if (changeFilters.length > 0) {
+            int[] n = {0};
+            forEach(row -> n[0]++);
+            return n[0];
+        }
         refresh();
         int n = 0;
         for (int u = 0; u < unitCount; u++) {
@@ -240,6 +351,9 @@ public final class Query {
                 if (scope != null) {
                     scope.checkArchetype(this, a);
                 }
+                archetypes = append(archetypes, archetypeCount, a);
+                archetypeCount++;
+                matchedArchetypes.set(a.id());
                 if (walkTables) {
                     Table t = a.table();
                     if (!matchedTables.get(t.id())) {
@@ -248,7 +362,6 @@ public final class Query {
                         unitCount++;
                     }
                 } else {
-                    archetypes = append(archetypes, unitCount, a);
                     unitCount++;
                 }
             }
@@ -278,6 +391,9 @@ public final class Query {
         }
         host.beginIteration(this);
         it.owner = owner;
+        it.tracker = host.changeTracker();
+        it.reader = scope != null ? scope.ticks() : host.directReader();
+        it.writer = scope != null ? scope.ticks() : host.directWriter();
         return it;
     }
 

@@ -1,5 +1,7 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.Components;
 import java.util.ArrayList;
@@ -29,6 +31,7 @@ public final class QueryBuilder {
     private final Object owner = new Object();
     private final List<Term<?>> terms = new ArrayList<>();
     private final List<Filter> filters = new ArrayList<>();
+    private final List<ChangeFilter> changeFilters = new ArrayList<>();
     private boolean hasEntityTerm;
     private boolean built;
 
@@ -66,6 +69,31 @@ public final class QueryBuilder {
         return this;
     }
 
+    /** Visits only entities whose {@code type} was added since the reader's previous run. */
+    public QueryBuilder added(Class<?> type) {
+        return change(type, ChangeKind.ADDED, ChangeFlavor.DEFAULT);
+    }
+
+    /** Visits only entities whose {@code type} was mutated (written, or re-inserted) since the reader's previous run. */
+    public QueryBuilder mutated(Class<?> type) {
+        return change(type, ChangeKind.MUTATED, ChangeFlavor.DEFAULT);
+    }
+
+    /** Visits only entities whose {@code type} was added or mutated since the reader's previous run. */
+    public QueryBuilder changed(Class<?> type) {
+        return change(type, ChangeKind.CHANGED, ChangeFlavor.DEFAULT);
+    }
+
+    /**
+     * A change filter with an explicit flavor: {@link ChangeFlavor#IMMEDIATE} is flag-doubling's
+     * JustChanged; every other strategy treats both flavors alike.
+     */
+    public QueryBuilder change(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
+        requireOpen();
+        changeFilters.add(new ChangeFilter(resolve(Objects.requireNonNull(type, "type")), kind, flavor));
+        return this;
+    }
+
     /** Validates the terms and filters and returns the query. The builder cannot be reused. */
     public Query build() {
         requireOpen();
@@ -96,6 +124,13 @@ public final class QueryBuilder {
             }
             parts.add(new ArchetypeFilter.Has(id));
         }
+        for (ChangeFilter c : changeFilters) {
+            int id = c.component().id();
+            if (!writes.get(id)) {
+                reads.set(id);          // a change filter reads the component's change state
+            }
+            parts.add(new ArchetypeFilter.Has(id));
+        }
         for (Filter f : filters) {
             parts.add(compile(f, this::resolve));
         }
@@ -105,8 +140,8 @@ public final class QueryBuilder {
             throw new QueryDefinitionException(description + " can never match any entity: its terms and "
                     + "filters contradict each other (" + filter.describe(id -> components.info(id).name()) + ")");
         }
-        Query query = new Query(host, scope, owner, terms.toArray(new Term<?>[0]), filter, access,
-                denseOnly(filter, components), description);
+        Query query = new Query(host, scope, owner, terms.toArray(new Term<?>[0]), changeFilters.toArray(new ChangeFilter[0]),
+                filter, access, denseOnly(filter, components), description);
         if (scope != null) {
             scope.checkQuery(query);
         }
@@ -165,6 +200,10 @@ public final class QueryBuilder {
         }
         for (Term<?> t : terms) {
             sb.append(sep).append(t);
+            sep = ", ";
+        }
+        for (ChangeFilter c : changeFilters) {
+            sb.append(sep).append(c);
             sep = ", ";
         }
         for (Filter f : filters) {

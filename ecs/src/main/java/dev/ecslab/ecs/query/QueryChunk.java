@@ -1,5 +1,7 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.Column;
@@ -27,13 +29,20 @@ import java.util.function.Consumer;
  * same array walk as a hand-written one.
  *
  * <p>The write handle ({@link #getMut}, {@link #set}, {@link #setIfChanged}, {@link #modify}) marks
- * exactly the rows it touches, as {@link QueryRow} does. A chunk is valid only inside its callback.
+ * exactly the rows it touches, with the ticks of the query's system, as {@link QueryRow} does. A
+ * chunk is valid only inside its callback.
  */
 public final class QueryChunk {
     private final Query query;
     Object owner = QueryRow.RELEASED;
+    ChangeTracker tracker;
+    SystemTicks reader;
+    SystemTicks writer;
     private final Column[] columns;
     private final SparseSet[] sparseSets;
+    /** Scratch for {@link #enterSelection}: the rows of a unit that pass the change filters. */
+    private int[] selectedRows = new int[16];
+    private int[] selectedEntities = new int[16];
     private Table table;
     /** Table row of each chunk index when walking an archetype; {@code null} when walking a table. */
     private int[] rows;
@@ -103,9 +112,17 @@ public final class QueryChunk {
 
     // ---------------------------------------------------------------- internals
 
-    /** The single point every chunk write passes through; change tracking hooks here. */
+    /** The single point every chunk write passes through: the tracker marks it. */
     private void written(int slot, int i) {
-        // Intentionally empty: the change-tracking strategy marks (entity, component) here.
+        int id = query.terms[slot].component.id();
+        int entity = rows == null ? table.entityAt(i) : entityIndices[i];
+        Column c = columns[slot];
+        if (c != null) {
+            tracker.mutated(writer, id, entity, c, rows == null ? i : rows[i]);
+        } else {
+            SparseSet set = sparseSets[slot];
+            tracker.mutated(writer, id, entity, set.column(), set.denseIndex(entity));
+        }
     }
 
     private <T> void store(Write<T> term, int s, int i, T value) {
@@ -157,6 +174,52 @@ public final class QueryChunk {
         for (int s = 0; s < terms.length; s++) {
             columns[s] = t.columnOf(terms[s].component.id());
         }
+    }
+
+    /**
+     * Enters archetype {@code a} keeping only the rows that pass the query's change filters; false
+     * when none does.
+     */
+    boolean enterSelection(Archetype a) {
+        Table t = a.table();
+        int n = a.size();
+        if (selectedRows.length < n) {
+            selectedRows = new int[n];
+            selectedEntities = new int[n];
+        }
+        int[] aRows = a.tableRows();
+        int[] aEntities = a.entityIndices();
+        ChangeFilter[] filters = query.changeFilters;
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int row = aRows[i];
+            int entity = aEntities[i];
+            boolean pass = true;
+            for (int k = 0; k < filters.length && pass; k++) {
+                int id = filters[k].component().id();
+                Column c = t.columnOf(id);
+                int r = row;
+                if (c == null) {
+                    SparseSet set = query.host.storage().sparseSet(id);
+                    c = set.column();
+                    r = set.denseIndex(entity);
+                }
+                pass = tracker.test(filters[k].kind(), filters[k].flavor(), reader, id, entity, c, r);
+            }
+            if (pass) {
+                selectedRows[kept] = row;
+                selectedEntities[kept] = entity;
+                kept++;
+            }
+        }
+        if (kept == 0) {
+            return false;
+        }
+        enterArchetype(a);
+        rows = selectedRows;
+        entityIndices = selectedEntities;
+        size = kept;
+        return true;
     }
 
     void enterArchetype(Archetype a) {

@@ -1,5 +1,7 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.component.Components;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.storage.Storage;
@@ -15,6 +17,18 @@ public interface QueryHost {
     Storage storage();
 
     Entities entities();
+
+    /** The world's change tracker. */
+    ChangeTracker changeTracker();
+
+    /**
+     * The ticks a query reads changes with when it is used outside any system (Bevy's world-level
+     * queries: changes since the world's last {@code clearTrackers()}).
+     */
+    SystemTicks directReader();
+
+    /** The ticks a query writes with when it is used outside any system. */
+    SystemTicks directWriter();
 
     /** Called before a query starts walking rows; structural changes are refused until {@link #endIteration}. */
     void beginIteration(Query query);

@@ -42,19 +42,23 @@ public final class QueryIter extends QueryRow implements AutoCloseable {
         if (!open) {
             return false;
         }
-        while (++position >= unitSize) {
-            if (!enterNextUnit()) {
-                close();
-                return false;
+        while (true) {
+            while (++position >= unitSize) {
+                if (!enterNextUnit()) {
+                    close();
+                    return false;
+                }
+            }
+            if (walkingTables) {
+                row = position;
+            } else {
+                row = tableRows[position];
+                entityIndex = entityIndices[position];
+            }
+            if (passesChanges()) {
+                return true;
             }
         }
-        if (walkingTables) {
-            row = position;
-        } else {
-            row = tableRows[position];
-            entityIndex = entityIndices[position];
-        }
-        return true;
     }
 
     private boolean enterNextUnit() {

@@ -1,5 +1,7 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.Column;
@@ -13,7 +15,8 @@ import java.util.function.UnaryOperator;
  * The current entity of a running query: read its terms with {@link #get}, and write {@link Write}
  * terms through the <em>write handle</em> methods {@link #set}, {@link #setIfChanged},
  * {@link #modify}, {@link #update} and {@link #getMut}. Every write goes through one private method,
- * the single place where change tracking marks a component as mutated. Reading never marks.
+ * the single place where the world's change tracker marks a component as mutated, with the ticks of
+ * the system the query belongs to. Reading never marks.
  *
  * <p>One row object is reused for every entity of an iteration (no allocation per entity); it is
  * valid only inside the iteration that produced it. Using it afterwards, or with a term of another
@@ -28,6 +31,13 @@ public sealed class QueryRow permits QueryIter {
     Object owner = RELEASED;
     final Column[] columns;
     final SparseSet[] sparseSets;
+    /** Where each change filter's component is in the current table or sparse set. */
+    final Column[] changeColumns;
+    final SparseSet[] changeSparseSets;
+    /** Set when the iteration opens: who reads changes, who marks writes, and the tracker. */
+    SystemTicks reader;
+    SystemTicks writer;
+    ChangeTracker tracker;
     Table table;
     /** Row in {@link #table} of the current entity. */
     int row;
@@ -39,6 +49,8 @@ public sealed class QueryRow permits QueryIter {
         this.query = query;
         this.columns = new Column[query.terms.length];
         this.sparseSets = new SparseSet[query.terms.length];
+        this.changeColumns = new Column[query.changeFilters.length];
+        this.changeSparseSets = new SparseSet[query.changeFilters.length];
     }
 
     // ---------------------------------------------------------------- reading
@@ -107,12 +119,38 @@ public sealed class QueryRow permits QueryIter {
 
     // ---------------------------------------------------------------- internals
 
-    /**
-     * The single point every component write of a query passes through. Change tracking hooks here;
-     * until a tracker is installed it has nothing to record.
-     */
+    /** The single point every component write of a query passes through: the tracker marks it. */
     private void written(int slot) {
-        // Intentionally empty: the change-tracking strategy marks (entity, component) here.
+        int entity = currentEntityIndex();
+        Column c = columns[slot];
+        if (c != null) {
+            tracker.mutated(writer, query.terms[slot].component.id(), entity, c, row);
+        } else {
+            SparseSet set = sparseSets[slot];
+            tracker.mutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
+        }
+    }
+
+    /** True when the current entity passes every change filter of the query. */
+    final boolean passesChanges() {
+        ChangeFilter[] filters = query.changeFilters;
+        if (filters.length == 0) {
+            return true;
+        }
+        int entity = currentEntityIndex();
+        for (int k = 0; k < filters.length; k++) {
+            ChangeFilter f = filters[k];
+            Column c = changeColumns[k];
+            int r = row;
+            if (c == null) {
+                c = changeSparseSets[k].column();
+                r = changeSparseSets[k].denseIndex(entity);
+            }
+            if (!tracker.test(f.kind(), f.flavor(), reader, f.component().id(), entity, c, r)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private <T> void store(Write<T> term, int s, T value) {
@@ -163,6 +201,10 @@ public sealed class QueryRow permits QueryIter {
         for (int s = 0; s < terms.length; s++) {
             columns[s] = t.columnOf(terms[s].component.id());
         }
+        ChangeFilter[] filters = query.changeFilters;
+        for (int k = 0; k < filters.length; k++) {
+            changeColumns[k] = t.columnOf(filters[k].component().id());
+        }
     }
 
     /** Points the columns at {@code a}'s table and the sparse sets, for walking {@code a}'s rows. */
@@ -179,6 +221,12 @@ public sealed class QueryRow permits QueryIter {
                 columns[s] = table.columnOf(t.component.id());
                 sparseSets[s] = null;
             }
+        }
+        ChangeFilter[] filters = query.changeFilters;
+        for (int k = 0; k < filters.length; k++) {
+            int id = filters[k].component().id();
+            changeColumns[k] = table.columnOf(id);
+            changeSparseSets[k] = changeColumns[k] == null ? query.host.storage().sparseSet(id) : null;
         }
     }
 }

@@ -46,7 +46,8 @@ public final class BundleLayout {
         return componentIds;
     }
 
-    int columnPosition(int slot) {
+    /** The table column position of bundle slot {@code slot}, or {@code -1} for a sparse-set component. */
+    public int columnPosition(int slot) {
         return columnPositions[slot];
     }
 

@@ -35,6 +35,8 @@ public final class Storage {
     private ColumnFactory[] factories = new ColumnFactory[16];
     private SparseSet[] sparseSets = new SparseSet[16];
 
+    private MoveListener moveListener;
+
     private final List<Table> tables = new ArrayList<>();
     private final Map<IdSet, Table> tableIndex = new HashMap<>();
     private final List<Archetype> archetypes = new ArrayList<>();
@@ -49,6 +51,17 @@ public final class Storage {
         this.entities = entities;
         this.laneCount = laneCount;
         this.empty = archetypeFor(new int[0]);
+    }
+
+    /** Told about every archetype move, after the entity's rows moved (change tracking re-logs it). */
+    @FunctionalInterface
+    public interface MoveListener {
+        void moved(int entityIndex, Archetype from, Archetype to);
+    }
+
+    /** Installs the listener told about archetype moves ({@code null} for none). */
+    public void setMoveListener(MoveListener listener) {
+        this.moveListener = listener;
     }
 
     /** Number of metadata lanes every column carries. */
@@ -253,8 +266,11 @@ public final class Storage {
         entities.setLocation(entityIndex, empty.id(), row, tableRow);
     }
 
-    /** Places a freshly allocated entity with a bundle of values laid out by {@code layout}. */
-    public void place(int entityIndex, BundleLayout layout, Object[] values) {
+    /**
+     * Places a freshly allocated entity with a bundle of values laid out by {@code layout}; returns
+     * its table row.
+     */
+    public int place(int entityIndex, BundleLayout layout, Object[] values) {
         Archetype a = layout.archetype();
         Table t = a.table();
         int tableRow = t.allocate(entityIndex);
@@ -269,6 +285,7 @@ public final class Storage {
         }
         int row = a.allocate(entityIndex, tableRow);
         entities.setLocation(entityIndex, a.id(), row, tableRow);
+        return tableRow;
     }
 
     /**
@@ -363,6 +380,9 @@ public final class Storage {
         removeArchetypeRow(from, entities.archetypeRow(entityIndex));
         int newRow = to.allocate(entityIndex, newTableRow);
         entities.setLocation(entityIndex, to.id(), newRow, newTableRow);
+        if (moveListener != null) {
+            moveListener.moved(entityIndex, from, to);
+        }
     }
 
     /** Swap-removes a table row and repoints the entity that moved into it. */

@@ -1,5 +1,12 @@
 package dev.ecslab.ecs.world;
 
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.ChangeTrackerProvider;
+import dev.ecslab.ecs.change.GenerationTracker;
+import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.command.Command;
 import dev.ecslab.ecs.command.CommandApplyException;
 import dev.ecslab.ecs.command.CommandBuffer;
@@ -16,7 +23,10 @@ import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.query.QueryHost;
 import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.BundleLayout;
+import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.storage.ColumnFactory;
+import dev.ecslab.ecs.storage.SparseSet;
+import dev.ecslab.ecs.storage.Table;
 import dev.ecslab.ecs.storage.Resources;
 import dev.ecslab.ecs.storage.Storage;
 import java.util.ArrayList;
@@ -54,6 +64,17 @@ public final class World implements QueryHost {
     private final Entities entities = new Entities();
     private final Storage storage;
     private final Resources resources = new Resources();
+    private final ChangeTracker tracker;
+    private final String trackerId;
+    /** The global change tick: the last tick handed out. */
+    private final AtomicInteger changeTick;
+    private final SystemTicks worldWriter;
+    private final SystemTicks worldReader;
+    /** While an exclusive system runs, its ticks stand in for the world's (see {@link #runExclusive}). */
+    private SystemTicks directContext;
+    /** True while the world writer's tick is newer than every tick a reader has been given. */
+    private boolean writerTickFresh;
+    private final AtomicInteger nextSystemId = new AtomicInteger(SystemTicks.FIRST_SYSTEM);
     private final AtomicInteger iterating = new AtomicInteger();
     private volatile Query lastIterating;
     private final BundleLayout[] layouts = new BundleLayout[LAYOUT_CACHE_SIZE];
@@ -73,7 +94,22 @@ public final class World implements QueryHost {
     }
 
     private World(Builder b) {
-        this.storage = new Storage(components, entities, b.metadataLanes);
+        if (b.tracker != null) {
+            this.tracker = b.tracker;
+            this.trackerId = b.trackerId;
+        } else if (b.trackerId == null || b.trackerId.equals("generation")) {
+            this.tracker = new GenerationTracker();
+            this.trackerId = "generation";
+        } else {
+            this.tracker = ChangeTrackerProvider.find(b.trackerId).create();
+            this.trackerId = b.trackerId;
+        }
+        this.changeTick = new AtomicInteger(b.initialChangeTick);
+        this.worldWriter = SystemTicks.fresh(SystemTicks.WORLD_WRITER, "world", b.initialChangeTick);
+        this.worldReader = new SystemTicks(SystemTicks.WORLD_READER, "world reader", b.initialChangeTick - 1);
+        this.storage = new Storage(components, entities, tracker.laneCount() + b.metadataLanes);
+        this.storage.setMoveListener(this::moved);
+        this.tracker.attach(new Host());
         for (Map.Entry<Class<?>, Registration> r : b.registrations.entrySet()) {
             register(r.getKey(), r.getValue().kind(), r.getValue().columns());
         }
@@ -86,9 +122,32 @@ public final class World implements QueryHost {
     /** Settings fixed for the life of a world. */
     public static final class Builder {
         private int metadataLanes;
+        private String trackerId;
+        private ChangeTracker tracker;
+        private int initialChangeTick = 1;
+
+        /** The change-tracking strategy, by id (see {@link ChangeTrackerProvider}); default {@code generation}. */
+        public Builder changeTracking(String id) {
+            this.trackerId = Objects.requireNonNull(id, "id");
+            this.tracker = null;
+            return this;
+        }
+
+        /** A specific tracker instance (tests and the lab use this for mutants). */
+        public Builder changeTracking(String id, ChangeTracker tracker) {
+            this.trackerId = Objects.requireNonNull(id, "id");
+            this.tracker = Objects.requireNonNull(tracker, "tracker");
+            return this;
+        }
+
+        /** The change tick the world starts at (tests start near the wrap). */
+        public Builder initialChangeTick(int tick) {
+            this.initialChangeTick = tick;
+            return this;
+        }
         private final Map<Class<?>, Registration> registrations = new IdentityHashMap<>();
 
-        /** Number of {@code int} metadata lanes carried with every component value (change ticks, flags). */
+        /** Extra {@code int} metadata lanes per component row, beyond those the change tracker uses. */
         public Builder metadataLanes(int lanes) {
             if (lanes < 0) {
                 throw new IllegalArgumentException("metadataLanes must be >= 0, got " + lanes);
@@ -180,7 +239,19 @@ public final class World implements QueryHost {
         BundleLayout layout = layoutFor("spawn", components);
         flush();
         Entity e = entities.alloc();
-        storage.place(e.index(), layout, components);
+        int tableRow = storage.place(e.index(), layout, components);
+        SystemTicks writer = directWriter();
+        Table table = layout.archetype().table();
+        int[] ids = layout.componentIds();
+        for (int i = 0; i < ids.length; i++) {
+            int position = layout.columnPosition(i);
+            if (position >= 0) {
+                tracker.added(writer, ids[i], e.index(), table.column(position), tableRow);
+            } else {
+                SparseSet set = storage.sparseSet(ids[i]);
+                tracker.added(writer, ids[i], e.index(), set.column(), set.denseIndex(e.index()));
+            }
+        }
         return e;
     }
 
@@ -189,6 +260,10 @@ public final class World implements QueryHost {
         requireNoIteration("despawn");
         flush();
         entities.requireAlive("despawn", entity);
+        SystemTicks writer = directWriter();
+        for (int id : storage.archetype(entities.archetypeId(entity.index())).componentIds()) {
+            tracker.removed(writer, id, entity);
+        }
         storage.despawn(entity.index());
         entities.free(entity);
     }
@@ -211,7 +286,9 @@ public final class World implements QueryHost {
         }
         flush();
         entities.requireAlive("insert", entity);
-        storage.insert(entity.index(), components.infoOf(component.getClass()).id(), component);
+        int id = components.infoOf(component.getClass()).id();
+        boolean had = storage.insert(entity.index(), id, component);
+        written(directWriter(), entity.index(), id, !had);
     }
 
     /**
@@ -223,10 +300,39 @@ public final class World implements QueryHost {
         flush();
         entities.requireAlive("insert", entity);
         int[] ids = new int[components.length];
+        boolean[] had = new boolean[components.length];
         for (int i = 0; i < components.length; i++) {
             ids[i] = this.components.infoOf(components[i].getClass()).id();
+            had[i] = storage.has(entity.index(), ids[i]);
         }
         storage.insertAll(entity.index(), ids, components);
+        SystemTicks writer = directWriter();
+        for (int i = 0; i < ids.length; i++) {
+            written(writer, entity.index(), ids[i], !had[i]);
+        }
+    }
+
+    /** Tells the tracker that a live entity's component was added (or, if {@code !added}, mutated). */
+    private void written(SystemTicks writer, int entityIndex, int componentId, boolean added) {
+        Column column = storage.columnOf(entityIndex, componentId);
+        int row = storage.rowOf(entityIndex, componentId);
+        if (added) {
+            tracker.added(writer, componentId, entityIndex, column, row);
+        } else {
+            tracker.mutated(writer, componentId, entityIndex, column, row);
+        }
+    }
+
+    /** Storage's move listener: the tracker re-logs a moved entity where it now lives. */
+    private void moved(int entityIndex, Archetype from, Archetype to) {
+        int[] ids = to.componentIds();
+        Column[] columns = new Column[ids.length];
+        int[] rows = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            columns[i] = storage.columnOf(entityIndex, ids[i]);
+            rows[i] = storage.rowOf(entityIndex, ids[i]);
+        }
+        tracker.moved(entityIndex, from.id(), to.id(), ids, columns, rows);
     }
 
     /**
@@ -244,7 +350,11 @@ public final class World implements QueryHost {
         if (info.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.ofNullable(type.cast(storage.remove(entity.index(), info.get().id())));
+        Object removed = storage.remove(entity.index(), info.get().id());
+        if (removed != null) {
+            tracker.removed(directWriter(), info.get().id(), entity);
+        }
+        return Optional.ofNullable(type.cast(removed));
     }
 
     /** The component value, or empty if the entity is not alive or lacks it. Never marks a change. */
@@ -261,7 +371,16 @@ public final class World implements QueryHost {
      * change tracking marks the component as mutated here.
      */
     public <T> Optional<T> getMut(Entity entity, Class<T> type) {
-        return get(entity, type);
+        return getMut(entity, type, directWriter());
+    }
+
+    /** {@link #getMut} with an explicit writer (a system's view passes its ticks). */
+    <T> Optional<T> getMut(Entity entity, Class<T> type, SystemTicks writer) {
+        Optional<T> value = get(entity, type);
+        if (value.isPresent()) {
+            written(writer, entity.index(), components.find(type).orElseThrow().id(), false);
+        }
+        return value;
     }
 
     /** True when {@code entity} is alive and has a component of {@code type}. */
@@ -297,7 +416,12 @@ public final class World implements QueryHost {
     public void insertResource(Object value) {
         Objects.requireNonNull(value, "resource value");
         ResourceInfo info = resources.infoOf(value.getClass());
-        resources.put(info.id(), value);
+        Object old = resources.put(info.id(), value);
+        if (old == null) {
+            tracker.resourceAdded(directWriter(), info.id());
+        } else {
+            tracker.resourceMutated(directWriter(), info.id());
+        }
     }
 
     /** The resource of {@code type}; {@link NoSuchResourceException} when absent. */
@@ -316,13 +440,27 @@ public final class World implements QueryHost {
      * it mutated); {@link NoSuchResourceException} when absent.
      */
     public <T> T resourceMut(Class<T> type) {
-        return resource(type);
+        return resourceMut(type, directWriter());
+    }
+
+    /** {@link #resourceMut} with an explicit writer (a system's view passes its ticks). */
+    <T> T resourceMut(Class<T> type, SystemTicks writer) {
+        T value = resource(type);
+        tracker.resourceMutated(writer, resources.find(type).orElseThrow().id());
+        return value;
     }
 
     /** Removes and returns the resource, or empty. */
     public <T> Optional<T> removeResource(Class<T> type) {
         Optional<ResourceInfo> info = resources.find(type);
-        return info.map(i -> type.cast(resources.remove(i.id())));
+        if (info.isEmpty()) {
+            return Optional.empty();
+        }
+        Object removed = resources.remove(info.get().id());
+        if (removed != null) {
+            tracker.resourceRemoved(directWriter(), info.get().id());
+        }
+        return Optional.ofNullable(type.cast(removed));
     }
 
     public boolean hasResource(Class<?> type) {
@@ -341,7 +479,17 @@ public final class World implements QueryHost {
      * with its own command buffer.
      */
     public WorldView view(String system, Access declared) {
-        return new WorldView(this, system, declared, new CommandBuffer(entities, system));
+        return view(system, declared, SystemTicks.fresh(nextSystemId.getAndIncrement(), system, changeTick.get()));
+    }
+
+    /** A view whose queries read changes and mark writes with {@code ticks} (the runner's per-system ticks). */
+    public WorldView view(String system, Access declared, SystemTicks ticks) {
+        return new WorldView(this, system, declared, new CommandBuffer(entities, system), ticks);
+    }
+
+    /** A new dense id for a system's {@link SystemTicks}. */
+    public int newSystemId() {
+        return nextSystemId.getAndIncrement();
     }
 
     // ================================================================= commands
@@ -410,6 +558,132 @@ public final class World implements QueryHost {
             insertResource(ir.value());
         } else {
             removeResource(((Command.RemoveResource) c).type());
+        }
+    }
+
+    // ================================================================= change tracking
+
+    /** The change-tracking strategy's id. */
+    public String changeTrackingId() {
+        return trackerId;
+    }
+
+    @Override
+    public ChangeTracker changeTracker() {
+        return tracker;
+    }
+
+    /** The last change tick handed out. */
+    public int changeTick() {
+        return changeTick.get();
+    }
+
+    /**
+     * Hands out the next change tick: the runner calls this when a system run starts. Direct writes
+     * made afterwards take a newer tick, so that the system sees them on its next run.
+     */
+    public int nextChangeTick() {
+        writerTickFresh = false;
+        return changeTick.incrementAndGet();
+    }
+
+    /**
+     * Ends a frame for change tracking (Bevy's {@code clear_trackers}): the tracker's frame end, and
+     * queries made directly on the world see only changes made after this call. The runner calls it
+     * after every frame.
+     */
+    public void clearTrackers() {
+        requireNoIteration("clear trackers");
+        tracker.frameEnded();
+        worldReader.setLastRun(changeTick.get());
+        writerTickFresh = false;
+    }
+
+    /** Entities that lost {@code type} since the last {@link #clearTrackers()} (direct use of the world). */
+    public List<Entity> removed(Class<?> type) {
+        return components.find(type).map(i -> tracker.removed(ChangeFlavor.DEFAULT, directReader(), i.id()))
+                .orElse(List.of());
+    }
+
+    /** True when the resource was added, mutated or changed (per {@code kind}) since the last {@link #clearTrackers()}. */
+    public boolean resourceChanged(Class<?> type, ChangeKind kind) {
+        return resources.find(type).map(i -> tracker.resource(kind, ChangeFlavor.DEFAULT, directReader(), i.id()))
+                .orElse(false);
+    }
+
+    /**
+     * Runs {@code body} as an exclusive system with {@code ticks}: direct operations inside it are
+     * that system's writes and reads, not the world's. For the runner.
+     */
+    public void runExclusive(SystemTicks ticks, ExclusiveBody body) throws Exception {
+        SystemTicks previous = directContext;
+        directContext = ticks;
+        try {
+            body.run();
+        } finally {
+            directContext = previous;
+        }
+    }
+
+    /** The code of an exclusive system run, for {@link #runExclusive}. */
+    @FunctionalInterface
+    public interface ExclusiveBody {
+        void run() throws Exception;
+    }
+
+    @Override
+    public SystemTicks directWriter() {
+        if (directContext != null) {
+            return directContext;
+        }
+        if (!writerTickFresh) {
+            worldWriter.begin(changeTick.incrementAndGet());
+            tracker.runStarted(worldWriter);
+            writerTickFresh = true;
+        }
+        return worldWriter;
+    }
+
+    @Override
+    public SystemTicks directReader() {
+        if (directContext != null) {
+            return directContext;
+        }
+        worldReader.begin(changeTick.get());
+        return worldReader;
+    }
+
+    /** What the tracker may use of this world. */
+    private final class Host implements TrackerHost {
+        @Override
+        public int currentTick() {
+            return changeTick.get();
+        }
+
+        @Override
+        public int archetypeOf(int entityIndex) {
+            return entities.archetypeId(entityIndex);
+        }
+
+        @Override
+        public int liveEntityCount() {
+            return entities.liveCount();
+        }
+
+        @Override
+        public void forEachColumn(ColumnVisitor visitor) {
+            for (int t = 0; t < storage.tableCount(); t++) {
+                Table table = storage.table(t);
+                for (int c = 0; c < table.columnCount(); c++) {
+                    visitor.visit(table.column(c), table.size());
+                }
+            }
+            for (ComponentInfo info : components.all()) {
+                if (info.storage() == StorageKind.SPARSE_SET) {
+                    SparseSet set = storage.sparseSet(info.id());
+                    visitor.visit(set.column(), set.size());
+                }
+            }
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.ecslab.ecs.world;
 
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.Components;
@@ -39,12 +42,20 @@ public final class WorldView implements AccessScope {
     private final String system;
     private final Access declared;
     private final CommandBuffer commands;
+    private final SystemTicks ticks;
 
-    WorldView(World world, String system, Access declared, CommandBuffer commands) {
+    WorldView(World world, String system, Access declared, CommandBuffer commands, SystemTicks ticks) {
         this.world = world;
         this.system = Objects.requireNonNull(system, "system");
         this.declared = Objects.requireNonNull(declared, "declared access");
         this.commands = commands;
+        this.ticks = Objects.requireNonNull(ticks, "ticks");
+    }
+
+    /** This system's change ticks: its queries read changes and mark writes with them. */
+    @Override
+    public SystemTicks ticks() {
+        return ticks;
     }
 
     public String system() {
@@ -82,7 +93,7 @@ public final class WorldView implements AccessScope {
             return Optional.empty();
         }
         checkEntity(info, true, entity);
-        return world.getMut(entity, type);
+        return world.getMut(entity, type, ticks);
     }
 
     /** A declared resource; {@link NoSuchResourceException} when absent. */
@@ -97,10 +108,52 @@ public final class WorldView implements AccessScope {
         return world.getResource(type);
     }
 
-    /** A resource declared as written, for mutation. */
+    /** A resource declared as written, for mutation; marks it mutated by this system. */
     public <T> T resourceMut(Class<T> type) {
         checkResource(type, true);
-        return world.resourceMut(type);
+        return world.resourceMut(type, ticks);
+    }
+
+    // ---------------------------------------------------------------- change detection
+
+    /**
+     * Entities that lost {@code type} since this system's previous run (not by this system). Needs a
+     * declared read of the component.
+     */
+    public List<Entity> removed(Class<?> type) {
+        return removed(type, ChangeFlavor.DEFAULT);
+    }
+
+    /** {@link #removed(Class)} with an explicit flavor. */
+    public List<Entity> removed(Class<?> type, ChangeFlavor flavor) {
+        ComponentInfo info = known(type, false);
+        if (!declared.mentionsComponent(info.id(), false)) {
+            throw new AccessViolationException(system, info.name(), false,
+                    "asking for removals of a component reads it, but the declared access has no read of it");
+        }
+        return world.changeTracker().removed(flavor, ticks, info.id());
+    }
+
+    /** True when the resource was added since this system's previous run. */
+    public boolean resourceAdded(Class<?> type) {
+        return resourceChange(type, ChangeKind.ADDED, ChangeFlavor.DEFAULT);
+    }
+
+    /** True when the resource was added or mutated since this system's previous run (not by this system). */
+    public boolean resourceChanged(Class<?> type) {
+        return resourceChange(type, ChangeKind.CHANGED, ChangeFlavor.DEFAULT);
+    }
+
+    /** True when the resource matches {@code kind} for this system. */
+    public boolean resourceChange(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
+        checkResource(type, false);
+        return world.changeTracker().resource(kind, flavor, ticks, world.resources().find(type).orElseThrow().id());
+    }
+
+    /** True when the resource was removed since this system's previous run (not by this system). */
+    public boolean resourceRemoved(Class<?> type) {
+        checkResource(type, false);
+        return world.changeTracker().resourceRemoved(ChangeFlavor.DEFAULT, ticks, world.resources().find(type).orElseThrow().id());
     }
 
     // ---------------------------------------------------------------- AccessScope

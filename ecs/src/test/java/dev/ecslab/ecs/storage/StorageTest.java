@@ -23,7 +23,7 @@ class StorageTest {
     record Marker(int tag) {
     }
 
-    private final World world = World.builder().metadataLanes(2).build();
+    private final World world = World.builder().changeTracking("none").metadataLanes(2).build();
     private final Storage storage = world.storage();
 
     private int id(Class<?> type) {

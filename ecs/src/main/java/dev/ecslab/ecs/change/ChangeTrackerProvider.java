@@ -1,0 +1,58 @@
+package dev.ecslab.ecs.change;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * Makes change trackers by id, and says what each strategy claims. Built-in strategies and user
+ * strategies are found the same way: {@link ServiceLoader}, through
+ * {@code META-INF/services/dev.ecslab.ecs.change.ChangeTrackerProvider} in any jar on the class path,
+ * which is how a user puts a proposal of their own beside the built-in ones.
+ */
+public interface ChangeTrackerProvider {
+    /** The id that selects this strategy ({@code generation}, {@code flags}, ...). */
+    String id();
+
+    /** The class the strategy's proposal claims for a flavor of detection. */
+    ClaimedClass claimedClass(ChangeFlavor flavor);
+
+    /** Which proposal of the seed it implements, for reports ("P5: generation counter"). */
+    String description();
+
+    /** A fresh tracker for one world. */
+    ChangeTracker create();
+
+    /** The ids of the seven built-in strategies, in proposal order. */
+    List<String> BUILT_IN = List.of("none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data");
+
+    /** The provider with {@code id}, from the class path. */
+    static ChangeTrackerProvider find(String id) {
+        for (ChangeTrackerProvider p : all()) {
+            if (p.id().equals(id)) {
+                return p;
+            }
+        }
+        List<String> ids = new ArrayList<>();
+        all().forEach(p -> ids.add(p.id()));
+        throw new IllegalArgumentException("no change-tracking strategy with id '" + id + "'; known: " + ids);
+    }
+
+    /** Every provider on the class path: the built-ins first, in proposal order, then the others. */
+    static List<ChangeTrackerProvider> all() {
+        return all(Thread.currentThread().getContextClassLoader());
+    }
+
+    /** Every provider visible to {@code loader}, built-ins first. */
+    static List<ChangeTrackerProvider> all(ClassLoader loader) {
+        List<ChangeTrackerProvider> found = new ArrayList<>();
+        ServiceLoader.load(ChangeTrackerProvider.class, loader).forEach(found::add);
+        List<ChangeTrackerProvider> out = new ArrayList<>();
+        for (String id : BUILT_IN) {
+            found.stream().filter(p -> p.id().equals(id)).findFirst().ifPresent(out::add);
+        }
+        found.stream().filter(p -> !BUILT_IN.contains(p.id())).forEach(out::add);
+        return Collections.unmodifiableList(out);
+    }
+}

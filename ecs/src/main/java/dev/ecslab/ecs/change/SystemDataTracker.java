@@ -1,0 +1,243 @@
+package dev.ecslab.ecs.change;
+
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.storage.Column;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Proposal 6, system data: for each system, which writers' changes it has already seen.
+ *
+ * <p>Every writer (each system, and the world for direct and command changes) counts its runs. A row
+ * remembers who last added it and who last mutated it, with that writer's run number (four lanes). A
+ * reader keeps, per writer, the writer's run count as of the start of the reader's previous run: a
+ * change is news when its run number is above that count. This is exact: the runs that wrote what a
+ * reader reads never overlap the reader, so "started after the reader's previous run began" means
+ * "finished after it began", and the last writer of a row is enough because writers of one row run
+ * one after another.
+ *
+ * <p><b>Memory.</b> Two snapshots of every writer's count per reader: it grows with the square of the
+ * number of systems (not with frames), plus removals that some reader has not seen yet. The lab
+ * reports {@link #memoryBytes()} rather than hiding it.
+ */
+public final class SystemDataTracker implements ChangeTracker {
+    static final int ADD_WRITER = 0;
+    static final int ADD_RUN = 1;
+    static final int MUTATE_WRITER = 2;
+    static final int MUTATE_RUN = 3;
+    private static final int NOBODY = -1;
+
+    private TrackerHost host;
+    /** Runs started so far, by writer id. */
+    private int[] runs = new int[8];
+    /** Per reader id: the writers' run counts when its previous run started, and when its current one did. */
+    private int[][] seenAtPreviousStart = new int[8][];
+    private int[][] seenAtCurrentStart = new int[8][];
+    private List<Removal>[] removals = newLists(8);
+    private int[][] resource = new int[8][];      // addWriter, addRun, mutateWriter, mutateRun, removeWriter, removeRun, present
+
+    @SuppressWarnings("unchecked")
+    private static List<Removal>[] newLists(int n) {
+        return new List[n];
+    }
+
+    private record Removal(Entity entity, int writer, int run) {
+    }
+
+    @Override
+    public int laneCount() {
+        return 4;
+    }
+
+    @Override
+    public void attach(TrackerHost host) {
+        this.host = host;
+    }
+
+    // ------------------------------------------------------------------ clock
+
+    @Override
+    public synchronized void runStarted(SystemTicks run) {
+        int id = run.id();
+        ensureWriter(id);
+        runs[id]++;
+        seenAtCurrentStart[id] = Arrays.copyOf(runs, runs.length);
+        if (seenAtPreviousStart[id] == null) {
+            seenAtPreviousStart[id] = new int[0];       // never ran: every change is news
+        }
+    }
+
+    @Override
+    public synchronized void runFinished(SystemTicks run) {
+        int id = run.id();
+        seenAtPreviousStart[id] = seenAtCurrentStart[id];
+    }
+
+    private void ensureWriter(int id) {
+        if (id >= runs.length) {
+            int n = Math.max(id + 1, runs.length * 2);
+            runs = Arrays.copyOf(runs, n);
+            seenAtPreviousStart = Arrays.copyOf(seenAtPreviousStart, n);
+            seenAtCurrentStart = Arrays.copyOf(seenAtCurrentStart, n);
+        }
+    }
+
+    /** True when run {@code run} of {@code writer} is news for {@code reader}. */
+    private boolean news(SystemTicks reader, int writer, int run) {
+        if (writer == NOBODY || writer == reader.id()) {
+            return false;
+        }
+        int[] seen = reader.id() < seenAtPreviousStart.length ? seenAtPreviousStart[reader.id()] : null;
+        int counted = seen == null || writer >= seen.length ? 0 : seen[writer];
+        return run > counted;
+    }
+
+    private int currentRun(SystemTicks writer) {
+        return writer.id() < runs.length ? runs[writer.id()] : 0;
+    }
+
+    // ------------------------------------------------------------------ events
+
+    @Override
+    public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+        column.setLane(ADD_WRITER, row, writer.id());
+        column.setLane(ADD_RUN, row, currentRun(writer));
+        column.setLane(MUTATE_WRITER, row, NOBODY);
+        column.setLane(MUTATE_RUN, row, 0);
+    }
+
+    @Override
+    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+        column.setLane(MUTATE_WRITER, row, writer.id());
+        column.setLane(MUTATE_RUN, row, currentRun(writer));
+    }
+
+    @Override
+    public synchronized void removed(SystemTicks writer, int componentId, Entity entity) {
+        if (componentId >= removals.length) {
+            removals = Arrays.copyOf(removals, Math.max(componentId + 1, removals.length * 2));
+        }
+        if (removals[componentId] == null) {
+            removals[componentId] = new ArrayList<>();
+        }
+        List<Removal> list = removals[componentId];
+        if (list.size() >= Math.max(1024, 2 * host.liveEntityCount())) {
+            list.removeIf(this::seenByEveryone);
+        }
+        list.add(new Removal(entity, writer.id(), currentRun(writer)));
+    }
+
+    /** True when every reader that has run counted the removal's run already. */
+    private boolean seenByEveryone(Removal r) {
+        for (int reader = 0; reader < seenAtPreviousStart.length; reader++) {
+            int[] seen = seenAtPreviousStart[reader];
+            if (seen != null && reader != r.writer() && (r.writer() >= seen.length || seen[r.writer()] < r.run())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void resourceAdded(SystemTicks writer, int resourceId) {
+        int[] r = resource(resourceId);
+        r[0] = writer.id();
+        r[1] = currentRun(writer);
+        r[2] = NOBODY;
+        r[6] = 1;
+    }
+
+    @Override
+    public void resourceMutated(SystemTicks writer, int resourceId) {
+        int[] r = resource(resourceId);
+        r[2] = writer.id();
+        r[3] = currentRun(writer);
+    }
+
+    @Override
+    public void resourceRemoved(SystemTicks writer, int resourceId) {
+        int[] r = resource(resourceId);
+        r[4] = writer.id();
+        r[5] = currentRun(writer);
+        r[6] = 0;
+    }
+
+    private synchronized int[] resource(int id) {
+        if (id >= resource.length) {
+            resource = Arrays.copyOf(resource, Math.max(id + 1, resource.length * 2));
+        }
+        if (resource[id] == null) {
+            resource[id] = new int[] {NOBODY, 0, NOBODY, 0, NOBODY, 0, 0};
+        }
+        return resource[id];
+    }
+
+    // ------------------------------------------------------------------ answers
+
+    @Override
+    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            Column column, int row) {
+        boolean added = news(reader, column.lane(ADD_WRITER, row), column.lane(ADD_RUN, row));
+        boolean mutated = news(reader, column.lane(MUTATE_WRITER, row), column.lane(MUTATE_RUN, row));
+        return switch (kind) {
+            case ADDED -> added;
+            case MUTATED -> mutated;
+            case CHANGED -> added || mutated;
+        };
+    }
+
+    @Override
+    public synchronized List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        List<Removal> list = componentId < removals.length ? removals[componentId] : null;
+        List<Entity> out = new ArrayList<>();
+        if (list != null) {
+            for (Removal r : list) {
+                if (news(reader, r.writer(), r.run())) {
+                    out.add(r.entity());
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        int[] r = resourceId < resource.length ? resource[resourceId] : null;
+        if (r == null || r[6] == 0) {
+            return false;
+        }
+        boolean added = news(reader, r[0], r[1]);
+        boolean mutated = news(reader, r[2], r[3]);
+        return switch (kind) {
+            case ADDED -> added;
+            case MUTATED -> mutated;
+            case CHANGED -> added || mutated;
+        };
+    }
+
+    @Override
+    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        int[] r = resourceId < resource.length ? resource[resourceId] : null;
+        return r != null && news(reader, r[4], r[5]);
+    }
+
+    @Override
+    public synchronized long memoryBytes() {
+        long[] bytes = {0};
+        host.forEachColumn((column, rows) -> bytes[0] += 4L * 4 * column.laneArray(ADD_WRITER).length);
+        bytes[0] += 4L * runs.length;
+        for (int[][] snapshots : List.of(seenAtPreviousStart, seenAtCurrentStart)) {
+            for (int[] s : snapshots) {
+                bytes[0] += s == null ? 8 : 16 + 4L * s.length;
+            }
+        }
+        for (List<Removal> list : removals) {
+            if (list != null) {
+                bytes[0] += 40L * list.size();
+            }
+        }
+        bytes[0] += 40L * resource.length;
+        return bytes[0];
+    }
+}
