@@ -11,9 +11,9 @@ import java.util.WeakHashMap;
 
 /**
  * Proposal 5, the generation counter (Bevy's scheme, with exact additions and change-proportional
- * queries): a global tick incremented per system run; per component row an added tick and a mutated
- * tick in two metadata lanes (so they survive archetype moves); per system the tick of its previous
- * run. A component is added (mutated) for a reader when that tick is newer than the reader's previous
+ * queries): a global tick incremented per system run; per component row an added tick, a mutated
+ * tick and a "mutated since added" flag in three metadata lanes (so they survive archetype moves); per
+ * system the tick of its previous run. A component is added (mutated) for a reader when that tick is newer than the reader's previous
  * run; comparison is by wrapping age ({@link Ticks}), and ticks older than {@link Ticks#MAX_AGE} are
  * clamped every {@link Ticks#CHECK_THRESHOLD} ticks, as Bevy's {@code check_change_ticks} does.
  *
@@ -32,6 +32,8 @@ import java.util.WeakHashMap;
 public final class GenerationTracker implements ChangeTracker {
     static final int ADDED = 0;
     static final int MUTATED = 1;
+    /** 1 once the component was mutated since it was added (a mutation tick alone cannot say "never"). */
+    static final int MUTATED_SINCE_ADDED = 2;
 
     private TrackerHost host;
     private final LogTable addedLogs = new LogTable();
@@ -53,13 +55,14 @@ public final class GenerationTracker implements ChangeTracker {
     private int[] resourceRemoved = new int[8];
     private int[] resourceRemovedBy = new int[8];
     private boolean[] resourcePresent = new boolean[8];
+    private boolean[] resourceMutatedSinceAdded = new boolean[8];
     private boolean[] resourceEverRemoved = new boolean[8];
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private int lastCheck;
 
     @Override
     public int laneCount() {
-        return 2;
+        return 3;
     }
 
     @Override
@@ -135,17 +138,19 @@ public final class GenerationTracker implements ChangeTracker {
     public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
         int tick = writer.thisRun();
         column.setLane(ADDED, row, tick);
-        column.setLane(MUTATED, row, (int) (tick - Ticks.MAX_AGE));      // "never mutated"
+        column.setLane(MUTATED, row, tick);
+        column.setLane(MUTATED_SINCE_ADDED, row, 0);
         addedLogs.get(host.archetypeOf(entityIndex), componentId).append(entityIndex, tick, bounds);
     }
 
     @Override
     public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
         int tick = writer.thisRun();
-        if (column.lane(MUTATED, row) == tick) {
+        if (column.lane(MUTATED, row) == tick && column.lane(MUTATED_SINCE_ADDED, row) != 0) {
             return;                          // already marked (and logged) in this run
         }
         column.setLane(MUTATED, row, tick);
+        column.setLane(MUTATED_SINCE_ADDED, row, 1);
         mutatedLogs.get(host.archetypeOf(entityIndex), componentId).append(entityIndex, tick, bounds);
     }
 
@@ -188,7 +193,8 @@ public final class GenerationTracker implements ChangeTracker {
     public void resourceAdded(SystemTicks writer, int resourceId) {
         ensureResource(resourceId);
         resourceAdded[resourceId] = writer.thisRun();
-        resourceMutated[resourceId] = (int) (writer.thisRun() - Ticks.MAX_AGE);
+        resourceMutated[resourceId] = writer.thisRun();
+        resourceMutatedSinceAdded[resourceId] = false;
         resourcePresent[resourceId] = true;
     }
 
@@ -196,6 +202,7 @@ public final class GenerationTracker implements ChangeTracker {
     public void resourceMutated(SystemTicks writer, int resourceId) {
         ensureResource(resourceId);
         resourceMutated[resourceId] = writer.thisRun();
+        resourceMutatedSinceAdded[resourceId] = true;
     }
 
     @Override
@@ -215,6 +222,7 @@ public final class GenerationTracker implements ChangeTracker {
             resourceRemoved = Arrays.copyOf(resourceRemoved, n);
             resourceRemovedBy = Arrays.copyOf(resourceRemovedBy, n);
             resourcePresent = Arrays.copyOf(resourcePresent, n);
+            resourceMutatedSinceAdded = Arrays.copyOf(resourceMutatedSinceAdded, n);
             resourceEverRemoved = Arrays.copyOf(resourceEverRemoved, n);
         }
     }
@@ -228,9 +236,9 @@ public final class GenerationTracker implements ChangeTracker {
         int now = reader.thisRun();
         return switch (kind) {
             case ADDED -> Ticks.isNewer(column.lane(ADDED, row), last, now);
-            case MUTATED -> Ticks.isNewer(column.lane(MUTATED, row), last, now);
+            case MUTATED -> column.lane(MUTATED_SINCE_ADDED, row) != 0 && Ticks.isNewer(column.lane(MUTATED, row), last, now);
             case CHANGED -> Ticks.isNewer(column.lane(ADDED, row), last, now)
-                    || Ticks.isNewer(column.lane(MUTATED, row), last, now);
+                    || (column.lane(MUTATED_SINCE_ADDED, row) != 0 && Ticks.isNewer(column.lane(MUTATED, row), last, now));
         };
     }
 
@@ -275,7 +283,7 @@ public final class GenerationTracker implements ChangeTracker {
         int last = reader.lastRun();
         int now = reader.thisRun();
         boolean added = Ticks.isNewer(resourceAdded[resourceId], last, now);
-        boolean mutated = Ticks.isNewer(resourceMutated[resourceId], last, now);
+        boolean mutated = resourceMutatedSinceAdded[resourceId] && Ticks.isNewer(resourceMutated[resourceId], last, now);
         return switch (kind) {
             case ADDED -> added;
             case MUTATED -> mutated;
@@ -293,7 +301,7 @@ public final class GenerationTracker implements ChangeTracker {
     @Override
     public long memoryBytes() {
         long[] bytes = {0};
-        host.forEachColumn((column, rows) -> bytes[0] += 4L * 2 * column.laneArray(ADDED).length);
+        host.forEachColumn((column, rows) -> bytes[0] += 4L * 3 * column.laneArray(ADDED).length);
         bytes[0] += addedLogs.bytes() + mutatedLogs.bytes();
         for (RemovalLog log : removals) {
             if (log != null) {

@@ -23,10 +23,12 @@ public final class Ticks {
 
     /**
      * True when {@code tick} is newer than {@code lastRun}, both seen from {@code thisRun}: the
-     * change happened after the reader's previous run began.
+     * change happened after the reader's previous run began. Both ages are capped at
+     * {@link #MAX_AGE} first (as Bevy's {@code is_newer_than} does), so a change that reached the
+     * maximum age is never news, even before the next clamping pass.
      */
     public static boolean isNewer(int tick, int lastRun, int thisRun) {
-        return age(tick, thisRun) < age(lastRun, thisRun);
+        return Math.min(age(tick, thisRun), MAX_AGE) < Math.min(age(lastRun, thisRun), MAX_AGE);
     }
 
     /** {@code tick}, or {@code now - MAX_AGE} if it is older than that. */

@@ -450,6 +450,31 @@ public final class World implements QueryHost {
         return value;
     }
 
+    /**
+     * Replaces the resource of {@code value}'s class only if it is absent or not equal to the
+     * current value (Bevy's {@code set_if_neq}); an equal value changes nothing and marks nothing.
+     * Returns whether it replaced.
+     */
+    public boolean setResourceIfChanged(Object value) {
+        return setResourceIfChanged(value, directWriter());
+    }
+
+    boolean setResourceIfChanged(Object value, SystemTicks writer) {
+        Objects.requireNonNull(value, "resource value");
+        ResourceInfo info = resources.infoOf(value.getClass());
+        Object old = resources.get(info.id());
+        if (value.equals(old)) {
+            return false;
+        }
+        resources.put(info.id(), value);
+        if (old == null) {
+            tracker.resourceAdded(writer, info.id());
+        } else {
+            tracker.resourceMutated(writer, info.id());
+        }
+        return true;
+    }
+
     /** Removes and returns the resource, or empty. */
     public <T> Optional<T> removeResource(Class<T> type) {
         Optional<ResourceInfo> info = resources.find(type);

@@ -114,6 +114,12 @@ public final class WorldView implements AccessScope {
         return world.resourceMut(type, ticks);
     }
 
+    /** A declared written resource replaced only if the value differs (Bevy's {@code set_if_neq}). */
+    public boolean setResourceIfChanged(Object value) {
+        checkResource(value.getClass(), true);
+        return world.setResourceIfChanged(value, ticks);
+    }
+
     // ---------------------------------------------------------------- change detection
 
     /**
