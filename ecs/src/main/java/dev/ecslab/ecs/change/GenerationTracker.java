@@ -39,10 +39,12 @@ public final class GenerationTracker implements ChangeTracker {
     private final LogTable addedLogs = new LogTable();
     private final LogTable mutatedLogs = new LogTable();
     private RemovalLog[] removals = new RemovalLog[8];
+    /** A fixed log limit for tests, or 0 for the default (at least 1 024, twice the live entities). */
+    private final int fixedLogLimit;
     private final ChangeLog.Bounds bounds = new ChangeLog.Bounds() {
         @Override
         public int limit() {
-            return Math.max(1024, 2 * host.liveEntityCount());
+            return fixedLogLimit > 0 ? fixedLogLimit : Math.max(1024, 2 * host.liveEntityCount());
         }
 
         @Override
@@ -60,6 +62,19 @@ public final class GenerationTracker implements ChangeTracker {
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private int lastCheck;
 
+    /** A tracker whose change logs hold at least 1 024 entries (or twice the live entities). */
+    public GenerationTracker() {
+        this(0);
+    }
+
+    /**
+     * A tracker whose change logs compact at exactly {@code fixedLogLimit} entries (0 for the
+     * default): tests use a tiny limit to exercise compaction and the scan fallback.
+     */
+    public GenerationTracker(int fixedLogLimit) {
+        this.fixedLogLimit = fixedLogLimit;
+    }
+
     @Override
     public int laneCount() {
         return 3;
@@ -73,9 +88,12 @@ public final class GenerationTracker implements ChangeTracker {
 
     // ------------------------------------------------------------------ clock
 
+    /** Registers the run's ticks as a reader (the world writer never reads, so it is not one). */
     @Override
     public void runStarted(SystemTicks run) {
-        readers.add(run);
+        if (run.id() != SystemTicks.WORLD_WRITER) {
+            readers.add(run);
+        }
     }
 
     @Override

@@ -30,6 +30,7 @@ import dev.ecslab.ecs.storage.Table;
 import dev.ecslab.ecs.storage.Resources;
 import dev.ecslab.ecs.storage.Storage;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,7 @@ public final class World implements QueryHost {
     private SystemTicks directContext;
     /** True while the world writer's tick is newer than every tick a reader has been given. */
     private boolean writerTickFresh;
+    private boolean worldReaderRegistered;
     private final AtomicInteger nextSystemId = new AtomicInteger(SystemTicks.FIRST_SYSTEM);
     private final AtomicInteger iterating = new AtomicInteger();
     private volatile Query lastIterating;
@@ -323,9 +325,12 @@ public final class World implements QueryHost {
         }
     }
 
-    /** Storage's move listener: the tracker re-logs a moved entity where it now lives. */
+    /**
+     * Storage's move listener: tells the tracker where the components the entity kept now live (the
+     * component being added or removed is reported separately, once its value is in place or gone).
+     */
     private void moved(int entityIndex, Archetype from, Archetype to) {
-        int[] ids = to.componentIds();
+        int[] ids = Arrays.stream(to.componentIds()).filter(from::has).toArray();
         Column[] columns = new Column[ids.length];
         int[] rows = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {
@@ -620,7 +625,10 @@ public final class World implements QueryHost {
     public void clearTrackers() {
         requireNoIteration("clear trackers");
         tracker.frameEnded();
-        worldReader.setLastRun(changeTick.get());
+        worldReader.begin(changeTick.get());
+        tracker.runStarted(worldReader);
+        tracker.runFinished(worldReader);
+        worldReader.end();
         writerTickFresh = false;
     }
 
@@ -673,6 +681,10 @@ public final class World implements QueryHost {
     public SystemTicks directReader() {
         if (directContext != null) {
             return directContext;
+        }
+        if (!worldReaderRegistered) {
+            tracker.runStarted(worldReader);     // a reader from now on (it may hold back log compaction)
+            worldReaderRegistered = true;
         }
         worldReader.begin(changeTick.get());
         return worldReader;

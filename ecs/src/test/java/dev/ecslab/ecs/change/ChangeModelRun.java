@@ -1,0 +1,287 @@
+package dev.ecslab.ecs.change;
+
+import dev.ecslab.ecs.component.ComponentStorage;
+import dev.ecslab.ecs.component.StorageKind;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.query.Access;
+import dev.ecslab.ecs.query.EntityTerm;
+import dev.ecslab.ecs.query.Query;
+import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.query.QueryIter;
+import dev.ecslab.ecs.query.Write;
+import dev.ecslab.ecs.world.World;
+import dev.ecslab.ecs.world.WorldView;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * Runs a {@link ChangeOp} sequence on a world and on an oracle written from the definition of exact
+ * change detection, and compares every system run's answers.
+ *
+ * <p><b>The oracle.</b> Time is the position of an op in the sequence. A change (add, mutation,
+ * removal) made at time {@code t} by writer {@code w} is news for a run of system {@code s} at time
+ * {@code T} whose previous run was at {@code L} exactly when {@code L < t < T}, or {@code t == T} is
+ * impossible (a run's own writes come after its questions), and {@code w != s}. A first run has
+ * {@code L = -1}. No ticks, logs or lanes: only positions.
+ */
+final class ChangeModelRun {
+    record A(int v) {
+    }
+
+    record B(int v) {
+    }
+
+    @ComponentStorage(StorageKind.SPARSE_SET)
+    record S(int v) {
+    }
+
+    static final List<Class<?>> TYPES = List.of(A.class, B.class, S.class);
+    static final int SYSTEMS = 3;
+
+    private final World world;
+    private final List<Entity> handles = new ArrayList<>();
+    /** Per (entity, type): time added, time of the last mutation since then (or -1), who added, who mutated. */
+    private final Map<Entity, Map<Integer, int[]>> state = new HashMap<>();
+    private final List<int[]> removals = new ArrayList<>();          // time, type, handle index, writer
+    private final SystemTicks[] ticks = new SystemTicks[SYSTEMS];
+    private final WorldView[] views = new WorldView[SYSTEMS];
+    private final int[] lastRun = new int[SYSTEMS];
+    private int time;
+    private int lastClear = -1;
+    private ChangeOp current;
+
+    private ChangeModelRun(Supplier<World> worlds) {
+        this.world = worlds.get();
+        TYPES.forEach(t -> world.components().infoOf(t));
+        for (int s = 0; s < SYSTEMS; s++) {
+            ticks[s] = SystemTicks.fresh(world.newSystemId(), "s" + s, world.changeTick());
+            views[s] = world.view("s" + s, Access.world(), ticks[s]);
+            lastRun[s] = -1;
+        }
+    }
+
+    static void check(Supplier<World> worlds, List<ChangeOp> ops) {
+        ChangeModelRun run = new ChangeModelRun(worlds);
+        for (ChangeOp op : ops) {
+            run.current = op;
+            run.apply(op);
+            run.time++;
+        }
+    }
+
+    private static Object make(int type, int v) {
+        return switch (type) {
+            case 0 -> new A(v);
+            case 1 -> new B(v);
+            default -> new S(v);
+        };
+    }
+
+    private Entity handle(int h) {
+        return handles.isEmpty() ? null : handles.get(Math.floorMod(h, handles.size()));
+    }
+
+    private int writerWorld() {
+        return -1;
+    }
+
+    private void apply(ChangeOp op) {
+        if (op instanceof ChangeOp.Spawn sp) {
+            List<Object> bundle = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                if ((sp.mask() & (1 << t)) != 0) {
+                    bundle.add(make(t, time));
+                }
+            }
+            Entity e = world.spawn(bundle.toArray());
+            handles.add(e);
+            Map<Integer, int[]> comps = new HashMap<>();
+            for (int t = 0; t < 3; t++) {
+                if ((sp.mask() & (1 << t)) != 0) {
+                    comps.put(t, new int[] {time, -1, writerWorld(), writerWorld()});
+                }
+            }
+            state.put(e, comps);
+        } else if (op instanceof ChangeOp.Insert in) {
+            Entity e = handle(in.handle());
+            if (e == null || !state.containsKey(e)) {
+                return;
+            }
+            world.insert(e, make(in.type(), time));
+            int[] c = state.get(e).get(in.type());
+            if (c == null) {
+                state.get(e).put(in.type(), new int[] {time, -1, writerWorld(), writerWorld()});
+            } else {
+                c[1] = time;                  // re-insert counts as a mutation
+                c[3] = writerWorld();
+            }
+        } else if (op instanceof ChangeOp.Remove rm) {
+            Entity e = handle(rm.handle());
+            if (e == null || !state.containsKey(e)) {
+                return;
+            }
+            world.remove(e, TYPES.get(rm.type()));
+            if (state.get(e).remove(rm.type()) != null) {
+                removals.add(new int[] {time, rm.type(), handles.indexOf(e), writerWorld()});
+            }
+        } else if (op instanceof ChangeOp.Despawn d) {
+            Entity e = handle(d.handle());
+            if (e == null || !state.containsKey(e)) {
+                return;
+            }
+            world.despawn(e);
+            for (int t : new TreeSet<>(state.remove(e).keySet())) {
+                removals.add(new int[] {time, t, handles.indexOf(e), writerWorld()});
+            }
+        } else if (op instanceof ChangeOp.DirectWrite dw) {
+            Entity e = handle(dw.handle());
+            if (e == null || !state.containsKey(e) || !state.get(e).containsKey(dw.type())) {
+                return;
+            }
+            world.getMut(e, TYPES.get(dw.type()));
+            state.get(e).get(dw.type())[1] = time;
+            state.get(e).get(dw.type())[3] = writerWorld();
+        } else if (op instanceof ChangeOp.ClearTrackers) {
+            world.clearTrackers();
+            lastClear = time;
+        } else if (op instanceof ChangeOp.Run r) {
+            run(r);
+        } else if (op instanceof ChangeOp.WorldQuery wq) {
+            worldQuery(wq);
+        }
+    }
+
+    private void run(ChangeOp.Run r) {
+        int s = r.system();
+        SystemTicks t = ticks[s];
+        t.begin(world.nextChangeTick());
+        world.changeTracker().runStarted(t);
+        Class<?> type = TYPES.get(r.type());
+        ChangeKind kind = ChangeKind.values()[r.kind()];
+
+        Set<Entity> expected = expected(r.type(), kind, r.filter(), lastRun[s], s);
+        List<Entity> expectedRemoved = expectedRemovals(r.type(), lastRun[s], s);
+
+        // Actual, from the world.
+        QueryBuilder qb = views[s].query();
+        EntityTerm id = qb.entity();
+        qb.change(type, kind, ChangeFlavor.DEFAULT);
+        if (r.filter() >= 0) {
+            Class<?> other = TYPES.get(r.filter() % 3);
+            qb.filter(r.filter() < 3 ? dev.ecslab.ecs.query.Filter.with(other) : dev.ecslab.ecs.query.Filter.without(other));
+        }
+        if (r.filter() >= 3 && r.filter() - 3 == r.type()) {
+            return;           // Without<T> and Changed<T> can never match: the builder refuses it (tested elsewhere)
+        }
+        Query q = qb.build();
+        Set<Entity> actual = new TreeSet<>();
+        List<Entity> duplicates = new ArrayList<>();
+        switch (r.walk()) {
+            case 0 -> q.forEach(row -> {
+                if (!actual.add(row.get(id))) {
+                    duplicates.add(row.get(id));
+                }
+            });
+            case 1 -> {
+                try (QueryIter it = q.iter()) {
+                    while (it.next()) {
+                        if (!actual.add(it.get(id))) {
+                            duplicates.add(it.get(id));
+                        }
+                    }
+                }
+            }
+            default -> q.forEachChunk(chunk -> {
+                for (int i = 0; i < chunk.size(); i++) {
+                    if (!actual.add(chunk.entity(i))) {
+                        duplicates.add(chunk.entity(i));
+                    }
+                }
+            });
+        }
+        same("reported " + kind + "<" + type.getSimpleName() + "> twice", List.of(), duplicates);
+        same(kind + "<" + type.getSimpleName() + "> for s" + s, expected, actual);
+        same("removed " + type.getSimpleName() + " for s" + s, expectedRemoved, views[s].removed(type));
+
+        // The run's own writes: after its questions, carrying its own tick.
+        for (int h : r.writes()) {
+            Entity e = handle(h);
+            if (e != null && state.containsKey(e) && state.get(e).containsKey(r.type())) {
+                writeAs(s, e, type);
+                int[] c = state.get(e).get(r.type());
+                c[1] = time;
+                c[3] = s;
+            }
+        }
+        world.changeTracker().runFinished(t);
+        t.end();
+        lastRun[s] = time;
+    }
+
+    /** The oracle's answer for a reader whose previous run was at {@code last} and whose id is {@code reader}. */
+    private Set<Entity> expected(int type, ChangeKind kind, int filter, int last, int reader) {
+        Set<Entity> out = new TreeSet<>();
+        for (Map.Entry<Entity, Map<Integer, int[]>> en : state.entrySet()) {
+            int[] c = en.getValue().get(type);
+            if (c == null) {
+                continue;
+            }
+            if (filter >= 0 && (filter < 3) != en.getValue().containsKey(filter % 3)) {
+                continue;
+            }
+            boolean added = c[0] > last && c[2] != reader;
+            boolean mutated = c[1] > last && c[1] >= 0 && c[3] != reader;
+            if (switch (kind) {
+                case ADDED -> added;
+                case MUTATED -> mutated;
+                case CHANGED -> added || mutated;
+            }) {
+                out.add(en.getKey());
+            }
+        }
+        return out;
+    }
+
+    private List<Entity> expectedRemovals(int type, int last, int reader) {
+        List<Entity> out = new ArrayList<>();
+        for (int[] rem : removals) {
+            if (rem[1] == type && rem[0] > last && rem[3] != reader) {
+                out.add(handles.get(rem[2]));
+            }
+        }
+        return out;
+    }
+
+    private void worldQuery(ChangeOp.WorldQuery wq) {
+        ChangeKind kind = ChangeKind.values()[wq.kind()];
+        QueryBuilder qb = world.query();
+        EntityTerm id = qb.entity();
+        qb.change(TYPES.get(wq.type()), kind, ChangeFlavor.DEFAULT);
+        Set<Entity> actual = new TreeSet<>();
+        qb.build().forEach(row -> actual.add(row.get(id)));
+        same("world-level " + kind + "<" + TYPES.get(wq.type()).getSimpleName() + ">",
+                expected(wq.type(), kind, -1, lastClear, -99), actual);
+        same("world-level removed " + TYPES.get(wq.type()).getSimpleName(), expectedRemovals(wq.type(), lastClear, -99),
+                world.removed(TYPES.get(wq.type())));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> void writeAs(int s, Entity e, Class<T> type) {
+        QueryBuilder qb = views[s].query();
+        Write<T> w = qb.write(type);
+        qb.build().forEntity(e, row -> row.getMut(w));
+    }
+
+    private void same(String what, Object expected, Object actual) {
+        if (!Objects.equals(expected, actual)) {
+            throw new AssertionError("at op " + time + " " + current + ": " + what + ": the oracle says " + expected
+                    + " but the world says " + actual);
+        }
+    }
+}
