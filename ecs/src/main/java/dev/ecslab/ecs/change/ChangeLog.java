@@ -13,20 +13,27 @@ import java.util.Arrays;
  * each candidate's ticks, which stay exact.
  *
  * <p><b>Bound.</b> When the log is full, runs every registered reader has seen are dropped; if that
- * is not enough the log is cleared. Either way the log remembers a {@code floor}: entries up to that
- * tick may be missing, so a reader whose previous run is older than the floor must scan instead.
+ * is not enough (a reader stopped running), the oldest runs go until half the limit is left. Either
+ * way the log remembers a {@code floor}: entries up to that tick may be missing, so a reader whose
+ * previous run is older than the floor must scan instead, while readers that keep running keep
+ * getting candidates.
  * The size stays proportional to the world, whatever the number of frames.
  *
  * <p>Not thread-safe; see {@link ChangeTracker} for why one log is never written and read at once.
  */
 final class ChangeLog {
-    private int[] entities = new int[16];
+    private int[] entities;
     private int size;
     private int[] runTick = new int[4];
     private int[] runStart = new int[4];
     private int runs;
     private boolean hasFloor;
     private int floor;
+
+    /** A log whose first array holds {@code initialCapacity} entries (a small one makes tests compact early). */
+    ChangeLog(int initialCapacity) {
+        entities = new int[Math.max(1, initialCapacity)];
+    }
 
     /** How full a log may get, and the oldest previous run of any reader; asked only when full. */
     interface Bounds {
@@ -42,7 +49,7 @@ final class ChangeLog {
             if (size >= limit) {
                 compact(bounds.minLastRun(), tick);
                 if (size >= limit) {
-                    clear(tick);
+                    shrinkTo(limit / 2, tick);   // a reader stopped running: it will scan, the rest keep candidates
                 }
             }
             if (size == entities.length) {
@@ -88,16 +95,30 @@ final class ChangeLog {
         while (keep < runs && !Ticks.isNewer(runTick[keep], minLastRun, now)) {
             keep++;
         }
-        if (keep == 0) {
+        dropRuns(keep, now);
+    }
+
+    /** Drops the oldest runs until at most {@code target} entries are left (all of them if one run is bigger). */
+    void shrinkTo(int target, int now) {
+        int drop = 0;
+        while (drop < runs && size - runStart[drop] > target) {
+            drop++;
+        }
+        dropRuns(drop, now);
+    }
+
+    /** Drops the {@code count} oldest runs and raises the floor to the newest of them. */
+    private void dropRuns(int count, int now) {
+        if (count == 0) {
             return;
         }
-        raiseFloor(runTick[keep - 1], now);
-        int from = keep == runs ? size : runStart[keep];
+        raiseFloor(runTick[count - 1], now);
+        int from = count == runs ? size : runStart[count];
         System.arraycopy(entities, from, entities, 0, size - from);
         size -= from;
-        System.arraycopy(runTick, keep, runTick, 0, runs - keep);
-        System.arraycopy(runStart, keep, runStart, 0, runs - keep);
-        runs -= keep;
+        System.arraycopy(runTick, count, runTick, 0, runs - count);
+        System.arraycopy(runStart, count, runStart, 0, runs - count);
+        runs -= count;
         for (int r = 0; r < runs; r++) {
             runStart[r] -= from;
         }

@@ -27,15 +27,25 @@ public interface ChangeTrackerProvider {
     /** The ids of the seven built-in strategies, in proposal order. */
     List<String> BUILT_IN = List.of("none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data");
 
-    /** The provider with {@code id}, from the class path. */
+    /** The provider with {@code id}, from the context class loader's class path. */
     static ChangeTrackerProvider find(String id) {
-        for (ChangeTrackerProvider p : all()) {
+        return find(id, Thread.currentThread().getContextClassLoader());
+    }
+
+    /**
+     * The provider with {@code id} visible to {@code loader} (an external jar's loader, say).
+     *
+     * @throws IllegalArgumentException naming the known ids when none has {@code id}
+     */
+    static ChangeTrackerProvider find(String id, ClassLoader loader) {
+        List<ChangeTrackerProvider> all = all(loader);
+        for (ChangeTrackerProvider p : all) {
             if (p.id().equals(id)) {
                 return p;
             }
         }
         List<String> ids = new ArrayList<>();
-        all().forEach(p -> ids.add(p.id()));
+        all.forEach(p -> ids.add(p.id()));
         throw new IllegalArgumentException("no change-tracking strategy with id '" + id + "'; known: " + ids);
     }
 
@@ -44,15 +54,28 @@ public interface ChangeTrackerProvider {
         return all(Thread.currentThread().getContextClassLoader());
     }
 
-    /** Every provider visible to {@code loader}, built-ins first. */
+    /**
+     * Every provider visible to {@code loader}: the built-ins first, then the others by id.
+     *
+     * @throws IllegalStateException when two providers claim one id (both classes are named), since
+     *         which one a world gets would otherwise depend on class-path order
+     */
     static List<ChangeTrackerProvider> all(ClassLoader loader) {
-        List<ChangeTrackerProvider> found = new ArrayList<>();
-        ServiceLoader.load(ChangeTrackerProvider.class, loader).forEach(found::add);
+        java.util.Map<String, ChangeTrackerProvider> byId = new java.util.TreeMap<>();
+        for (ChangeTrackerProvider p : ServiceLoader.load(ChangeTrackerProvider.class, loader)) {
+            ChangeTrackerProvider previous = byId.putIfAbsent(p.id(), p);
+            if (previous != null && previous.getClass() != p.getClass()) {
+                throw new IllegalStateException("two change-tracking strategies claim the id '" + p.id() + "': "
+                        + previous.getClass().getName() + " and " + p.getClass().getName());
+            }
+        }
         List<ChangeTrackerProvider> out = new ArrayList<>();
         for (String id : BUILT_IN) {
-            found.stream().filter(p -> p.id().equals(id)).findFirst().ifPresent(out::add);
+            if (byId.containsKey(id)) {
+                out.add(byId.remove(id));
+            }
         }
-        found.stream().filter(p -> !BUILT_IN.contains(p.id())).forEach(out::add);
+        out.addAll(byId.values());
         return Collections.unmodifiableList(out);
     }
 }

@@ -28,6 +28,14 @@ import java.util.WeakHashMap;
  * archetypes it matches, so it costs in proportion to the changes, not to the world, and stays exact:
  * every candidate is tested against its lanes. An entity that moves archetypes is re-logged in its new
  * archetype at the move's tick. A reader older than a log's floor falls back to scanning.
+ *
+ * <p><b>Removals</b> cannot be rebuilt by a scan, so they are kept per component with their
+ * tick, and clamped (not cleared) with the other ticks. The log is bounded like the change logs:
+ * when it reaches its limit, the removals every reader has seen are dropped; if a reader has stopped
+ * running and nothing can be dropped, the oldest half goes and that reader misses them. That is the
+ * single way this strategy can be inexact, and it needs more than {@code max(1024, 2 x live
+ * entities)} removals unseen by one reader (Bevy keeps removals two frames; here they are kept until
+ * every reader has seen them, within that bound).
  */
 public final class GenerationTracker implements ChangeTracker {
     static final int ADDED = 0;
@@ -36,43 +44,48 @@ public final class GenerationTracker implements ChangeTracker {
     static final int MUTATED_SINCE_ADDED = 2;
 
     private TrackerHost host;
-    private final LogTable addedLogs = new LogTable();
-    private final LogTable mutatedLogs = new LogTable();
+    private final LogTable addedLogs = new LogTable(this);
+    private final LogTable mutatedLogs = new LogTable(this);
     private RemovalLog[] removals = new RemovalLog[8];
     /** A fixed log limit for tests, or 0 for the default (at least 1 024, twice the live entities). */
     private final int fixedLogLimit;
-    private final ChangeLog.Bounds bounds = new ChangeLog.Bounds() {
-        @Override
-        public int limit() {
-            return fixedLogLimit > 0 ? fixedLogLimit : Math.max(1024, 2 * host.liveEntityCount());
-        }
-
-        @Override
-        public int minLastRun() {
-            return GenerationTracker.this.minLastRun();
-        }
-    };
+    private final ChangeLog.Bounds bounds;
+    private final ChangeLog.Bounds removalBounds;
+    private final int removalCapacity;
     private int[] resourceAdded = new int[8];
     private int[] resourceMutated = new int[8];
     private int[] resourceRemoved = new int[8];
-    private int[] resourceRemovedBy = new int[8];
     private boolean[] resourcePresent = new boolean[8];
     private boolean[] resourceMutatedSinceAdded = new boolean[8];
     private boolean[] resourceEverRemoved = new boolean[8];
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private int lastCheck;
 
-    /** A tracker whose change logs hold at least 1 024 entries (or twice the live entities). */
+    /** A tracker whose change and removal logs hold at least 1 024 entries (or twice the live entities). */
     public GenerationTracker() {
-        this(0);
+        this(0, 0);
     }
 
     /**
      * A tracker whose change logs compact at exactly {@code fixedLogLimit} entries (0 for the
-     * default): tests use a tiny limit to exercise compaction and the scan fallback.
+     * default): tests use a tiny limit to exercise compaction and the scan fallback. Removal logs keep
+     * the default limit, since a full one can lose removals (see the class comment).
      */
     public GenerationTracker(int fixedLogLimit) {
+        this(fixedLogLimit, 0);
+    }
+
+    /** As {@link #GenerationTracker(int)}, with a fixed removal-log limit too (0 for the default). */
+    public GenerationTracker(int fixedLogLimit, int fixedRemovalLimit) {
         this.fixedLogLimit = fixedLogLimit;
+        this.bounds = new LogBounds(fixedLogLimit);
+        this.removalBounds = new LogBounds(fixedRemovalLimit);
+        this.removalCapacity = fixedRemovalLimit > 0 ? Math.min(8, fixedRemovalLimit) : 8;
+    }
+
+    /** Logs start at 16 entries, or at the fixed limit when smaller, so that tiny limits compact. */
+    private int initialLogCapacity() {
+        return fixedLogLimit > 0 ? Math.min(16, fixedLogLimit) : 16;
     }
 
     @Override
@@ -145,7 +158,7 @@ public final class GenerationTracker implements ChangeTracker {
         mutatedLogs.clearAll(now);
         for (RemovalLog log : removals) {
             if (log != null) {
-                log.clear(now);
+                log.clampTicks(now);        // removals cannot be rebuilt by a scan: keep them, clamped
             }
         }
     }
@@ -177,9 +190,9 @@ public final class GenerationTracker implements ChangeTracker {
         removals = grow(removals, componentId);
         RemovalLog log = removals[componentId];
         if (log == null) {
-            log = removals[componentId] = new RemovalLog();
+            log = removals[componentId] = new RemovalLog(removalCapacity);
         }
-        log.append(entity, writer.thisRun(), writer.id(), bounds);
+        log.append(entity, writer.thisRun(), removalBounds);
     }
 
     @Override
@@ -227,7 +240,6 @@ public final class GenerationTracker implements ChangeTracker {
     public void resourceRemoved(SystemTicks writer, int resourceId) {
         ensureResource(resourceId);
         resourceRemoved[resourceId] = writer.thisRun();
-        resourceRemovedBy[resourceId] = writer.id();
         resourcePresent[resourceId] = false;
         resourceEverRemoved[resourceId] = true;
     }
@@ -238,7 +250,6 @@ public final class GenerationTracker implements ChangeTracker {
             resourceAdded = Arrays.copyOf(resourceAdded, n);
             resourceMutated = Arrays.copyOf(resourceMutated, n);
             resourceRemoved = Arrays.copyOf(resourceRemoved, n);
-            resourceRemovedBy = Arrays.copyOf(resourceRemovedBy, n);
             resourcePresent = Arrays.copyOf(resourcePresent, n);
             resourceMutatedSinceAdded = Arrays.copyOf(resourceMutatedSinceAdded, n);
             resourceEverRemoved = Arrays.copyOf(resourceEverRemoved, n);
@@ -312,7 +323,6 @@ public final class GenerationTracker implements ChangeTracker {
     @Override
     public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         return resourceId < resourceEverRemoved.length && resourceEverRemoved[resourceId]
-                && resourceRemovedBy[resourceId] != reader.id()
                 && Ticks.isNewer(resourceRemoved[resourceId], reader.lastRun(), reader.thisRun());
     }
 
@@ -334,9 +344,33 @@ public final class GenerationTracker implements ChangeTracker {
         return index < array.length ? array : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
     }
 
+    /** A log's limit (fixed, or at least 1 024 and twice the live entities) and the oldest reader. */
+    private final class LogBounds implements ChangeLog.Bounds {
+        private final int fixedLimit;
+
+        LogBounds(int fixedLimit) {
+            this.fixedLimit = fixedLimit;
+        }
+
+        @Override
+        public int limit() {
+            return fixedLimit > 0 ? fixedLimit : Math.max(1024, 2 * host.liveEntityCount());
+        }
+
+        @Override
+        public int minLastRun() {
+            return GenerationTracker.this.minLastRun();
+        }
+    }
+
     /** Change logs by (archetype, component), created on first use. */
     private static final class LogTable {
+        private final GenerationTracker owner;
         private ChangeLog[][] rows = new ChangeLog[8][];
+
+        LogTable(GenerationTracker owner) {
+            this.owner = owner;
+        }
 
         ChangeLog get(int archetype, int componentId) {
             if (archetype >= rows.length) {
@@ -350,7 +384,7 @@ public final class GenerationTracker implements ChangeTracker {
             }
             ChangeLog log = row[componentId];
             if (log == null) {
-                log = row[componentId] = new ChangeLog();
+                log = row[componentId] = new ChangeLog(owner.initialLogCapacity());
             }
             return log;
         }
@@ -389,18 +423,23 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     /**
-     * Removed entities of one component with the tick and writer of each removal, oldest first,
+     * Removed entities of one component with the tick of each removal, oldest first,
      * bounded like {@link ChangeLog}.
      */
     static final class RemovalLog {
-        private Entity[] entities = new Entity[8];
-        private int[] ticks = new int[8];
-        private int[] writers = new int[8];
+        private Entity[] entities;
+        private int[] ticks;
         private int size;
         private boolean hasFloor;
         private int floor;
 
-        void append(Entity e, int tick, int writer, ChangeLog.Bounds bounds) {
+        RemovalLog(int initialCapacity) {
+            int n = Math.max(1, initialCapacity);
+            entities = new Entity[n];
+            ticks = new int[n];
+        }
+
+        void append(Entity e, int tick, ChangeLog.Bounds bounds) {
             if (size == entities.length) {
                 if (size >= bounds.limit()) {
                     int minLastRun = bounds.minLastRun();
@@ -409,30 +448,31 @@ public final class GenerationTracker implements ChangeTracker {
                         keep++;
                     }
                     if (keep == 0) {
-                        clear(tick);
-                    } else {
+                        keep = size / 2;     // a reader stopped running: drop the oldest half, it misses them
+                    }
+                    if (keep > 0) {
                         raise(ticks[keep - 1], tick);
                         System.arraycopy(entities, keep, entities, 0, size - keep);
                         System.arraycopy(ticks, keep, ticks, 0, size - keep);
-                        System.arraycopy(writers, keep, writers, 0, size - keep);
                         size -= keep;
+                        Arrays.fill(entities, size, size + keep, null);
                     }
                 }
                 if (size == entities.length) {
                     entities = Arrays.copyOf(entities, size * 2);
                     ticks = Arrays.copyOf(ticks, size * 2);
-                    writers = Arrays.copyOf(writers, size * 2);
                 }
             }
             entities[size] = e;
             ticks[size] = tick;
-            writers[size] = writer;
             size++;
         }
 
         /**
-         * Removals after the reader's previous run by someone else. A reader older than the floor
-         * gets what is left (some removals are gone for it: documented in the class).
+         * Removals after the reader's previous run. The reader's own removals carry its run's tick,
+         * which becomes its previous run, so they are never news to it. A reader older than the floor
+         * gets what is left: the removals it missed are the one inexact answer of this strategy (see
+         * the class comment).
          */
         List<Entity> since(SystemTicks reader) {
             int last = reader.lastRun();
@@ -449,17 +489,19 @@ public final class GenerationTracker implements ChangeTracker {
             }
             List<Entity> out = new ArrayList<>();
             for (int i = lo; i < size; i++) {
-                if (writers[i] != reader.id()) {
-                    out.add(entities[i]);
-                }
+                out.add(entities[i]);
             }
             return out;
         }
 
-        void clear(int now) {
-            raise(now, now);
-            Arrays.fill(entities, 0, size, null);
-            size = 0;
+        /** Clamps every tick as {@link Ticks#clamp} does; clamping keeps their order. */
+        void clampTicks(int now) {
+            for (int i = 0; i < size; i++) {
+                ticks[i] = Ticks.clamp(ticks[i], now);
+            }
+            if (hasFloor) {
+                floor = Ticks.clamp(floor, now);
+            }
         }
 
         private void raise(int tick, int now) {
@@ -470,7 +512,7 @@ public final class GenerationTracker implements ChangeTracker {
         }
 
         long bytes() {
-            return 32L + 16L * entities.length + 28L * size;
+            return 32L + 12L * entities.length + 24L * size;
         }
     }
 }

@@ -135,6 +135,14 @@ public final class World implements QueryHost {
             return this;
         }
 
+        /**
+         * The strategy of {@code provider}, for a provider found through a class loader of the
+         * caller's choosing ({@link ChangeTrackerProvider#find(String, ClassLoader)}).
+         */
+        public Builder changeTracking(ChangeTrackerProvider provider) {
+            return changeTracking(provider.id(), provider.create());
+        }
+
         /** A specific tracker instance (tests and the lab use this for mutants). */
         public Builder changeTracking(String id, ChangeTracker tracker) {
             this.trackerId = Objects.requireNonNull(id, "id");

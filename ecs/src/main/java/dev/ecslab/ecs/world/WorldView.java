@@ -158,8 +158,13 @@ public final class WorldView implements AccessScope {
 
     /** True when the resource was removed since this system's previous run (not by this system). */
     public boolean resourceRemoved(Class<?> type) {
+        return resourceRemoved(type, ChangeFlavor.DEFAULT);
+    }
+
+    /** {@link #resourceRemoved(Class)} with an explicit flavor. */
+    public boolean resourceRemoved(Class<?> type, ChangeFlavor flavor) {
         checkResource(type, false);
-        return world.changeTracker().resourceRemoved(ChangeFlavor.DEFAULT, ticks, world.resources().find(type).orElseThrow().id());
+        return world.changeTracker().resourceRemoved(flavor, ticks, world.resources().find(type).orElseThrow().id());
     }
 
     // ---------------------------------------------------------------- AccessScope

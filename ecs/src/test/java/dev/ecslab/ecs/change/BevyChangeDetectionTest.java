@@ -110,35 +110,19 @@ class BevyChangeDetectionTest {
     /** Bevy's change_tick_scan: the check clamps ticks older than MAX_AGE to exactly MAX_AGE. */
     @Test
     void changeTickScan() {
-        int[] now = {1};
         GenerationTracker tracker = new GenerationTracker();
         ObjectColumn column = new ObjectColumn(new ComponentInfo(0, C.class, "C", StorageKind.TABLE), tracker.laneCount(), 4);
-        tracker.attach(new TrackerHost() {
-            public int currentTick() {
-                return now[0];
-            }
-
-            public int archetypeOf(int entityIndex) {
-                return 0;
-            }
-
-            public int liveEntityCount() {
-                return 1;
-            }
-
-            public void forEachColumn(ColumnVisitor visitor) {
-                visitor.visit(column, 1);
-            }
-        });
+        FakeTrackerHost host = new FakeTrackerHost(column);
+        tracker.attach(host);
         SystemTicks world = new SystemTicks(0, "world", 0);
         world.begin(1);
         tracker.added(world, 0, 0, column, 0);
-        now[0] = (int) (1 + Ticks.MAX_AGE + Ticks.CHECK_THRESHOLD);
-        assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), now[0])).isGreaterThan(Ticks.MAX_AGE);
-        assertThat(Ticks.age(column.lane(GenerationTracker.MUTATED, 0), now[0])).isGreaterThan(Ticks.MAX_AGE);
+        host.now = (int) (1 + Ticks.MAX_AGE + Ticks.CHECK_THRESHOLD);
+        assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), host.now)).isGreaterThan(Ticks.MAX_AGE);
+        assertThat(Ticks.age(column.lane(GenerationTracker.MUTATED, 0), host.now)).isGreaterThan(Ticks.MAX_AGE);
         tracker.checkTicks();
-        assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), now[0])).isEqualTo(Ticks.MAX_AGE);
-        assertThat(Ticks.age(column.lane(GenerationTracker.MUTATED, 0), now[0])).isEqualTo(Ticks.MAX_AGE);
+        assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), host.now)).isEqualTo(Ticks.MAX_AGE);
+        assertThat(Ticks.age(column.lane(GenerationTracker.MUTATED, 0), host.now)).isEqualTo(Ticks.MAX_AGE);
     }
 
     /** Bevy's set_if_neq: an equal value marks nothing, a different one marks the resource changed. */

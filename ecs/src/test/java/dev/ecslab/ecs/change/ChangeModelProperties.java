@@ -13,8 +13,9 @@ import net.jqwik.api.Tuple;
 /**
  * The exact strategies against the oracle of {@link ChangeModelRun}: random spawns, re-inserts,
  * removes, despawns, archetype moves, direct and system writes, clears, and system runs that ask
- * Added/Mutated/Changed and removals through forEach, the cursor and chunks. {@code generation} also
- * runs with a change-log limit of 4, so compaction, clearing and the scan fallback are exercised.
+ * Added/Mutated/Changed and removals through forEach, the cursor and chunks, and exclusive systems
+ * whose structural changes are their own. {@code generation} also runs with a change-log limit of 2,
+ * so compaction, clearing and the scan fallback are exercised.
  */
 class ChangeModelProperties {
 
@@ -52,7 +53,9 @@ class ChangeModelProperties {
                 Tuple.of(6, Combinators.combine(Arbitraries.integers().between(0, ChangeModelRun.SYSTEMS - 1), type,
                         Arbitraries.integers().between(0, 2), Arbitraries.integers().between(-1, 5),
                         Arbitraries.integers().between(0, 2), handle.list().ofMaxSize(3)).as(ChangeOp.Run::new)),
-                Tuple.of(2, Combinators.combine(type, Arbitraries.integers().between(0, 2)).as(ChangeOp.WorldQuery::new)));
+                Tuple.of(2, Combinators.combine(type, Arbitraries.integers().between(0, 2)).as(ChangeOp.WorldQuery::new)),
+                Tuple.of(2, Combinators.combine(Arbitraries.integers().between(0, ChangeModelRun.SYSTEMS - 1), type, handle,
+                        Arbitraries.integers().between(0, 3)).as(ChangeOp.Exclusive::new)));
         return op.list().ofMinSize(1).ofMaxSize(80);
     }
 }

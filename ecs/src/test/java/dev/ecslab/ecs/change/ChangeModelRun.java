@@ -87,8 +87,11 @@ final class ChangeModelRun {
         return handles.isEmpty() ? null : handles.get(Math.floorMod(h, handles.size()));
     }
 
+    /** Who the direct operations are attributed to: the world (-1), or the exclusive system running. */
+    private int writer = -1;
+
     private int writerWorld() {
-        return -1;
+        return writer;
     }
 
     private void apply(ChangeOp op) {
@@ -154,7 +157,35 @@ final class ChangeModelRun {
             run(r);
         } else if (op instanceof ChangeOp.WorldQuery wq) {
             worldQuery(wq);
+        } else if (op instanceof ChangeOp.Exclusive ex) {
+            exclusive(ex);
         }
+    }
+
+    /** An exclusive system: asks, then changes the world directly, all with its own ticks. */
+    private void exclusive(ChangeOp.Exclusive ex) {
+        int s = ex.system();
+        SystemTicks t = ticks[s];
+        t.begin(world.nextChangeTick());
+        world.changeTracker().runStarted(t);
+        ask(s, ex.type(), ChangeKind.CHANGED.ordinal(), -1, 0);
+        ChangeOp direct = switch (ex.action()) {
+            case 0 -> new ChangeOp.Insert(ex.handle(), ex.type());
+            case 1 -> new ChangeOp.Remove(ex.handle(), ex.type());
+            case 2 -> new ChangeOp.Despawn(ex.handle());
+            default -> new ChangeOp.DirectWrite(ex.handle(), ex.type());
+        };
+        writer = s;
+        try {
+            world.runExclusive(t, () -> apply(direct));
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        } finally {
+            writer = -1;
+        }
+        world.changeTracker().runFinished(t);
+        t.end();
+        lastRun[s] = time;
     }
 
     private void run(ChangeOp.Run r) {
@@ -162,27 +193,48 @@ final class ChangeModelRun {
         SystemTicks t = ticks[s];
         t.begin(world.nextChangeTick());
         world.changeTracker().runStarted(t);
-        Class<?> type = TYPES.get(r.type());
-        ChangeKind kind = ChangeKind.values()[r.kind()];
+        if (!ask(s, r.type(), r.kind(), r.filter(), r.walk())) {
+            return;
+        }
 
-        Set<Entity> expected = expected(r.type(), kind, r.filter(), lastRun[s], s);
-        List<Entity> expectedRemoved = expectedRemovals(r.type(), lastRun[s], s);
+        // The run's own writes: after its questions, carrying its own tick.
+        for (int h : r.writes()) {
+            Entity e = handle(h);
+            if (e != null && state.containsKey(e) && state.get(e).containsKey(r.type())) {
+                writeAs(s, e, TYPES.get(r.type()));
+                int[] c = state.get(e).get(r.type());
+                c[1] = time;
+                c[3] = s;
+            }
+        }
+        world.changeTracker().runFinished(t);
+        t.end();
+        lastRun[s] = time;
+    }
+
+    /** The run's questions, checked against the oracle; false when the query cannot be built. */
+    private boolean ask(int s, int typeIndex, int kindIndex, int filter, int walk) {
+        Class<?> type = TYPES.get(typeIndex);
+        ChangeKind kind = ChangeKind.values()[kindIndex];
+
+        Set<Entity> expected = expected(typeIndex, kind, filter, lastRun[s], s);
+        List<Entity> expectedRemoved = expectedRemovals(typeIndex, lastRun[s], s);
 
         // Actual, from the world.
         QueryBuilder qb = views[s].query();
         EntityTerm id = qb.entity();
         qb.change(type, kind, ChangeFlavor.DEFAULT);
-        if (r.filter() >= 0) {
-            Class<?> other = TYPES.get(r.filter() % 3);
-            qb.filter(r.filter() < 3 ? dev.ecslab.ecs.query.Filter.with(other) : dev.ecslab.ecs.query.Filter.without(other));
+        if (filter >= 0) {
+            Class<?> other = TYPES.get(filter % 3);
+            qb.filter(filter < 3 ? dev.ecslab.ecs.query.Filter.with(other) : dev.ecslab.ecs.query.Filter.without(other));
         }
-        if (r.filter() >= 3 && r.filter() - 3 == r.type()) {
-            return;           // Without<T> and Changed<T> can never match: the builder refuses it (tested elsewhere)
+        if (filter >= 3 && filter - 3 == typeIndex) {
+            return false;     // Without<T> and Changed<T> can never match: the builder refuses it (tested elsewhere)
         }
         Query q = qb.build();
         Set<Entity> actual = new TreeSet<>();
         List<Entity> duplicates = new ArrayList<>();
-        switch (r.walk()) {
+        switch (walk) {
             case 0 -> q.forEach(row -> {
                 if (!actual.add(row.get(id))) {
                     duplicates.add(row.get(id));
@@ -209,19 +261,7 @@ final class ChangeModelRun {
         same(kind + "<" + type.getSimpleName() + "> for s" + s, expected, actual);
         same("removed " + type.getSimpleName() + " for s" + s, expectedRemoved, views[s].removed(type));
 
-        // The run's own writes: after its questions, carrying its own tick.
-        for (int h : r.writes()) {
-            Entity e = handle(h);
-            if (e != null && state.containsKey(e) && state.get(e).containsKey(r.type())) {
-                writeAs(s, e, type);
-                int[] c = state.get(e).get(r.type());
-                c[1] = time;
-                c[3] = s;
-            }
-        }
-        world.changeTracker().runFinished(t);
-        t.end();
-        lastRun[s] = time;
+        return true;
     }
 
     /** The oracle's answer for a reader whose previous run was at {@code last} and whose id is {@code reader}. */

@@ -35,6 +35,14 @@ sealed interface ChangeOp {
     record Run(int system, int type, int kind, int filter, int walk, List<Integer> writes) implements ChangeOp {
     }
 
+    /**
+     * Exclusive system {@code system} runs: it asks Changed of {@code type} and its removals, then
+     * changes the world directly as itself: {@code action} 0 inserts {@code type} on the handle, 1
+     * removes it, 2 despawns the handle, 3 writes it through {@code getMut}.
+     */
+    record Exclusive(int system, int type, int handle, int action) implements ChangeOp {
+    }
+
     /** A query made directly on the world: changes since the last clear. */
     record WorldQuery(int type, int kind) implements ChangeOp {
     }

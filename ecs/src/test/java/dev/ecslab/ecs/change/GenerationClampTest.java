@@ -1,0 +1,62 @@
+package dev.ecslab.ecs.change;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.ecs.entity.Entity;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Clamping keeps what scanning cannot rebuild. Removal ticks are clamped with every other tick
+ * (never dropped, never left to wrap): a reader keeps seeing a removal until it has run once after
+ * it, and a removal it has seen does not come back when the 32-bit clock laps it. The clock jumps
+ * by {@link Ticks#CHECK_THRESHOLD} between checks, as a long-running world's would.
+ */
+class GenerationClampTest {
+    private final FakeTrackerHost host = new FakeTrackerHost();
+    private final GenerationTracker tracker = new GenerationTracker();
+
+    GenerationClampTest() {
+        tracker.attach(host);
+    }
+
+    @Test
+    void aRemovalSurvivesAClampAndNeverComesBackAcrossTheWrap() {
+        SystemTicks writer = new SystemTicks(5, "remover", 0);
+        SystemTicks seenIt = new SystemTicks(6, "seen-it", 0);
+        SystemTicks late = new SystemTicks(7, "late", 0);
+        tracker.runStarted(seenIt);
+        tracker.runStarted(late);
+        late.begin(1);                                    // late ran once, before the removal
+        late.end();
+
+        writer.begin(host.now = 2);
+        tracker.removed(writer, 0, new Entity(42, 0));
+        tracker.resourceRemoved(writer, 0);
+        writer.end();
+
+        seenIt.begin(host.now = 3);
+        assertThat(tracker.removed(ChangeFlavor.DEFAULT, seenIt, 0)).containsExactly(new Entity(42, 0));
+        assertThat(tracker.resourceRemoved(ChangeFlavor.DEFAULT, seenIt, 0)).isTrue();
+        seenIt.end();
+
+        host.now = 3 + Ticks.CHECK_THRESHOLD;                // the first check: nothing is old yet
+        tracker.checkTicks();
+        late.begin(host.now);
+        assertThat(tracker.removed(ChangeFlavor.DEFAULT, late, 0)).as("kept through a clamping pass")
+                .containsExactly(new Entity(42, 0));
+        assertThat(tracker.resourceRemoved(ChangeFlavor.DEFAULT, late, 0)).isTrue();
+        late.end();
+
+        for (int lap = 2; lap <= 10; lap++) {              // 10 checks: more than 2^32 ticks go by
+            host.now = (int) (3 + (long) lap * Ticks.CHECK_THRESHOLD);
+            tracker.checkTicks();
+            for (SystemTicks reader : new SystemTicks[] {seenIt, late}) {
+                reader.begin(host.now);
+                assertThat(tracker.removed(ChangeFlavor.DEFAULT, reader, 0)).as("%s after %d checks", reader.name(), lap)
+                        .isEmpty();
+                assertThat(tracker.resourceRemoved(ChangeFlavor.DEFAULT, reader, 0)).isFalse();
+                reader.end();
+            }
+        }
+    }
+}
