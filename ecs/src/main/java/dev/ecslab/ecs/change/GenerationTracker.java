@@ -1,10 +1,12 @@
 package dev.ecslab.ecs.change;
 
+import dev.ecslab.ecs.change.TrackerHost.ColumnRows;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Column;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.WeakHashMap;
@@ -12,30 +14,35 @@ import java.util.WeakHashMap;
 /**
  * Proposal 5, the generation counter (Bevy's scheme, with exact additions and change-proportional
  * queries): a global tick incremented per system run; per component row an added tick, a mutated
- * tick and a "mutated since added" flag in three metadata lanes (so they survive archetype moves); per
- * system the tick of its previous run. A component is added (mutated) for a reader when that tick is newer than the reader's previous
- * run; comparison is by wrapping age ({@link Ticks}), and ticks older than {@link Ticks#MAX_AGE} are
- * clamped every {@link Ticks#CHECK_THRESHOLD} ticks, as Bevy's {@code check_change_ticks} does.
+ * tick and a "mutated since added" flag in three metadata lanes (so they survive archetype moves);
+ * per system the tick of its previous run. A component is added (mutated) for a reader when that
+ * tick is newer than the reader's previous run; comparison is by wrapping age ({@link Ticks}), and
+ * ticks older than {@link Ticks#MAX_AGE} are clamped every {@link Ticks#CHECK_THRESHOLD} ticks, as
+ * Bevy's {@code check_change_ticks} does.
  *
  * <p><b>Exact.</b> A writer's changes carry its run's tick; a reader's window is every tick after
  * its previous run began. Systems that write what a reader reads never overlap it, so tick order is
- * run order for everything that matters, looping stages included; a system's own changes carry its own
- * run's tick and are never newer than itself afterwards.
+ * run order for everything that matters, looping stages included; a system's own changes carry its
+ * own run's tick and are never newer than itself afterwards.
  *
- * <p><b>Cost of a change query.</b> Besides the lanes, every added and mutated event is logged per
- * (archetype, component) in a {@link ChangeLog} (mutations at most once per run). A query with a
- * change filter asks {@link #candidates} for the entities logged since its previous run in the
- * archetypes it matches, so it costs in proportion to the changes, not to the world, and stays exact:
- * every candidate is tested against its lanes. An entity that moves archetypes is re-logged in its new
- * archetype at the move's tick. A reader older than a log's floor falls back to scanning.
+ * <p><b>Cost of a change query: block summaries.</b> Each column (one component of one table, or
+ * one sparse set) carries, for additions and for mutations, the newest tick of every block of
+ * {@code 2^blockShift} rows (16 by default). A write stores its row's lanes and its block's tick:
+ * three stores, no branch, no list to append to. A change query asks {@link #candidates}, which
+ * skips every block not newer than the reader's previous run and tests the rows of the others
+ * against their lanes, so it costs one pass over the block ticks (1/16 of the rows, a subtraction
+ * and a compare each) plus the rows of the blocks that changed, and the answer stays exact: a
+ * summary only ever says "look here", the lanes decide. Summaries must never be older than a row
+ * they cover, so a row that arrives from elsewhere (an archetype move, or the last row filling a
+ * swap-removed hole) stamps its block with the current tick. Bevy's per-table summary ticks are
+ * conservative for the opposite reason: they do not follow moved rows.
  *
- * <p><b>Removals</b> cannot be rebuilt by a scan, so they are kept per component with their
- * tick, and clamped (not cleared) with the other ticks. The log is bounded like the change logs:
- * when it reaches its limit, the removals every reader has seen are dropped; if a reader has stopped
- * running and nothing can be dropped, the oldest half goes and that reader misses them. That is the
- * single way this strategy can be inexact, and it needs more than {@code max(1024, 2 x live
- * entities)} removals unseen by one reader (Bevy keeps removals two frames; here they are kept until
- * every reader has seen them, within that bound).
+ * <p><b>Removals</b> cannot be rebuilt from lanes, so they are kept per component with their tick,
+ * and clamped (not cleared) with the other ticks. The removal log is bounded: when it reaches
+ * {@code max(1024, 2 x live entities)} entries, the removals every reader has seen are dropped; if
+ * a reader has stopped running and nothing can be dropped, the oldest half goes and that reader
+ * misses them. That is the single way this strategy can be inexact (Bevy keeps removals two frames;
+ * here they are kept until every reader has seen them, within that bound).
  */
 public final class GenerationTracker implements ChangeTracker {
     static final int ADDED = 0;
@@ -44,48 +51,35 @@ public final class GenerationTracker implements ChangeTracker {
     static final int MUTATED_SINCE_ADDED = 2;
 
     private TrackerHost host;
-    private final LogTable addedLogs = new LogTable(this);
-    private final LogTable mutatedLogs = new LogTable(this);
+    private final int blockShift;
+    private final int fixedRemovalLimit;
     private RemovalLog[] removals = new RemovalLog[8];
-    /** A fixed log limit for tests, or 0 for the default (at least 1 024, twice the live entities). */
-    private final int fixedLogLimit;
-    private final ChangeLog.Bounds bounds;
-    private final ChangeLog.Bounds removalBounds;
-    private final int removalCapacity;
     private int[] resourceAdded = new int[8];
     private int[] resourceMutated = new int[8];
     private int[] resourceRemoved = new int[8];
     private boolean[] resourcePresent = new boolean[8];
     private boolean[] resourceMutatedSinceAdded = new boolean[8];
     private boolean[] resourceEverRemoved = new boolean[8];
+    private final java.util.concurrent.atomic.LongAdder rowsExamined = new java.util.concurrent.atomic.LongAdder();
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private int lastCheck;
 
-    /** A tracker whose change and removal logs hold at least 1 024 entries (or twice the live entities). */
+    /** Blocks of 16 rows; removal logs of at least 1 024 entries (or twice the live entities). */
     public GenerationTracker() {
-        this(0, 0);
+        this(16, 0);
     }
 
     /**
-     * A tracker whose change logs compact at exactly {@code fixedLogLimit} entries (0 for the
-     * default): tests use a tiny limit to exercise compaction and the scan fallback. Removal logs keep
-     * the default limit, since a full one can lose removals (see the class comment).
+     * Blocks of {@code rowsPerBlock} rows (a power of two; tests use 1 or 2 so that row moves cross
+     * blocks in small worlds), and a removal log fixed at {@code fixedRemovalLimit} entries (0 for
+     * the default).
      */
-    public GenerationTracker(int fixedLogLimit) {
-        this(fixedLogLimit, 0);
-    }
-
-    /** As {@link #GenerationTracker(int)}, with a fixed removal-log limit too (0 for the default). */
-    public GenerationTracker(int fixedLogLimit, int fixedRemovalLimit) {
-        this.fixedLogLimit = fixedLogLimit;
-        this.bounds = new LogBounds(fixedLogLimit);
-        this.removalBounds = new LogBounds(fixedRemovalLimit);
-        this.removalCapacity = fixedRemovalLimit > 0 ? Math.min(8, fixedRemovalLimit) : 8;
-    }
-
-    /** Logs start at 16 entries, or at the fixed limit when smaller, so that tiny limits compact. */
-    private int initialLogCapacity() {
-        return fixedLogLimit > 0 ? Math.min(16, fixedLogLimit) : 16;
+    public GenerationTracker(int rowsPerBlock, int fixedRemovalLimit) {
+        if (rowsPerBlock < 1 || Integer.bitCount(rowsPerBlock) != 1) {
+            throw new IllegalArgumentException("rowsPerBlock must be a power of two, got " + rowsPerBlock);
+        }
+        this.blockShift = Integer.numberOfTrailingZeros(rowsPerBlock);
+        this.fixedRemovalLimit = fixedRemovalLimit;
     }
 
     @Override
@@ -143,6 +137,10 @@ public final class GenerationTracker implements ChangeTracker {
                 added[r] = Ticks.clamp(added[r], now);
                 mutated[r] = Ticks.clamp(mutated[r], now);
             }
+            if (column.trackerState() instanceof Summaries s) {
+                s.added.clamp(now);                 // clamping keeps order: still never older than a row
+                s.mutated.clamp(now);
+            }
         });
         synchronized (readers) {
             for (SystemTicks s : readers) {
@@ -154,11 +152,9 @@ public final class GenerationTracker implements ChangeTracker {
             resourceMutated[i] = Ticks.clamp(resourceMutated[i], now);
             resourceRemoved[i] = Ticks.clamp(resourceRemoved[i], now);
         }
-        addedLogs.clearAll(now);
-        mutatedLogs.clearAll(now);
         for (RemovalLog log : removals) {
             if (log != null) {
-                log.clampTicks(now);        // removals cannot be rebuilt by a scan: keep them, clamped
+                log.clampTicks(now);        // removals cannot be rebuilt from lanes: keep them, clamped
             }
         }
     }
@@ -171,18 +167,18 @@ public final class GenerationTracker implements ChangeTracker {
         column.setLane(ADDED, row, tick);
         column.setLane(MUTATED, row, tick);
         column.setLane(MUTATED_SINCE_ADDED, row, 0);
-        addedLogs.get(host.archetypeOf(entityIndex), componentId).append(entityIndex, tick, bounds);
+        Summaries s = summaries(column);
+        s.cover(row, tick);
+        s.added.mark(row, tick);
     }
 
+    /** The write hook: two lane stores and two summary stores, nothing else. */
     @Override
     public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
         int tick = writer.thisRun();
-        if (column.lane(MUTATED, row) == tick && column.lane(MUTATED_SINCE_ADDED, row) != 0) {
-            return;                          // already marked (and logged) in this run
-        }
         column.setLane(MUTATED, row, tick);
         column.setLane(MUTATED_SINCE_ADDED, row, 1);
-        mutatedLogs.get(host.archetypeOf(entityIndex), componentId).append(entityIndex, tick, bounds);
+        summaries(column).mutated.mark(row, tick);
     }
 
     @Override
@@ -190,18 +186,30 @@ public final class GenerationTracker implements ChangeTracker {
         removals = grow(removals, componentId);
         RemovalLog log = removals[componentId];
         if (log == null) {
-            log = removals[componentId] = new RemovalLog(removalCapacity);
+            log = removals[componentId] = new RemovalLog(fixedRemovalLimit > 0 ? Math.min(8, fixedRemovalLimit) : 8);
         }
-        log.append(entity, writer.thisRun(), removalBounds);
+        log.append(entity, writer.thisRun(), removalLimit(), minLastRunIfFull(log));
     }
 
+    /** The moved entity's rows arrive in new columns: their blocks may now hold newer rows. */
     @Override
     public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
-        int tick = host.currentTick();
-        for (int componentId : componentIds) {
-            addedLogs.get(toArchetype, componentId).append(entityIndex, tick, bounds);
-            mutatedLogs.get(toArchetype, componentId).append(entityIndex, tick, bounds);
+        int now = host.currentTick();
+        for (int i = 0; i < columns.length; i++) {
+            Summaries s = summaries(columns[i]);
+            s.cover(rows[i], now);
+            s.added.mark(rows[i], now);
+            s.mutated.mark(rows[i], now);
         }
+    }
+
+    private int removalLimit() {
+        return fixedRemovalLimit > 0 ? fixedRemovalLimit : Math.max(1024, 2 * host.liveEntityCount());
+    }
+
+    /** The oldest previous run among every reader, asked only when the log is full (it takes a lock). */
+    private int minLastRunIfFull(RemovalLog log) {
+        return log.isFull() ? minLastRun() : host.currentTick();
     }
 
     /** The oldest previous run among every reader seen so far. */
@@ -271,31 +279,92 @@ public final class GenerationTracker implements ChangeTracker {
         };
     }
 
+    /**
+     * The entities whose {@code componentId} matches {@code kind} for {@code reader}, found through
+     * the block summaries of the columns the archetypes use; each listed entity already passed
+     * {@link #test}. Never {@code null}: this strategy always narrows the search.
+     */
     @Override
     public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int[] archetypeIds) {
         int last = reader.lastRun();
         int now = reader.thisRun();
-        int[] out = new int[16];
-        int size = 0;
+        Found found = new Found();
+        Set<Column> seen = Collections.newSetFromMap(new IdentityHashMap<>());   // archetypes share tables and sparse sets
         for (int a : archetypeIds) {
-            for (LogTable logs : kind == ChangeKind.ADDED ? List.of(addedLogs)
-                    : kind == ChangeKind.MUTATED ? List.of(mutatedLogs) : List.of(addedLogs, mutatedLogs)) {
-                ChangeLog log = logs.find(a, componentId);
-                if (log == null) {
-                    continue;
-                }
-                int[] part = log.since(last, now);
-                if (part == null) {
-                    return null;
-                }
-                if (size + part.length > out.length) {
-                    out = Arrays.copyOf(out, Math.max(size + part.length, out.length * 2));
-                }
-                System.arraycopy(part, 0, out, size, part.length);
-                size += part.length;
+            ColumnRows cr = host.rowsOf(a, componentId);
+            if (cr == null || cr.rows() == 0 || !seen.add(cr.column())) {
+                continue;
+            }
+            if (cr.column().trackerState() instanceof Summaries s) {
+                collect(kind, s, cr, last, now, found);
+            } else {
+                collectRows(kind, cr, 0, cr.rows(), (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE), now, found);
             }
         }
-        return Arrays.copyOf(out, size);
+        rowsExamined.add(found.examined);
+        return Arrays.copyOf(found.entities, found.size);
+    }
+
+    /**
+     * Rows whose lanes {@link #candidates} has tested so far, across all queries: what a change query
+     * really costs (tests and the lab check that it follows the changes, not the world).
+     */
+    public long rowsExamined() {
+        return rowsExamined.sum();
+    }
+
+    /**
+     * One pass over the column's block ticks (a block is newer than the reader's previous run when
+     * its age is below the previous run's: one subtraction and one unsigned compare per block), and
+     * the rows of the newer blocks tested against their lanes.
+     */
+    private void collect(ChangeKind kind, Summaries s, ColumnRows cr, int last, int now, Found found) {
+        int[] added = kind == ChangeKind.MUTATED ? null : s.added.blocks;
+        int[] mutated = kind == ChangeKind.ADDED ? null : s.mutated.blocks;
+        int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
+        int rows = cr.rows();
+        int blocks = ((rows - 1) >>> blockShift) + 1;
+        for (int b = 0; b < blocks; b++) {
+            if ((added != null && Integer.compareUnsigned(now - added[b], lastAge) < 0)
+                    || (mutated != null && Integer.compareUnsigned(now - mutated[b], lastAge) < 0)) {
+                collectRows(kind, cr, b << blockShift, Math.min((b + 1) << blockShift, rows), lastAge, now, found);
+            }
+        }
+    }
+
+    /**
+     * Tests rows {@code [from, to)} against their lanes. A tick is newer than the previous run when
+     * its age is below {@code lastAge} (the previous run's age, capped at {@link Ticks#MAX_AGE}):
+     * {@link Ticks#isNewer}, with the reader's half computed once.
+     */
+    private static void collectRows(ChangeKind kind, ColumnRows cr, int from, int to, int lastAge, int now, Found found) {
+        int[] added = cr.column().laneArray(ADDED);
+        int[] mutated = cr.column().laneArray(MUTATED);
+        int[] sinceAdded = cr.column().laneArray(MUTATED_SINCE_ADDED);
+        int[] entities = cr.entities();
+        boolean wantAdded = kind != ChangeKind.MUTATED;
+        boolean wantMutated = kind != ChangeKind.ADDED;
+        found.examined += to - from;
+        for (int r = from; r < to; r++) {
+            if ((wantAdded && Integer.compareUnsigned(now - added[r], lastAge) < 0)
+                    || (wantMutated && sinceAdded[r] != 0 && Integer.compareUnsigned(now - mutated[r], lastAge) < 0)) {
+                found.add(entities[r]);
+            }
+        }
+    }
+
+    /** A growing list of entity indices. */
+    private static final class Found {
+        int[] entities = new int[16];
+        int size;
+        long examined;
+
+        void add(int entity) {
+            if (size == entities.length) {
+                entities = Arrays.copyOf(entities, size * 2);
+            }
+            entities[size++] = entity;
+        }
     }
 
     @Override
@@ -329,8 +398,12 @@ public final class GenerationTracker implements ChangeTracker {
     @Override
     public long memoryBytes() {
         long[] bytes = {0};
-        host.forEachColumn((column, rows) -> bytes[0] += 4L * 3 * column.laneArray(ADDED).length);
-        bytes[0] += addedLogs.bytes() + mutatedLogs.bytes();
+        host.forEachColumn((column, rows) -> {
+            bytes[0] += 4L * 3 * column.laneArray(ADDED).length;
+            if (column.trackerState() instanceof Summaries s) {
+                bytes[0] += 16 + s.added.bytes() + s.mutated.bytes();
+            }
+        });
         for (RemovalLog log : removals) {
             if (log != null) {
                 bytes[0] += log.bytes();
@@ -344,87 +417,89 @@ public final class GenerationTracker implements ChangeTracker {
         return index < array.length ? array : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
     }
 
-    /** A log's limit (fixed, or at least 1 024 and twice the live entities) and the oldest reader. */
-    private final class LogBounds implements ChangeLog.Bounds {
-        private final int fixedLimit;
-
-        LogBounds(int fixedLimit) {
-            this.fixedLimit = fixedLimit;
+    /** The summaries of one column, made on first use and kept on the column. */
+    private Summaries summaries(Column column) {
+        Column.TrackerAttachment state = column.trackerState();
+        if (state != null) {
+            return (Summaries) state;
         }
-
-        @Override
-        public int limit() {
-            return fixedLimit > 0 ? fixedLimit : Math.max(1024, 2 * host.liveEntityCount());
-        }
-
-        @Override
-        public int minLastRun() {
-            return GenerationTracker.this.minLastRun();
-        }
+        Summaries s = new Summaries(blockShift);
+        column.setTrackerState(s);
+        return s;
     }
 
-    /** Change logs by (archetype, component), created on first use. */
-    private static final class LogTable {
-        private final GenerationTracker owner;
-        private ChangeLog[][] rows = new ChangeLog[8][];
+    /** A column's added and mutated block ticks; follows rows that fill swap-removed holes. */
+    private final class Summaries implements Column.TrackerAttachment {
+        final BlockTicks added;
+        final BlockTicks mutated;
 
-        LogTable(GenerationTracker owner) {
-            this.owner = owner;
+        Summaries(int blockShift) {
+            added = new BlockTicks(blockShift);
+            mutated = new BlockTicks(blockShift);
         }
 
-        ChangeLog get(int archetype, int componentId) {
-            if (archetype >= rows.length) {
-                rows = Arrays.copyOf(rows, Math.max(archetype + 1, rows.length * 2));
-            }
-            ChangeLog[] row = rows[archetype];
-            if (row == null || componentId >= row.length) {
-                row = row == null ? new ChangeLog[Math.max(8, componentId + 1)]
-                        : Arrays.copyOf(row, Math.max(componentId + 1, row.length * 2));
-                rows[archetype] = row;
-            }
-            ChangeLog log = row[componentId];
-            if (log == null) {
-                log = row[componentId] = new ChangeLog(owner.initialLogCapacity());
-            }
-            return log;
+        void cover(int row, int now) {
+            added.cover(row, now);
+            mutated.cover(row, now);
         }
 
-        ChangeLog find(int archetype, int componentId) {
-            ChangeLog[] row = archetype < rows.length ? rows[archetype] : null;
-            return row != null && componentId < row.length ? row[componentId] : null;
-        }
-
-        void clearAll(int now) {
-            for (ChangeLog[] row : rows) {
-                if (row != null) {
-                    for (ChangeLog log : row) {
-                        if (log != null) {
-                            log.clear(now);
-                        }
-                    }
-                }
-            }
-        }
-
-        long bytes() {
-            long total = 16L + 8L * rows.length;
-            for (ChangeLog[] row : rows) {
-                if (row != null) {
-                    total += 8L * row.length;
-                    for (ChangeLog log : row) {
-                        if (log != null) {
-                            total += log.bytes();
-                        }
-                    }
-                }
-            }
-            return total;
+        @Override
+        public void rowFilled(Column column, int row) {
+            int now = host.currentTick();
+            added.mark(row, now);                   // the row existed, so it is covered
+            mutated.mark(row, now);
         }
     }
 
     /**
-     * Removed entities of one component with the tick of each removal, oldest first,
-     * bounded like {@link ChangeLog}.
+     * The newest tick of every block of rows, for one kind of change in one column. Never older than
+     * a row it covers; may be newer (a block stays stamped after its newest row leaves), which only
+     * costs a look.
+     *
+     * <p>A mark is one unconditional store: no compare, no branch (a compare-and-skip costs more
+     * than the store it saves). Storing never lowers a block's tick, because the marks of one column
+     * come in tick order: writers of a column never overlap and take their tick when they start, and
+     * structural changes, made when no system runs, take the newest. The array must cover every row
+     * before a write marks it: {@link #cover} is called wherever a row comes into being (added, moved
+     * in), never on the write path.
+     */
+    static final class BlockTicks {
+        private final int blockShift;
+        int[] blocks = new int[0];
+
+        BlockTicks(int blockShift) {
+            this.blockShift = blockShift;
+        }
+
+        /** The hot path: one store. {@code row} must be covered. */
+        void mark(int row, int tick) {
+            blocks[row >>> blockShift] = tick;
+        }
+
+        /** Grows the array to cover {@code row}; new blocks read "no change" ({@code now - MAX_AGE}). */
+        void cover(int row, int now) {
+            int b = row >>> blockShift;
+            if (b >= blocks.length) {
+                int old = blocks.length;
+                blocks = Arrays.copyOf(blocks, Math.max(b + 1, old * 2));
+                Arrays.fill(blocks, old, blocks.length, (int) (now - Ticks.MAX_AGE));
+            }
+        }
+
+        void clamp(int now) {
+            for (int i = 0; i < blocks.length; i++) {
+                blocks[i] = Ticks.clamp(blocks[i], now);
+            }
+        }
+
+        long bytes() {
+            return 24L + 4L * blocks.length;
+        }
+    }
+
+    /**
+     * Removed entities of one component with the tick of each removal, oldest first. Bounded: when
+     * full, the removals every reader has seen are dropped, or else the oldest half.
      */
     static final class RemovalLog {
         private Entity[] entities;
@@ -439,10 +514,13 @@ public final class GenerationTracker implements ChangeTracker {
             ticks = new int[n];
         }
 
-        void append(Entity e, int tick, ChangeLog.Bounds bounds) {
+        boolean isFull() {
+            return size == entities.length;
+        }
+
+        void append(Entity e, int tick, int limit, int minLastRun) {
             if (size == entities.length) {
-                if (size >= bounds.limit()) {
-                    int minLastRun = bounds.minLastRun();
+                if (size >= limit) {
                     int keep = 0;
                     while (keep < size && !Ticks.isNewer(ticks[keep], minLastRun, tick)) {
                         keep++;

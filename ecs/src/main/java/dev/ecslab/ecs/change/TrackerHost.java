@@ -3,9 +3,11 @@ package dev.ecslab.ecs.change;
 import dev.ecslab.ecs.storage.Column;
 
 /**
- * What a {@link ChangeTracker} may use of the world it is attached to: its clock, and a walk over
- * every column (for strategies that clear flags at frame end or clamp old ticks). Called only from
- * the thread that owns the world, when no system runs.
+ * What a {@link ChangeTracker} may use of the world it is attached to: its clock, the column that
+ * holds a component for an archetype, and a walk over every column (for strategies that clear flags
+ * at frame end or clamp old ticks). {@link #forEachColumn} is called only from the thread that owns
+ * the world, when no system runs; the lookups may be called from system threads too, since no
+ * structural change happens while systems run.
  */
 public interface TrackerHost {
     /** The world's current change tick (the last one handed out). */
@@ -13,6 +15,20 @@ public interface TrackerHost {
 
     /** The archetype id of a live entity. */
     int archetypeOf(int entityIndex);
+
+    /**
+     * The rows holding {@code componentId} for the entities of archetype {@code archetypeId}: its
+     * table's column, or the component's sparse set (shared by every archetype that has it), with the
+     * entity index of each row; or {@code null} when the archetype lacks the component.
+     */
+    ColumnRows rowsOf(int archetypeId, int componentId);
+
+    /**
+     * A column, the entity index of each of its rows, and how many rows are in use. The arrays are
+     * the storage's own, valid until the next structural change.
+     */
+    record ColumnRows(Column column, int[] entities, int rows) {
+    }
 
     /** Number of live entities. */
     int liveEntityCount();

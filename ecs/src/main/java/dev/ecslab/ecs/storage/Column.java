@@ -25,6 +25,7 @@ public abstract class Column {
     private final ComponentInfo component;
     private final int laneCount;
     private int[][] lanes;
+    private TrackerAttachment trackerState;
 
     protected Column(ComponentInfo component, int laneCount, int capacity) {
         this.component = component;
@@ -35,6 +36,27 @@ public abstract class Column {
     /** The component whose values this column holds. */
     public final ComponentInfo component() {
         return component;
+    }
+
+    /**
+     * State a change tracker keeps with one column (the {@code generation} strategy keeps its block
+     * summaries here), so the write hook finds it with one field load instead of a lookup by
+     * archetype and component. The column tells it when a row takes over another row's value and
+     * lanes, so summaries kept per block of rows can follow the row.
+     */
+    public interface TrackerAttachment {
+        /** Row {@code row} of {@code column} now holds what was the column's last row (a swap-remove). */
+        void rowFilled(Column column, int row);
+    }
+
+    /** The tracker's attachment, or {@code null} until the tracker sets one. */
+    public final TrackerAttachment trackerState() {
+        return trackerState;
+    }
+
+    /** Only the world's change tracker calls this, under the same threading rules as the lanes. */
+    public final void setTrackerState(TrackerAttachment state) {
+        this.trackerState = state;
     }
 
     /** The value at {@code row}. */
@@ -97,6 +119,9 @@ public abstract class Column {
             moveValue(last, row);
             for (int l = 0; l < laneCount; l++) {
                 lanes[l][row] = lanes[l][last];
+            }
+            if (trackerState != null) {
+                trackerState.rowFilled(this, row);
             }
         }
         clearValue(last);

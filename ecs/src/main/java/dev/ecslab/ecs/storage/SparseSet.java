@@ -45,6 +45,11 @@ public final class SparseSet {
         return values;
     }
 
+    /** The entity index of every dense position, valid until the set next grows; positions {@code >= size} are unused. */
+    public int[] entityIndices() {
+        return dense;
+    }
+
     /** The entity index at dense position {@code i}. */
     public int entityAt(int i) {
         return dense[i];

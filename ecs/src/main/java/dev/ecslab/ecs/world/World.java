@@ -7,6 +7,7 @@ import dev.ecslab.ecs.change.ChangeTrackerProvider;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackerHost;
+import dev.ecslab.ecs.change.TrackerHost.ColumnRows;
 import dev.ecslab.ecs.command.Command;
 import dev.ecslab.ecs.command.CommandApplyException;
 import dev.ecslab.ecs.command.CommandBuffer;
@@ -708,6 +709,21 @@ public final class World implements QueryHost {
         @Override
         public int archetypeOf(int entityIndex) {
             return entities.archetypeId(entityIndex);
+        }
+
+        @Override
+        public ColumnRows rowsOf(int archetypeId, int componentId) {
+            Archetype a = storage.archetype(archetypeId);
+            if (!a.has(componentId)) {
+                return null;
+            }
+            Table table = a.table();
+            Column c = table.columnOf(componentId);
+            if (c != null) {
+                return new ColumnRows(c, table.entityIndices(), table.size());
+            }
+            SparseSet set = storage.sparseSet(componentId);
+            return new ColumnRows(set.column(), set.entityIndices(), set.size());
         }
 
         @Override

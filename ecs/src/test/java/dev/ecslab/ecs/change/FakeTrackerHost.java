@@ -25,6 +25,16 @@ final class FakeTrackerHost implements TrackerHost {
     }
 
     @Override
+    public ColumnRows rowsOf(int archetypeId, int componentId) {
+        for (int i = 0; i < columns.length; i++) {
+            if (columns[i].component().id() == componentId) {
+                return new ColumnRows(columns[i], new int[] {i}, 1);
+            }
+        }
+        return null;
+    }
+
+    @Override
     public int liveEntityCount() {
         return columns.length;
     }

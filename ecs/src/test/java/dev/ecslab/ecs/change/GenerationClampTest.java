@@ -2,18 +2,27 @@ package dev.ecslab.ecs.change;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.ecs.component.ComponentInfo;
+import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.storage.ObjectColumn;
 import org.junit.jupiter.api.Test;
 
 /**
- * Clamping keeps what scanning cannot rebuild. Removal ticks are clamped with every other tick
- * (never dropped, never left to wrap): a reader keeps seeing a removal until it has run once after
- * it, and a removal it has seen does not come back when the 32-bit clock laps it. The clock jumps
+ * Clamping keeps what lanes cannot rebuild. Removal ticks are clamped with every other tick (never
+ * dropped, never left to wrap): a reader keeps seeing a removal until it has run once after it, and
+ * a removal it has seen does not come back when the 32-bit clock laps it. Block summaries are
+ * clamped too, so an old block does not look new again after the wrap (which would cost a look). The clock jumps
  * by {@link Ticks#CHECK_THRESHOLD} between checks, as a long-running world's would.
  */
 class GenerationClampTest {
-    private final FakeTrackerHost host = new FakeTrackerHost();
+    record C() {
+    }
+
     private final GenerationTracker tracker = new GenerationTracker();
+    private final ObjectColumn column = new ObjectColumn(new ComponentInfo(0, C.class, "C", StorageKind.TABLE),
+            tracker.laneCount(), 4);
+    private final FakeTrackerHost host = new FakeTrackerHost(column);
 
     GenerationClampTest() {
         tracker.attach(host);
@@ -30,6 +39,7 @@ class GenerationClampTest {
         late.end();
 
         writer.begin(host.now = 2);
+        tracker.added(writer, 0, 0, column, 0);             // a component added once, never touched again
         tracker.removed(writer, 0, new Entity(42, 0));
         tracker.resourceRemoved(writer, 0);
         writer.end();
@@ -55,6 +65,10 @@ class GenerationClampTest {
                 assertThat(tracker.removed(ChangeFlavor.DEFAULT, reader, 0)).as("%s after %d checks", reader.name(), lap)
                         .isEmpty();
                 assertThat(tracker.resourceRemoved(ChangeFlavor.DEFAULT, reader, 0)).isFalse();
+                long examined = tracker.rowsExamined();
+                assertThat(tracker.candidates(ChangeKind.CHANGED, ChangeFlavor.DEFAULT, reader, 0, new int[] {0})).isEmpty();
+                assertThat(tracker.rowsExamined() - examined).as("block summaries clamped too: the old block is not looked at")
+                        .isZero();
                 reader.end();
             }
         }

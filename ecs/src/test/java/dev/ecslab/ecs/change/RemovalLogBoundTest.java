@@ -27,7 +27,7 @@ class RemovalLogBoundTest {
 
     @Test
     void steadyReadersGetEveryRemovalAndAStaleOneOnlyTheNewest() {
-        World world = World.builder().changeTracking("generation", new GenerationTracker(0, 8)).build();
+        World world = World.builder().changeTracking("generation", new GenerationTracker(16, 8)).build();
         List<Entity> live = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             live.add(world.spawn(new A(i)));

@@ -1,0 +1,247 @@
+package dev.ecslab.bench;
+
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.ForwardingChangeTracker;
+import dev.ecslab.ecs.change.GenerationTracker;
+import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.query.Access;
+import dev.ecslab.ecs.query.Query;
+import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.query.Read;
+import dev.ecslab.ecs.query.Write;
+import dev.ecslab.ecs.world.World;
+import dev.ecslab.ecs.world.WorldView;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The change-tracking strategies side by side, {@code none} as the control (the seed's measurement
+ * plan, first part). Worlds are driven directly with {@link SystemTicks}, so a benchmark call is
+ * exactly one system run and nothing else: no executor, no frame-end pass.
+ *
+ * <ul>
+ *   <li>{@link #mutateAll}: one system run writing every {@link Position} through a write
+ *       term (the write hook marks it), 10⁵ and 10⁶ entities. Target: {@code generation} at most
+ *       1.15× {@code none}. {@link #frameEnd} is the per-frame pass the flag strategies
+ *       add (it shifts every row's flags), reported separately.</li>
+ *   <li>{@link #changed}: one reader run of a {@code Changed<Position>} query over 10⁶
+ *       entities, reading each changed position, when 0.1, 1, 10 or 100 % of them were written
+ *       since its previous run: a seeded random subset, or one clustered run of rows. The reader's
+ *       previous run stays put, so every call asks the same question. {@link #changedCount} counts
+ *       the same rows without reading them (the detection alone). {@link #fullScan} reads every row
+ *       with no filter: the cost a change query is meant to avoid. {@code generation-scan} is
+ *       {@code generation} without its block summaries (every row's ticks tested, Bevy's filter).
+ *       Target: {@code generation} at 1 % at most 0.05× the full scan.</li>
+ * </ul>
+ *
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ChangeTrackingBenchmark}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class ChangeTrackingBenchmark {
+
+    /** {@code generation} without its block summaries: a change query tests every row's ticks. */
+    static final String SCANNING = "generation-scan";
+
+    /** A world of {@code entities} positions and one system's ticks and view over it. */
+    abstract static class Tracked {
+        World world;
+        ChangeTracker tracker;
+
+        void spawn(String strategy, int entities) {
+            world = strategy.equals(SCANNING)
+                    ? World.builder().changeTracking("generation", new ForwardingChangeTracker(new GenerationTracker()) {
+                        @Override
+                        public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId,
+                                int[] archetypeIds) {
+                            return null;                 // no summaries: test every row, as Bevy's filter does
+                        }
+                    }).build()
+                    : World.builder().changeTracking(strategy).build();
+            for (int i = 0; i < entities; i++) {
+                world.spawn(new Position(i, i));
+            }
+            tracker = world.changeTracker();
+            tracker.frameEnded();
+            tracker.frameEnded();        // the spawn is old news for the flag strategies too
+        }
+
+        SystemTicks system(String name) {
+            return SystemTicks.fresh(world.newSystemId(), name, world.changeTick());
+        }
+
+        WorldView view(String name, SystemTicks ticks) {
+            return world.view(name, Access.world(), ticks);
+        }
+
+        void begin(SystemTicks ticks) {
+            ticks.begin(world.nextChangeTick());
+            tracker.runStarted(ticks);
+        }
+
+        void finish(SystemTicks ticks) {
+            tracker.runFinished(ticks);
+            ticks.end();
+        }
+    }
+
+    @State(Scope.Benchmark)
+    public static class MutateAll extends Tracked {
+        @Param({"none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data"})
+        public String strategy;
+
+        @Param({"100000", "1000000"})
+        public int entities;
+
+        SystemTicks writer;
+        Query all;
+        Write<Position> position;
+
+        @Setup
+        public void setup() {
+            spawn(strategy, entities);
+            writer = system("mutate-all");
+            QueryBuilder qb = view("mutate-all", writer).query();
+            position = qb.write(Position.class);
+            all = qb.build();
+        }
+
+    }
+
+    @State(Scope.Benchmark)
+    public static class ChangedQuery extends Tracked {
+        @Param({"none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data", SCANNING})
+        public String strategy;
+
+        @Param({"0.1", "1", "10", "100"})
+        public double percentChanged;
+
+        /** {@code random}: a seeded random subset; {@code clustered}: one run of consecutive rows. */
+        @Param({"random", "clustered"})
+        public String spread;
+
+        static final int ENTITIES = 1_000_000;
+        SystemTicks reader;
+        Query changed;
+        Read<Position> position;
+
+        @Setup
+        public void setup() {
+            spawn(strategy, ENTITIES);
+            reader = system("reader");
+            WorldView rv = view("reader", reader);
+            QueryBuilder cq = rv.query();
+            position = cq.read(Position.class);
+            changed = cq.changed(Position.class).build();
+            begin(reader);                        // the reader's previous run: before the writes
+            finish(reader);
+
+            SystemTicks writer = system("writer");
+            QueryBuilder wq = view("writer", writer).query();
+            Write<Position> w = wq.write(Position.class);
+            Query all = wq.build();
+            SplittableRandom random = new SplittableRandom(0xBE7C4L);
+            double p = percentChanged / 100;
+            int clusterStart = ENTITIES / 3;
+            int clusterEnd = clusterStart + (int) Math.round(p * ENTITIES);
+            int[] written = {0};
+            int[] row = {0};
+            begin(writer);
+            all.forEach(r -> {
+                int i = row[0]++;
+                boolean write = spread.equals("clustered") ? i >= clusterStart && i < clusterEnd : random.nextDouble() < p;
+                if (write) {
+                    r.getMut(w).y += 1;
+                    written[0]++;
+                }
+            });
+            finish(writer);
+            if (strategy.equals("last-tick") || strategy.equals("flag-doubling")) {
+                tracker.frameEnded();             // they answer from the previous frame's flags
+            }
+            begin(reader);
+            int seen = changed.count();
+            int expected = strategy.equals("none") ? ENTITIES : written[0];
+            if (seen != expected) {
+                throw new IllegalStateException(strategy + ": the Changed query saw " + seen + " rows, expected " + expected);
+            }
+        }
+
+    }
+
+    /** The same world under {@code generation}, every row read with no filter: what a change query saves. */
+    @State(Scope.Benchmark)
+    public static class FullScan extends Tracked {
+        Query everything;
+        Read<Position> position;
+
+        @Setup
+        public void setup() {
+            spawn("generation", ChangedQuery.ENTITIES);
+            QueryBuilder qb = view("reader", system("reader")).query();
+            position = qb.read(Position.class);
+            everything = qb.build();
+        }
+    }
+
+    /** One system run writing every position. */
+    @Benchmark
+    public float mutateAll(MutateAll s) {
+        s.begin(s.writer);
+        float[] sum = {0};
+        s.all.forEach(row -> {
+            Position p = row.getMut(s.position);
+            p.x += 1;
+            sum[0] += p.x;
+        });
+        s.finish(s.writer);
+        return sum[0];
+    }
+
+    /** The frame-end pass of the strategy (a whole-world flag shift for P1-P4). */
+    @Benchmark
+    public long frameEnd(MutateAll s) {
+        s.tracker.frameEnded();
+        return s.world.changeTick();
+    }
+
+    /** One reader run; its previous run stays before the writes, so every call sees the same changes. */
+    @Benchmark
+    public float changed(ChangedQuery s) {
+        s.reader.begin(s.world.nextChangeTick());
+        float[] sum = {0};
+        s.changed.forEach(row -> sum[0] += row.get(s.position).y);
+        return sum[0];
+    }
+
+    /** The same reader run counting the changed rows without reading them: the detection alone. */
+    @Benchmark
+    public int changedCount(ChangedQuery s) {
+        s.reader.begin(s.world.nextChangeTick());
+        return s.changed.count();
+    }
+
+    /** Every row, no filter. */
+    @Benchmark
+    public float fullScan(FullScan s) {
+        float[] sum = {0};
+        s.everything.forEach(row -> sum[0] += row.get(s.position).y);
+        return sum[0];
+    }
+}
