@@ -95,6 +95,25 @@ public interface ChangeTracker {
         return null;
     }
 
+    /**
+     * The rows of {@code column} (among its first {@code rows}) that may match {@code kind} for
+     * {@code reader}, passed to {@code sink} in increasing order, for queries that walk tables
+     * directly (the caller tests each row again); returns {@code true}. Returns {@code false},
+     * having called nothing, when the tracker cannot narrow the search and every row must be
+     * tested. A tracker that lists {@link #candidates} should answer this too: it spares the caller
+     * a lookup from entity to row for every candidate.
+     */
+    default boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+            RowSink sink) {
+        return false;
+    }
+
+    /** Receives candidate rows, for {@link #candidateRows}. */
+    @FunctionalInterface
+    interface RowSink {
+        void accept(int row);
+    }
+
     /** Entities that lost {@code componentId} since {@code reader}'s previous run (not by itself). */
     List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId);
 

@@ -102,6 +102,12 @@ public abstract class ForwardingChangeTracker implements ChangeTracker {
     }
 
     @Override
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+            RowSink sink) {
+        return delegate.candidateRows(kind, flavor, reader, column, rows, sink);
+    }
+
+    @Override
     public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
         return delegate.removed(flavor, reader, componentId);
     }

@@ -295,19 +295,27 @@ public final class GenerationTracker implements ChangeTracker {
             if (cr == null || cr.rows() == 0 || !seen.add(cr.column())) {
                 continue;
             }
-            if (cr.column().trackerState() instanceof Summaries s) {
-                collect(kind, s, cr, last, now, found);
-            } else {
-                collectRows(kind, cr, 0, cr.rows(), (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE), now, found);
-            }
+            int[] entities = cr.entities();
+            found.examined += visitRows(kind, cr.column(), cr.rows(), last, now, row -> found.add(entities[row]));
         }
         rowsExamined.add(found.examined);
         return Arrays.copyOf(found.entities, found.size);
     }
 
+    /** The rows of one column that match {@code kind}, through its block summaries. Always narrows. */
+    @Override
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+            RowSink sink) {
+        if (rows > 0) {
+            rowsExamined.add(visitRows(kind, column, rows, reader.lastRun(), reader.thisRun(), sink));
+        }
+        return true;
+    }
+
     /**
-     * Rows whose lanes {@link #candidates} has tested so far, across all queries: what a change query
-     * really costs (tests and the lab check that it follows the changes, not the world).
+     * Rows whose lanes {@link #candidates} and {@link #candidateRows} have tested so far, across all
+     * queries: what a change query really costs (tests and the lab check that it follows the
+     * changes, not the world).
      */
     public long rowsExamined() {
         return rowsExamined.sum();
@@ -315,42 +323,42 @@ public final class GenerationTracker implements ChangeTracker {
 
     /**
      * One pass over the column's block ticks (a block is newer than the reader's previous run when
-     * its age is below the previous run's: one subtraction and one unsigned compare per block), and
-     * the rows of the newer blocks tested against their lanes.
+     * its age is below the previous run's: {@link Ticks#isNewer} with the reader's half computed
+     * once, a subtraction and an unsigned compare per block), then the rows of the newer blocks
+     * tested against their lanes; returns how many rows were tested.
      */
-    private void collect(ChangeKind kind, Summaries s, ColumnRows cr, int last, int now, Found found) {
+    private int visitRows(ChangeKind kind, Column column, int rows, int last, int now, RowSink sink) {
+        int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
+        if (!(column.trackerState() instanceof Summaries s)) {
+            return testRows(kind, column, 0, rows, lastAge, now, sink);     // never stamped: cannot happen, stay exact
+        }
         int[] added = kind == ChangeKind.MUTATED ? null : s.added.blocks;
         int[] mutated = kind == ChangeKind.ADDED ? null : s.mutated.blocks;
-        int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
-        int rows = cr.rows();
+        int examined = 0;
         int blocks = ((rows - 1) >>> blockShift) + 1;
         for (int b = 0; b < blocks; b++) {
             if ((added != null && Integer.compareUnsigned(now - added[b], lastAge) < 0)
                     || (mutated != null && Integer.compareUnsigned(now - mutated[b], lastAge) < 0)) {
-                collectRows(kind, cr, b << blockShift, Math.min((b + 1) << blockShift, rows), lastAge, now, found);
+                examined += testRows(kind, column, b << blockShift, Math.min((b + 1) << blockShift, rows), lastAge, now, sink);
             }
         }
+        return examined;
     }
 
-    /**
-     * Tests rows {@code [from, to)} against their lanes. A tick is newer than the previous run when
-     * its age is below {@code lastAge} (the previous run's age, capped at {@link Ticks#MAX_AGE}):
-     * {@link Ticks#isNewer}, with the reader's half computed once.
-     */
-    private static void collectRows(ChangeKind kind, ColumnRows cr, int from, int to, int lastAge, int now, Found found) {
-        int[] added = cr.column().laneArray(ADDED);
-        int[] mutated = cr.column().laneArray(MUTATED);
-        int[] sinceAdded = cr.column().laneArray(MUTATED_SINCE_ADDED);
-        int[] entities = cr.entities();
+    /** Tests rows {@code [from, to)} against their lanes, passing the matching ones to {@code sink}. */
+    private static int testRows(ChangeKind kind, Column column, int from, int to, int lastAge, int now, RowSink sink) {
+        int[] added = column.laneArray(ADDED);
+        int[] mutated = column.laneArray(MUTATED);
+        int[] sinceAdded = column.laneArray(MUTATED_SINCE_ADDED);
         boolean wantAdded = kind != ChangeKind.MUTATED;
         boolean wantMutated = kind != ChangeKind.ADDED;
-        found.examined += to - from;
         for (int r = from; r < to; r++) {
             if ((wantAdded && Integer.compareUnsigned(now - added[r], lastAge) < 0)
                     || (wantMutated && sinceAdded[r] != 0 && Integer.compareUnsigned(now - mutated[r], lastAge) < 0)) {
-                found.add(entities[r]);
+                sink.accept(r);
             }
         }
+        return to - from;
     }
 
     /** A growing list of entity indices. */
@@ -459,9 +467,9 @@ public final class GenerationTracker implements ChangeTracker {
      * <p>A mark is one unconditional store: no compare, no branch (a compare-and-skip costs more
      * than the store it saves). Storing never lowers a block's tick, because the marks of one column
      * come in tick order: writers of a column never overlap and take their tick when they start, and
-     * structural changes, made when no system runs, take the newest. The array must cover every row
-     * before a write marks it: {@link #cover} is called wherever a row comes into being (added, moved
-     * in), never on the write path.
+     * structural changes, made when no system runs, take the newest. {@link #cover} grows the array
+     * wherever a row comes into being (added, moved in), so the write path never grows it; it still
+     * checks, so that a variant that forgets to cover (a forwarding tracker) stays safe.
      */
     static final class BlockTicks {
         private final int blockShift;
@@ -471,9 +479,13 @@ public final class GenerationTracker implements ChangeTracker {
             this.blockShift = blockShift;
         }
 
-        /** The hot path: one store. {@code row} must be covered. */
+        /** The hot path: one store (the growth branch is never taken once the row is covered). */
         void mark(int row, int tick) {
-            blocks[row >>> blockShift] = tick;
+            int b = row >>> blockShift;
+            if (b >= blocks.length) {
+                cover(row, tick);
+            }
+            blocks[b] = tick;
         }
 
         /** Grows the array to cover {@code row}; new blocks read "no change" ({@code now - MAX_AGE}). */

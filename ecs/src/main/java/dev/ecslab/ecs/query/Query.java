@@ -1,5 +1,7 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
@@ -157,6 +159,10 @@ public final class Query {
      */
     private void walkChanged(QueryIter it, Consumer<? super QueryRow> action) {
         ChangeFilter driver = changeFilters[0];
+        if (walkTables && driver.component().storage() == StorageKind.TABLE) {
+            walkChangedRows(it, action, driver);
+            return;
+        }
         int[] candidates = it.tracker.candidates(driver.kind(), driver.flavor(), it.reader, driver.component().id(),
                 archetypeIds());
         if (candidates == null) {
@@ -188,6 +194,33 @@ public final class Query {
             it.entityIndex = e;
             if (it.passesChanges()) {
                 action.accept(it);
+            }
+        }
+    }
+
+    /**
+     * The change walk of a query that walks tables: per table, the tracker names the rows of the
+     * driving filter's column that may match (no lookup from entity to row), or every row is tested.
+     */
+    private void walkChangedRows(QueryIter it, Consumer<? super QueryRow> action, ChangeFilter driver) {
+        ChangeTracker.RowSink visit = row -> {
+            it.row = row;
+            if (it.passesChanges()) {
+                action.accept(it);
+            }
+        };
+        int componentId = driver.component().id();
+        for (int u = 0; u < unitCount; u++) {
+            Table t = tables[u];
+            int n = t.size();
+            if (n == 0) {
+                continue;
+            }
+            it.enterTable(t);
+            if (!it.tracker.candidateRows(driver.kind(), driver.flavor(), it.reader, t.columnOf(componentId), n, visit)) {
+                for (int r = 0; r < n; r++) {
+                    visit.accept(r);
+                }
             }
         }
     }

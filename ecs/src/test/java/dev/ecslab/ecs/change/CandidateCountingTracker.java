@@ -1,9 +1,9 @@
 package dev.ecslab.ecs.change;
 
 /**
- * A probe: forwards everything to another tracker and counts what {@link #candidates} answered: how
- * often a query could walk only the changes, how often it had to scan, and how many candidates it
- * was given. Lets tests check the cost claim without timing.
+ * A probe: forwards everything to another tracker and counts what {@link #candidates} and
+ * {@link #candidateRows} answered: how often a query could walk only the changes, how often it had
+ * to scan, and how many candidates it was given. Lets tests check the cost claim without timing.
  */
 final class CandidateCountingTracker extends ForwardingChangeTracker {
     int candidateCalls;
@@ -32,5 +32,23 @@ final class CandidateCountingTracker extends ForwardingChangeTracker {
             }
         }
         return c;
+    }
+
+    @Override
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, dev.ecslab.ecs.storage.Column column,
+            int rows, RowSink sink) {
+        long[] given = {0};
+        boolean narrowed = super.candidateRows(kind, flavor, reader, column, rows, row -> {
+            given[0]++;
+            sink.accept(row);
+        });
+        synchronized (this) {
+            candidateCalls++;
+            if (!narrowed) {
+                scans++;
+            }
+            candidatesGiven += given[0];
+        }
+        return narrowed;
     }
 }
