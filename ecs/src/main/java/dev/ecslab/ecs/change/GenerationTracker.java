@@ -45,10 +45,10 @@ import java.util.WeakHashMap;
  * here they are kept until every reader has seen them, within that bound).
  */
 public final class GenerationTracker implements ChangeTracker {
-    static final int ADDED = 0;
-    static final int MUTATED = 1;
+    public static final int ADDED = 0;
+    public static final int MUTATED = 1;
     /** 1 once the component was mutated since it was added (a mutation tick alone cannot say "never"). */
-    static final int MUTATED_SINCE_ADDED = 2;
+    public static final int MUTATED_SINCE_ADDED = 2;
 
     private TrackerHost host;
     private final int blockShift;

@@ -1,0 +1,172 @@
+package dev.ecslab.lab.campaign;
+
+import dev.ecslab.lab.scenario.Edit;
+import dev.ecslab.lab.scenario.EntitySpec;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioException;
+import dev.ecslab.lab.scenario.StageSpec;
+import dev.ecslab.lab.scenario.SystemSpec;
+import dev.ecslab.lab.scenario.Watch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Shrinks a failing scenario to a minimal one that still fails: fewer frames, systems, edits,
+ * watches, entities and constraints, by greedy one-step deletions repeated until none applies (the
+ * delta-debugging loop). Works on the scenario's structure, so the lab's command line shrinks without
+ * jqwik; the jqwik suites shrink through {@link Choices} instead. Every candidate is validated, and the
+ * predicate is re-run on it, so the result is a real failing scenario.
+ */
+public final class Shrinker {
+    private final Predicate<Scenario> fails;
+    private final int maxAttempts;
+    private int attempts;
+
+    /**
+     * @param fails       re-runs a candidate and says whether it still fails the same way
+     * @param maxAttempts how many candidates to try at most (each is a scenario run)
+     */
+    public Shrinker(Predicate<Scenario> fails, int maxAttempts) {
+        this.fails = fails;
+        this.maxAttempts = maxAttempts;
+    }
+
+    /** The smallest failing scenario found from {@code failing} (which must fail). */
+    public Scenario shrink(Scenario failing) {
+        Scenario best = failing;
+        boolean progress = true;
+        while (progress && attempts < maxAttempts) {
+            progress = false;
+            for (Scenario candidate : candidates(best)) {
+                if (attempts >= maxAttempts) {
+                    break;
+                }
+                if (size(candidate) >= size(best)) {
+                    continue;
+                }
+                attempts++;
+                if (fails.test(candidate)) {
+                    best = candidate;
+                    progress = true;
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Candidates tried so far. */
+    public int attempts() {
+        return attempts;
+    }
+
+    /** A rough size: what a reader has to take in. */
+    public static int size(Scenario s) {
+        int n = s.frames() * 4 + s.edits().size() * 2 + s.entities().size() + s.pauses().size();
+        for (SystemSpec sys : s.systems()) {
+            n += 3 + sys.watches().size() + sys.writes().size() + sys.before().size() + sys.after().size()
+                    + sys.ambiguousWith().size() + sys.with().size() + sys.without().size() + (sys.pauseSet() == null ? 0 : 1);
+        }
+        return n;
+    }
+
+    private static List<Scenario> candidates(Scenario s) {
+        List<Scenario> out = new ArrayList<>();
+        if (s.frames() > 1) {                                    // drop the last frame
+            int last = s.frames() - 1;
+            add(out, () -> s.with(s.entities(), s.stages(), last, s.edits().stream().filter(e -> e.frame() < last).toList()));
+            add(out, () -> s.with(s.entities(), s.stages(), last,    // drop the first frame
+                    s.edits().stream().filter(e -> e.frame() > 0)
+                            .map(e -> new Edit(e.frame() - 1, e.iteration(), e.system(), e.op(), e.entity(), e.data(), e.value()))
+                            .toList()));
+        }
+        for (SystemSpec sys : s.systems()) {                     // drop a system
+            add(out, () -> withoutSystem(s, sys.name()));
+        }
+        for (int i = s.edits().size() - 1; i >= 0; i--) {        // drop an edit
+            int k = i;
+            List<Edit> edits = new ArrayList<>(s.edits());
+            edits.remove(k);
+            add(out, () -> s.with(s.entities(), s.stages(), s.frames(), edits));
+        }
+        for (EntitySpec e : s.entities()) {                      // drop an entity nobody edits
+            if (s.edits().stream().noneMatch(x -> e.label().equals(x.entity()))) {
+                List<EntitySpec> rest = new ArrayList<>(s.entities());
+                rest.remove(e);
+                add(out, () -> s.with(rest, s.stages(), s.frames(), s.edits()));
+            }
+        }
+        for (StageSpec st : s.stages()) {                        // simplify one system
+            for (SystemSpec sys : st.systems()) {
+                for (Watch w : sys.watches()) {
+                    List<Watch> ws = new ArrayList<>(sys.watches());
+                    ws.remove(w);
+                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(), ws,
+                            sys.before(), sys.after(), sys.ambiguousWith(), sys.pauseSet())));
+                }
+                if (!sys.before().isEmpty() || !sys.after().isEmpty() || !sys.ambiguousWith().isEmpty()) {
+                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(),
+                            sys.watches(), List.of(), List.of(), List.of(), sys.pauseSet())));
+                }
+                if (sys.pauseSet() != null) {
+                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(),
+                            sys.watches(), sys.before(), sys.after(), sys.ambiguousWith(), null)));
+                }
+                if (!sys.with().isEmpty() || !sys.without().isEmpty()) {
+                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), Set.of(), Set.of(),
+                            sys.watches(), sys.before(), sys.after(), sys.ambiguousWith(), sys.pauseSet())));
+                }
+            }
+        }
+        return out;
+    }
+
+    private interface Attempt {
+        Scenario make();
+    }
+
+    private static void add(List<Scenario> out, Attempt a) {
+        try {
+            out.add(a.make());
+        } catch (ScenarioException | IllegalArgumentException e) {
+            // not a valid scenario: not a candidate
+        }
+    }
+
+    private static Scenario withoutSystem(Scenario s, String name) {
+        List<StageSpec> stages = new ArrayList<>();
+        for (StageSpec st : s.stages()) {
+            List<SystemSpec> systems = new ArrayList<>();
+            for (SystemSpec sys : st.systems()) {
+                if (sys.name().equals(name)) {
+                    continue;
+                }
+                systems.add(new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(), sys.watches(),
+                        minus(sys.before(), name), minus(sys.after(), name), minus(sys.ambiguousWith(), name), sys.pauseSet()));
+            }
+            if (!systems.isEmpty()) {
+                stages.add(new StageSpec(st.name(), st.iterations(), systems));
+            }
+        }
+        List<Edit> edits = s.edits().stream().filter(e -> !e.system().equals(name)).toList();
+        return s.with(s.entities(), stages, s.frames(), edits);
+    }
+
+    private static List<String> minus(List<String> names, String name) {
+        return names.stream().filter(n -> !n.equals(name)).toList();
+    }
+
+    private static Scenario replace(Scenario s, SystemSpec old, SystemSpec updated) {
+        List<StageSpec> stages = new ArrayList<>();
+        for (StageSpec st : s.stages()) {
+            List<SystemSpec> systems = new ArrayList<>();
+            for (SystemSpec sys : st.systems()) {
+                systems.add(sys == old ? updated : sys);
+            }
+            stages.add(new StageSpec(st.name(), st.iterations(), systems));
+        }
+        return s.with(s.entities(), stages, s.frames(), s.edits());
+    }
+}

@@ -1,0 +1,319 @@
+package dev.ecslab.lab.catalogue;
+
+import dev.ecslab.lab.scenario.Data;
+import dev.ecslab.lab.scenario.EditOp;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioBuilder;
+import dev.ecslab.lab.scenario.WatchKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The named scenarios: the seed's test plan (Bevy PR #1471's "Tests" section) and Bevy's later
+ * change-detection bugs. Each is crossed with components and resources; the detectors watch all
+ * four filters (Added, Mutated, Changed, Removed) of their data, so one scenario covers the seed's
+ * "Added vs. Changed vs. Mutated" axis and the verdicts keep the filters apart.
+ *
+ * <p>The change script. Components: frame 0 writes {@code A} of {@code e0}, inserts {@code A} and
+ * {@code S} on {@code e1} (additions) and {@code B} on {@code e0} (an archetype move right after a
+ * mutation, so a tracker that loses ticks on moves is caught); frame 1 writes the added {@code A} and
+ * {@code S} of {@code e1} and removes {@code A} from {@code e2}; frame 2 despawns {@code e3}, writes
+ * {@code A} of {@code e0} with an equal value through {@code setIfChanged} (no change), and
+ * re-inserts {@code A} on {@code e0} (a mutation, not an addition: Bevy #333). Resources: frame 0
+ * writes {@code R} and inserts {@code Q}; frame 1 writes {@code Q} and removes {@code R}; frame 2
+ * re-inserts {@code R} and writes {@code Q} with an equal value. Additions and removals are commands,
+ * so they are the world's changes at the stage's sync point.
+ */
+public final class Catalogue {
+    private Catalogue() {
+    }
+
+    /** Components or resources: the seed's first axis. */
+    public enum Target {
+        COMPONENT,
+        RESOURCE;
+
+        String suffix() {
+            return this == COMPONENT ? " [component]" : " [resource]";
+        }
+    }
+
+    /** Every catalogue scenario, both targets. */
+    public static List<Scenario> all() {
+        List<Scenario> out = new ArrayList<>();
+        for (Target t : Target.values()) {
+            out.add(basic(t));
+            out.add(atLeastOnce(t));
+            out.add(atMostOnce(t));
+            out.add(fastDetection(t));
+            out.add(ambiguousOrdering(t));
+            out.add(systemPausing(t));
+            out.add(additionCausesMutation(t));
+            out.add(changesMadeByCommands(t));
+            out.add(spawnSeenOneRunLate(t));
+            out.add(loopingStageRemovals(t));
+            out.add(setIfChangedEqualWrite(t));
+            out.add(tickWraparound(t));
+        }
+        return out;
+    }
+
+    /** One scenario by its full name (for example {@code "Basic [component]"}). */
+    public static Scenario named(String name) {
+        List<String> names = new ArrayList<>();
+        for (Scenario s : all()) {
+            if (s.name().equals(name)) {
+                return s;
+            }
+            names.add(s.name());
+        }
+        throw new IllegalArgumentException("no catalogue scenario '" + name + "'; known: " + names);
+    }
+
+    // ------------------------------------------------------------------ the seed's test plan
+
+    /** The changer runs before the detector; changes over three frames. */
+    public static Scenario basic(Target t) {
+        return ordered("Basic", t, true, 3, "the changing system runs before the detecting system");
+    }
+
+    /** The changer runs after the detector: a flag cleared at frame end loses the change. */
+    public static Scenario atLeastOnce(Target t) {
+        return ordered("At Least Once", t, false, 3, "the changing system runs after the detecting system");
+    }
+
+    /** Changes in frame 0 only; every later run of the detector must report nothing more. */
+    public static Scenario atMostOnce(Target t) {
+        return ordered("At Most Once", t, true, 1, "the changing system changes once, before the detecting system;"
+                + " the detector keeps running and must report each change once");
+    }
+
+    /**
+     * Changes in an earlier stage than the detector, so even commands (additions and removals) are
+     * applied before it: each must be reported in the same frame.
+     */
+    public static Scenario fastDetection(Target t) {
+        ScenarioBuilder b = base("Fast Detection", t, "the changing system runs in an earlier stage; the detector must"
+                + " report in the same frame")
+                .stage("change", st -> st.system("changer", changer(t)))
+                .stage("detect", st -> st.system("detector", detector(t)))
+                .frames(3);
+        script(b, t, "changer", 3);
+        return b.build();
+    }
+
+    /**
+     * Changer and detector in one stage with no constraint between them: an ambiguous pair whose order
+     * the seeded executors flip from frame to frame and seed to seed.
+     */
+    public static Scenario ambiguousOrdering(Target t) {
+        ScenarioBuilder b = base("Ambiguous System Ordering Robustness", t, "changer and detector are unordered: the"
+                + " order flips between frames and seeds")
+                .stage("update", st -> st.system("changer", changer(t)).system("detector", detector(t)))
+                .frames(3);
+        script(b, t, "changer", 3);
+        return b.build();
+    }
+
+    /** The changer runs in frame 0 only; the detector is paused until frame 2. */
+    public static Scenario systemPausing(Target t) {
+        ScenarioBuilder b = base("System Pausing", t, "the changer runs in frame 0 only; the detector is paused until"
+                + " it runs once in frame 2")
+                .pauses("changer-runs", "100")
+                .pauses("detector-runs", "001")
+                .stage("update", st -> st.system("changer", s -> changer(t).accept(s.pausedBy("changer-runs").before("detector")))
+                        .system("detector", s -> detector(t).accept(s.pausedBy("detector-runs"))))
+                .frames(3);
+        script(b, t, "changer", 1);
+        return b.build();
+    }
+
+    /**
+     * Two systems add the same data in one frame (Bevy #333 and #1443): the first insert is an
+     * addition, the second a mutation; the detector must see Added and Mutated accordingly.
+     */
+    public static Scenario additionCausesMutation(Target t) {
+        ScenarioBuilder b = base("Addition Causes Mutation", t, "two adding systems add the same data in one frame")
+                .stage("add", st -> st.system("adder1", s -> s.before("adder2")).system("adder2", s -> { }))
+                .stage("detect", st -> st.system("detector", detector(t)))
+                .frames(2);
+        if (t == Target.COMPONENT) {
+            b.command(0, "adder1", EditOp.INSERT, "e1", Data.A, 1).command(0, "adder2", EditOp.INSERT, "e1", Data.A, 2);
+        } else {
+            b.command(0, "adder1", EditOp.INSERT, null, Data.Q, 1).command(0, "adder2", EditOp.INSERT, null, Data.Q, 2);
+        }
+        return b.build();
+    }
+
+    /**
+     * The adder sends a command in Update; the detector runs after it in the same stage, in frames 0
+     * and 1: the change can only be seen in frame 1 (the seed's "Changes Made By Commands").
+     */
+    public static Scenario changesMadeByCommands(Target t) {
+        ScenarioBuilder b = base("Changes Made By Commands", t, "the adder's command is applied after the detector ran;"
+                + " the detector must see it in frame 1")
+                .stage("update", st -> st.system("adder", s -> s.before("detector")).system("detector", detector(t)))
+                .frames(2);
+        if (t == Target.COMPONENT) {
+            b.command(0, "adder", EditOp.INSERT, "e1", Data.A, 1);
+        } else {
+            b.command(0, "adder", EditOp.INSERT, null, Data.Q, 1);
+        }
+        return b.build();
+    }
+
+    // ------------------------------------------------------------------ Bevy's later history
+
+    /**
+     * Bevy #10625: a spawn (or resource insert) through commands is seen one run late, never lost and
+     * never twice.
+     */
+    public static Scenario spawnSeenOneRunLate(Target t) {
+        ScenarioBuilder b = base("Bevy #10625 spawn via commands", t, "a spawn through commands is seen by the"
+                + " detector's next run")
+                .stage("update", st -> st.system("spawner", s -> s.before("detector")).system("detector", detector(t)))
+                .frames(3);
+        if (t == Target.COMPONENT) {
+            b.command(0, "spawner", EditOp.SPAWN, "n0", Data.A, 1).command(1, "spawner", EditOp.SPAWN, "n1", Data.A, 2);
+        } else {
+            b.command(0, "spawner", EditOp.INSERT, null, Data.Q, 1);
+        }
+        return b.build();
+    }
+
+    /**
+     * Bevy #13758: a looping stage (like FixedUpdate running twice in a frame, then not at all) loses
+     * removals. The remover removes in the second iteration, after the detector; the stage is skipped in
+     * frame 1 and runs again in frame 2.
+     */
+    public static Scenario loopingStageRemovals(Target t) {
+        ScenarioBuilder b = base("Bevy #13758 looping stage removals", t, "a removal in a looping stage, then a frame"
+                + " in which the stage does not run")
+                .pauses("fixed", "101")
+                .loopingStage("fixed", 2, st -> st
+                        .system("detector", s -> detector(t).accept(s.pausedBy("fixed").before("remover")))
+                        .system("remover", s -> s.pausedBy("fixed")))
+                .frames(3);
+        if (t == Target.COMPONENT) {
+            b.edit(new dev.ecslab.lab.scenario.Edit(0, 1, "remover", EditOp.REMOVE, "e2", Data.A, 0));
+            b.edit(new dev.ecslab.lab.scenario.Edit(0, 1, "remover", EditOp.DESPAWN, "e3", null, 0));
+        } else {
+            b.edit(new dev.ecslab.lab.scenario.Edit(0, 1, "remover", EditOp.REMOVE, null, Data.R, 0));
+        }
+        return b.build();
+    }
+
+    /** Bevy #5618: an equal write through setIfChanged is no change; a different one is. */
+    public static Scenario setIfChangedEqualWrite(Target t) {
+        ScenarioBuilder b = base("Bevy #5618 setIfChanged", t, "an equal write through setIfChanged must not be reported")
+                .stage("update", st -> st.system("changer", changer(t)).system("detector", s -> detector(t).accept(s.after("changer"))))
+                .frames(3);
+        if (t == Target.COMPONENT) {
+            b.setIfChanged(0, "changer", "e0", Data.A, 0).setIfChanged(1, "changer", "e0", Data.A, 7)
+                    .setIfChanged(2, "changer", "e0", Data.A, 7);
+        } else {
+            b.setIfChanged(0, "changer", null, Data.R, 0).setIfChanged(1, "changer", null, Data.R, 7)
+                    .setIfChanged(2, "changer", null, Data.R, 7);
+        }
+        return b.build();
+    }
+
+    /**
+     * The world's tick starts a few hundred below the 32-bit wrap; ten frames of changes cross it (each
+     * frame takes a handful of ticks), with a detector before and one after the changer.
+     */
+    public static Scenario tickWraparound(Target t) {
+        ScenarioBuilder b = base("Tick wraparound", t, "the change tick crosses 2^32 during the run")
+                .startTick(-40)
+                .stage("update", st -> st.system("early", detector(t)).system("changer", s -> changer(t).accept(s.after("early")))
+                        .system("detector", s -> detector(t).accept(s.after("changer"))))
+                .frames(12);
+        for (int f = 0; f < 12; f += 3) {
+            scriptAt(b, t, "changer", f, 3);
+        }
+        return b.build();
+    }
+
+    // ------------------------------------------------------------------ building blocks
+
+    private static Scenario ordered(String name, Target t, boolean changerFirst, int scriptFrames, String description) {
+        ScenarioBuilder b = base(name, t, description)
+                .stage("update", st -> {
+                    if (changerFirst) {
+                        st.system("changer", s -> changer(t).accept(s.before("detector"))).system("detector", detector(t));
+                    } else {
+                        st.system("detector", detector(t)).system("changer", s -> changer(t).accept(s.after("detector")));
+                    }
+                })
+                .frames(Math.max(3, scriptFrames));
+        script(b, t, "changer", scriptFrames);
+        return b.build();
+    }
+
+    private static ScenarioBuilder base(String name, Target t, String description) {
+        ScenarioBuilder b = Scenario.builder(name + t.suffix()).describe(description);
+        if (t == Target.COMPONENT) {
+            b.entity("e0", Data.A, 0)
+                    .entity("e1", Data.B, 0)
+                    .entity("e2", Map.of(Data.A, 0, Data.B, 0))
+                    .entity("e3", Map.of(Data.A, 0, Data.S, 0));
+        } else {
+            b.resource(Data.R, 0);
+        }
+        return b;
+    }
+
+    private static Consumer<ScenarioBuilder.SystemBuilder> changer(Target t) {
+        return t == Target.COMPONENT ? s -> s.writes(Data.A, Data.S) : s -> s.writes(Data.R, Data.Q);
+    }
+
+    private static Consumer<ScenarioBuilder.SystemBuilder> detector(Target t) {
+        return t == Target.COMPONENT ? s -> s.watchAll(Data.A).watchAll(Data.S) : s -> s.watchAll(Data.R).watchAll(Data.Q);
+    }
+
+    /** The change script (see the class comment), its first {@code frames} frames, from frame 0. */
+    private static void script(ScenarioBuilder b, Target t, String system, int frames) {
+        scriptAt(b, t, system, 0, frames);
+    }
+
+    private static void scriptAt(ScenarioBuilder b, Target t, String system, int at, int frames) {
+        int round = at;                                   // values differ per round, so equal writes are deliberate
+        if (t == Target.COMPONENT) {
+            String e1 = at == 0 ? "e1" : "r" + at;
+            if (at > 0) {
+                b.command(at, system, EditOp.SPAWN, e1, Data.B, 0);
+            }
+            b.set(at, system, "e0", Data.A, 1 + round);
+            if (at == 0) {
+                b.command(at, system, EditOp.INSERT, e1, Data.A, 1).command(at, system, EditOp.INSERT, e1, Data.S, 1);
+            }
+            b.command(at, system, EditOp.INSERT, "e0", Data.B, 1 + round);
+            if (frames > 1) {
+                if (at == 0) {
+                    b.set(at + 1, system, e1, Data.A, 2).set(at + 1, system, e1, Data.S, 2);
+                }
+                b.command(at + 1, system, at == 0 ? EditOp.REMOVE : EditOp.INSERT, "e2", Data.A, round);
+            }
+            if (frames > 2) {
+                if (at == 0) {
+                    b.command(at + 2, system, EditOp.DESPAWN, "e3", null, 0);
+                }
+                b.setIfChanged(at + 2, system, "e0", Data.A, 1 + round);
+                b.command(at + 2, system, EditOp.INSERT, "e0", Data.A, 5 + round);
+            }
+        } else {
+            b.setResource(at, system, Data.R, 1 + round);
+            b.command(at, system, EditOp.INSERT, null, Data.Q, 1 + round);
+            if (frames > 1) {
+                b.setResource(at + 1, system, Data.Q, 2 + round);
+                b.command(at + 1, system, EditOp.REMOVE, null, Data.R, 0);
+            }
+            if (frames > 2) {
+                b.command(at + 2, system, EditOp.INSERT, null, Data.R, 3 + round);
+                b.setIfChanged(at + 2, system, null, Data.Q, 2 + round);
+            }
+        }
+    }
+}

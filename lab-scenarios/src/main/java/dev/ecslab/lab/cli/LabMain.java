@@ -1,0 +1,162 @@
+package dev.ecslab.lab.cli;
+
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.Row;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.TrackerSubject;
+import java.io.File;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code lab} command line. {@code ./lab run} is the main job. */
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = {LabMain.Run.class},
+        description = "ecslab: a laboratory for ECS scheduling and change detection.")
+public final class LabMain implements Callable<Integer> {
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (tests call this). */
+    public static int execute(String... args) {
+        return new CommandLine(new LabMain()).execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        new CommandLine(this).usage(System.out);
+        return 2;
+    }
+
+    /** {@code lab run}: every strategy × every executor over the catalogue and a random campaign. */
+    @Command(name = "run", mixinStandardHelpOptions = true, description = {
+        "Runs every built-in strategy (and those of --strategy-jar) under every executor over the scenario",
+        "catalogue and a random campaign, prints the matrix and writes matrix.md, matrix.json and one",
+        "replay file per counterexample into --out."})
+    static final class Run implements Callable<Integer> {
+        @Option(names = "--tries", description = "random scenarios per strategy and executor (default ${DEFAULT-VALUE})")
+        int tries = 200;
+
+        @Option(names = "--seed", description = "first campaign seed (default ${DEFAULT-VALUE})")
+        long seed = 1_000;
+
+        @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
+        Path out = Path.of("reports", "out");
+
+        @Option(names = "--strategy-jar", description = "a jar providing more strategies through ServiceLoader (repeatable)")
+        List<File> jars = new ArrayList<>();
+
+        @Option(names = "--strategy", description = "only these strategies (labels such as generation or"
+                + " flag-doubling/immediate; repeatable)")
+        List<String> strategies = new ArrayList<>();
+
+        @Option(names = "--executor", description = "only these executors (serial, staged, dynamic; repeatable)")
+        List<String> executors = new ArrayList<>();
+
+        @Option(names = "--mutants", description = "also run the mutant strategies and executors")
+        boolean mutants;
+
+        @Option(names = "--no-memory", description = "skip criterion 6 (10 000 frames per strategy)")
+        boolean noMemory;
+
+        @Option(names = "--quiet", description = "no progress bar")
+        boolean quiet;
+
+        @Override
+        public Integer call() throws Exception {
+            ClassLoader loader = LabMain.class.getClassLoader();
+            if (!jars.isEmpty()) {
+                List<URL> urls = new ArrayList<>();
+                for (File f : jars) {
+                    if (!f.isFile()) {
+                        System.err.println("lab run: --strategy-jar " + f + ": no such file");
+                        return 2;
+                    }
+                    urls.add(f.toURI().toURL());
+                }
+                loader = new URLClassLoader(urls.toArray(URL[]::new), loader);
+            }
+            List<TrackerSubject> trackers = new ArrayList<>();
+            try {
+                if (strategies.isEmpty()) {
+                    trackers.addAll(TrackerSubject.all(loader));
+                } else {
+                    for (String s : strategies) {
+                        trackers.add(TrackerSubject.find(s, loader));
+                    }
+                }
+                List<ExecutorSubject> execs = new ArrayList<>();
+                if (executors.isEmpty()) {
+                    execs.addAll(ExecutorSubject.builtIns());
+                } else {
+                    for (String e : executors) {
+                        execs.add(ExecutorSubject.of(e));
+                    }
+                }
+                if (mutants) {
+                    Mutants.trackers().forEach(m -> trackers.add(m.subject()));
+                    Mutants.executors().forEach(m -> execs.add(m.subject()));
+                }
+                if (tries < 0) {
+                    System.err.println("lab run: --tries must be 0 or more, was " + tries);
+                    return 2;
+                }
+                ProgressBar bar = new ProgressBar(quiet ? null : System.err);
+                Lab lab = new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
+                        .withProgress(bar));
+                Matrix m = lab.run(trackers, execs, Catalogue.all());
+                bar.finish();
+                MatrixReport.write(m, out);
+                print(m, System.out);
+                System.out.println("\nwrote " + out.resolve("matrix.md") + ", " + out.resolve("matrix.json") + " and "
+                        + out.resolve("counterexamples"));
+                return 0;
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                System.err.println("lab run: " + e.getMessage());
+                return 2;
+            }
+        }
+    }
+
+    /** A short matrix on the terminal: class and criteria per row. */
+    static void print(Matrix m, PrintStream out) {
+        out.printf(Locale.ROOT, "%-26s %-9s %-14s %-14s", "strategy", "executor", "claimed", "measured");
+        for (Criterion c : Criterion.values()) {
+            if (c != Criterion.AMBIGUITY) {
+                out.printf(" %-4s", c.code());
+            }
+        }
+        out.println();
+        for (Row r : m.rows()) {
+            String claimed = r.claimed() == null ? "(mutant)" : r.claimed().name().toLowerCase();
+            out.printf(Locale.ROOT, "%-26s %-9s %-14s %-14s", r.strategy(), shorten(r.executor()), claimed,
+                    r.measured().name().toLowerCase() + (r.claimed() == null ? "" : r.agrees() ? "" : "!"));
+            for (Criterion c : Criterion.values()) {
+                if (c != Criterion.AMBIGUITY) {
+                    var cell = r.cell(c);
+                    out.printf(" %-4s", !cell.judgedAtAll() ? "-" : cell.passes() ? "ok" : "FAIL");
+                }
+            }
+            out.println();
+        }
+        out.println("A (ambiguity detection): " + (m.ambiguity().isEmpty() ? "ok on " + m.ambiguityScenarios() + " scenarios"
+                : "FAIL: " + m.ambiguity().get(0)));
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 9 ? s : s.substring(0, 8) + "…";
+    }
+}

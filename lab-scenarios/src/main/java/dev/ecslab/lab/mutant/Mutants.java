@@ -1,0 +1,268 @@
+package dev.ecslab.lab.mutant;
+
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.ForwardingChangeTracker;
+import dev.ecslab.ecs.change.GenerationTracker;
+import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.Ticks;
+import dev.ecslab.ecs.change.TrackerHost;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.executor.DynamicExecutor;
+import dev.ecslab.ecs.executor.ExecutorOptions;
+import dev.ecslab.ecs.graph.DiGraph;
+import dev.ecslab.ecs.schedule.CompiledStage;
+import dev.ecslab.ecs.schedule.SystemKind;
+import dev.ecslab.ecs.storage.Column;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.TrackerSubject;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The catalogue of deliberately broken strategies and executors. Each is the real {@code generation}
+ * tracker or dynamic executor with one decision made wrong, and each names the criteria the lab must
+ * fail it on. The lab's own test runs the lab on every mutant and demands a 100 % kill rate: the proof
+ * that its checks can fail.
+ */
+public final class Mutants {
+    private Mutants() {
+    }
+
+    /** A broken strategy and the criteria that must catch it. */
+    public record TrackerMutant(TrackerSubject subject, List<Criterion> killedBy) {
+    }
+
+    /** A broken executor and the criteria that must catch it. */
+    public record ExecutorMutant(ExecutorSubject subject, List<Criterion> killedBy) {
+    }
+
+    public static List<TrackerMutant> trackers() {
+        return List.of(
+                new TrackerMutant(subject("mutant:loses-ticks-on-move", "generation that loses a row's ticks when the"
+                        + " entity moves to another archetype", LosesTicksOnMove::new), List.of(Criterion.AT_LEAST_ONCE)),
+                new TrackerMutant(subject("mutant:reports-twice", "generation that compares with the reader's run before"
+                        + " last, so every change is reported twice", ReportsTwice::new), List.of(Criterion.AT_MOST_ONCE)),
+                new TrackerMutant(subject("mutant:ignores-pausing", "generation that treats every reader as if it ran in"
+                        + " the previous frame, so changes made while it was paused are lost", IgnoresPausing::new),
+                        List.of(Criterion.NOT_LOST_WHEN_PAUSED)),
+                new TrackerMutant(subject("mutant:leaks-removals", "generation that also keeps every removal forever"
+                        + " (and reports the bytes)", LeaksRemovals::new), List.of(Criterion.BOUNDED_MEMORY)));
+    }
+
+    public static List<ExecutorMutant> executors() {
+        return List.of(
+                new ExecutorMutant(new ExecutorSubject("mutant:ignores-one-conflict", IgnoresOneConflict::new),
+                        List.of(Criterion.ORDERING)),
+                new ExecutorMutant(new ExecutorSubject("mutant:ignores-one-before", IgnoresOneBefore::new),
+                        List.of(Criterion.ORDERING)));
+    }
+
+    private static TrackerSubject subject(String id, String description, java.util.function.Supplier<ChangeTracker> f) {
+        return new TrackerSubject(id, ChangeFlavor.DEFAULT, null, description, f);
+    }
+
+    /** Loses the ticks of every component an entity keeps when it changes archetype. */
+    static final class LosesTicksOnMove extends ForwardingChangeTracker {
+        LosesTicksOnMove() {
+            super(new GenerationTracker());
+        }
+
+        @Override
+        public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
+            super.moved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
+            for (int i = 0; i < columns.length; i++) {
+                int old = (int) (columns[i].lane(GenerationTracker.ADDED, rows[i]) - Ticks.MAX_AGE);
+                columns[i].setLane(GenerationTracker.ADDED, rows[i], old);
+                columns[i].setLane(GenerationTracker.MUTATED, rows[i], old);
+                columns[i].setLane(GenerationTracker.MUTATED_SINCE_ADDED, rows[i], 0);
+            }
+        }
+    }
+
+    /**
+     * Answers every question as if the reader's previous run were the one before it: each change is
+     * reported by two runs. (No candidate lists: every row is tested.)
+     */
+    static class WidenedReader extends ForwardingChangeTracker {
+        final Map<Integer, int[]> lastRuns = new ConcurrentHashMap<>();     // id -> {older, newer}
+
+        WidenedReader() {
+            super(new GenerationTracker());
+        }
+
+        @Override
+        public void runStarted(SystemTicks run) {
+            super.runStarted(run);
+            lastRuns.compute(run.id(), (id, v) -> v == null ? new int[] {run.lastRun(), run.lastRun()}
+                    : v[1] == run.lastRun() ? v : new int[] {v[1], run.lastRun()});
+        }
+
+        /** The previous run the answers use. */
+        int effectiveLastRun(SystemTicks reader) {
+            int[] v = lastRuns.get(reader.id());
+            return v == null ? reader.lastRun() : v[0];
+        }
+
+        SystemTicks widened(SystemTicks reader) {
+            SystemTicks t = new SystemTicks(reader.id(), reader.name(), effectiveLastRun(reader));
+            t.begin(reader.thisRun());
+            return t;
+        }
+
+        @Override
+        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                Column column, int row) {
+            return super.test(kind, flavor, widened(reader), componentId, entityIndex, column, row);
+        }
+
+        @Override
+        public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int[] archetypeIds) {
+            return null;
+        }
+
+        @Override
+        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+                RowSink sink) {
+            return false;
+        }
+
+        @Override
+        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+            return super.removed(flavor, widened(reader), componentId);
+        }
+
+        @Override
+        public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resource(kind, flavor, widened(reader), resourceId);
+        }
+
+        @Override
+        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resourceRemoved(flavor, widened(reader), resourceId);
+        }
+    }
+
+    /** See {@link WidenedReader}. */
+    static final class ReportsTwice extends WidenedReader {
+    }
+
+    /**
+     * Treats a reader's previous run as no older than the end of the frame before last: a reader
+     * that ran last frame is unaffected, a paused one loses what happened while it was paused.
+     */
+    static final class IgnoresPausing extends WidenedReader {
+        private TrackerHost host;
+        private volatile int frameBeforeLast;
+        private volatile int lastFrame;
+        private volatile boolean frames;
+
+        @Override
+        public void attach(TrackerHost h) {
+            super.attach(h);
+            host = h;
+        }
+
+        @Override
+        public void frameEnded() {
+            super.frameEnded();
+            frameBeforeLast = lastFrame;
+            lastFrame = host.currentTick();
+            frames = true;
+        }
+
+        @Override
+        int effectiveLastRun(SystemTicks reader) {
+            int last = reader.lastRun();
+            if (!frames) {
+                return last;
+            }
+            int now = reader.thisRun();
+            return Ticks.age(frameBeforeLast, now) < Ticks.age(last, now) ? frameBeforeLast : last;
+        }
+    }
+
+    /** Keeps every removed entity in a list that only grows: a leak criterion 6 must see. */
+    static final class LeaksRemovals extends ForwardingChangeTracker {
+        private final List<Entity> kept = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+        LeaksRemovals() {
+            super(new GenerationTracker());
+        }
+
+        @Override
+        public void removed(SystemTicks writer, int componentId, Entity entity) {
+            super.removed(writer, componentId, entity);
+            kept.add(entity);
+        }
+
+        @Override
+        public long memoryBytes() {
+            return super.memoryBytes() + 24L * kept.size();
+        }
+    }
+
+    /** A dynamic executor that lets the first unordered conflicting pair of a stage overlap. */
+    static final class IgnoresOneConflict extends DynamicExecutor {
+        IgnoresOneConflict(ExecutorOptions options) {
+            super(options);
+        }
+
+        @Override
+        public String id() {
+            return "mutant:ignores-one-conflict";
+        }
+
+        @Override
+        protected boolean conflictsWithRunning(CompiledStage stage, int system, BitSet running) {
+            for (int i = 0; i < stage.size(); i++) {
+                if (stage.system(i).kind() != SystemKind.NORMAL) {
+                    continue;
+                }
+                BitSet c = stage.conflicts(i);
+                for (int j = c.nextSetBit(i + 1); j >= 0; j = c.nextSetBit(j + 1)) {
+                    if (stage.system(j).kind() == SystemKind.NORMAL && !stage.ordered(i, j) && (system == i || system == j)) {
+                        BitSet others = (BitSet) running.clone();
+                        others.clear(system == i ? j : i);
+                        return super.conflictsWithRunning(stage, system, others);
+                    }
+                }
+            }
+            return super.conflictsWithRunning(stage, system, running);
+        }
+    }
+
+    /** A dynamic executor that drops the first edge of every stage's graph. */
+    static final class IgnoresOneBefore extends DynamicExecutor {
+        IgnoresOneBefore(ExecutorOptions options) {
+            super(options);
+        }
+
+        @Override
+        public String id() {
+            return "mutant:ignores-one-before";
+        }
+
+        @Override
+        protected DiGraph graph(CompiledStage stage) {
+            DiGraph real = stage.graph();
+            DiGraph copy = new DiGraph(real.nodeCount());
+            boolean dropped = false;
+            for (int v = 0; v < real.nodeCount(); v++) {
+                BitSet next = real.successors(v);
+                for (int s = next.nextSetBit(0); s >= 0; s = next.nextSetBit(s + 1)) {
+                    if (!dropped) {
+                        dropped = true;
+                        continue;
+                    }
+                    copy.addEdge(v, s);
+                }
+            }
+            return copy;
+        }
+    }
+}

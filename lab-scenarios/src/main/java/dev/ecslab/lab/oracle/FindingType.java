@@ -1,0 +1,15 @@
+package dev.ecslab.lab.oracle;
+
+/** How a detector's answers differ from the oracle's. */
+public enum FindingType {
+    /** A change that no later run of the detector ever reported. */
+    MISSED,
+    /** A change the detector's run in the same frame (its first run after the change) did not report. */
+    LATE,
+    /** A report of a change that an earlier run (or the same answer) already reported. */
+    REPEATED,
+    /** A report of something nobody changed. */
+    SPURIOUS,
+    /** A report of a change the detector made itself (a system never sees its own changes). */
+    OWN
+}

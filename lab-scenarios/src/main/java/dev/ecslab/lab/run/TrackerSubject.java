@@ -1,0 +1,66 @@
+package dev.ecslab.lab.run;
+
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.ChangeTrackerProvider;
+import dev.ecslab.ecs.change.ClaimedClass;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * A change-tracking strategy under test, with the filter flavor its detectors use: what a row of the
+ * matrix stands for. A strategy with two flavors (flag-doubling's Changed and JustChanged) gives two
+ * subjects, classified apart (DESIGN §5). Built-in, external (from a jar) and mutant strategies are
+ * all subjects; the lab treats them alike.
+ *
+ * @param id      the strategy id the world is built with
+ * @param claimed the class the proposal claims for this flavor ({@code null} for a mutant: it claims
+ *                nothing, the lab must simply kill it)
+ */
+public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
+        Supplier<ChangeTracker> factory) {
+    public TrackerSubject {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(flavor, "flavor");
+        Objects.requireNonNull(factory, "factory");
+    }
+
+    /** The row label: the id, and the flavor when it is not the default. */
+    public String label() {
+        return flavor == ChangeFlavor.IMMEDIATE ? id + "/immediate" : id;
+    }
+
+    /** Subjects for one provider: one per flavor that claims something different. */
+    public static List<TrackerSubject> of(ChangeTrackerProvider p) {
+        List<TrackerSubject> out = new ArrayList<>();
+        out.add(new TrackerSubject(p.id(), ChangeFlavor.DEFAULT, p.claimedClass(ChangeFlavor.DEFAULT), p.description(), p::create));
+        if (p.claimedClass(ChangeFlavor.IMMEDIATE) != p.claimedClass(ChangeFlavor.DEFAULT)) {
+            out.add(new TrackerSubject(p.id(), ChangeFlavor.IMMEDIATE, p.claimedClass(ChangeFlavor.IMMEDIATE),
+                    p.description() + " (immediate flavor)", p::create));
+        }
+        return out;
+    }
+
+    /** Every strategy the loader sees (the seven built-ins first), each flavor apart. */
+    public static List<TrackerSubject> all(ClassLoader loader) {
+        List<TrackerSubject> out = new ArrayList<>();
+        for (ChangeTrackerProvider p : ChangeTrackerProvider.all(loader)) {
+            out.addAll(of(p));
+        }
+        return out;
+    }
+
+    /** One subject by label ({@code flag-doubling/immediate} selects the flavor). */
+    public static TrackerSubject find(String label, ClassLoader loader) {
+        List<String> known = new ArrayList<>();
+        for (TrackerSubject s : all(loader)) {
+            if (s.label().equals(label)) {
+                return s;
+            }
+            known.add(s.label());
+        }
+        throw new IllegalArgumentException("no change-tracking strategy '" + label + "'; known: " + known);
+    }
+}

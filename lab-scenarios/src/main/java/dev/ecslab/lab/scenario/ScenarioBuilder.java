@@ -1,0 +1,200 @@
+package dev.ecslab.lab.scenario;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Builds a {@link Scenario} in Java. Example (a writer before a detector, one write in frame 0):
+ *
+ * <pre>{@code
+ * Scenario s = Scenario.builder("basic")
+ *         .entity("e0", Data.A, 0)
+ *         .stage("update", st -> st
+ *                 .system("writer", w -> w.writes(Data.A).before("detector"))
+ *                 .system("detector", d -> d.watch(Data.A, WatchKind.CHANGED)))
+ *         .frames(2)
+ *         .set(0, "writer", "e0", Data.A, 1)
+ *         .build();
+ * }</pre>
+ */
+public final class ScenarioBuilder {
+    private final String name;
+    private String description = "";
+    private final List<EntitySpec> entities = new ArrayList<>();
+    private final Map<Data, Integer> resources = new LinkedHashMap<>();
+    private final List<StageSpec> stages = new ArrayList<>();
+    private final List<PauseSpec> pauses = new ArrayList<>();
+    private final List<Edit> edits = new ArrayList<>();
+    private int frames = 1;
+    private Integer startTick;
+
+    ScenarioBuilder(String name) {
+        this.name = name;
+    }
+
+    public ScenarioBuilder describe(String text) {
+        description = text;
+        return this;
+    }
+
+    /** An initial entity with one component. */
+    public ScenarioBuilder entity(String label, Data component, int value) {
+        return entity(label, Map.of(component, value));
+    }
+
+    /** An initial entity with several components. */
+    public ScenarioBuilder entity(String label, Map<Data, Integer> components) {
+        entities.add(new EntitySpec(label, components));
+        return this;
+    }
+
+    public ScenarioBuilder resource(Data resource, int value) {
+        resources.put(resource, value);
+        return this;
+    }
+
+    public ScenarioBuilder stage(String stageName, Consumer<StageBuilder> systems) {
+        return loopingStage(stageName, 1, systems);
+    }
+
+    /** A stage that runs {@code iterations} times per frame. */
+    public ScenarioBuilder loopingStage(String stageName, int iterations, Consumer<StageBuilder> systems) {
+        StageBuilder b = new StageBuilder();
+        systems.accept(b);
+        stages.add(new StageSpec(stageName, iterations, b.systems));
+        return this;
+    }
+
+    /** A pause set: per frame {@code 1} runs, {@code 0} paused (repeated). */
+    public ScenarioBuilder pauses(String set, String pattern) {
+        pauses.add(new PauseSpec(set, pattern));
+        return this;
+    }
+
+    public ScenarioBuilder frames(int count) {
+        frames = count;
+        return this;
+    }
+
+    /** The world's first change tick (to cross the 32-bit wrap). */
+    public ScenarioBuilder startTick(int tick) {
+        startTick = tick;
+        return this;
+    }
+
+    public ScenarioBuilder edit(Edit edit) {
+        edits.add(edit);
+        return this;
+    }
+
+    /** A direct write of a component. */
+    public ScenarioBuilder set(int frame, String system, String entity, Data component, int value) {
+        return edit(new Edit(frame, 0, system, EditOp.SET, entity, component, value));
+    }
+
+    /** A direct write of a resource. */
+    public ScenarioBuilder setResource(int frame, String system, Data resource, int value) {
+        return edit(new Edit(frame, 0, system, EditOp.SET, null, resource, value));
+    }
+
+    /** A direct write only if the value differs. */
+    public ScenarioBuilder setIfChanged(int frame, String system, String entity, Data data, int value) {
+        return edit(new Edit(frame, 0, system, EditOp.SET_IF_CHANGED, entity, data, value));
+    }
+
+    /** Command edits: insert, remove, despawn, spawn. */
+    public ScenarioBuilder command(int frame, String system, EditOp op, String entity, Data data, int value) {
+        return edit(new Edit(frame, 0, system, op, entity, data, value));
+    }
+
+    public Scenario build() {
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick).validate();
+    }
+
+    /** The systems of one stage, in insertion order. */
+    public static final class StageBuilder {
+        private final List<SystemSpec> systems = new ArrayList<>();
+
+        public StageBuilder system(String systemName, Consumer<SystemBuilder> spec) {
+            SystemBuilder b = new SystemBuilder(systemName);
+            spec.accept(b);
+            systems.add(b.build());
+            return this;
+        }
+    }
+
+    /** One system's access, watches and constraints. */
+    public static final class SystemBuilder {
+        private final String name;
+        private final Set<Data> writes = EnumSet.noneOf(Data.class);
+        private final Set<Data> with = EnumSet.noneOf(Data.class);
+        private final Set<Data> without = EnumSet.noneOf(Data.class);
+        private final List<Watch> watches = new ArrayList<>();
+        private final List<String> before = new ArrayList<>();
+        private final List<String> after = new ArrayList<>();
+        private final List<String> ambiguousWith = new ArrayList<>();
+        private String pauseSet;
+
+        SystemBuilder(String name) {
+            this.name = name;
+        }
+
+        public SystemBuilder writes(Data... data) {
+            writes.addAll(Arrays.asList(data));
+            return this;
+        }
+
+        public SystemBuilder with(Data... data) {
+            with.addAll(Arrays.asList(data));
+            return this;
+        }
+
+        public SystemBuilder without(Data... data) {
+            without.addAll(Arrays.asList(data));
+            return this;
+        }
+
+        public SystemBuilder watch(Data data, WatchKind kind) {
+            watches.add(new Watch(data, kind));
+            return this;
+        }
+
+        /** Watches {@code data} with all four filters. */
+        public SystemBuilder watchAll(Data data) {
+            for (WatchKind k : WatchKind.values()) {
+                watch(data, k);
+            }
+            return this;
+        }
+
+        public SystemBuilder before(String... systems) {
+            before.addAll(Arrays.asList(systems));
+            return this;
+        }
+
+        public SystemBuilder after(String... systems) {
+            after.addAll(Arrays.asList(systems));
+            return this;
+        }
+
+        public SystemBuilder ambiguousWith(String... systems) {
+            ambiguousWith.addAll(Arrays.asList(systems));
+            return this;
+        }
+
+        public SystemBuilder pausedBy(String set) {
+            pauseSet = set;
+            return this;
+        }
+
+        SystemSpec build() {
+            return new SystemSpec(name, writes, with, without, watches, before, after, ambiguousWith, pauseSet);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.ecslab.lab.trace;
+
+import dev.ecslab.lab.scenario.Data;
+
+/**
+ * A change actually made, as the scenario's systems and the lab's command model saw it.
+ *
+ * @param id        the change's index in the trace
+ * @param author    the system that made it, or {@code "world"} (setup and applied commands)
+ * @param authorRun the run that made it ({@code -1} for the world)
+ * @param seq       when it became visible: the author run's finish sequence, or the sequence of the
+ *                  command application (0 for setup)
+ * @param entity    the entity label ({@code null} for a resource)
+ */
+public record ChangeRecord(int id, String author, int authorRun, long seq, long frame, Data data, String entity,
+        ChangeType type, String cause) {
+    public String target() {
+        return entity == null ? "resource " + data : data + " of entity " + entity;
+    }
+
+    @Override
+    public String toString() {
+        String how = type.name().toLowerCase();
+        return (authorRun >= 0 ? author + " (run #" + authorRun + ")" : "the world (" + cause + ")") + " " + how + " "
+                + target() + " in frame " + frame;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.ecslab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.lab.cli.LabMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code lab run} end to end on a small configuration, and its errors. */
+class LabRunCommandTest {
+
+    @Test
+    void runWritesTheMatrixAndReplayFiles(@TempDir Path out) throws Exception {
+        int code = LabMain.execute("run", "--tries", "3", "--no-memory", "--quiet", "--executor", "serial",
+                "--strategy", "flags", "--strategy", "generation", "--out", out.toString());
+        assertThat(code).isZero();
+        String md = Files.readString(out.resolve("matrix.md"));
+        assertThat(md).contains("| `flags` | flaky | flaky ✓ |").contains("| `generation` | exact | exact ✓ |")
+                .contains("counterexamples/");
+        assertThat(Files.readString(out.resolve("matrix.json"))).contains("\"measured\" : \"FLAKY\"");
+        try (var files = Files.list(out.resolve("counterexamples"))) {
+            assertThat(files.filter(p -> p.toString().endsWith(".json")).count()).isPositive();
+        }
+        try (var files = Files.list(out)) {
+            assertThat(files.filter(p -> p.toString().endsWith(".tmp")).count()).isZero();
+        }
+    }
+
+    @Test
+    void anUnknownStrategyOrExecutorOrJarIsAClearError(@TempDir Path out) {
+        PrintStream err = System.err;
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(buffer, true));
+        try {
+            assertThat(LabMain.execute("run", "--strategy", "nope", "--out", out.toString())).isEqualTo(2);
+            assertThat(LabMain.execute("run", "--executor", "turbo", "--out", out.toString())).isEqualTo(2);
+            assertThat(LabMain.execute("run", "--strategy-jar", out.resolve("missing.jar").toString())).isEqualTo(2);
+            assertThat(LabMain.execute("run", "--tries", "many")).isEqualTo(2);
+        } finally {
+            System.setErr(err);
+        }
+        String text = buffer.toString();
+        assertThat(text).contains("no change-tracking strategy 'nope'").contains("no executor with id 'turbo'")
+                .contains("missing.jar: no such file").contains("many");
+        assertThat(out.resolve("matrix.md")).doesNotExist();
+    }
+}

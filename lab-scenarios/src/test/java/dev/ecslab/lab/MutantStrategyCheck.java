@@ -1,0 +1,46 @@
+package dev.ecslab.lab;
+
+import dev.ecslab.lab.campaign.Choices;
+import dev.ecslab.lab.campaign.ScenarioGenerator;
+import dev.ecslab.lab.criteria.Judge;
+import dev.ecslab.lab.criteria.Outcome;
+import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.run.ScenarioRunner;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.trace.Trace;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * The campaign property of {@link ExactStrategyProperties}, run on the tick-losing mutant. Not run by
+ * Surefire (the name does not match): {@link MutantStrategyIsCaughtTest} runs it through jqwik's engine
+ * and asserts that it fails and shrinks to a small scenario.
+ */
+class MutantStrategyCheck {
+    static final String MARK = "SHRUNK-SCENARIO:";
+    static final LabConfig CONFIG = new LabConfig(Mutants.trackers().get(0).subject(), ExecutorSubject.of("serial"), 0);
+
+    @Provide
+    Arbitrary<List<Integer>> choices() {
+        return Arbitraries.integers().between(0, 65_535).list().ofMaxSize(400);
+    }
+
+    @Property(tries = 300, seed = "42")
+    void losesTicksOnMoveIsExact(@ForAll("choices") List<Integer> choices) {
+        Scenario s = ScenarioGenerator.generate("jqwik", Choices.of(choices.stream().mapToInt(Integer::intValue).toArray()));
+        Trace trace = ScenarioRunner.run(s, CONFIG);
+        Outcome o = Judge.judge(s, trace);
+        if (!o.passes()) {
+            LabConfig config = CONFIG;
+            Scenario minimal = Counterexamples.shrink(s, config, o.violations().get(0));
+            throw new AssertionError(o.violations().get(0) + "\n" + MARK + ScenarioJson.write(minimal));
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.ecslab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioJson;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * Proves the jqwik campaign property can fail, and that jqwik shrinks the choices to a minimal
+ * scenario: on the mutant that loses ticks on archetype moves it must fail, and the reported
+ * scenario must be small (one or two systems, one or two frames, few entities).
+ */
+class MutantStrategyIsCaughtTest {
+
+    @Test
+    void theCampaignPropertyKillsTheTickLosingMutantAndShrinksTheScenario() {
+        var failed = EngineTestKit.engine("jqwik")
+                .selectors(selectClass(MutantStrategyCheck.class))
+                .configurationParameter("jqwik.database", "target/.jqwik-database-mutant")
+                .execute().testEvents().failed().list();
+        assertThat(failed).as("the property must fail on the mutant").hasSize(1);
+        Throwable cause = failed.get(0).getPayload(TestExecutionResult.class)
+                .flatMap(TestExecutionResult::getThrowable).orElseThrow();
+        String message = cause.getMessage();
+        assertThat(message).contains(MutantStrategyCheck.MARK);
+        Scenario shrunk = ScenarioJson.read(message.substring(message.indexOf(MutantStrategyCheck.MARK)
+                + MutantStrategyCheck.MARK.length()), "shrunk");
+        System.out.println("MutantStrategyIsCaughtTest: shrunk to " + shrunk.systems().size() + " system(s), "
+                + shrunk.frames() + " frame(s), " + shrunk.entities().size() + " entities, " + shrunk.edits().size()
+                + " edit(s): " + message.lines().findFirst().orElse(""));
+        assertThat(shrunk.systems()).hasSizeLessThanOrEqualTo(3);
+        assertThat(shrunk.frames()).isLessThanOrEqualTo(2);
+        assertThat(shrunk.entities()).hasSizeLessThanOrEqualTo(2);
+    }
+}
