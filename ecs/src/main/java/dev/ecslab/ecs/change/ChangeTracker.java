@@ -96,12 +96,14 @@ public interface ChangeTracker {
     }
 
     /**
-     * The rows of {@code column} (among its first {@code rows}) that may match {@code kind} for
-     * {@code reader}, passed to {@code sink} in increasing order, for queries that walk tables
-     * directly (the caller tests each row again); returns {@code true}. Returns {@code false},
-     * having called nothing, when the tracker cannot narrow the search and every row must be
-     * tested. A tracker that lists {@link #candidates} should answer this too: it spares the caller
-     * a lookup from entity to row for every candidate.
+     * Exactly the rows of {@code column} (among its first {@code rows}) that match {@code kind} for
+     * {@code reader}, each as {@link #test} would answer, passed to {@code sink} in increasing order,
+     * for queries that walk tables directly; returns {@code true}. The caller does not test listed
+     * rows again for this filter (it still tests its other change filters), so a tracker must not
+     * list a row that {@link #test} would refuse. Returns {@code false}, having called nothing, when
+     * the tracker cannot narrow the search and every row must be tested. A tracker that lists
+     * {@link #candidates} should answer this too: it spares the caller a lookup from entity to row
+     * and a second test for every candidate.
      */
     default boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
             RowSink sink) {

@@ -27,11 +27,12 @@ import java.util.WeakHashMap;
  *
  * <p><b>Cost of a change query: block summaries.</b> Each column (one component of one table, or
  * one sparse set) carries, for additions and for mutations, the newest tick of every block of
- * {@code 2^blockShift} rows (16 by default). A write stores its row's lanes and its block's tick:
- * three stores, no branch, no list to append to. A change query asks {@link #candidates}, which
- * skips every block not newer than the reader's previous run and tests the rows of the others
- * against their lanes, so it costs one pass over the block ticks (1/16 of the rows, a subtraction
- * and a compare each) plus the rows of the blocks that changed, and the answer stays exact: a
+ * {@code 2^blockShift} rows (16 by default), and of every group of 64 blocks. A write stores its
+ * row's lanes, its block's tick and its group's tick: four stores, no branch, no list to append to.
+ * A change query asks {@link #candidateRows} (or {@link #candidates}), which skips every group and
+ * then every block not newer than the reader's previous run and tests the rows of the others against
+ * their lanes, so it costs one pass over the group ticks (1/1024 of the rows), the blocks of the
+ * groups that changed, and the rows of the blocks that changed; and the answer stays exact: a
  * summary only ever says "look here", the lanes decide. Summaries must never be older than a row
  * they cover, so a row that arrives from elsewhere (an archetype move, or the last row filling a
  * swap-removed hole) stamps its block with the current tick. Bevy's per-table summary ticks are
@@ -322,10 +323,11 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     /**
-     * One pass over the column's block ticks (a block is newer than the reader's previous run when
-     * its age is below the previous run's: {@link Ticks#isNewer} with the reader's half computed
-     * once, a subtraction and an unsigned compare per block), then the rows of the newer blocks
-     * tested against their lanes; returns how many rows were tested.
+     * One pass over the column's group ticks, then the block ticks of the newer groups (a tick is
+     * newer than the reader's previous run when its age is below the previous run's:
+     * {@link Ticks#isNewer} with the reader's half computed once, a subtraction and an unsigned
+     * compare each), then the rows of the newer blocks tested against their lanes; returns how many
+     * rows were tested.
      */
     private int visitRows(ChangeKind kind, Column column, int rows, int last, int now, RowSink sink) {
         int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
@@ -334,12 +336,23 @@ public final class GenerationTracker implements ChangeTracker {
         }
         int[] added = kind == ChangeKind.MUTATED ? null : s.added.blocks;
         int[] mutated = kind == ChangeKind.ADDED ? null : s.mutated.blocks;
+        int[] addedGroups = kind == ChangeKind.MUTATED ? null : s.added.groups;
+        int[] mutatedGroups = kind == ChangeKind.ADDED ? null : s.mutated.groups;
         int examined = 0;
         int blocks = ((rows - 1) >>> blockShift) + 1;
-        for (int b = 0; b < blocks; b++) {
-            if ((added != null && Integer.compareUnsigned(now - added[b], lastAge) < 0)
-                    || (mutated != null && Integer.compareUnsigned(now - mutated[b], lastAge) < 0)) {
-                examined += testRows(kind, column, b << blockShift, Math.min((b + 1) << blockShift, rows), lastAge, now, sink);
+        int groups = ((blocks - 1) >>> BlockTicks.GROUP_SHIFT) + 1;
+        for (int g = 0; g < groups; g++) {
+            if (!((addedGroups != null && Integer.compareUnsigned(now - addedGroups[g], lastAge) < 0)
+                    || (mutatedGroups != null && Integer.compareUnsigned(now - mutatedGroups[g], lastAge) < 0))) {
+                continue;
+            }
+            int end = Math.min((g + 1) << BlockTicks.GROUP_SHIFT, blocks);
+            for (int b = g << BlockTicks.GROUP_SHIFT; b < end; b++) {
+                if ((added != null && Integer.compareUnsigned(now - added[b], lastAge) < 0)
+                        || (mutated != null && Integer.compareUnsigned(now - mutated[b], lastAge) < 0)) {
+                    examined += testRows(kind, column, b << blockShift, Math.min((b + 1) << blockShift, rows), lastAge, now,
+                            sink);
+                }
             }
         }
         return examined;
@@ -472,29 +485,39 @@ public final class GenerationTracker implements ChangeTracker {
      * checks, so that a variant that forgets to cover (a forwarding tracker) stays safe.
      */
     static final class BlockTicks {
+        /** Blocks per group: the second level, so a query over a quiet column skips 64 blocks at a time. */
+        static final int GROUP_SHIFT = 6;
         private final int blockShift;
         int[] blocks = new int[0];
+        /** The newest tick of every group of {@code 2^GROUP_SHIFT} blocks. */
+        int[] groups = new int[0];
 
         BlockTicks(int blockShift) {
             this.blockShift = blockShift;
         }
 
-        /** The hot path: one store (the growth branch is never taken once the row is covered). */
+        /** The hot path: two stores (the growth branch is never taken once the row is covered). */
         void mark(int row, int tick) {
             int b = row >>> blockShift;
             if (b >= blocks.length) {
                 cover(row, tick);
             }
             blocks[b] = tick;
+            groups[b >>> GROUP_SHIFT] = tick;
         }
 
-        /** Grows the array to cover {@code row}; new blocks read "no change" ({@code now - MAX_AGE}). */
+        /** Grows the arrays to cover {@code row}; new blocks read "no change" ({@code now - MAX_AGE}). */
         void cover(int row, int now) {
             int b = row >>> blockShift;
             if (b >= blocks.length) {
                 int old = blocks.length;
-                blocks = Arrays.copyOf(blocks, Math.max(b + 1, old * 2));
-                Arrays.fill(blocks, old, blocks.length, (int) (now - Ticks.MAX_AGE));
+                int n = Math.max(b + 1, old * 2);
+                n = (n + (1 << GROUP_SHIFT) - 1) >>> GROUP_SHIFT << GROUP_SHIFT;     // whole groups
+                blocks = Arrays.copyOf(blocks, n);
+                Arrays.fill(blocks, old, n, (int) (now - Ticks.MAX_AGE));
+                int oldGroups = groups.length;
+                groups = Arrays.copyOf(groups, n >>> GROUP_SHIFT);
+                Arrays.fill(groups, oldGroups, groups.length, (int) (now - Ticks.MAX_AGE));
             }
         }
 
@@ -502,10 +525,13 @@ public final class GenerationTracker implements ChangeTracker {
             for (int i = 0; i < blocks.length; i++) {
                 blocks[i] = Ticks.clamp(blocks[i], now);
             }
+            for (int i = 0; i < groups.length; i++) {
+                groups[i] = Ticks.clamp(groups[i], now);
+            }
         }
 
         long bytes() {
-            return 24L + 4L * blocks.length;
+            return 48L + 4L * blocks.length + 4L * groups.length;
         }
     }
 

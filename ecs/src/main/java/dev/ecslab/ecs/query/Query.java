@@ -200,7 +200,9 @@ public final class Query {
 
     /**
      * The change walk of a query that walks tables: per table, the tracker names the rows of the
-     * driving filter's column that may match (no lookup from entity to row), or every row is tested.
+     * driving filter's column that match (no lookup from entity to row), or every row is tested.
+     * Listed rows already passed the driving filter, so with a single change filter they go straight
+     * to the action; with more filters each is tested against all of them.
      */
     private void walkChangedRows(QueryIter it, Consumer<? super QueryRow> action, ChangeFilter driver) {
         ChangeTracker.RowSink visit = row -> {
@@ -208,6 +210,10 @@ public final class Query {
             if (it.passesChanges()) {
                 action.accept(it);
             }
+        };
+        ChangeTracker.RowSink listed = changeFilters.length > 1 ? visit : row -> {
+            it.row = row;
+            action.accept(it);
         };
         int componentId = driver.component().id();
         for (int u = 0; u < unitCount; u++) {
@@ -217,7 +223,7 @@ public final class Query {
                 continue;
             }
             it.enterTable(t);
-            if (!it.tracker.candidateRows(driver.kind(), driver.flavor(), it.reader, t.columnOf(componentId), n, visit)) {
+            if (!it.tracker.candidateRows(driver.kind(), driver.flavor(), it.reader, t.columnOf(componentId), n, listed)) {
                 for (int r = 0; r < n; r++) {
                     visit.accept(r);
                 }
