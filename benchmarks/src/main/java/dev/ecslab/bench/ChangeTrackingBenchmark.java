@@ -6,6 +6,7 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
@@ -51,7 +52,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class ChangeTrackingBenchmark {
@@ -71,6 +72,12 @@ public class ChangeTrackingBenchmark {
                         public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId,
                                 int[] archetypeIds) {
                             return null;                 // no summaries: test every row, as Bevy's filter does
+                        }
+
+                        @Override
+                        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader,
+                                Column column, int rows, ChangeTracker.RowSink sink) {
+                            return false;
                         }
                     }).build()
                     : World.builder().changeTracking(strategy).build();
