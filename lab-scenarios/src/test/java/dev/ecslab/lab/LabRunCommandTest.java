@@ -28,6 +28,30 @@ class LabRunCommandTest {
         try (var files = Files.list(out)) {
             assertThat(files.filter(p -> p.toString().endsWith(".tmp")).count()).isZero();
         }
+        Path replayFile;
+        try (var files = Files.list(out.resolve("counterexamples"))) {
+            replayFile = files.filter(p -> p.toString().contains("flags")).sorted().findFirst().orElseThrow();
+        }
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buffer, true));
+        try {
+            assertThat(LabMain.execute("replay", replayFile.toString())).as("fails, reproduced").isEqualTo(1);
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(buffer.toString()).contains("under flags / serial").contains("the same verdict");
+    }
+
+    @Test
+    void aStrategyJarIsLoadedAndClassifiedBesideTheBuiltIns(@TempDir Path dir) throws Exception {
+        Path jar = dev.ecslab.ecs.change.StrategyJar.build(dir.resolve("proposal"), "MyProposal", "my-proposal");
+        Path out = dir.resolve("out");
+        int code = LabMain.execute("run", "--tries", "3", "--no-memory", "--quiet", "--executor", "serial",
+                "--strategy-jar", jar.toString(), "--strategy", "my-proposal", "--strategy", "none", "--out", out.toString());
+        assertThat(code).isZero();
+        String md = Files.readString(out.resolve("matrix.md"));
+        assertThat(md).contains("| `my-proposal` | exact | exact ✓ |").contains("| `none` | conservative | conservative ✓ |");
     }
 
     @Test
@@ -40,12 +64,13 @@ class LabRunCommandTest {
             assertThat(LabMain.execute("run", "--executor", "turbo", "--out", out.toString())).isEqualTo(2);
             assertThat(LabMain.execute("run", "--strategy-jar", out.resolve("missing.jar").toString())).isEqualTo(2);
             assertThat(LabMain.execute("run", "--tries", "many")).isEqualTo(2);
+            assertThat(LabMain.execute("replay", out.resolve("nothing.json").toString())).isEqualTo(2);
         } finally {
             System.setErr(err);
         }
         String text = buffer.toString();
         assertThat(text).contains("no change-tracking strategy 'nope'").contains("no executor with id 'turbo'")
-                .contains("missing.jar: no such file").contains("many");
+                .contains("missing.jar: no such file").contains("many").contains("cannot read");
         assertThat(out.resolve("matrix.md")).doesNotExist();
     }
 }

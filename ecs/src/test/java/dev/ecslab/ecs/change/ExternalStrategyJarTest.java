@@ -7,19 +7,11 @@ import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.world.World;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,19 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ExternalStrategyJarTest {
     record A(int v) {
     }
-
-    private static final String PROVIDER = """
-            package ext;
-
-            import dev.ecslab.ecs.change.*;
-
-            public final class %s implements ChangeTrackerProvider {
-                public String id() { return "%s"; }
-                public ClaimedClass claimedClass(ChangeFlavor flavor) { return ClaimedClass.EXACT; }
-                public String description() { return "a user's proposal: the generation counter, repackaged"; }
-                public ChangeTracker create() { return new GenerationTracker(); }
-            }
-            """;
 
     @TempDir
     Path dir;
@@ -98,44 +77,7 @@ class ExternalStrategyJarTest {
         assertThat(qb.build().entities()).containsExactly(e);
     }
 
-    /** Compiles one provider class against ecslab's classes and jars it with its service entry. */
     private Path buildJar(String name, String className, String id) throws IOException {
-        Path src = dir.resolve(name + "/src/ext/" + className + ".java");
-        Path classes = dir.resolve(name + "/classes");
-        Files.createDirectories(src.getParent());
-        Files.createDirectories(classes);
-        Files.writeString(src, PROVIDER.formatted(className, id));
-        String ecslabClasses = Path.of(toUri(ChangeTrackerProvider.class)).toString();
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        assertThat(javac).as("the tests need a JDK, not a JRE").isNotNull();
-        int status = javac.run(null, null, System.err, "--release", "17", "-classpath", ecslabClasses, "-d",
-                classes.toString(), src.toString());
-        assertThat(status).as("javac exit status").isZero();
-
-        Path jar = dir.resolve(name + ".jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-                Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                Files.copy(f, out);
-                out.closeEntry();
-            }
-            out.putNextEntry(new JarEntry("META-INF/services/" + ChangeTrackerProvider.class.getName()));
-            write(out, "ext." + className + "\n");
-            out.closeEntry();
-        }
-        return jar;
-    }
-
-    private static java.net.URI toUri(Class<?> type) {
-        try {
-            return type.getProtectionDomain().getCodeSource().getLocation().toURI();
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void write(OutputStream out, String text) throws IOException {
-        out.write(text.getBytes(StandardCharsets.UTF_8));
+        return StrategyJar.build(dir.resolve(name), className, id);
     }
 }

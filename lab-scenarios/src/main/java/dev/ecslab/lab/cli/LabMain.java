@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The {@code lab} command line. {@code ./lab run} is the main job. */
-@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = {LabMain.Run.class},
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = {LabMain.Run.class, LabMain.ReplayCommand.class},
         description = "ecslab: a laboratory for ECS scheduling and change detection.")
 public final class LabMain implements Callable<Integer> {
 
@@ -128,6 +128,51 @@ public final class LabMain implements Callable<Integer> {
                 System.err.println("lab run: " + e.getMessage());
                 return 2;
             }
+        }
+    }
+
+    /** {@code lab replay FILE}: re-judges a saved trace and re-runs it in its recorded order. */
+    @Command(name = "replay", mixinStandardHelpOptions = true, description = {
+        "Re-judges a replay file (a counterexample from lab run), re-runs its scenario in the recorded order",
+        "and prints both verdicts. Exit 0: the scenario passes; 1: it fails, reproduced; 3: the re-run gave",
+        "another verdict; 2: bad input."})
+    static final class ReplayCommand implements Callable<Integer> {
+        @picocli.CommandLine.Parameters(paramLabel = "FILE", description = "a replay file")
+        Path file;
+
+        @Override
+        public Integer call() {
+            dev.ecslab.lab.run.Replay.Saved saved;
+            try {
+                saved = dev.ecslab.lab.run.Replay.load(file);
+            } catch (RuntimeException e) {
+                System.err.println("lab replay: " + e.getMessage());
+                return 2;
+            }
+            var config = saved.trace().config();
+            System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
+            List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
+            System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
+            recorded.forEach(v -> System.out.println("  " + v));
+            List<String> again;
+            try {
+                again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(),
+                        dev.ecslab.lab.run.Replay.rerun(saved.scenario(), saved.trace())));
+            } catch (RuntimeException e) {
+                System.err.println("lab replay: cannot re-run: " + e.getMessage());
+                return 2;
+            }
+            if (!again.equals(recorded)) {
+                System.out.println("re-run in the recorded order: ANOTHER verdict:");
+                again.forEach(v -> System.out.println("  " + v));
+                return 3;
+            }
+            System.out.println("re-run in the recorded order: the same verdict");
+            return recorded.isEmpty() ? 0 : 1;
+        }
+
+        private static List<String> verdict(dev.ecslab.lab.criteria.Outcome o) {
+            return o.violations().stream().map(Object::toString).toList();
         }
     }
 

@@ -33,11 +33,14 @@ public final class MatrixReport {
     public static void write(Matrix m, Path dir) {
         try {
             Files.createDirectories(dir.resolve("counterexamples"));
-            Map<Counterexample, String> files = new LinkedHashMap<>();
+            Map<Counterexample, String> files = new java.util.IdentityHashMap<>();   // records hash their traces: use identity
             int n = 0;
             for (Row r : m.rows()) {
                 for (Criterion c : Criterion.values()) {
                     for (Counterexample x : r.cell(c).failures().values()) {
+                        if (c == Criterion.BOUNDED_MEMORY) {
+                            continue;          // a 10 000-frame trace; the figures say it all, and it re-measures
+                        }
                         String name = String.format(Locale.ROOT, "counterexamples/%03d-%s-%s-%s.json", ++n,
                                 slug(r.strategy()), slug(r.executor()), c.code());
                         Path tmp = dir.resolve(name + ".tmp");
@@ -132,7 +135,7 @@ public final class MatrixReport {
                             .append(f.getKey() == null ? "" : " [" + f.getKey() + "]").append("**: ").append(x.message())
                             .append(" — scenario '").append(x.scenario().name()).append("'")
                             .append(x.scenario() != x.original() ? " (shrunk)" : "").append(", seed ").append(x.seed())
-                            .append(", `").append(files.getOrDefault(x, "")).append("`\n");
+                            .append(files.containsKey(x) ? ", `" + files.get(x) + "`" : "").append('\n');
                 }
             }
         }

@@ -36,7 +36,8 @@ import java.util.Map;
  *       report with none is a repeat (the key had changes, all matched already), a report of the
  *       detector's own change, or spurious: criterion 2;</li>
  *   <li>a report covers every change of its key made before its run (one report per entity
- *       suffices); a {@code Removed} report covers only its matched removal (removals are events).
+ *       suffices); a component's {@code Removed} report covers only its matched removal (component
+ *       removals are events, listed once each; a resource's removal filter is a yes/no answer).
  *       A change never covered although the detector ran after it is missed: criterion 1;</li>
  *   <li>a change whose first detector run after it is in the same frame, and that run does not report
  *       its key, is late: criterion 3.</li>
@@ -90,14 +91,15 @@ public final class DetectionOracle {
         Map<String, Object[]> lastMatch = new HashMap<>();         // key -> {RunRecord, ChangeRecord}
         Map<String, ChangeRecord> own = new HashMap<>();
         List<ChangeRecord> arrived = new ArrayList<>();              // since the previous run
-        boolean multiset = watch.kind() == WatchKind.REMOVED;
+        // Component removals are events (a list, one entry per removal); a resource's is a yes/no answer.
+        boolean multiset = watch.kind() == WatchKind.REMOVED && !watch.data().isResource();
         RunRecord lastRun = null;
         int ci = 0;
         for (RunRecord r : runs) {
             while (ci < changes.size() && changes.get(ci).seq() < r.startSeq()) {
                 ChangeRecord c = changes.get(ci++);
                 String key = key(c);
-                if (c.type() == ChangeType.REMOVED && !multiset) {
+                if (c.type() == ChangeType.REMOVED && watch.kind() != WatchKind.REMOVED) {
                     unmatched.remove(key);                           // the query can no longer yield it
                     uncovered.remove(key);
                     own.remove(key);

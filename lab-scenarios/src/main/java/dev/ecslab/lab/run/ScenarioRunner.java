@@ -51,7 +51,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs a {@link Scenario} on a real world and schedule under one {@link LabConfig} and records the
@@ -104,9 +103,7 @@ public final class ScenarioRunner {
     static final class RunLog {
         final List<Object[]> direct = new ArrayList<>();          // Data, label, ChangeType
         final List<Edit> commands = new ArrayList<>();
-        final Map<Edit, String> spawnLabels = new HashMap<>();
         final List<Detection> detections = new ArrayList<>();
-        final List<Watch> watches = new ArrayList<>();
     }
 
     private static final class Session implements ExecutionObserver {
@@ -123,11 +120,9 @@ public final class ScenarioRunner {
         final List<Trace.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
         final Map<String, List<Edit>> editsByKey = new HashMap<>();
         final List<ChangeRecord> worldChanges = new ArrayList<>();
-        final List<Object[]> worldChangeFrames = new ArrayList<>();
         final PresenceModel model = new PresenceModel();
         final List<Long> memory = new ArrayList<>();
         final List<String> errors = new ArrayList<>();
-        final AtomicInteger spawnCounter = new AtomicInteger();
 
         Session(Scenario scenario, LabConfig config) {
             this.scenario = scenario;
