@@ -27,9 +27,10 @@ public final class CommandQueue {
 
     /** Stores {@code buffer} in {@code slot}. Throws if the slot already holds a buffer this round. */
     public void submit(int slot, CommandBuffer buffer) {
-        if (!slots.compareAndSet(slot, null, buffer)) {
+        CommandBuffer held = slots.compareAndExchange(slot, null, buffer);
+        if (held != null) {            // the holder as the failed exchange saw it: a second read could see null
             throw new IllegalStateException("command slot " + slot + " already holds a buffer from "
-                    + slots.get(slot).owner() + "; " + buffer.owner() + " cannot submit there too");
+                    + held.owner() + "; " + buffer.owner() + " cannot submit there too");
         }
     }
 
