@@ -2,7 +2,6 @@ package dev.ecslab.concurrency;
 
 import dev.ecslab.ecs.world.World;
 import org.jetbrains.lincheck.datastructures.Operation;
-import org.junit.jupiter.api.Test;
 
 /**
  * Item 2: the real global change tick ({@link World#nextChangeTick()}, taken by every system run as
@@ -10,7 +9,7 @@ import org.junit.jupiter.api.Test;
  * later calls get later ticks. The world starts three ticks below the 32-bit wrap, so the runs cross
  * it: the ticks stay unique and in order (as unsigned wrapping values) across the wrap.
  */
-public class ChangeTickLincheckTest {
+public class ChangeTickLincheckTest extends BothModes {
     private final World world = World.builder().initialChangeTick(-3).build();
 
     @Operation
@@ -21,15 +20,5 @@ public class ChangeTickLincheckTest {
     @Operation
     public int changeTick() {
         return world.changeTick();
-    }
-
-    @Test
-    public void modelChecking() {
-        LincheckSettings.modelChecking().check(getClass());
-    }
-
-    @Test
-    public void stress() {
-        LincheckSettings.stress().check(getClass());
     }
 }

@@ -10,7 +10,6 @@ import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.Validate;
-import org.junit.jupiter.api.Test;
 
 /**
  * Item 5: the real {@link CommandQueue}, filled from several threads (each system submits its buffer
@@ -25,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * failed exchange saw.
  */
 @Param(name = "slot", gen = IntGen.class, conf = "0:2")
-public class CommandQueueLincheckTest {
+public class CommandQueueLincheckTest extends BothModes {
     private final Entities entities = new Entities();
     private final CommandQueue queue = new CommandQueue(3);
     private final AtomicIntegerArray accepted = new AtomicIntegerArray(3);
@@ -60,15 +59,5 @@ public class CommandQueueLincheckTest {
         for (int s = 0; s < 3; s++) {
             accepted.set(s, 0);
         }
-    }
-
-    @Test
-    public void modelChecking() {
-        LincheckSettings.modelChecking().check(getClass());
-    }
-
-    @Test
-    public void stress() {
-        LincheckSettings.stress().check(getClass());
     }
 }

@@ -3,7 +3,6 @@ package dev.ecslab.concurrency;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
 import org.jetbrains.lincheck.datastructures.Operation;
-import org.junit.jupiter.api.Test;
 
 /**
  * Item 1: the real {@link Entities#reserve()}, called from several threads (parallel systems'
@@ -11,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * ids handed out are those some sequential order of the calls would hand out, freed slots first
  * (with their next generation), then fresh ones.
  */
-public class EntityReservationLincheckTest {
+public class EntityReservationLincheckTest extends BothModes {
     private final Entities entities = withFreedSlots();
 
     private static Entities withFreedSlots() {
@@ -32,15 +31,5 @@ public class EntityReservationLincheckTest {
     @Operation
     public boolean needsFlush() {
         return entities.needsFlush();
-    }
-
-    @Test
-    public void modelChecking() {
-        LincheckSettings.modelChecking().check(getClass());
-    }
-
-    @Test
-    public void stress() {
-        LincheckSettings.stress().check(getClass());
     }
 }
