@@ -53,6 +53,46 @@ class RaceCatalogueLincheckTest {
         assertThat(e.getMessage()).contains("spawnWith").contains("false");
     }
 
+    /** Entry 2: a reader re-takes a non-reentrant, writer-preferring read lock while a writer waits. */
+    public static class ReentrantReadDeadlockTest {
+        private final WriterPreferringLock lock = new WriterPreferringLock();
+        private int value;
+
+        /** A system reading twice, nested (a query inside a query), under the read lock. */
+        @Operation
+        public int nestedRead() throws InterruptedException {
+            lock.lockRead();
+            try {
+                lock.lockRead();
+                try {
+                    return value;
+                } finally {
+                    lock.unlockRead();
+                }
+            } finally {
+                lock.unlockRead();
+            }
+        }
+
+        @Operation
+        public void write() throws InterruptedException {
+            lock.lockWrite();
+            try {
+                value++;
+            } finally {
+                lock.unlockWrite();
+            }
+        }
+    }
+
+    @Test
+    void entry2DeadlockIsReportedNotHung() {
+        LincheckAssertionError e = catchThrowableOfType(LincheckAssertionError.class,
+                () -> twoCalls().check(ReentrantReadDeadlockTest.class));
+        assertThat(e).as("Lincheck must report the deadlock instead of hanging").isNotNull();
+        assertThat(e.getMessage()).containsAnyOf("deadlock", "hung", "Deadlock");
+    }
+
     /** Entry 3: a non-atomic decrement of a dependant's counter by its two finishing dependencies. */
     public static class PlainDependencyCounterTest {
         private final PlainDependencyCounter counter = new PlainDependencyCounter(2);
