@@ -11,7 +11,6 @@ import java.util.OptionalLong;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.SplittableRandom;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -96,7 +95,7 @@ public class DynamicExecutor implements Executor {
         private final BitSet ready;
         private final BitSet running;
         private final ArrayDeque<Integer> noOps = new ArrayDeque<>();
-        private final LinkedBlockingQueue<Integer> completions = new LinkedBlockingQueue<>();
+        private final Completions completions = new Completions();
         private final SplittableRandom random;
         private final BitSet finishedUnacknowledged;
         private final AtomicLongArray costs;
@@ -217,7 +216,7 @@ public class DynamicExecutor implements Executor {
                         }
                         timed(v);
                     } finally {
-                        completions.add(v);
+                        completions.finished(v);
                     }
                 });
             }
@@ -262,28 +261,15 @@ public class DynamicExecutor implements Executor {
             if (random == null && finished + running.cardinality() == n) {
                 // Every unfinished system is already handed out, so nothing can become ready while
                 // this thread works: take a queued system instead of sleeping (saves one hand-off).
-                Integer done;
-                while ((done = completions.poll()) == null && pool.runOnePending()) {
+                int done;
+                while ((done = completions.poll()) < 0 && pool.runOnePending()) {
                     // ran one queued system on the scheduler's thread
                 }
-                if (done != null) {
+                if (done >= 0) {
                     return done;
                 }
             }
-            boolean interrupted = false;
-            try {
-                while (true) {
-                    try {
-                        return completions.take();
-                    } catch (InterruptedException e) {
-                        interrupted = true;     // keep waiting: returning would leave systems running
-                    }
-                }
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            return completions.take();
         }
 
         private void complete(int v) {

@@ -1,0 +1,76 @@
+package dev.ecslab.stress;
+
+import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.executor.Completions;
+import dev.ecslab.ecs.query.Access;
+import dev.ecslab.ecs.query.Query;
+import dev.ecslab.ecs.world.World;
+import dev.ecslab.ecs.world.WorldView;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.III_Result;
+
+/**
+ * Item 6: a writer system on one thread writes a component through its view (the write hook stores
+ * the change tick in the row's lanes and summaries) and finishes through the dynamic executor's real
+ * hand-off, {@link Completions}; a detector on another thread takes the completion, as the scheduler
+ * does before it starts a later system, and then runs a {@code Changed} query and reads the value.
+ * Whenever it took the completion it must see both the new tick and the new value. Without the
+ * completion nothing is promised (the detector would not have been started).
+ *
+ * <p>r1: the completion was taken; r2: the {@code Changed} query saw the entity; r3: the value was new.
+ */
+@JCStressTest
+@Description("A component write and its change tick are published together to a later detector")
+@Outcome(id = "1, 1, 1", expect = Expect.ACCEPTABLE, desc = "after the hand-off: the new tick and the new value")
+@Outcome(id = {"0, 0, 0", "0, 0, 1", "0, 1, 0", "0, 1, 1"}, expect = Expect.ACCEPTABLE,
+        desc = "no hand-off yet: a detector would not have started; nothing promised")
+@Outcome(id = {"1, 0, 0", "1, 0, 1", "1, 1, 0"}, expect = Expect.FORBIDDEN,
+        desc = "after the hand-off, the tick or the value is missing")
+@State
+public class WritePublicationStress {
+    /** The component. */
+    public static final class Value {
+        public int v;
+    }
+
+    private final World world = new World();
+    private final Completions completions = new Completions();
+    private final Entity entity;
+    private final SystemTicks writerTicks;
+    private final SystemTicks readerTicks;
+    private final WorldView writer;
+    private final Query changed;
+
+    public WritePublicationStress() {
+        entity = world.spawn(new Value());
+        writerTicks = SystemTicks.fresh(world.newSystemId(), "writer", world.changeTick());
+        readerTicks = SystemTicks.fresh(world.newSystemId(), "detector", world.changeTick());
+        readerTicks.begin(world.nextChangeTick());          // its previous run: after the spawn
+        readerTicks.end();
+        writer = world.view("writer", Access.world(), writerTicks);
+        WorldView reader = world.view("detector", Access.world(), readerTicks);
+        changed = reader.query().changed(Value.class).build();
+        writerTicks.begin(world.nextChangeTick());          // the writer's run has started
+    }
+
+    @Actor
+    public void writerSystem() {
+        writer.getMut(entity, Value.class).orElseThrow().v = 1;
+        completions.finished(0);
+    }
+
+    @Actor
+    public void detectorSystem(III_Result r) {
+        int done = completions.poll();
+        r.r1 = done >= 0 ? 1 : 0;
+        readerTicks.begin(world.nextChangeTick());
+        r.r2 = changed.count();
+        r.r3 = world.get(entity, Value.class).orElseThrow().v;
+    }
+}
