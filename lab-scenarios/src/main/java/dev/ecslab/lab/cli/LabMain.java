@@ -178,7 +178,8 @@ public final class LabMain implements Callable<Integer> {
 
     /** A short matrix on the terminal: class and criteria per row. */
     static void print(Matrix m, PrintStream out) {
-        out.printf(Locale.ROOT, "%-26s %-9s %-14s %-14s", "strategy", "executor", "claimed", "measured");
+        int width = Math.max(9, m.rows().stream().mapToInt(r -> r.executor().length()).max().orElse(9));
+        out.printf(Locale.ROOT, "%-26s %-" + width + "s %-14s %-14s", "strategy", "executor", "claimed", "measured");
         for (Criterion c : Criterion.values()) {
             if (c != Criterion.AMBIGUITY) {
                 out.printf(" %-4s", c.code());
@@ -187,7 +188,7 @@ public final class LabMain implements Callable<Integer> {
         out.println();
         for (Row r : m.rows()) {
             String claimed = r.claimed() == null ? "(mutant)" : r.claimed().name().toLowerCase();
-            out.printf(Locale.ROOT, "%-26s %-9s %-14s %-14s", r.strategy(), shorten(r.executor()), claimed,
+            out.printf(Locale.ROOT, "%-26s %-" + width + "s %-14s %-14s", r.strategy(), r.executor(), claimed,
                     r.measured().name().toLowerCase() + (r.claimed() == null ? "" : r.agrees() ? "" : "!"));
             for (Criterion c : Criterion.values()) {
                 if (c != Criterion.AMBIGUITY) {
@@ -199,9 +200,5 @@ public final class LabMain implements Callable<Integer> {
         }
         out.println("A (ambiguity detection): " + (m.ambiguity().isEmpty() ? "ok on " + m.ambiguityScenarios() + " scenarios"
                 : "FAIL: " + m.ambiguity().get(0)));
-    }
-
-    private static String shorten(String s) {
-        return s.length() <= 9 ? s : s.substring(0, 8) + "…";
     }
 }
