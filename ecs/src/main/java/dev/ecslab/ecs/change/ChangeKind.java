@@ -8,5 +8,14 @@ package dev.ecslab.ecs.change;
 public enum ChangeKind {
     ADDED,
     MUTATED,
-    CHANGED
+    CHANGED;
+
+    /** This kind's answer, given whether the data was added and whether it was mutated (since added). */
+    public boolean holds(boolean added, boolean mutated) {
+        return switch (this) {
+            case ADDED -> added;
+            case MUTATED -> mutated;
+            case CHANGED -> added || mutated;
+        };
+    }
 }

@@ -403,11 +403,7 @@ public final class GenerationTracker implements ChangeTracker {
         int now = reader.thisRun();
         boolean added = Ticks.isNewer(resourceAdded[resourceId], last, now);
         boolean mutated = resourceMutatedSinceAdded[resourceId] && Ticks.isNewer(resourceMutated[resourceId], last, now);
-        return switch (kind) {
-            case ADDED -> added;
-            case MUTATED -> mutated;
-            case CHANGED -> added || mutated;
-        };
+        return kind.holds(added, mutated);
     }
 
     @Override

@@ -180,11 +180,7 @@ public final class SystemDataTracker implements ChangeTracker {
             Column column, int row) {
         boolean added = news(reader, column.lane(ADD_WRITER, row), column.lane(ADD_RUN, row));
         boolean mutated = news(reader, column.lane(MUTATE_WRITER, row), column.lane(MUTATE_RUN, row));
-        return switch (kind) {
-            case ADDED -> added;
-            case MUTATED -> mutated;
-            case CHANGED -> added || mutated;
-        };
+        return kind.holds(added, mutated);
     }
 
     @Override
@@ -209,11 +205,7 @@ public final class SystemDataTracker implements ChangeTracker {
         }
         boolean added = news(reader, r[0], r[1]);
         boolean mutated = news(reader, r[2], r[3]);
-        return switch (kind) {
-            case ADDED -> added;
-            case MUTATED -> mutated;
-            case CHANGED -> added || mutated;
-        };
+        return kind.holds(added, mutated);
     }
 
     @Override
