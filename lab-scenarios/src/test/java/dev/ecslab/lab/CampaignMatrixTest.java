@@ -57,6 +57,9 @@ class CampaignMatrixTest {
                 assertThat(matrix.row(s, e).cell(Criterion.NOT_LOST_WHEN_PAUSED).passes()).as(s + " criterion 7").isFalse();
             }
             assertThat(matrix.row("last-tick", e).cell(Criterion.SAME_FRAME).passes()).isFalse();
+            for (String s : List.of("flags", "double-buffer", "last-tick")) {
+                assertThat(matrix.row(s, e).cell(Criterion.LOOPING).passes()).as(s + " looping column").isFalse();
+            }
         }
     }
 

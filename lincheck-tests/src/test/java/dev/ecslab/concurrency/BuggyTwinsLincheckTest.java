@@ -1,0 +1,68 @@
+package dev.ecslab.concurrency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.jetbrains.lincheck.LincheckAssertionError;
+import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.jetbrains.lincheck.datastructures.Param;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Proves the module's linearizability tests can fail: each real class's test, run with the same
+ * operations on a broken twin, throws {@link LincheckAssertionError}. (The tick and reservation
+ * tests have their twins in the race-bug catalogue: {@code PlainTick}, {@code UnsyncedEntityPool}.)
+ */
+class BuggyTwinsLincheckTest {
+
+    static ModelCheckingOptions options() {
+        return new ModelCheckingOptions().iterations(30).invocationsPerIteration(500);
+    }
+
+    /** {@link CompletionsLincheckTest} on a completion queue that is a plain {@link ArrayDeque}. */
+    @Param(name = "system", gen = IntGen.class, conf = "0:3")
+    public static class PlainDequeCompletionsTest {
+        private final ArrayDeque<Integer> queue = new ArrayDeque<>();
+
+        @Operation
+        public void finished(@Param(name = "system") int system) {
+            queue.add(system);
+        }
+
+        @Operation(nonParallelGroup = "scheduler")
+        public int poll() {
+            Integer v = queue.poll();
+            return v == null ? -1 : v;
+        }
+    }
+
+    @Test
+    void aCompletionQueueThatIsNotThreadSafeIsCaught() {
+        assertThat(catchThrowableOfType(LincheckAssertionError.class, () -> options().check(PlainDequeCompletionsTest.class)))
+                .isNotNull();
+    }
+
+    /** {@link CommandQueueLincheckTest}'s submissions on a slot filled by check-then-set. */
+    public static class CheckThenSetQueueTest {
+        private final AtomicReferenceArray<String> slots = new AtomicReferenceArray<>(3);
+
+        @Operation
+        public boolean submit(@Param(gen = IntGen.class, conf = "0:2") int slot) {
+            if (slots.get(slot) != null) {
+                return false;
+            }
+            slots.set(slot, "s" + slot);
+            return true;
+        }
+    }
+
+    @Test
+    void aSlotFilledByCheckThenSetIsCaught() {
+        assertThat(catchThrowableOfType(LincheckAssertionError.class, () -> options().check(CheckThenSetQueueTest.class)))
+                .isNotNull();
+    }
+}
