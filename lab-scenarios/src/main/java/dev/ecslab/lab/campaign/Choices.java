@@ -1,6 +1,5 @@
 package dev.ecslab.lab.campaign;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -13,7 +12,6 @@ import java.util.SplittableRandom;
 public final class Choices {
     private final SplittableRandom random;
     private final int[] fixed;
-    private int[] drawn = new int[64];
     private int size;
 
     private Choices(SplittableRandom random, int[] fixed) {
@@ -38,10 +36,7 @@ public final class Choices {
         } else {
             v = random.nextInt(1 << 16);
         }
-        if (size == drawn.length) {
-            drawn = Arrays.copyOf(drawn, size * 2);
-        }
-        drawn[size++] = v;
+        size++;
         return v;
     }
 
@@ -56,8 +51,4 @@ public final class Choices {
         return next() % 100 >= 100 - percent;
     }
 
-    /** Every value drawn so far: replaying them gives the same scenario. */
-    public int[] drawn() {
-        return Arrays.copyOf(drawn, size);
-    }
 }

@@ -57,11 +57,6 @@ public final class Shrinker {
         return best;
     }
 
-    /** Candidates tried so far. */
-    public int attempts() {
-        return attempts;
-    }
-
     /** A rough size: what a reader has to take in. */
     public static int size(Scenario s) {
         int n = s.frames() * 4 + s.edits().size() * 2 + s.entities().size() + s.pauses().size();

@@ -9,7 +9,6 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.MemoryBound;
 import dev.ecslab.lab.criteria.Outcome;
-import dev.ecslab.lab.criteria.Scope;
 import dev.ecslab.lab.criteria.ScenarioAccess;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.run.ExecutorSubject;
@@ -247,14 +246,4 @@ public final class Lab {
         }
     }
 
-    /** Scopes in a stable order, for reports. */
-    public static List<Scope> scopes() {
-        List<Scope> out = new ArrayList<>();
-        for (boolean resource : new boolean[] {false, true}) {
-            for (dev.ecslab.lab.scenario.WatchKind k : dev.ecslab.lab.scenario.WatchKind.values()) {
-                out.add(new Scope(resource, k));
-            }
-        }
-        return out;
-    }
 }

@@ -18,13 +18,4 @@ public record Outcome(Scenario scenario, Trace trace, List<Finding> findings, Li
     public boolean passes() {
         return violations.isEmpty();
     }
-
-    public boolean fails(Criterion c) {
-        return violations.stream().anyMatch(v -> v.criterion() == c);
-    }
-
-    /** The first violation of {@code c}, or {@code null}. */
-    public Violation first(Criterion c) {
-        return violations.stream().filter(v -> v.criterion() == c).findFirst().orElse(null);
-    }
 }

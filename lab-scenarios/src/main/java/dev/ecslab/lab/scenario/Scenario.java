@@ -111,10 +111,6 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         return s;
     }
 
-    public Scenario renamed(String newName) {
-        return new Scenario(newName, description, entities, resources, stages, pauses, frames, edits, startTick);
-    }
-
     /**
      * Checks that the scenario can run, naming the first problem by its path.
      *
