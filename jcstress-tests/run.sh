@@ -18,7 +18,7 @@ fi
 mkdir -p "$out"
 log="$out/run.log"
 cd "$out"
-java -jar "$jar" -m "$mode" -t "$regex" -r "$out" 2>&1 | tee "$log"
+java -jar "$jar" -v -m "$mode" -t "$regex" -r "$out" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 if grep -q "No matching tests" "$log"; then
   echo "run.sh: FAIL: the pattern '$regex' matches no test" >&2
@@ -26,6 +26,21 @@ if grep -q "No matching tests" "$log"; then
 fi
 if [[ $status -ne 0 ]] || grep -qE "^\s*\[(FAILED|ERROR)\]" "$log"; then
   echo "run.sh: FAIL: a FORBIDDEN outcome or an error (exit $status); report: $out/index.html" >&2
+  exit 1
+fi
+# Every selected test must have results: JCStress silently skips a test that needs more CPUs than the
+# machine has (more actors than cores), which would otherwise pass unseen.
+reported="$(awk '/^RUN RESULTS:/{r=1} r && match($0, /\[(OK|FAILED|ERROR)\] [^ ]+/) {t=substr($0, RSTART, RLENGTH); sub(/.*\] /, "", t); print t}' "$log" | sort -u)"
+unrun=""
+while IFS= read -r file; do
+  rel="${file#"$here"/src/main/java/}"
+  test="$(tr / . <<<"${rel%.java}")"
+  if [[ "$test" =~ ^${regex}$ ]] && ! grep -qx "$test" <<<"$reported"; then
+    unrun="$unrun $test"
+  fi
+done < <(grep -rl "@JCStressTest" "$here"/src/main/java)
+if [[ -n "$unrun" ]]; then
+  echo "run.sh: FAIL: these tests were selected but produced no results (too few CPUs for their actors?):$unrun" >&2
   exit 1
 fi
 # Buggy variants whose bad outcome needs no weak memory model say "must-show:" in that outcome's

@@ -40,6 +40,9 @@ import java.util.concurrent.locks.LockSupport;
  * run's schedule (who overlapped whom, who started after whom) replays exactly, while systems
  * still run on real threads.
  *
+ * <p>Access is claimed in {@link AccessClaims} (an atomic check-and-claim) before a system starts and
+ * released when the scheduler acknowledges its completion.
+ *
  * <p>{@link #graph} and {@link #conflictsWithRunning} are extension points so that the lab can keep
  * deliberately broken variants (mutants) that prove its ordering checks can fail.
  */
@@ -93,7 +96,8 @@ public class DynamicExecutor implements Executor {
         private final int n;
         private final int[] remaining;
         private final BitSet ready;
-        private final BitSet running;
+        /** The systems holding their access: the inline ones of this round and those handed to workers. */
+        private final AccessClaims claims;
         private final ArrayDeque<Integer> noOps = new ArrayDeque<>();
         private final Completions completions = new Completions();
         private final SplittableRandom random;
@@ -113,7 +117,7 @@ public class DynamicExecutor implements Executor {
             this.n = stage.size();
             this.remaining = new int[n];
             this.ready = new BitSet(n);
-            this.running = new BitSet(n);
+            this.claims = new AccessClaims(n, (v, held) -> conflictsWithRunning(stage, v, held));
             this.random = seed.isPresent() ? SeededChoices.forRun(seed.getAsLong(), run) : null;
             this.finishedUnacknowledged = new BitSet(n);
             this.inline = new int[n];
@@ -142,7 +146,7 @@ public class DynamicExecutor implements Executor {
                         for (int k = 0; k < inlineCount; k++) {
                             int v = inline[k];
                             if (run.failed()) {
-                                running.clear(v);      // never started: it stays unfinished, like the rest
+                                claims.release(v);     // never started: it stays unfinished, like the rest
                                 continue;
                             }
                             timed(v);
@@ -151,7 +155,7 @@ public class DynamicExecutor implements Executor {
                         continue;
                     }
                 }
-                if (running.isEmpty()) {
+                if (claims.isEmpty()) {
                     if (run.failed()) {
                         return;
                     }
@@ -184,30 +188,28 @@ public class DynamicExecutor implements Executor {
             int inlineCount = 0;
             for (int c = 0; c < count; c++) {
                 int v = candidates[c];
-                if (conflictsWithRunning(stage, v, running)) {
-                    continue;
-                }
                 SystemKind kind = stage.system(v).kind();
                 if (kind.isExclusive()) {
-                    if (running.isEmpty() && inlineCount == 0) {
+                    if (claims.tryClaimAlone(v)) {      // nothing runs, inline ones included
                         ready.clear(v);
-                        running.set(v);
                         inline[0] = v;
                         return 1;
                     }
                     continue;
                 }
+                if (!claims.tryClaim(v)) {
+                    continue;
+                }
                 if (kind == SystemKind.MAIN_THREAD || cheap(v)) {
                     ready.clear(v);
-                    running.set(v);
                     inline[inlineCount++] = v;
                     continue;
                 }
-                if (random != null && !running.isEmpty() && random.nextInt(4) == 0) {
-                    continue;       // seeded: hold it back for a round, exploring another interleaving
+                if (random != null && claims.count() > 1 && random.nextInt(4) == 0) {
+                    claims.release(v);  // seeded: hold it back for a round, exploring another interleaving
+                    continue;
                 }
                 ready.clear(v);
-                running.set(v);
                 long delay = random == null ? 0 : SeededChoices.delayNanos(random);
                 pool.submit(() -> {
                     try {
@@ -228,7 +230,7 @@ public class DynamicExecutor implements Executor {
             if (random == null) {
                 return take();
             }
-            int[] candidates = running.stream().toArray();
+            int[] candidates = claims.claimedSystems();
             int chosen = candidates[random.nextInt(candidates.length)];
             while (!finishedUnacknowledged.get(chosen)) {
                 finishedUnacknowledged.set(take());
@@ -258,7 +260,7 @@ public class DynamicExecutor implements Executor {
         }
 
         private int take() {
-            if (random == null && finished + running.cardinality() == n) {
+            if (random == null && finished + claims.count() == n) {
                 // Every unfinished system is already handed out, so nothing can become ready while
                 // this thread works: take a queued system instead of sleeping (saves one hand-off).
                 int done;
@@ -273,13 +275,15 @@ public class DynamicExecutor implements Executor {
         }
 
         private void complete(int v) {
-            running.clear(v);
+            if (!claims.release(v)) {
+                throw new IllegalStateException("system " + v + " finished without holding its claim");
+            }
             finished++;
-            release(v);
+            releaseDependants(v);
             completeNoOps();
         }
 
-        private void release(int v) {
+        private void releaseDependants(int v) {
             BitSet next = graph.successors(v);
             for (int s = next.nextSetBit(0); s >= 0; s = next.nextSetBit(s + 1)) {
                 if (--remaining[s] == 0) {
@@ -301,7 +305,7 @@ public class DynamicExecutor implements Executor {
             while (!noOps.isEmpty()) {
                 int v = noOps.poll();
                 finished++;
-                release(v);
+                releaseDependants(v);
             }
         }
     }

@@ -1,26 +1,27 @@
 package dev.ecslab.concurrency.races;
 
+import java.util.BitSet;
+
 /**
  * Race-bug catalogue, entry 4 (buggy variant), after Bevy #449/#450: a parallel executor whose
- * workers claim a system's access themselves by checking the running set and then adding to it,
- * in two steps. A writer and a reader of the same data can both check before either adds: two
- * conflicting systems run together.
+ * workers claim a system's access themselves by checking the claimed set and then adding to it, in
+ * two steps. A writer and a reader of the same data can both check before either adds: two
+ * conflicting systems run together. Same shape as ecslab's {@code AccessClaims}, minus its atomicity.
  */
 final class CheckThenActClaims {
-    private int readers;
-    private boolean writer;
+    private final BitSet[] conflicts;
+    private final BitSet claimed = new BitSet();
 
-    /** Claims read or write access to one datum; false when it conflicts with a held claim. */
-    boolean tryClaim(boolean write) {
-        boolean free = write ? !writer && readers == 0 : !writer;
-        if (!free) {
+    CheckThenActClaims(BitSet[] conflicts) {
+        this.conflicts = conflicts;
+    }
+
+    /** Claims a system's access; false when it conflicts with a held claim. */
+    boolean tryClaim(int system) {
+        if (claimed.get(system) || conflicts[system].intersects(claimed)) {
             return false;
         }
-        if (write) {
-            writer = true;
-        } else {
-            readers++;
-        }
+        claimed.set(system);
         return true;
     }
 }

@@ -3,6 +3,8 @@ package dev.ecslab.concurrency.races;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.ecslab.ecs.executor.AccessClaims;
+import java.util.BitSet;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
@@ -112,18 +114,51 @@ class RaceCatalogueLincheckTest {
         assertThat(e.getMessage()).contains("dependencyFinished");
     }
 
-    /** Entry 4: a check-then-act access claim lets two conflicting systems both claim. */
-    public static class CheckThenActClaimsTest {
-        private final CheckThenActClaims claims = new CheckThenActClaims();
+    /**
+     * Entry 4: a writer (system 0) and two readers (1, 2) of the same data. The writer conflicts with
+     * both readers; the readers do not conflict with each other. One test shape for both classes.
+     */
+    abstract static class ClaimsShape {
+        static BitSet[] writerAndTwoReaders() {
+            BitSet[] rows = new BitSet[3];
+            for (int i = 0; i < 3; i++) {
+                rows[i] = new BitSet();
+            }
+            rows[0].set(1, 3);
+            rows[1].set(0);
+            rows[2].set(0);
+            return rows;
+        }
+
+        abstract boolean claim(int system);
 
         @Operation
-        public boolean claimWrite() {
-            return claims.tryClaim(true);
+        public boolean claimWriter() {
+            return claim(0);
         }
 
         @Operation
-        public boolean claimRead() {
-            return claims.tryClaim(false);
+        public boolean claimReader(@Param(gen = IntGen.class, conf = "1:2") int reader) {
+            return claim(reader);
+        }
+    }
+
+    public static class CheckThenActClaimsTest extends ClaimsShape {
+        private final CheckThenActClaims claims = new CheckThenActClaims(writerAndTwoReaders());
+
+        @Override
+        boolean claim(int system) {
+            return claims.tryClaim(system);
+        }
+    }
+
+    /** The real class under the same operations. */
+    public static class AccessClaimsTest extends ClaimsShape {
+        private final AccessClaims claims = AccessClaims.ofMatrix(writerAndTwoReaders());
+
+        @Override
+        boolean claim(int system) {
+            return claims.tryClaim(system);
         }
     }
 
@@ -132,6 +167,12 @@ class RaceCatalogueLincheckTest {
         LincheckAssertionError e = catchThrowableOfType(LincheckAssertionError.class,
                 () -> twoCalls().check(CheckThenActClaimsTest.class));
         assertThat(e).as("Lincheck must catch two conflicting claims both succeeding").isNotNull();
+        assertThat(e.getMessage()).contains("claimWriter");
+    }
+
+    @Test
+    void entry4AccessClaimsPassTheSameTest() {
+        twoCalls().check(AccessClaimsTest.class);
     }
 
     /** Entry 5: a non-atomic tick increment hands two system runs the same tick. */
