@@ -65,4 +65,49 @@ class BuggyTwinsLincheckTest {
         assertThat(catchThrowableOfType(LincheckAssertionError.class, () -> options().check(CheckThenSetQueueTest.class)))
                 .isNotNull();
     }
+
+    /**
+     * {@link JobGraphLincheckTest}'s operations on bookkeeping without the lock: registering c counts
+     * its unfinished dependencies while a and b may be finishing, so c starts twice or never.
+     */
+    public static class UnlockedJobGraphTest {
+        private boolean finishedA;
+        private boolean finishedB;
+        private boolean registeredC;
+        private int remainingC;
+        private boolean startedC;
+
+        @Operation(nonParallelGroup = "owner")
+        public boolean registerC() {
+            remainingC = (finishedA ? 0 : 1) + (finishedB ? 0 : 1);
+            registeredC = true;
+            return startC();
+        }
+
+        @Operation
+        public String finishA() {
+            finishedA = true;
+            return registeredC && --remainingC == 0 && startC() ? "c" : "";
+        }
+
+        @Operation
+        public String finishB() {
+            finishedB = true;
+            return registeredC && --remainingC == 0 && startC() ? "c" : "";
+        }
+
+        private boolean startC() {
+            if (remainingC == 0 && !startedC) {
+                startedC = true;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    @Test
+    void jobBookkeepingWithoutTheLockIsCaught() {
+        assertThat(catchThrowableOfType(LincheckAssertionError.class, () -> options().check(UnlockedJobGraphTest.class)))
+                .isNotNull();
+    }
 }

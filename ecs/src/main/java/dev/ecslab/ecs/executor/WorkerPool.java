@@ -11,15 +11,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A fixed pool of daemon worker threads fed from one queue. Submitting a task signals a single idle
  * worker (the queue's {@code notEmpty} condition wakes one waiter), so there is no thundering herd:
- * only a thread that will find work is woken.
+ * only a thread that will find work is woken. Shared by the dynamic and staged executors and the job
+ * scheduler.
  */
-final class WorkerPool implements AutoCloseable {
+public final class WorkerPool implements AutoCloseable {
     private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final ThreadPoolExecutor pool;
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
 
-    WorkerPool(String name, int threadCount) {
+    /** Starts {@code threadCount} daemon workers named {@code ecslab-NAME-N-worker-K}. */
+    public WorkerPool(String name, int threadCount) {
         AtomicInteger count = new AtomicInteger();
         String prefix = "ecslab-" + name + "-" + POOLS.incrementAndGet() + "-worker-";
         ThreadFactory factory = r -> {
@@ -33,7 +35,8 @@ final class WorkerPool implements AutoCloseable {
         this.pool.prestartAllCoreThreads();
     }
 
-    void submit(Runnable task) {
+    /** Queues {@code task} for a worker. */
+    public void submit(Runnable task) {
         pool.execute(task);
     }
 
@@ -41,7 +44,7 @@ final class WorkerPool implements AutoCloseable {
      * Takes one submitted task that no worker has started yet and runs it on the calling thread;
      * false when there was none. A waiting caller uses this to work instead of sleeping.
      */
-    boolean runOnePending() {
+    public boolean runOnePending() {
         Runnable task = pool.getQueue().poll();
         if (task == null) {
             return false;
@@ -50,7 +53,7 @@ final class WorkerPool implements AutoCloseable {
         return true;
     }
 
-    boolean isShutdown() {
+    public boolean isShutdown() {
         return pool.isShutdown();
     }
 

@@ -1,6 +1,7 @@
 package dev.ecslab.ecs.query;
 
 import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
@@ -52,11 +53,9 @@ public final class Query {
     private int[] archetypeIds = new int[0];
     /** Tables (when walking tables) or archetypes (otherwise) to walk. */
     private int unitCount;
+    /** A cursor and a chunk kept for the next walk (taken and returned under this query's lock). */
     private QueryIter spare;
     private QueryChunk spareChunk;
-    /** Per entity index, the number of the last change walk that visited it (deduplicates candidates). */
-    private int[] visited = new int[0];
-    private int visitStamp;
 
     Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ChangeFilter[] changeFilters,
             ArchetypeFilter filter, ComponentAccess componentAccess, boolean walkTables, String description) {
@@ -171,10 +170,8 @@ public final class Query {
         }
         Entities entities = host.entities();
         Storage storage = host.storage();
-        if (visited.length < entities.slotCount()) {
-            visited = Arrays.copyOf(visited, Math.max(entities.slotCount(), visited.length * 2));
-        }
-        int stamp = ++visitStamp;
+        int[] visited = it.visited(entities.slotCount());
+        int stamp = ++it.visitStamp;
         Archetype current = null;
         for (int e : candidates) {
             if (visited[e] == stamp) {
@@ -269,9 +266,12 @@ public final class Query {
      * testing every row of the unit).
      */
     public void forEachChunk(Consumer<? super QueryChunk> action) {
-        refresh();
-        QueryChunk chunk = spareChunk != null ? spareChunk : new QueryChunk(this);
-        spareChunk = null;
+        QueryChunk chunk;
+        synchronized (this) {
+            refresh();
+            chunk = spareChunk != null ? spareChunk : new QueryChunk(this);
+            spareChunk = null;
+        }
         host.beginIteration(this);
         chunk.owner = owner;
         chunk.tracker = host.changeTracker();
@@ -306,7 +306,9 @@ public final class Query {
         } finally {
             chunk.owner = QueryRow.RELEASED;
             host.endIteration(this);
-            spareChunk = chunk;
+            synchronized (this) {
+                spareChunk = chunk;
+            }
         }
     }
 
@@ -378,10 +380,123 @@ public final class Query {
         return out;
     }
 
+    // ---------------------------------------------------------------- slices (parallel walks)
+
+    /** True when this query was built on {@code host} (a world). */
+    public boolean belongsTo(QueryHost host) {
+        return this.host == host;
+    }
+
+    /**
+     * Where this query would touch data outside {@code declared}, checked on every archetype it
+     * matches (with {@code With}/{@code Without} filters, as a system's view checks its queries), or
+     * null when it stays within. For nested queries in jobs.
+     */
+    public String uncoveredBy(Access declared) {
+        refresh();
+        for (int u = 0; u < archetypeCount; u++) {
+            Archetype a = archetypes[u];
+            for (Term<?> t : terms) {
+                if (!declared.covers(t.component.id(), t.isWrite(), a::has)) {
+                    return (t.isWrite() ? "writes " : "reads ") + t.component.name() + " in archetype " + a;
+                }
+            }
+            for (ChangeFilter c : changeFilters) {
+                if (!declared.covers(c.component().id(), false, a::has)) {
+                    return "reads the changes of " + c.component().name() + " in archetype " + a;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The ticks this query reads changes with: its system's, or the world's direct reader. */
+    public SystemTicks readerTicks() {
+        return scope != null ? scope.ticks() : host.directReader();
+    }
+
+    /** The ticks this query marks writes with: its system's, or the world's direct writer. */
+    public SystemTicks writerTicks() {
+        return scope != null ? scope.ticks() : host.directWriter();
+    }
+
+    /**
+     * Splits the matching rows into slices of at most {@code batchSize} rows, in iteration order (a
+     * slice never spans two tables or archetypes). Valid until the next structural change. For the
+     * thread that owns the world: it may extend the match cache.
+     */
+    public List<QuerySlice> slices(int batchSize) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be >= 1, was " + batchSize);
+        }
+        refresh();
+        List<QuerySlice> out = new ArrayList<>();
+        for (int u = 0; u < unitCount; u++) {
+            int n = walkTables ? tables[u].size() : archetypes[u].size();
+            for (int from = 0; from < n; from += batchSize) {
+                out.add(new QuerySlice(u, from, Math.min(n, from + batchSize)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Walks one slice with a cursor of its own, reading changes with {@code reader} and marking writes
+     * with {@code writer}; with change filters, every row of the slice is tested. Different slices may
+     * be walked on different threads at once. It does not take the world's iteration guard: the caller
+     * (the job scheduler) guarantees that no structural change happens until every slice is done.
+     */
+    public void forEachInSlice(QuerySlice slice, SystemTicks reader, SystemTicks writer,
+            Consumer<? super QueryRow> action) {
+        QueryIter it = new QueryIter(this);
+        it.owner = owner;
+        it.tracker = host.changeTracker();
+        it.reader = reader;
+        it.writer = writer;
+        boolean filtered = changeFilters.length > 0;
+        try {
+            if (walkTables) {
+                it.enterTable(tables[slice.unit()]);
+                for (int r = slice.from(); r < slice.to(); r++) {
+                    it.row = r;
+                    if (!filtered || it.passesChanges()) {
+                        action.accept(it);
+                    }
+                }
+            } else {
+                Archetype a = archetypes[slice.unit()];
+                it.enterArchetype(a);
+                int[] rows = a.tableRows();
+                int[] entityIndices = a.entityIndices();
+                for (int i = slice.from(); i < slice.to(); i++) {
+                    it.row = rows[i];
+                    it.entityIndex = entityIndices[i];
+                    if (!filtered || it.passesChanges()) {
+                        action.accept(it);
+                    }
+                }
+            }
+        } finally {
+            it.owner = QueryRow.RELEASED;
+        }
+    }
+
+    /** One batch of a parallel walk: positions {@code [from, to)} of matched unit {@code unit}. */
+    public record QuerySlice(int unit, int from, int to) {
+        public int size() {
+            return to - from;
+        }
+    }
+
     // ---------------------------------------------------------------- cache
 
-    /** Extends the match cache with archetypes created since the last call. */
-    void refresh() {
+    /**
+     * Extends the match cache with archetypes created since the last call. Synchronized: a query used
+     * by several job threads at once (a nested query in a parallel job) refreshes once, and the others
+     * see the extended cache. Archetypes appear only through structural changes, which never run
+     * while jobs do, so the cache does not change under a walk.
+     */
+    synchronized void refresh() {
         Storage storage = host.storage();
         int n = storage.archetypeCount();
         while (seenArchetypes < n) {
@@ -421,12 +536,15 @@ public final class Query {
     }
 
     private QueryIter open() {
-        refresh();
-        QueryIter it = spare;
-        if (it != null) {
-            spare = null;
-        } else {
-            it = new QueryIter(this);
+        QueryIter it;
+        synchronized (this) {
+            refresh();
+            it = spare;
+            if (it != null) {
+                spare = null;
+            } else {
+                it = new QueryIter(this);
+            }
         }
         host.beginIteration(this);
         it.owner = owner;
@@ -439,7 +557,9 @@ public final class Query {
     void release(QueryIter it) {
         it.owner = QueryRow.RELEASED;
         host.endIteration(this);
-        spare = it;
+        synchronized (this) {
+            spare = it;
+        }
     }
 
     private static <T> T[] append(T[] array, int size, T value) {

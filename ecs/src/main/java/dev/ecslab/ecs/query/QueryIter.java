@@ -25,9 +25,20 @@ public final class QueryIter extends QueryRow implements AutoCloseable {
     private int[] tableRows;
     private int[] entityIndices;
     private boolean open;
+    /** Per entity index, the number of the last change walk that visited it (deduplicates candidates). */
+    private int[] visited = new int[0];
+    int visitStamp;
 
     QueryIter(Query query) {
         super(query);
+    }
+
+    /** The visit stamps, grown to cover {@code slots} entity indices. */
+    int[] visited(int slots) {
+        if (visited.length < slots) {
+            visited = java.util.Arrays.copyOf(visited, Math.max(slots, visited.length * 2));
+        }
+        return visited;
     }
 
     void start() {

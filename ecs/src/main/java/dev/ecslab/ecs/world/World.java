@@ -79,6 +79,8 @@ public final class World implements QueryHost {
     private boolean worldReaderRegistered;
     private final AtomicInteger nextSystemId = new AtomicInteger(SystemTicks.FIRST_SYSTEM);
     private final AtomicInteger iterating = new AtomicInteger();
+    /** The attached job scheduler's sync points, or null. */
+    private volatile SyncHook syncHook;
     private volatile Query lastIterating;
     private final BundleLayout[] layouts = new BundleLayout[LAYOUT_CACHE_SIZE];
     /**
@@ -206,6 +208,7 @@ public final class World implements QueryHost {
 
     /** Spawns an entity with one component. Allocation-free apart from the returned id. */
     public Entity spawn(Object component) {
+        beforeStructuralChange("spawn");            // before the shared scratch array is touched
         Object[] bundle = scratch1;
         bundle[0] = component;
         try {
@@ -217,6 +220,7 @@ public final class World implements QueryHost {
 
     /** Spawns an entity with two components. Allocation-free apart from the returned id. */
     public Entity spawn(Object first, Object second) {
+        beforeStructuralChange("spawn");
         Object[] bundle = scratch2;
         bundle[0] = first;
         bundle[1] = second;
@@ -230,6 +234,7 @@ public final class World implements QueryHost {
 
     /** Spawns an entity with three components. Allocation-free apart from the returned id. */
     public Entity spawn(Object first, Object second, Object third) {
+        beforeStructuralChange("spawn");
         Object[] bundle = scratch3;
         bundle[0] = first;
         bundle[1] = second;
@@ -377,6 +382,10 @@ public final class World implements QueryHost {
         if (info.isEmpty() || !isAlive(entity)) {
             return Optional.empty();
         }
+        SyncHook hook = syncHook;
+        if (hook != null) {
+            hook.beforeComponentAccess(info.get().id(), false);
+        }
         return Optional.ofNullable(type.cast(storage.get(entity.index(), info.get().id())));
     }
 
@@ -390,6 +399,10 @@ public final class World implements QueryHost {
 
     /** {@link #getMut} with an explicit writer (a system's view passes its ticks). */
     <T> Optional<T> getMut(Entity entity, Class<T> type, SystemTicks writer) {
+        SyncHook hook = syncHook;
+        if (hook != null) {
+            components.find(type).ifPresent(i -> hook.beforeComponentAccess(i.id(), true));
+        }
         Optional<T> value = get(entity, type);
         if (value.isPresent()) {
             written(writer, entity.index(), components.find(type).orElseThrow().id(), false);
@@ -772,6 +785,10 @@ public final class World implements QueryHost {
 
     @Override
     public void beginIteration(Query query) {
+        SyncHook hook = syncHook;
+        if (hook != null) {
+            hook.beforeQuery(query);
+        }
         lastIterating = query;
         iterating.incrementAndGet();
     }
@@ -779,6 +796,10 @@ public final class World implements QueryHost {
     @Override
     public void endIteration(Query query) {
         iterating.decrementAndGet();
+        SyncHook hook = syncHook;
+        if (hook != null) {
+            hook.afterQuery(query);
+        }
     }
 
     /**
@@ -791,6 +812,27 @@ public final class World implements QueryHost {
         storage.verifyIntegrity();
     }
 
+    /**
+     * Attaches the sync points of a job scheduler (one at a time). For the {@code job} package: user
+     * code calls {@code JobScheduler.attach(world)}.
+     *
+     * @throws IllegalStateException if another hook is attached
+     */
+    public synchronized void attachSyncHook(SyncHook hook) {
+        if (syncHook != null) {
+            throw new IllegalStateException("a job scheduler is already attached to " + this
+                    + "; close it before attaching another");
+        }
+        syncHook = java.util.Objects.requireNonNull(hook, "hook");
+    }
+
+    /** Detaches {@code hook} if it is the attached one. */
+    public synchronized void detachSyncHook(SyncHook hook) {
+        if (syncHook == hook) {
+            syncHook = null;
+        }
+    }
+
     /** True while some query iterates. */
     public boolean isIterating() {
         return iterating.get() != 0;
@@ -798,7 +840,15 @@ public final class World implements QueryHost {
 
     // ================================================================= internals
 
+    private void beforeStructuralChange(String operation) {
+        SyncHook hook = syncHook;
+        if (hook != null) {
+            hook.beforeStructuralChange(operation);
+        }
+    }
+
     private void requireNoIteration(String operation) {
+        beforeStructuralChange(operation);
         if (iterating.get() != 0) {
             Query q = lastIterating;
             throw new StructuralChangeException(operation + " refused: " + (q == null ? "a query" : q.description())

@@ -11,11 +11,6 @@ import dev.ecslab.ecs.query.Read;
 import dev.ecslab.ecs.query.Write;
 import dev.ecslab.ecs.world.World;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,20 +58,6 @@ class ReadmeExampleTest {
 
     @Test
     void readmeShowsExactlyTheCompiledExample() throws IOException {
-        String source = Files.readString(Path.of("src/test/java/dev/ecslab/ecs/docs/ReadmeExampleTest.java"));
-        Matcher region = Pattern.compile("// README-BEGIN\\n(.*?)\\n\\s*// README-END", Pattern.DOTALL).matcher(source);
-        assertThat(region.find()).isTrue();
-        String readme = Files.readString(Path.of("../README.md"));
-        Matcher block = Pattern.compile("<!-- example: ecs/src/test/java/dev/ecslab/ecs/docs/ReadmeExampleTest.java -->\\s*```java\\n(.*?)```",
-                Pattern.DOTALL).matcher(readme);
-        assertThat(block.find()).as("README.md must contain the marked example block").isTrue();
-        assertThat(normalize(block.group(1))).isEqualTo(normalize(region.group(1)));
-    }
-
-    /** Drops the common indentation and trailing blanks, so only the code itself is compared. */
-    private static List<String> normalize(String code) {
-        List<String> lines = code.lines().map(String::stripTrailing).filter(l -> !l.isEmpty()).toList();
-        int indent = lines.stream().mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-        return lines.stream().map(l -> l.substring(indent)).toList();
+        ReadmeBlocks.assertReadmeShows("src/test/java/dev/ecslab/ecs/docs/ReadmeExampleTest.java", "README");
     }
 }

@@ -22,7 +22,6 @@ import dev.ecslab.ecs.world.World;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -87,24 +86,12 @@ class ReadmeScheduleExampleTest {
     @Test
     void readmeShowsExactlyThisCodeAndThisReport() throws IOException {
         example();
-        String source = Files.readString(Path.of("src/test/java/dev/ecslab/ecs/docs/ReadmeScheduleExampleTest.java"));
-        Matcher region = Pattern.compile("// README-SCHEDULE-BEGIN\\n(.*?)\\n\\s*// README-SCHEDULE-END", Pattern.DOTALL)
-                .matcher(source);
-        assertThat(region.find()).isTrue();
+        ReadmeBlocks.assertReadmeShows("src/test/java/dev/ecslab/ecs/docs/ReadmeScheduleExampleTest.java", "README-SCHEDULE");
         String readme = Files.readString(Path.of("../README.md"));
-        Matcher code = Pattern.compile("<!-- example: ecs/src/test/java/dev/ecslab/ecs/docs/ReadmeScheduleExampleTest.java -->"
-                + "\\s*```java\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-        assertThat(code.find()).as("README.md must contain the marked schedule example").isTrue();
-        assertThat(normalize(code.group(1))).isEqualTo(normalize(region.group(1)));
         Matcher printed = Pattern.compile("<!-- report printed by the example above -->\\s*```\\n(.*?)```", Pattern.DOTALL)
                 .matcher(readme);
         assertThat(printed.find()).as("README.md must show the report the example prints").isTrue();
-        assertThat(normalize(printed.group(1))).isEqualTo(normalize(report));
+        assertThat(ReadmeBlocks.normalize(printed.group(1))).isEqualTo(ReadmeBlocks.normalize(report));
     }
 
-    private static List<String> normalize(String code) {
-        List<String> lines = code.lines().map(String::stripTrailing).filter(l -> !l.isEmpty()).toList();
-        int indent = lines.stream().mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-        return lines.stream().map(l -> l.substring(indent)).toList();
-    }
 }

@@ -1,0 +1,40 @@
+package dev.ecslab.ecs.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.function.Function;
+import dev.ecslab.ecs.world.World;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The job scheduler's properties (DESIGN §6): over random job sequences, the final state equals running
+ * the jobs one at a time in scheduling order and no job overlaps one it depends on
+ * ({@link JobContract}); and readers of the same data really run at the same time
+ * ({@link ReadersTogether}). {@code JobMutantsAreCaughtTest} runs the same checks on broken schedulers.
+ */
+class JobProperties {
+    static final Function<World, JobScheduler> REAL = w -> JobScheduler.attach(w, 2);
+
+    @Property(tries = 300)
+    void jobsAreSerializableAndRespectTheirDependencies(@ForAll("sequences") JobSteps seq) {
+        JobContract.verify(seq, REAL);
+        long jobs = seq.steps().stream().filter(s -> s instanceof JobSteps.Schedule).count();
+        net.jqwik.api.statistics.Statistics.label("jobs per sequence").collect(jobs < 3 ? "0-2" : jobs < 6 ? "3-5" : "6+");
+        net.jqwik.api.statistics.Statistics.label("entities").collect(seq.population().size() < 8 ? "1-7" : "8+");
+    }
+
+    @Property(tries = 40)
+    void readersOfTheSameDataRunTogether(@ForAll @IntRange(min = 1, max = 7) int readsA,
+            @ForAll @IntRange(min = 1, max = 7) int readsB, @ForAll boolean parallelA, @ForAll boolean parallelB) {
+        assertThat(ReadersTogether.meet(readsA, readsB, parallelA, parallelB, REAL)).as("the two readers met").isTrue();
+    }
+
+    @Provide
+    Arbitrary<JobSteps> sequences() {
+        return JobSteps.sequences();
+    }
+}
