@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the JCStress jar: run.sh MODE [REGEX]
+# Runs the JCStress jar: run.sh MODE [REGEX [JCSTRESS-OPTION...]]
 #   MODE   sanity | quick | default | tough (JCStress's -m)
 #   REGEX  which tests (JCStress's -t); default: every ecslab test
+#   further arguments go to JCStress as they are (CI passes "-sc false", see the README)
 # Fails (exit 1) when a FORBIDDEN outcome is seen, when a test errors, and when REGEX matches no test
 # (JCStress itself exits 0 then). A buggy variant's INTERESTING outcome must be seen when the test
 # says the hardware can show it (races/README: the lost updates here need no weak memory model).
@@ -9,6 +10,7 @@ set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mode="${1:-quick}"
 regex="${2:-dev\.ecslab\.stress\..*}"
+extra=("${@:3}")
 jar="$here/target/jcstress.jar"
 out="$here/target/jcstress-results"
 if [[ ! -f "$jar" ]]; then
@@ -18,7 +20,7 @@ fi
 mkdir -p "$out"
 log="$out/run.log"
 cd "$out"
-java -jar "$jar" -v -m "$mode" -t "$regex" -r "$out" 2>&1 | tee "$log"
+java -jar "$jar" -v -m "$mode" -t "$regex" -r "$out" "${extra[@]}" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 if grep -q "No matching tests" "$log"; then
   echo "run.sh: FAIL: the pattern '$regex' matches no test" >&2

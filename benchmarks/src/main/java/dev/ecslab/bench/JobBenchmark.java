@@ -2,6 +2,7 @@ package dev.ecslab.bench;
 
 import dev.ecslab.ecs.job.JobHandle;
 import dev.ecslab.ecs.job.JobScheduler;
+import dev.ecslab.ecs.job.QueryJob;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.query.QueryRow;
@@ -29,9 +30,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@link #serialLoop} / {@link #parallelJob}: one frame of a movement update over 10⁶ entities
- *       with moderate work per entity ({@value #ROUNDS} xorshift rounds, about 0.1 µs), on the main
- *       thread and as a parallel job, for several batch sizes. Target: parallel ≥ 1.7× faster on 2
- *       cores. The batch sizes show where {@code DEFAULT_BATCH_SIZE} comes from.</li>
+ *       with moderate work per entity (48 xorshift rounds, about 0.08 µs) and with the update alone,
+ *       on the main thread and as a parallel job, for several batch sizes. Target: parallel ≥ 1.7×
+ *       faster on 2 cores with moderate work. The batch sizes show where the default batch size
+ *       ({@code BATCHES_PER_WORKER}, {@code MIN_BATCH_SIZE}) comes from.</li>
  *   <li>{@link #thousandSmallJobs} / {@link #thousandSmallQueriesInline}: 1 000 jobs per frame over a
  *       small world (100 entities; four queries, two reading and two writing, so the jobs form a real
  *       dependency graph), scheduled, then completed; against running the same 1 000 queries on the
@@ -46,12 +48,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 10, time = 1)
 public class JobBenchmark {
-    static final int ROUNDS = 48;
-
     @State(Scope.Benchmark)
     public static class Big {
         @Param({"1000000"})
         int entities;
+        /** Work per entity: 0 (the update alone, a few ns) or 48 xorshift rounds (about 0.08 µs). */
+        @Param({"0", "48"})
+        int rounds;
         World world;
         JobScheduler jobs;
         Query move;
@@ -70,7 +73,7 @@ public class JobBenchmark {
             body = row -> {
                 Position pos = row.getMut(p);
                 Velocity vel = row.get(v);
-                long r = Work.spin(ROUNDS, (long) pos.x);
+                long r = rounds == 0 ? 0 : Work.spin(rounds, (long) pos.x);
                 pos.x += vel.dx + (r & 1);
                 pos.y += vel.dy;
             };
@@ -85,7 +88,8 @@ public class JobBenchmark {
 
     @State(Scope.Benchmark)
     public static class Batch {
-        @Param({"256", "1024", "4096", "16384", "65536"})
+        /** Rows per batch; 0 is the scheduler's default (8 batches per worker, at least 4 096 rows). */
+        @Param({"0", "256", "1024", "4096", "16384", "65536"})
         int batchSize;
     }
 
@@ -97,7 +101,11 @@ public class JobBenchmark {
 
     @Benchmark
     public World parallelJob(Big s, Batch b) {
-        s.jobs.query(s.move).batchSize(b.batchSize).parallel(s.body).complete();
+        QueryJob job = s.jobs.query(s.move);
+        if (b.batchSize > 0) {
+            job.batchSize(b.batchSize);
+        }
+        job.parallel(s.body).complete();
         return s.world;
     }
 

@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * Scheduled queries with automatic dependencies: the Arch.Scheduled model, a second way to run work
  * in parallel, at the level of queries rather than systems. {@link #scheduled} runs a query's action
  * over every matching entity as one job on a worker; {@link #parallel} splits the entities into
- * batches run on several workers. Each returns a {@link JobHandle}.
+ * batches run on several workers (by default about {@value #BATCHES_PER_WORKER} per worker, at least
+ * {@value #MIN_BATCH_SIZE} rows each). Each returns a {@link JobHandle}.
  *
  * <p><b>Automatic dependencies.</b> A new job waits for every earlier, unfinished job whose access
  * conflicts with its own (the same rule, with {@code With}/{@code Without} disjointness, as the
@@ -59,12 +60,20 @@ import java.util.function.Consumer;
  */
 public final class JobScheduler implements AutoCloseable {
     /**
-     * Rows per batch of a parallel job unless overridden: large enough that a batch's hand-off (a
-     * queue and a wake-up, microseconds) is small beside its work even for light per-entity work, and
-     * small enough that 10⁵ entities still make dozens of batches for load balance. Measured in
-     * {@code JobBenchmark} (benchmarks/RESULTS.md).
+     * The smallest batch a parallel job is split into by default. Measured in {@code JobBenchmark}
+     * (benchmarks/RESULTS.md) over 10⁶ entities on 2 cores: with a light update (a few ns per entity)
+     * batches of 256 rows made the parallel job slower than the serial loop, and the speed-up grew
+     * with the batch up to the largest size tried (65 536); with moderate work (0.08 µs per entity)
+     * every size from 256 up gave 1.7–1.9×.
      */
-    public static final int DEFAULT_BATCH_SIZE = 4096;
+    public static final int MIN_BATCH_SIZE = 4096;
+
+    /**
+     * By default a parallel job is cut into about this many batches per worker (never smaller than
+     * {@link #MIN_BATCH_SIZE}): few enough that a light update is not eaten by hand-offs, enough that
+     * one slow batch does not leave the other workers idle for long.
+     */
+    public static final int BATCHES_PER_WORKER = 8;
 
 
     private final World world;
@@ -102,8 +111,8 @@ public final class JobScheduler implements AutoCloseable {
         this.owner = Thread.currentThread();
         this.rule = rule;
         this.workers = threads;
+        world.attachSyncHook(hook);         // first: if the world refuses, no worker thread was started
         this.pool = new WorkerPool("jobs", threads);
-        world.attachSyncHook(hook);
     }
 
     /** Attaches a scheduler with one worker per available processor; the calling thread becomes its owner. */
@@ -200,7 +209,10 @@ public final class JobScheduler implements AutoCloseable {
         Access access = spec.access();
         boolean automatic = spec.after == null;
         List<Job> deps = automatic ? conflicting(access) : List.of(spec.after.job);
-        List<QuerySlice> slices = query.slices(parallel ? spec.batchSize : Integer.MAX_VALUE);
+        List<QuerySlice> slices = query.slices(Integer.MAX_VALUE);
+        if (parallel) {
+            slices = query.slices(spec.batchSize > 0 ? spec.batchSize : defaultBatchSize(slices));
+        }
         String name = spec.name != null ? spec.name : (parallel ? "parallel " : "scheduled ") + query.description();
         Job.Kind kind = parallel ? Job.Kind.PARALLEL : Job.Kind.SCHEDULED;
         JobHandle handle = add(kind, name, access, deps, query, slices, spec.action, null);
@@ -208,6 +220,16 @@ public final class JobScheduler implements AutoCloseable {
             latestByAccess.put(access, handle.job);
         }
         return handle;
+    }
+
+    /** {@link #BATCHES_PER_WORKER} batches per worker over the matching rows, at least {@link #MIN_BATCH_SIZE}. */
+    private int defaultBatchSize(List<QuerySlice> wholeUnits) {
+        long rows = 0;
+        for (QuerySlice s : wholeUnits) {
+            rows += s.size();
+        }
+        long perBatch = (rows + (long) BATCHES_PER_WORKER * workers - 1) / ((long) BATCHES_PER_WORKER * workers);
+        return (int) Math.max(MIN_BATCH_SIZE, Math.min(Integer.MAX_VALUE, perBatch));
     }
 
     private JobHandle add(Job.Kind kind, String name, Access access, List<Job> deps, Query query,

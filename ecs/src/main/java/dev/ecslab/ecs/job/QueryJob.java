@@ -22,7 +22,8 @@ public final class QueryJob {
     private final BitSet extraReads = new BitSet();
     private final BitSet extraWrites = new BitSet();
     JobHandle after;
-    int batchSize = JobScheduler.DEFAULT_BATCH_SIZE;
+    /** Rows per batch; 0 for the scheduler's default. */
+    int batchSize;
     String name;
     Consumer<? super QueryRow> action;
     private boolean used;
@@ -61,7 +62,11 @@ public final class QueryJob {
         return this;
     }
 
-    /** Rows per batch of a parallel job (default {@link JobScheduler#DEFAULT_BATCH_SIZE}). */
+    /**
+     * Rows per batch of a parallel job. The default cuts the rows into
+     * {@link JobScheduler#BATCHES_PER_WORKER} batches per worker, of at least
+     * {@link JobScheduler#MIN_BATCH_SIZE} rows.
+     */
     public QueryJob batchSize(int rows) {
         if (rows < 1) {
             throw new IllegalArgumentException("batch size must be >= 1, was " + rows);

@@ -363,9 +363,16 @@ class JobSchedulerTest {
     }
 
     @Test
-    void aSecondSchedulerOnTheSameWorldIsRefused() {
+    void aSecondSchedulerOnTheSameWorldIsRefusedWithoutStartingThreads() {
+        long before = jobThreads();
         assertThatThrownBy(() -> JobScheduler.attach(world, 1)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("already attached");
+        assertThat(jobThreads()).isEqualTo(before);
+    }
+
+    private static long jobThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("ecslab-jobs-") && t.isAlive()).count();
     }
 
     // ------------------------------------------------------------------ failures and shutdown
