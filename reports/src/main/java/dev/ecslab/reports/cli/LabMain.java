@@ -1,4 +1,4 @@
-package dev.ecslab.lab.cli;
+package dev.ecslab.reports.cli;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
@@ -10,8 +10,6 @@ import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.io.File;
 import java.io.PrintStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +20,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The {@code lab} command line. {@code ./lab run} is the main job. */
-@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = {LabMain.Run.class, LabMain.ReplayCommand.class},
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = {LabMain.Run.class, GateCommand.class,
+        AmbiguitiesCommand.class, LabMain.ReplayCommand.class, BenchCommand.class, StressCommand.class},
         description = "ecslab: a laboratory for ECS scheduling and change detection.")
 public final class LabMain implements Callable<Integer> {
 
@@ -77,17 +76,12 @@ public final class LabMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            ClassLoader loader = LabMain.class.getClassLoader();
-            if (!jars.isEmpty()) {
-                List<URL> urls = new ArrayList<>();
-                for (File f : jars) {
-                    if (!f.isFile()) {
-                        System.err.println("lab run: --strategy-jar " + f + ": no such file");
-                        return 2;
-                    }
-                    urls.add(f.toURI().toURL());
-                }
-                loader = new URLClassLoader(urls.toArray(URL[]::new), loader);
+            ClassLoader loader;
+            try {
+                loader = StrategyJars.loader(jars);
+            } catch (IllegalArgumentException e) {
+                System.err.println("lab run: " + e.getMessage());
+                return 2;
             }
             List<TrackerSubject> trackers = new ArrayList<>();
             try {
@@ -95,7 +89,7 @@ public final class LabMain implements Callable<Integer> {
                     trackers.addAll(TrackerSubject.all(loader));
                 } else {
                     for (String s : strategies) {
-                        trackers.add(TrackerSubject.find(s, loader));
+                        trackers.add(trackerSubject(s, loader));
                     }
                 }
                 List<ExecutorSubject> execs = new ArrayList<>();
@@ -103,7 +97,7 @@ public final class LabMain implements Callable<Integer> {
                     execs.addAll(ExecutorSubject.builtIns());
                 } else {
                     for (String e : executors) {
-                        execs.add(ExecutorSubject.of(e));
+                        execs.add(executorSubject(e));
                     }
                 }
                 if (mutants) {
@@ -174,6 +168,26 @@ public final class LabMain implements Callable<Integer> {
         private static List<String> verdict(dev.ecslab.lab.criteria.Outcome o) {
             return o.violations().stream().map(Object::toString).toList();
         }
+    }
+
+    /** A built-in executor, or a mutant executor by its id. */
+    static ExecutorSubject executorSubject(String id) {
+        for (var m : Mutants.executors()) {
+            if (m.subject().id().equals(id)) {
+                return m.subject();
+            }
+        }
+        return ExecutorSubject.of(id);
+    }
+
+    /** A strategy by label (built-in, from a jar on {@code loader}), or a mutant strategy by its label. */
+    static TrackerSubject trackerSubject(String label, ClassLoader loader) {
+        for (var m : Mutants.trackers()) {
+            if (m.subject().label().equals(label)) {
+                return m.subject();
+            }
+        }
+        return TrackerSubject.find(label, loader);
     }
 
     /** A short matrix on the terminal: class and criteria per row. */

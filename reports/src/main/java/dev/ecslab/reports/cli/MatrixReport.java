@@ -1,4 +1,4 @@
-package dev.ecslab.lab.cli;
+package dev.ecslab.reports.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.lab.classify.Cell;
@@ -30,7 +30,8 @@ public final class MatrixReport {
     private MatrixReport() {
     }
 
-    public static void write(Matrix m, Path dir) {
+    /** Writes the files and returns each counterexample's replay file, relative to {@code dir}. */
+    public static Map<Counterexample, String> write(Matrix m, Path dir) {
         try {
             Files.createDirectories(dir.resolve("counterexamples"));
             Map<Counterexample, String> files = new java.util.IdentityHashMap<>();   // records hash their traces: use identity
@@ -50,17 +51,12 @@ public final class MatrixReport {
                     }
                 }
             }
-            atomicWrite(dir.resolve("matrix.md"), markdown(m, files));
-            atomicWrite(dir.resolve("matrix.json"), json(m, files));
+            AtomicFiles.write(dir.resolve("matrix.md"), markdown(m, files));
+            AtomicFiles.write(dir.resolve("matrix.json"), json(m, files));
+            return files;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the matrix to " + dir, e);
         }
-    }
-
-    private static void atomicWrite(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     static String slug(String s) {

@@ -1,8 +1,8 @@
-package dev.ecslab.lab;
+package dev.ecslab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ecslab.lab.cli.LabMain;
+import dev.ecslab.reports.cli.LabMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;

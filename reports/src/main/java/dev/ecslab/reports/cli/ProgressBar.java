@@ -1,4 +1,4 @@
-package dev.ecslab.lab.cli;
+package dev.ecslab.reports.cli;
 
 import dev.ecslab.lab.classify.Lab;
 import java.io.PrintStream;
