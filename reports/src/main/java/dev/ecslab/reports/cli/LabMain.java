@@ -8,6 +8,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.reports.html.ReportWriter;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -111,12 +112,16 @@ public final class LabMain implements Callable<Integer> {
                 ProgressBar bar = new ProgressBar(quiet ? null : System.err);
                 Lab lab = new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
                         .withProgress(bar));
-                Matrix m = lab.run(trackers, execs, Catalogue.all());
-                bar.finish();
-                MatrixReport.write(m, out);
-                print(m, System.out);
-                System.out.println("\nwrote " + out.resolve("matrix.md") + ", " + out.resolve("matrix.json") + " and "
-                        + out.resolve("counterexamples"));
+                try (var stop = Interrupts.cleanUpOnCtrlC(out)) {
+                    Matrix m = lab.run(trackers, execs, Catalogue.all());
+                    bar.finish();
+                    var files = MatrixReport.write(m, out);
+                    AtomicFiles.write(out.resolve("index.html"), ReportWriter.page(m, files, Report.renderer(),
+                            Report.benchmarks(out), Path.of("")));
+                    print(m, System.out);
+                }
+                System.out.println("\nwrote " + out.resolve("index.html") + ", " + out.resolve("matrix.md") + ", "
+                        + out.resolve("matrix.json") + " and " + out.resolve("counterexamples"));
                 return 0;
             } catch (IllegalArgumentException | IllegalStateException e) {
                 System.err.println("lab run: " + e.getMessage());
