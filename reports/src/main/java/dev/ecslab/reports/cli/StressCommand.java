@@ -21,13 +21,13 @@ final class StressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path script = Path.of("jcstress-tests", "run.sh");
-        if (!Files.isRegularFile(script)) {
-            System.err.println("lab stress: " + script + " not found; run from the repository root");
-            return 2;
-        }
         if (!List.of("sanity", "quick", "default", "tough", "stress").contains(mode)) {
             System.err.println("lab stress: unknown mode '" + mode + "': sanity, quick, default, tough or stress");
+            return 2;
+        }
+        Path script = RepositoryRoot.find().resolve("jcstress-tests").resolve("run.sh");
+        if (!Files.isRegularFile(script)) {
+            System.err.println("lab stress: " + script + " not found; run inside an ecslab checkout");
             return 2;
         }
         Process p = new ProcessBuilder("bash", script.toString(), mode, regex).inheritIO().start();
