@@ -14,9 +14,15 @@ import dev.ecslab.ecs.query.Write;
 import dev.ecslab.ecs.schedule.Schedule;
 import dev.ecslab.ecs.schedule.SystemDescriptor;
 import dev.ecslab.ecs.world.World;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -25,6 +31,12 @@ import java.util.SplittableRandom;
  * bounded while frames go by in a world of fixed size (criterion 6). A measurement, not a timing,
  * so it is a plain program: {@code java -cp benchmarks/target/benchmarks.jar
  * dev.ecslab.bench.TrackingMemoryReport}. It prints Markdown tables for {@code RESULTS.md}.
+ *
+ * <p>With {@code --json FILE} it also writes the figures the report's charts draw: bytes per entity
+ * at {@link #JSON_SIZES} entities and tracking bytes at every frame of {@link #JSON_CHECKPOINTS}, per
+ * strategy, as one JSON object ({@code "kind": "ecslab-tracking-memory"}, format 1; see
+ * {@link #json}). The Markdown is the same with or without it (the workload is seeded, so the
+ * checkpoints it shares with the Markdown give the same numbers).
  *
  * <p>The frame workload: {@value #WORLD} entities; a writer writes 1 % of them at random; a churn
  * system despawns {@value #CHURN} entities and spawns {@value #CHURN} through commands (so the
@@ -36,12 +48,31 @@ public final class TrackingMemoryReport {
     static final int CHURN = 10;
     static final long SEED = 0x6E6E_0006L;
     static final int[] CHECKPOINTS = {10, 1_000, 10_000};
+    /** The frame counts written with {@code --json}: a superset of {@link #CHECKPOINTS}. */
+    static final int[] JSON_CHECKPOINTS = {10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000};
+    /** The world sizes of the per-entity figures written with {@code --json}. */
+    static final int[] JSON_SIZES = {1_000, 10_000, 100_000, 1_000_000};
+    static final int DETECTORS = 4;
 
     private TrackingMemoryReport() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
+        Path json = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--json") && i + 1 < args.length) {
+                json = Path.of(args[++i]);
+            } else {
+                System.err.println("usage: TrackingMemoryReport [--json FILE]");
+                System.exit(2);
+            }
+        }
         List<String> ids = ChangeTrackerProvider.BUILT_IN;
+        int[] frames = json == null ? CHECKPOINTS : JSON_CHECKPOINTS;
+        Map<String, long[]> overFrames = new LinkedHashMap<>();
+        for (String id : ids) {
+            overFrames.put(id, overFrames(id, DETECTORS, frames));
+        }
         System.out.println("## Tracking bytes per entity (empty world subtracted)\n");
         System.out.println("| strategy | 10^5 entities | 10^6 entities |");
         System.out.println("|---|---:|---:|");
@@ -50,7 +81,7 @@ public final class TrackingMemoryReport {
         }
 
         System.out.println("\n## Tracking bytes after N frames, " + WORLD + " entities, 1 writer, churn "
-                + CHURN + "/frame, 4 detectors\n");
+                + CHURN + "/frame, " + DETECTORS + " detectors\n");
         StringBuilder header = new StringBuilder("| strategy |");
         StringBuilder rule = new StringBuilder("|---|");
         for (int c : CHECKPOINTS) {
@@ -60,10 +91,12 @@ public final class TrackingMemoryReport {
         System.out.println(header);
         System.out.println(rule);
         for (String id : ids) {
-            long[] bytes = overFrames(id, 4, CHECKPOINTS);
+            long[] bytes = overFrames.get(id);
             StringBuilder row = new StringBuilder("| `" + id + "` |");
-            for (long b : bytes) {
-                row.append(' ').append(b).append(" |");
+            for (int k = 0; k < frames.length; k++) {
+                if (Arrays.binarySearch(CHECKPOINTS, frames[k]) >= 0) {
+                    row.append(' ').append(bytes[k]).append(" |");
+                }
             }
             System.out.println(row);
         }
@@ -79,6 +112,58 @@ public final class TrackingMemoryReport {
             }
             System.out.println(row);
         }
+
+        if (json != null) {
+            Map<String, double[]> perEntity = new LinkedHashMap<>();
+            for (String id : ids) {
+                double[] bytes = new double[JSON_SIZES.length];
+                for (int k = 0; k < JSON_SIZES.length; k++) {
+                    bytes[k] = perEntity(id, JSON_SIZES[k]);
+                }
+                perEntity.put(id, bytes);
+            }
+            Path parent = json.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(json, json(perEntity, overFrames, frames));
+            System.err.println("wrote " + json);
+        }
+    }
+
+    /**
+     * The JSON the report reads: {@code perEntity} rows ({@code strategy}, {@code entities},
+     * {@code bytesPerEntity}) and {@code overFrames} rows ({@code strategy}, {@code frames},
+     * {@code bytes}), with the workload's constants beside them.
+     */
+    static String json(Map<String, double[]> perEntity, Map<String, long[]> overFrames, int[] frames) {
+        StringBuilder out = new StringBuilder();
+        out.append("{\n  \"kind\": \"ecslab-tracking-memory\",\n  \"format\": 1,\n");
+        out.append("  \"command\": \"java -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.TrackingMemoryReport --json FILE\",\n");
+        out.append("  \"jdkVersion\": \"").append(System.getProperty("java.version")).append("\",\n");
+        out.append(String.format(Locale.ROOT, "  \"world\": {\"entities\": %d, \"writtenPercentPerFrame\": 1, "
+                + "\"churnPerFrame\": %d, \"detectors\": %d, \"seed\": %d},%n", WORLD, CHURN, DETECTORS, SEED));
+        out.append("  \"perEntity\": [");
+        String sep = "\n";
+        for (Map.Entry<String, double[]> e : perEntity.entrySet()) {
+            for (int k = 0; k < JSON_SIZES.length; k++) {
+                out.append(sep).append(String.format(Locale.ROOT,
+                        "    {\"strategy\": \"%s\", \"entities\": %d, \"bytesPerEntity\": %.4f}",
+                        e.getKey(), JSON_SIZES[k], e.getValue()[k]));
+                sep = ",\n";
+            }
+        }
+        out.append("\n  ],\n  \"overFrames\": [");
+        sep = "\n";
+        for (Map.Entry<String, long[]> e : overFrames.entrySet()) {
+            for (int k = 0; k < frames.length; k++) {
+                out.append(sep).append(String.format(Locale.ROOT, "    {\"strategy\": \"%s\", \"frames\": %d, \"bytes\": %d}",
+                        e.getKey(), frames[k], e.getValue()[k]));
+                sep = ",\n";
+            }
+        }
+        out.append("\n  ]\n}\n");
+        return out.toString();
     }
 
     /** Tracking bytes per entity once {@code n} entities are spawned, less an empty world's. */

@@ -1,0 +1,489 @@
+package dev.ecslab.reports.chart;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The benchmark graphs of the seed (its "Graphs" section) and of DESIGN.md §8, drawn from
+ * {@link BenchmarkResults} with XChart: each chart as inline SVG for the single-page report and as
+ * PNG files in a given directory.
+ *
+ * <p>The contract: {@link #build()} always returns the five charts, in this order and with these
+ * ids: {@value #FRAME_TIME}, {@value #RUN_TIME_BY_WORKLOAD}, {@value #MEMORY_OVER_FRAMES},
+ * {@value #EXECUTORS}, {@value #ITERATION}. A chart whose data is absent has no panels and a
+ * {@code missing} text giving the command (from the repository root, after
+ * {@code mvn -B -q -pl benchmarks -am package -DskipTests}) that produces the data into
+ * {@code reports/out/bench/}. A chart with part of its data says in its caption which part is
+ * missing and how to produce it. Times are converted from the file's JMH unit to the unit on the
+ * axis; values that a logarithmic axis cannot show (zero) are left out and the caption says so.
+ * Rendering is headless ({@code java.awt.headless} is set to true unless already set).
+ */
+public final class BenchmarkCharts {
+    /** Chart 1: time per frame against entity count, a panel per metric, no workload. */
+    public static final String FRAME_TIME = "frame-time-by-entities";
+    /** Chart 2: run time against the workload per changed entity, a panel per fraction changed. */
+    public static final String RUN_TIME_BY_WORKLOAD = "run-time-by-workload";
+    /** Chart 3: tracking memory over frames. */
+    public static final String MEMORY_OVER_FRAMES = "memory-over-frames";
+    /** Chart 4: executor overhead with empty systems, and the skewed load. */
+    public static final String EXECUTORS = "executors";
+    /** Chart 5: iteration side by side with the peer libraries and the hand-written loop. */
+    public static final String ITERATION = "iteration";
+
+    /** The size of a {@code changed} world: fixed in {@code ChangeTrackingBenchmark.ChangedQuery.ENTITIES}. */
+    static final int CHANGED_QUERY_ENTITIES = 1_000_000;
+
+    static final String BUILD = "mvn -B -q -pl benchmarks -am package -DskipTests";
+    static final String JAR = "java -jar benchmarks/target/benchmarks.jar ";
+    static final String CMD_CHANGE_SWEEP = JAR + "'ChangeTrackingBenchmark\\.(mutateAll|frameEnd)$' "
+            + "-rf json -rff reports/out/bench/ChangeTrackingBenchmark-sweep.json";
+    static final String CMD_CHANGED = JAR + "'ChangeTrackingBenchmark\\.changed$' -p spread=random "
+            + "-rf json -rff reports/out/bench/ChangeTrackingBenchmark-changed.json";
+    static final String CMD_MEMORY = "java -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.TrackingMemoryReport "
+            + "--json reports/out/bench/memory.json";
+    static final String CMD_EXECUTORS = JAR + "ExecutorBenchmark -rf json -rff reports/out/bench/ExecutorBenchmark.json";
+    static final String CMD_ITERATION = JAR + "IterationBenchmark -rf json -rff reports/out/bench/IterationBenchmark.json";
+
+    /** Workloads per changed entity on chart 2, in ns: 1 ns to 1 ms, four points per decade. */
+    static final double[] WORKLOADS_NS = workloads();
+
+    private static final Map<String, String> CONTENDERS = Map.of(
+            "ECSLAB", "ecslab (forEach)",
+            "ECSLAB_CHUNKS", "ecslab (forEachChunk)",
+            "HAND_LOOP", "hand-written loop",
+            "HAND_LOOP_ECSLAB_OBJECTS", "hand loop over ecslab's objects",
+            "DOMINION", "Dominion",
+            "ARTEMIS_ODB", "artemis-odb");
+
+    static {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    private final BenchmarkResults data;
+    private final Path pngDirectory;
+
+    /** Charts of {@code data}; PNG files go to {@code pngDirectory} (created when needed). */
+    public BenchmarkCharts(BenchmarkResults data, Path pngDirectory) {
+        this.data = data;
+        this.pngDirectory = pngDirectory;
+    }
+
+    /**
+     * The five charts. Writes their PNG files (overwriting older ones of the same name).
+     *
+     * @throws UncheckedIOException when a PNG file cannot be written
+     */
+    public List<Chart> build() {
+        try {
+            Files.createDirectories(pngDirectory);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return List.of(frameTime(), runTimeByWorkload(), memoryOverFrames(), executors(), iteration());
+    }
+
+    // ---------------------------------------------------------------- chart 1
+
+    private Chart frameTime() {
+        String title = "Time per frame against entity count, no workload";
+        Map<String, Map<Double, BenchmarkResult>> mutate = bySeries(data.select("ChangeTrackingBenchmark.mutateAll"),
+                r -> r.param("strategy"), r -> number(r.param("entities")));
+        Map<String, Map<Double, BenchmarkResult>> frameEnd = bySeries(data.select("ChangeTrackingBenchmark.frameEnd"),
+                r -> r.param("strategy"), r -> number(r.param("entities")));
+        Map<String, Map<Double, Double>> memory = new TreeMap<>(ChartStyle::order);
+        for (TrackingMemory.PerEntity m : data.memoryPerEntity()) {
+            memory.computeIfAbsent(m.strategy(), k -> new TreeMap<>()).put((double) m.entities(), m.bytesPerEntity());
+        }
+        if (mutate.isEmpty() && frameEnd.isEmpty() && memory.isEmpty()) {
+            return missing(FRAME_TIME, title, CMD_CHANGE_SWEEP + " and " + CMD_MEMORY);
+        }
+        List<Chart.Panel> panels = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        String x = "entities (count, log scale)";
+        if (!mutate.isEmpty()) {
+            panels.add(xyPanel(FRAME_TIME, panels.size(), "writing every entity (mutateAll)", x,
+                    "time per frame (µs, log scale)", true, true, times(mutate, TimeUnit.MICROSECONDS), notes));
+        }
+        if (!frameEnd.isEmpty()) {
+            panels.add(xyPanel(FRAME_TIME, panels.size(), "frame-end pass (frameEnd)", x,
+                    "time per frame (µs, log scale)", true, true, times(frameEnd, TimeUnit.MICROSECONDS), notes));
+        }
+        if (!mutate.isEmpty() && !frameEnd.isEmpty()) {
+            Map<String, Map<Double, Double>> total = new TreeMap<>(ChartStyle::order);
+            mutate.forEach((strategy, bySize) -> bySize.forEach((n, r) -> {
+                BenchmarkResult end = frameEnd.getOrDefault(strategy, Map.of()).get(n);
+                if (end != null) {
+                    total.computeIfAbsent(strategy, k -> new TreeMap<>())
+                            .put(n, r.score(TimeUnit.MICROSECONDS) + end.score(TimeUnit.MICROSECONDS));
+                }
+            }));
+            panels.add(xyPanel(FRAME_TIME, panels.size(), "whole frame (mutateAll + frameEnd)", x,
+                    "time per frame (µs, log scale)", true, true, total, notes));
+        }
+        if (!memory.isEmpty()) {
+            panels.add(xyPanel(FRAME_TIME, panels.size(), "tracking memory per entity", x,
+                    "tracking memory (bytes per entity)", true, false, memory, notes));
+        }
+        StringBuilder caption = new StringBuilder("One writer system writes every entity's Position through a write term "
+                + "(ChangeTrackingBenchmark.mutateAll, JMH average time, mean), then the strategy's frame-end pass "
+                + "(frameEnd); the third panel adds the two, the fourth is the tracking state per entity from the "
+                + "strategies' own size reports (TrackingMemoryReport, empty world subtracted). No work beyond the write. ");
+        caption.append("Entity counts measured: ").append(sizes(mutate, frameEnd)).append(". ");
+        Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
+        mutate.forEach((s, m) -> used.computeIfAbsent(s, k -> new ArrayList<>()).addAll(m.values()));
+        frameEnd.forEach((s, m) -> used.computeIfAbsent(s, k -> new ArrayList<>()).addAll(m.values()));
+        caption.append(sources(used));
+        if (!memory.isEmpty()) {
+            caption.append(" Memory: ").append(memorySources(data.memoryPerEntity())).append('.');
+        }
+        if (mutate.isEmpty() || frameEnd.isEmpty()) {
+            notes.add("mutateAll or frameEnd is missing; run " + CMD_CHANGE_SWEEP);
+        }
+        if (memory.isEmpty()) {
+            notes.add("the memory panel is missing; run " + CMD_MEMORY);
+        }
+        notes.add("for more entity counts add e.g. -p entities=1000,10000,100000,1000000 to " + CMD_CHANGE_SWEEP);
+        return chart(FRAME_TIME, title, caption, notes, panels);
+    }
+
+    // ---------------------------------------------------------------- chart 2
+
+    private Chart runTimeByWorkload() {
+        String title = "Run time against the workload per changed entity";
+        List<BenchmarkResult> all = data.select("ChangeTrackingBenchmark.changed");
+        if (all.isEmpty()) {
+            return missing(RUN_TIME_BY_WORKLOAD, title, CMD_CHANGED);
+        }
+        String spread = all.stream().anyMatch(r -> "random".equals(r.param("spread"))) ? "random" : all.get(0).param("spread");
+        long entities = all.stream().mapToLong(BenchmarkCharts::changedWorldSize).max().orElse(CHANGED_QUERY_ENTITIES);
+        List<BenchmarkResult> chosen = all.stream()
+                .filter(r -> spread == null || spread.equals(r.param("spread")))
+                .filter(r -> changedWorldSize(r) == entities)
+                .toList();
+        Map<Double, List<BenchmarkResult>> byPercent = new TreeMap<>();
+        for (BenchmarkResult r : chosen) {
+            byPercent.computeIfAbsent(number(r.param("percentChanged")), k -> new ArrayList<>()).add(r);
+        }
+        List<Chart.Panel> panels = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
+        for (Map.Entry<Double, List<BenchmarkResult>> facet : byPercent.entrySet()) {
+            double percent = facet.getKey();
+            Map<String, Map<Double, BenchmarkResult>> byStrategy = bySeries(facet.getValue(), r -> r.param("strategy"), r -> 0.0);
+            Map<String, Map<Double, Double>> series = new TreeMap<>(ChartStyle::order);
+            byStrategy.forEach((strategy, one) -> {
+                BenchmarkResult r = one.get(0.0);
+                used.computeIfAbsent(strategy, k -> new ArrayList<>()).add(r);
+                double queryMs = r.score(TimeUnit.MILLISECONDS);
+                double touched = "none".equals(strategy) ? entities : entities * percent / 100;
+                Map<Double, Double> line = new TreeMap<>();
+                for (double w : WORKLOADS_NS) {
+                    line.put(w, queryMs + touched * w / 1e6);
+                }
+                series.put(strategy, line);
+            });
+            panels.add(xyPanel(RUN_TIME_BY_WORKLOAD, panels.size(), format(percent) + " % changed",
+                    "work per changed entity (ns, log scale)", "run time per frame (ms, log scale)", true, true, series, notes));
+        }
+        StringBuilder caption = new StringBuilder(String.format(Locale.ROOT,
+                "%s entities, %s changes. The workload is added computationally, as the seed proposes: run time(w) = "
+                + "the measured time of one reader run of a Changed<Position> query that reads every reported row "
+                + "(ChangeTrackingBenchmark.changed, JMH average time, mean) + (changed entities) × w; none reports every "
+                + "entity and pays %s × w. w from 1 ns to 1 ms. ",
+                count(entities), spread, count(entities)));
+        if (entities < CHANGED_QUERY_ENTITIES) {
+            caption.append("The largest world present is ").append(count(entities)).append(" entities, not 10^6. ");
+        }
+        caption.append(sources(used));
+        return chart(RUN_TIME_BY_WORKLOAD, title, caption, notes, panels);
+    }
+
+    private static long changedWorldSize(BenchmarkResult r) {
+        String n = r.param("entities");
+        return n == null ? CHANGED_QUERY_ENTITIES : (long) number(n);
+    }
+
+    // ---------------------------------------------------------------- chart 3
+
+    private Chart memoryOverFrames() {
+        String title = "Tracking memory over frames";
+        List<TrackingMemory.OverFrames> rows = data.memoryOverFrames();
+        if (rows.isEmpty()) {
+            return missing(MEMORY_OVER_FRAMES, title, CMD_MEMORY);
+        }
+        Map<String, Map<Double, Double>> series = new TreeMap<>(ChartStyle::order);
+        for (TrackingMemory.OverFrames m : rows) {
+            series.computeIfAbsent(m.strategy(), k -> new TreeMap<>()).put((double) m.frames(), m.bytes() / 1024.0);
+        }
+        List<String> notes = new ArrayList<>();
+        var panel = xyPanel(MEMORY_OVER_FRAMES, 0, title, "frames (count, log scale)", "tracking memory (KiB, log scale)",
+                true, true, series, notes);
+        TrackingMemory.OverFrames first = rows.get(0);
+        String caption = String.format(Locale.ROOT, "Each strategy's own size report (ChangeTracker.memoryBytes, array "
+                + "capacity counted) after N frames of a world of %d entities: a writer changes 1 %% of them at random, "
+                + "a churn system despawns and spawns entities through commands, %d detector systems read Changed and "
+                + "removals. A plain measurement, not JMH. Flat lines are bounded memory (criterion 6). From %s.",
+                first.worldEntities(), first.detectors(), memorySources(rows));
+        return chart(MEMORY_OVER_FRAMES, title, new StringBuilder(caption), notes, List.of(panel));
+    }
+
+    // ---------------------------------------------------------------- chart 4
+
+    private Chart executors() {
+        String title = "Executors: frame overhead and a skewed load";
+        Map<String, Map<Double, BenchmarkResult>> empty = bySeries(data.select("ExecutorBenchmark.emptySystems"),
+                r -> r.param("executor"), r -> number(r.param("systems")));
+        Map<String, Map<Double, BenchmarkResult>> skewed = bySeries(data.select("ExecutorBenchmark.skewedLoad"),
+                r -> r.param("executor"), r -> 0.0);
+        if (empty.isEmpty() && skewed.isEmpty()) {
+            return missing(EXECUTORS, title, CMD_EXECUTORS);
+        }
+        List<Chart.Panel> panels = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
+        if (!empty.isEmpty()) {
+            panels.add(xyPanel(EXECUTORS, panels.size(), "empty systems: frame overhead", "systems (count, log scale)",
+                    "time per frame (µs, log scale)", true, true, times(empty, TimeUnit.MICROSECONDS), notes));
+            empty.forEach((e, m) -> used.computeIfAbsent(e, k -> new ArrayList<>()).addAll(m.values()));
+        } else {
+            notes.add("the empty-systems panel is missing; run " + CMD_EXECUTORS);
+        }
+        if (!skewed.isEmpty()) {
+            panels.add(skewedPanel(panels.size(), skewed));
+            skewed.forEach((e, m) -> used.computeIfAbsent(e, k -> new ArrayList<>()).addAll(m.values()));
+        } else {
+            notes.add("the skewed-load panel is missing; run " + CMD_EXECUTORS);
+        }
+        StringBuilder caption = new StringBuilder("One benchmark call is one frame of a one-stage schedule "
+                + "(ExecutorBenchmark, JMH average time, mean; the bars carry JMH's 99.9 % error). First panel: a frame of n "
+                + "empty systems, the executor's own cost. Second panel: one slow system (about 4 ms) and 16 quick ones (about "
+                + "0.25 ms) that all write one resource, without ordering constraints. ");
+        caption.append(sources(used));
+        return chart(EXECUTORS, title, caption, notes, panels);
+    }
+
+    private Chart.Panel skewedPanel(int index, Map<String, Map<Double, BenchmarkResult>> skewed) {
+        String facet = "skewed load: 1 slow + 16 quick systems";
+        String xTitle = "executor";
+        String yTitle = "time per frame (ms)";
+        CategoryChart chart = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
+                .title(facet).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        ChartStyle.apply(chart.getStyler());
+        chart.getStyler().setOverlapped(true).setErrorBarsColorSeriesColor(false).setErrorBarsColor(java.awt.Color.BLACK);
+        List<String> executors = new ArrayList<>(skewed.keySet());
+        executors.sort(ChartStyle::order);
+        for (String executor : executors) {
+            BenchmarkResult r = skewed.get(executor).get(0.0);
+            List<Double> ys = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (String category : executors) {
+                ys.add(category.equals(executor) ? r.score(TimeUnit.MILLISECONDS) : 0.0);
+                errors.add(category.equals(executor) && !Double.isNaN(r.scoreError()) ? r.scoreError(TimeUnit.MILLISECONDS) : 0.0);
+            }
+            chart.addSeries(executor, executors, ys, errors).setFillColor(ChartStyle.colour(executor));
+        }
+        return export(chart, EXECUTORS, index, facet, xTitle, yTitle, executors);
+    }
+
+    // ---------------------------------------------------------------- chart 5
+
+    private Chart iteration() {
+        String title = "Iteration side by side: Position += Velocity";
+        Map<String, Map<Double, BenchmarkResult>> move = bySeries(data.select("IterationBenchmark.move"),
+                r -> CONTENDERS.getOrDefault(r.param("ecs"), r.param("ecs")), r -> number(r.param("n")));
+        if (move.isEmpty()) {
+            return missing(ITERATION, title, CMD_ITERATION);
+        }
+        List<String> notes = new ArrayList<>();
+        var panel = xyPanel(ITERATION, 0, title, "entities (count, log scale)", "time per frame (µs, log scale)", true, true,
+                times(move, TimeUnit.MICROSECONDS), notes);
+        Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
+        move.forEach((e, m) -> used.computeIfAbsent(e, k -> new ArrayList<>()).addAll(m.values()));
+        StringBuilder caption = new StringBuilder("One frame of a movement update (read Velocity, write Position) over n "
+                + "entities, every contender in the same JMH run and under the same JVM flags (IterationBenchmark.move, "
+                + "JMH average time, mean). ecslab walks one query with forEach or forEachChunk; the hand-written loop walks "
+                + "two arrays of the same component classes; Dominion 0.9.0 and artemis-odb 2.3.0 use their idiomatic paths. ");
+        caption.append(sources(used));
+        return chart(ITERATION, title, caption, notes, List.of(panel));
+    }
+
+    // ---------------------------------------------------------------- drawing
+
+    private Chart.Panel xyPanel(String chartId, int index, String facet, String xTitle,
+            String yTitle, boolean logX, boolean logY, Map<String, Map<Double, Double>> series, List<String> notes) {
+        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
+                .title(facet).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        ChartStyle.apply(chart.getStyler());
+        chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY);
+        List<String> names = new ArrayList<>(series.keySet());
+        names.sort(ChartStyle::order);
+        List<String> legend = new ArrayList<>();
+        for (String name : names) {
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (Map.Entry<Double, Double> p : series.get(name).entrySet()) {
+                boolean drawable = (!logX || p.getKey() > 0) && (!logY || p.getValue() > 0);
+                if (drawable) {
+                    xs.add(p.getKey());
+                    ys.add(p.getValue());
+                } else {
+                    notes.add(facet + ": " + name + " at " + format(p.getKey()) + " is " + format(p.getValue())
+                            + ", which a log axis cannot show");
+                }
+            }
+            if (xs.isEmpty()) {
+                continue;
+            }
+            XYSeries s = chart.addSeries(name, xs, ys);
+            s.setLineColor(ChartStyle.colour(name));
+            s.setMarkerColor(ChartStyle.colour(name));
+            s.setMarker(SeriesMarkers.CIRCLE);
+            legend.add(name);
+        }
+        return export(chart, chartId, index, facet, xTitle, yTitle, legend);
+    }
+
+    private Chart.Panel export(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String chartId, int index, String facet,
+            String xTitle, String yTitle, List<String> legend) {
+        String prefix = chartId + "-" + index;
+        String svg = InlineSvg.of(chart, prefix, facet, InlineSvg.describe(xTitle, yTitle, legend));
+        Path png = pngDirectory.resolve(prefix + ".png");
+        try {
+            BitmapEncoder.saveBitmap(chart, png.toString(), BitmapFormat.PNG);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Chart.Panel(facet, svg, png);
+    }
+
+    private static Chart chart(String id, String title, StringBuilder caption, List<String> notes,
+            List<Chart.Panel> panels) {
+        if (!notes.isEmpty()) {
+            caption.append(" Notes: ").append(String.join("; ", new LinkedHashSet<>(notes))).append('.');
+        }
+        return new Chart(id, title, caption.toString().trim(), panels, Optional.empty());
+    }
+
+    private static Chart missing(String id, String title, String command) {
+        return new Chart(id, title, "No data for this chart.", List.of(),
+                Optional.of("No results found. From the repository root, build the benchmarks (" + BUILD + ") and run: "
+                        + command));
+    }
+
+    // ---------------------------------------------------------------- data shaping
+
+    /**
+     * Results grouped by series name and x value; {@code results} comes newest first, so for a
+     * measurement present under several JVM argument lists the newest is kept.
+     */
+    private static Map<String, Map<Double, BenchmarkResult>> bySeries(List<BenchmarkResult> results,
+            Function<BenchmarkResult, String> series, Function<BenchmarkResult, Double> x) {
+        Map<String, Map<Double, BenchmarkResult>> out = new TreeMap<>(ChartStyle::order);
+        for (BenchmarkResult r : results) {
+            String name = series.apply(r);
+            if (name != null && r.isTimePerOperation()) {
+                out.computeIfAbsent(name, k -> new TreeMap<>()).putIfAbsent(x.apply(r), r);
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Map<Double, Double>> times(Map<String, Map<Double, BenchmarkResult>> in, TimeUnit unit) {
+        Map<String, Map<Double, Double>> out = new TreeMap<>(ChartStyle::order);
+        in.forEach((name, points) -> {
+            Map<Double, Double> line = new TreeMap<>();
+            points.forEach((x, r) -> line.put(x, r.score(unit)));
+            out.put(name, line);
+        });
+        return out;
+    }
+
+    /** "Data: file (series, ...); file (...)", naming which series came from which file. */
+    static String sources(Map<String, Collection<BenchmarkResult>> used) {
+        Map<Path, Set<String>> byFile = new LinkedHashMap<>();
+        Set<String> modes = new LinkedHashSet<>();
+        used.forEach((series, results) -> results.forEach(r -> {
+            byFile.computeIfAbsent(r.source(), k -> new LinkedHashSet<>()).add(series);
+            modes.add(r.mode());
+        }));
+        List<String> parts = new ArrayList<>();
+        byFile.forEach((file, series) -> parts.add(file + " (" + String.join(", ", series) + ")"));
+        return "JMH mode " + String.join(", ", modes) + ". Data: " + String.join("; ", parts) + ".";
+    }
+
+    private static String memorySources(List<? extends TrackingMemory> rows) {
+        Set<String> files = new LinkedHashSet<>();
+        rows.forEach(m -> files.add(m.source().toString()));
+        return String.join(", ", files);
+    }
+
+    private static String sizes(Map<String, Map<Double, BenchmarkResult>> a, Map<String, Map<Double, BenchmarkResult>> b) {
+        Set<Double> all = new java.util.TreeSet<>();
+        a.values().forEach(m -> all.addAll(m.keySet()));
+        b.values().forEach(m -> all.addAll(m.keySet()));
+        List<String> out = new ArrayList<>();
+        all.forEach(n -> out.add(count((long) (double) n)));
+        return out.isEmpty() ? "none" : String.join(", ", out);
+    }
+
+    private static double number(String text) {
+        if (text == null) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static String format(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Long.toString((long) value);
+        }
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", value)).stripTrailingZeros().toPlainString();
+    }
+
+    /** 10^6 for powers of ten, the digits otherwise. */
+    static String count(long n) {
+        long p = 1;
+        for (int e = 0; e <= 18; e++, p *= 10) {
+            if (p == n && e >= 3) {
+                return "10^" + e;
+            }
+        }
+        return Long.toString(n);
+    }
+
+    private static double[] workloads() {
+        double[] w = new double[25];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = Math.pow(10, i / 4.0);
+        }
+        return w;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.ecslab.reports.chart;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.util.List;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.Styler.LegendLayout;
+import org.knowm.xchart.style.Styler.LegendPosition;
+
+/**
+ * The one look of every benchmark chart: size, fonts of at least 12 px, white background, legend
+ * beside the plot, plain decimal tick labels (10,000 rather than 1E4), and a fixed colour per series name (a strategy keeps its colour on every chart).
+ */
+final class ChartStyle {
+    static final int WIDTH = 700;
+    static final int HEIGHT = 420;
+
+    /**
+     * The names whose colour is fixed, in the order the legends list them, in groups that never
+     * share a chart (strategies, executors, iteration contenders): a name's colour is its place in
+     * its group.
+     */
+    static final List<List<String>> KNOWN_GROUPS = List.of(
+            List.of("none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data",
+                    "generation-scan"),
+            List.of("serial", "staged", "dynamic"),
+            List.of("ecslab (forEach)", "ecslab (forEachChunk)", "hand-written loop", "hand loop over ecslab's objects",
+                    "Dominion", "artemis-odb"));
+    static final List<String> KNOWN = KNOWN_GROUPS.stream().flatMap(List::stream).toList();
+
+    /** Tableau 10, distinguishable in colour and in grey. */
+    private static final Color[] PALETTE = {
+        new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2), new Color(0x59A14F),
+        new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7), new Color(0x9C755F), new Color(0xBAB0AC)};
+
+    private ChartStyle() {
+    }
+
+    static void apply(Styler styler) {
+        Font base = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+        styler.setChartTitleFont(base.deriveFont(Font.BOLD, 15f))
+                .setLegendFont(base)
+                .setLegendPosition(LegendPosition.OutsideE)
+                .setLegendLayout(LegendLayout.Vertical)
+                .setChartBackgroundColor(Color.WHITE)
+                .setPlotBackgroundColor(Color.WHITE)
+                .setPlotBorderColor(Color.GRAY)
+                .setLegendBorderColor(Color.LIGHT_GRAY)
+                .setChartFontColor(Color.BLACK)
+                .setAntiAlias(true);
+        if (styler instanceof AxesChartStyler axes) {
+            axes.setAxisTitleFont(base.deriveFont(14f))
+                    .setAxisTickLabelsFont(base)
+                    .setPlotGridLinesColor(new Color(0xDDDDDD))
+                    .setPlotGridLinesStroke(new BasicStroke(1f))
+                    .setAxisTickMarksColor(Color.DARK_GRAY)
+                    .setXAxisDecimalPattern("#,##0.###")
+                    .setYAxisDecimalPattern("#,##0.###");
+        }
+    }
+
+    /** The colour of a series: fixed for the known names, by hash for others. */
+    static Color colour(String name) {
+        for (List<String> group : KNOWN_GROUPS) {
+            int i = group.indexOf(name);
+            if (i >= 0) {
+                return PALETTE[i % PALETTE.length];
+            }
+        }
+        return PALETTE[Math.floorMod(name.hashCode(), PALETTE.length)];
+    }
+
+    /** Sorts names as {@link #KNOWN} lists them, unknown names after, alphabetically. */
+    static int order(String a, String b) {
+        int ia = KNOWN.indexOf(a);
+        int ib = KNOWN.indexOf(b);
+        if (ia >= 0 && ib >= 0) {
+            return Integer.compare(ia, ib);
+        }
+        if (ia >= 0 || ib >= 0) {
+            return ia >= 0 ? -1 : 1;
+        }
+        return a.compareTo(b);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.ecslab.reports.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+class BenchmarkChartsTest {
+    static final List<String> STRATEGIES = List.of("none", "flags", "double-buffer", "last-tick", "flag-doubling",
+            "generation", "system-data");
+
+    @TempDir
+    static Path png;
+    static Map<String, Chart> charts;
+
+    @BeforeAll
+    static void drawTheCommittedResults() {
+        BenchmarkResults results = BenchmarkResults.read(List.of(BenchmarkResultsTest.RESULTS));
+        List<Chart> list = new BenchmarkCharts(results, png).build();
+        assertThat(list).extracting(Chart::id).containsExactly(BenchmarkCharts.FRAME_TIME, BenchmarkCharts.RUN_TIME_BY_WORKLOAD,
+                BenchmarkCharts.MEMORY_OVER_FRAMES, BenchmarkCharts.EXECUTORS, BenchmarkCharts.ITERATION);
+        charts = list.stream().collect(Collectors.toMap(Chart::id, Function.identity()));
+    }
+
+    @Test
+    void everyChartIsDrawnFromTheCommittedResults() {
+        assertThat(charts.values()).allSatisfy(c -> {
+            assertThat(c.missing()).isEmpty();
+            assertThat(c.panels()).isNotEmpty();
+        });
+        assertThat(charts.get(BenchmarkCharts.FRAME_TIME).panels()).extracting(Chart.Panel::facet).containsExactly(
+                "writing every entity (mutateAll)", "frame-end pass (frameEnd)", "whole frame (mutateAll + frameEnd)",
+                "tracking memory per entity");
+        assertThat(charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD).panels()).extracting(Chart.Panel::facet)
+                .containsExactly("0.1 % changed", "1 % changed", "10 % changed", "100 % changed");
+        assertThat(charts.get(BenchmarkCharts.EXECUTORS).panels()).hasSize(2);
+    }
+
+    @Test
+    void everySvgIsInlineXmlWithUniqueIdsAcrossThePage() throws Exception {
+        Set<String> ids = new HashSet<>();
+        for (Chart c : charts.values()) {
+            for (Chart.Panel p : c.panels()) {
+                assertThat(p.svg()).startsWith("<svg").doesNotContain("<?xml").doesNotContain("<!DOCTYPE");
+                Document doc = parse(p.svg());
+                NodeList all = doc.getElementsByTagName("*");
+                for (int i = 0; i < all.getLength(); i++) {
+                    String id = ((Element) all.item(i)).getAttribute("id");
+                    if (!id.isEmpty()) {
+                        assertThat(ids.add(id)).as("id %s is unique on the page", id).isTrue();
+                    }
+                }
+                // Every clip-path reference points at an id of the same SVG.
+                java.util.regex.Matcher refs = java.util.regex.Pattern.compile("url\\(#([^)]*)\\)").matcher(p.svg());
+                while (refs.find()) {
+                    assertThat(p.svg()).contains("id=\"" + refs.group(1) + "\"");
+                }
+            }
+        }
+    }
+
+    @Test
+    void axesCarryUnitsAndLegendsNameEverySeries() throws Exception {
+        Chart frame = charts.get(BenchmarkCharts.FRAME_TIME);
+        for (Chart.Panel p : frame.panels()) {
+            String desc = description(p);
+            assertThat(desc).contains("x axis: entities (count, log scale)");
+            assertThat(desc).containsAnyOf("time per frame (µs, log scale)", "tracking memory (bytes per entity)");
+            assertThat(desc).contains(STRATEGIES);
+        }
+        for (Chart.Panel p : charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD).panels()) {
+            assertThat(description(p)).contains("work per changed entity (ns, log scale)", "run time per frame (ms, log scale)")
+                    .contains(STRATEGIES).contains("generation-scan");
+        }
+        assertThat(description(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).panels().get(0)))
+                .contains("frames (count, log scale)", "tracking memory (KiB, log scale)").contains(STRATEGIES);
+        List<Chart.Panel> executors = charts.get(BenchmarkCharts.EXECUTORS).panels();
+        assertThat(description(executors.get(0))).contains("systems (count, log scale)", "time per frame (µs, log scale)",
+                "serial", "staged", "dynamic");
+        assertThat(description(executors.get(1))).contains("executor", "time per frame (ms)", "serial", "staged", "dynamic");
+        assertThat(description(charts.get(BenchmarkCharts.ITERATION).panels().get(0)))
+                .contains("entities (count, log scale)", "time per frame (µs, log scale)", "ecslab (forEach)",
+                        "ecslab (forEachChunk)", "hand-written loop", "Dominion", "artemis-odb");
+    }
+
+    @Test
+    void captionsSayWhatWasMeasuredAndFromWhichFiles() {
+        Chart workload = charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD);
+        assertThat(workload.caption()).contains("10^6 entities", "added computationally", "avgt",
+                "change-2026-11-22-a.json", "change-2026-11-22-c.json");
+        assertThat(charts.get(BenchmarkCharts.EXECUTORS).caption()).contains("scheduling-2026-11-22.json");
+        assertThat(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).caption()).contains("memory-2026-11-22.json", "10000 entities");
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("core-2026-11-22.json", "avgt");
+    }
+
+    @Test
+    void everyPanelHasANonEmptyPngOfTheChartSize() throws IOException {
+        for (Chart c : charts.values()) {
+            for (Chart.Panel p : c.panels()) {
+                assertThat(p.png()).exists().isRegularFile();
+                assertThat(Files.size(p.png())).isGreaterThan(1000);
+                BufferedImage image = ImageIO.read(p.png().toFile());
+                assertThat(image.getWidth()).isEqualTo(ChartStyle.WIDTH);
+                assertThat(image.getHeight()).isEqualTo(ChartStyle.HEIGHT);
+            }
+        }
+    }
+
+    @Test
+    void withoutDataEveryChartSaysWhichCommandProducesIt(@TempDir Path empty) {
+        List<Chart> list = new BenchmarkCharts(BenchmarkResults.read(List.of(empty)), empty.resolve("png")).build();
+
+        assertThat(list).hasSize(5).allSatisfy(c -> assertThat(c.panels()).isEmpty());
+        Map<String, String> missing = list.stream().collect(Collectors.toMap(Chart::id, c -> c.missing().orElseThrow()));
+        assertThat(missing.get(BenchmarkCharts.EXECUTORS))
+                .contains("java -jar benchmarks/target/benchmarks.jar ExecutorBenchmark -rf json -rff reports/out/bench/ExecutorBenchmark.json");
+        assertThat(missing.get(BenchmarkCharts.ITERATION))
+                .contains("java -jar benchmarks/target/benchmarks.jar IterationBenchmark -rf json -rff reports/out/bench/IterationBenchmark.json");
+        assertThat(missing.get(BenchmarkCharts.MEMORY_OVER_FRAMES))
+                .contains("java -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.TrackingMemoryReport --json reports/out/bench/memory.json");
+        assertThat(missing.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD)).contains("'ChangeTrackingBenchmark\\.changed$'", "-rf json");
+        assertThat(missing.get(BenchmarkCharts.FRAME_TIME)).contains("'ChangeTrackingBenchmark\\.(mutateAll|frameEnd)$'");
+        assertThat(missing.values()).allSatisfy(m -> assertThat(m).contains("mvn -B -q -pl benchmarks -am package -DskipTests"));
+    }
+
+    @Test
+    void aPartOfTheDataDrawsWhatItCanAndNamesTheRest(@TempDir Path dir) throws IOException {
+        Files.copy(BenchmarkResultsTest.RESULTS.resolve("executors-2026-11-22.json"), dir.resolve("executors.json"));
+        List<Chart> list = new BenchmarkCharts(BenchmarkResults.read(List.of(dir)), dir.resolve("png")).build();
+
+        List<String> drawn = new ArrayList<>();
+        list.forEach(c -> {
+            if (c.missing().isEmpty()) {
+                drawn.add(c.id());
+            }
+        });
+        assertThat(drawn).containsExactly(BenchmarkCharts.EXECUTORS);
+        assertThat(Files.list(dir.resolve("png")).count()).isEqualTo(2);
+    }
+
+    private static String description(Chart.Panel p) throws Exception {
+        Document doc = parse(p.svg());
+        return doc.getElementsByTagName("desc").item(0).getTextContent();
+    }
+
+    private static Document parse(String svg) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        return f.newDocumentBuilder().parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    }
+}
