@@ -81,7 +81,12 @@ final class BenchCommand implements Callable<Integer> {
         } finally {
             bar.finish();
         }
-        System.out.println("wrote " + out + " (" + classes.size() + " result files)");
+        var data = dev.ecslab.reports.chart.BenchmarkResults.read(List.of(out));
+        var charts = Report.charts(data, out.resolve("charts"));
+        long drawn = charts.stream().filter(c -> c.missing().isEmpty()).count();
+        System.out.println("wrote " + out + " (" + classes.size() + " result files) and " + drawn + " of " + charts.size()
+                + " charts into " + out.resolve("charts") + "; ./lab run puts them in the report");
+        data.warnings().forEach(w -> System.err.println("lab bench: warning: " + w));
         return 0;
     }
 }

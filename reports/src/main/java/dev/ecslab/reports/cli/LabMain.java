@@ -117,7 +117,7 @@ public final class LabMain implements Callable<Integer> {
                     bar.finish();
                     var files = MatrixReport.write(m, out);
                     AtomicFiles.write(out.resolve("index.html"), ReportWriter.page(m, files, Report.renderer(),
-                            Report.benchmarks(out), RepositoryRoot.find()));
+                            Report.benchmarks(RepositoryRoot.find(), out), RepositoryRoot.find()));
                     print(m, System.out);
                 }
                 System.out.println("\nwrote " + out.resolve("index.html") + ", " + out.resolve("matrix.md") + ", "

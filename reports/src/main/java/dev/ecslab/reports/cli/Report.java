@@ -1,12 +1,18 @@
 package dev.ecslab.reports.cli;
 
+import dev.ecslab.reports.chart.BenchmarkCharts;
+import dev.ecslab.reports.chart.BenchmarkResult;
+import dev.ecslab.reports.chart.BenchmarkResults;
+import dev.ecslab.reports.chart.Chart;
 import dev.ecslab.reports.html.ReportPage;
 import dev.ecslab.reports.html.ReportWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.concurrent.TimeUnit;
 
-/** Where the report's pictures and benchmark data come from, for {@code lab run}. */
+/** Where the report's pictures and benchmark data come from, for {@code lab run} and {@code lab bench}. */
 final class Report {
     private Report() {
     }
@@ -16,8 +22,43 @@ final class Report {
         return null;
     }
 
+    /** The result directories, newest results winning: the committed ones, then those of {@code lab bench}. */
+    static List<Path> resultDirectories(Path root, Path out) {
+        Path here = Path.of("").toAbsolutePath();
+        Path relative = root.isAbsolute() ? here.relativize(root) : root;      // captions name files relatively
+        return List.of(relative.resolve("benchmarks").resolve("results"), out.resolve("bench"));
+    }
+
+    /** Draws the charts (PNG files into {@code pngDirectory}) from the results found. */
+    static List<Chart> charts(BenchmarkResults data, Path pngDirectory) {
+        return new BenchmarkCharts(data, pngDirectory).build();
+    }
+
     /** The benchmark charts and scores, from {@code benchmarks/results/} and {@code OUT/bench/}. */
-    static ReportWriter.Benchmarks benchmarks(Path out) {
-        return new ReportWriter.Benchmarks(List.of(), "", (b, p) -> OptionalDouble.empty());
+    static ReportWriter.Benchmarks benchmarks(Path root, Path out) {
+        BenchmarkResults data = BenchmarkResults.read(resultDirectories(root, out));
+        List<ReportPage.ChartView> views = new ArrayList<>();
+        for (Chart c : charts(data, out.resolve("charts"))) {
+            views.add(new ReportPage.ChartView(c.id(), c.title(), c.caption(),
+                    c.panels().stream().map(Chart.Panel::svg).toList(), c.missing().orElse("")));
+        }
+        StringBuilder note = new StringBuilder();
+        note.append(data.files().isEmpty()
+                ? "No benchmark results were found in benchmarks/results/ or " + out.resolve("bench") + "; ./lab bench makes them."
+                : "From " + data.files().size() + " JMH result files (benchmarks/results/ and " + out.resolve("bench")
+                        + "; for each benchmark and parameters the newest file wins). PNG copies: " + out.resolve("charts") + ".");
+        for (String w : data.warnings()) {
+            note.append(" Warning: ").append(w);
+        }
+        MicrosecondScores scores = new MicrosecondScores(data);
+        return new ReportWriter.Benchmarks(views, note.toString(), scores::micros);
+    }
+
+    /** Scores in microseconds per operation, for the conclusions. */
+    private record MicrosecondScores(BenchmarkResults data) {
+        OptionalDouble micros(String name, java.util.Map<String, String> params) {
+            return data.find(name, params).filter(BenchmarkResult::isTimePerOperation)
+                    .map(r -> OptionalDouble.of(r.score(TimeUnit.MICROSECONDS))).orElse(OptionalDouble.empty());
+        }
     }
 }

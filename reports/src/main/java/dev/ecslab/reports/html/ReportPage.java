@@ -74,7 +74,7 @@ public final class ReportPage {
         ambiguities(b, in, m);
         races(b, in.races());
         charts(b, in);
-        conclusions(b, in.conclusions());
+        conclusions(b, in.conclusions(), in.chartsNote());
         b.append("</body></html>\n");
         return b.toString();
     }
@@ -306,8 +306,11 @@ public final class ReportPage {
         b.append("</section>\n");
     }
 
-    private static void conclusions(StringBuilder b, List<Conclusion> conclusions) {
-        b.append("<section id=\"conclusions\"><h2>The seed's six conclusions, answered from the data</h2>\n<ol>\n");
+    private static void conclusions(StringBuilder b, List<Conclusion> conclusions, String sources) {
+        b.append("<section id=\"conclusions\"><h2>The seed's six conclusions, answered from the data</h2>\n");
+        b.append("<p class=\"meta\">From this run's matrix and the benchmark results. ").append(esc(sources == null ? "" : sources))
+                .append(" Where a configuration was measured again in a later run, its newest figure is used, so a ratio"
+                        + " may compare two runs; runs on this machine agree within about 5-10 %.</p>\n<ol class=\"q\">\n");
         for (Conclusion c : conclusions) {
             b.append("<li><p class=\"q\">").append(esc(c.question())).append("</p><p>").append(esc(c.answer())).append("</p></li>\n");
         }
@@ -354,7 +357,7 @@ public final class ReportPage {
             td a{color:#8a1010;font-weight:600}span.pass,span.fail,span.warn,span.none{padding:0 .3em;border-radius:3px}
             article.cx{border:1px solid #ddd;border-radius:6px;padding:.2em 1em .6em;margin:1em 0}article.cx:target{outline:3px solid #e0a000}
             .words{font-size:16px}figure{margin:.6em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
-            pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}.q{font-weight:600}
+            pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}p.q{font-weight:600}ol.q{list-style:none;padding-left:.5em}
             table.races td{font-size:13px}
             """;
 }
