@@ -1,0 +1,242 @@
+package dev.ecslab.reports.timeline;
+
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.oracle.Finding;
+import dev.ecslab.lab.oracle.FindingType;
+import dev.ecslab.lab.scenario.Watch;
+import dev.ecslab.lab.trace.ChangeRecord;
+import dev.ecslab.lab.trace.Detection;
+import dev.ecslab.lab.trace.RunRecord;
+import dev.ecslab.lab.trace.Trace;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What in a trace a violation is about: the change, who made it (a system's run, or the world
+ * applying a system's command), the detector runs that should have reported it or reported it
+ * (again), and for ordering the runs the message names. Computed from the trace and the finding
+ * only, so the words and the pictures mark the same things.
+ */
+final class Focus {
+    /** What a mark on the timeline says. {@code symbol} is its sign on the terminal. */
+    enum MarkKind {
+        CHANGE("*", "the change (visible from this point)", "the change"),
+        MISSED("!", "detector run that should have reported the change and did not", "missed it"),
+        REPORTED("+", "detector run that reported the change", "reported it"),
+        REPEATED("2", "detector run that reported it again", "reported it again"),
+        LATE("L", "first detector run after the change, same frame, did not report it", "late: not reported in the same frame"),
+        SPURIOUS("?", "detector run that reported a change nobody made", "reported a change nobody made"),
+        OWN("o", "detector run that reported its own change", "reported its own change"),
+        ORDERING("X", "run named by the ordering violation", "ordering broken");
+
+        final String symbol;
+        final String meaning;
+        final String shortName;
+
+        MarkKind(String symbol, String meaning, String shortName) {
+            this.symbol = symbol;
+            this.meaning = meaning;
+            this.shortName = shortName;
+        }
+    }
+
+    /** A mark on a run ({@code run} not null) or, for a change the world made, at {@code seq} on the world's lane. */
+    record Mark(MarkKind kind, RunRecord run, long seq) {
+    }
+
+    private static final Pattern RUN_ID = Pattern.compile("run #(\\d+)");
+
+    final ViolationTrace vt;
+    final Finding finding;
+    final ChangeRecord change;
+    /** The system that made the change or issued the command that made it; null for setup or no change. */
+    final String writer;
+    /** The writer's run that made the change or issued its command; null if unknown. */
+    final RunRecord writerRun;
+    /** The detector's runs (not failed) in start order; empty when the violation is not about detection. */
+    final List<RunRecord> detectorRuns;
+    final List<Mark> marks = new ArrayList<>();
+    /** Runs the violation is about, in start order, for windows of long traces. */
+    final Set<RunRecord> involved = new LinkedHashSet<>();
+
+    private Focus(ViolationTrace vt) {
+        this.vt = vt;
+        Trace trace = vt.trace();
+        this.finding = vt.violation().finding();
+        this.change = finding == null ? null : finding.change();
+        String w = null;
+        RunRecord wr = null;
+        if (change != null) {
+            if (change.authorRun() >= 0) {
+                w = change.author();
+                wr = trace.run(change.authorRun());
+                marks.add(new Mark(MarkKind.CHANGE, wr, change.seq()));
+            } else {
+                w = issuer(change.cause());
+                marks.add(new Mark(MarkKind.CHANGE, null, change.seq()));
+                if (w != null) {
+                    for (RunRecord r : trace.runs()) {
+                        if (r.system().equals(w) && r.finishSeq() < change.seq() && (wr == null || r.finishSeq() > wr.finishSeq())) {
+                            wr = r;
+                        }
+                    }
+                }
+            }
+        }
+        this.writer = w;
+        this.writerRun = wr;
+        if (wr != null) {
+            involved.add(wr);
+        }
+        List<RunRecord> dr = new ArrayList<>();
+        if (finding != null) {
+            for (RunRecord r : trace.runs()) {
+                if (r.system().equals(finding.detector()) && r.failure() == null) {
+                    dr.add(r);
+                }
+            }
+            dr.sort(java.util.Comparator.comparingLong(RunRecord::startSeq));
+        }
+        this.detectorRuns = dr;
+        if (finding != null) {
+            markFinding();
+        } else if (vt.violation().criterion() == Criterion.ORDERING) {
+            Matcher m = RUN_ID.matcher(vt.violation().message());
+            while (m.find()) {
+                int id = Integer.parseInt(m.group(1));
+                if (id >= 0 && id < trace.runs().size()) {
+                    mark(MarkKind.ORDERING, trace.run(id));
+                }
+            }
+            for (RunRecord r : trace.runs()) {
+                if (r.failure() != null) {
+                    mark(MarkKind.ORDERING, r);
+                }
+            }
+        }
+    }
+
+    static Focus of(ViolationTrace vt) {
+        return new Focus(vt);
+    }
+
+    private void mark(MarkKind kind, RunRecord run) {
+        marks.add(new Mark(kind, run, run.startSeq()));
+        involved.add(run);
+    }
+
+    private void markFinding() {
+        RunRecord run = finding.run();
+        switch (finding.type()) {
+            case MISSED -> {
+                RunRecord before = previousDetectorRun(change.seq());
+                if (before != null) {
+                    involved.add(before);
+                }
+                List<RunRecord> after = detectorRunsAfter(change.seq());
+                for (int i = 0; i < after.size(); i++) {
+                    RunRecord r = after.get(i);
+                    marks.add(new Mark(MarkKind.MISSED, r, r.startSeq()));
+                    if (i == 0 || i == after.size() - 1) {
+                        involved.add(r);
+                    }
+                }
+            }
+            case LATE -> {
+                mark(MarkKind.LATE, run);
+                RunRecord later = firstReportAfter(run);
+                if (later != null) {
+                    mark(MarkKind.REPORTED, later);
+                }
+            }
+            case REPEATED -> {
+                if (finding.earlier() != null) {
+                    mark(MarkKind.REPORTED, finding.earlier());
+                }
+                mark(MarkKind.REPEATED, run);
+            }
+            case SPURIOUS -> {
+                RunRecord before = previousDetectorRun(run.startSeq());
+                if (before != null) {
+                    involved.add(before);
+                }
+                mark(MarkKind.SPURIOUS, run);
+            }
+            case OWN -> mark(MarkKind.OWN, run);
+            default -> throw new IllegalStateException("unknown finding type " + finding.type());
+        }
+    }
+
+    /** The detector's last run that started before {@code seq}, or null. */
+    RunRecord previousDetectorRun(long seq) {
+        RunRecord out = null;
+        for (RunRecord r : detectorRuns) {
+            if (r.startSeq() < seq) {
+                out = r;
+            }
+        }
+        return out;
+    }
+
+    /** The detector's runs that started after {@code seq}, in start order. */
+    List<RunRecord> detectorRunsAfter(long seq) {
+        return detectorRuns.stream().filter(r -> r.startSeq() > seq).toList();
+    }
+
+    /** The detector's first run after {@code run} whose answer for the finding's watch names the finding's key. */
+    RunRecord firstReportAfter(RunRecord run) {
+        String key = key();
+        for (RunRecord r : detectorRunsAfter(run.startSeq())) {
+            if (reported(r).contains(key)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** What the detector's run reported for the finding's watch (empty if it recorded nothing). */
+    List<String> reported(RunRecord r) {
+        Watch w = finding.watch();
+        for (Detection d : vt.trace().detections()) {
+            if (d.run() == r.id() && d.watch().equals(w)) {
+                return d.reported();
+            }
+        }
+        return List.of();
+    }
+
+    /** The key reports name: the entity label, or the resource's name. */
+    String key() {
+        if (finding.entity() != null) {
+            return finding.entity();
+        }
+        return change != null && change.entity() != null ? change.entity() : finding.watch().data().name();
+    }
+
+    /** The system whose command the world applied ("changer's insert command" gives "changer"), or null. */
+    static String issuer(String cause) {
+        if (cause == null) {
+            return null;
+        }
+        int at = cause.indexOf("'s ");
+        return at > 0 && cause.endsWith("command") ? cause.substring(0, at) : null;
+    }
+
+    /** The kind of command in a world change's cause ("insert command"), or the cause itself. */
+    static String command(String cause) {
+        int at = cause == null ? -1 : cause.indexOf("'s ");
+        return at > 0 ? cause.substring(at + 3) : String.valueOf(cause);
+    }
+
+    boolean isDetection() {
+        return finding != null;
+    }
+
+    FindingType type() {
+        return finding == null ? null : finding.type();
+    }
+}

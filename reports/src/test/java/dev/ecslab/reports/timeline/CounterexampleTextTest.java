@@ -1,0 +1,87 @@
+package dev.ecslab.reports.timeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.oracle.Finding;
+import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.trace.ChangeRecord;
+import dev.ecslab.lab.trace.RunRecord;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The words for real counterexamples name who, what, where and when, and give the trace's reason. */
+class CounterexampleTextTest {
+
+    @Test
+    void aMissWithFlagsNamesTheDetectorWriterComponentEntityFrameAndTheFrameEnd() {
+        ViolationTrace vt = RealCounterexamples.missedWithFlags();
+        Finding f = vt.violation().finding();
+        ChangeRecord c = f.change();
+        String text = CounterexampleText.describe(vt);
+        System.out.println("CounterexampleTextTest (MISSED): " + text);
+        assertThat(text).contains("`" + f.detector() + "` missed").contains("`changer`")
+                .contains("`" + c.data().name() + "`").contains("entity " + c.entity()).contains("in frame " + c.frame());
+        RunRecord next = vt.trace().runs().stream()
+                .filter(r -> r.system().equals(f.detector()) && r.startSeq() > c.seq()).findFirst().orElseThrow();
+        assertThat(next.frame()).as("the trace itself: the detector's next run is in a later frame").isGreaterThan(c.frame());
+        assertThat(text).contains("because").contains("run #" + next.id() + ", came only in frame " + next.frame())
+                .contains("one frame end").contains("`flags` strategy is described as \"P1: added/mutated flags, cleared at frame end\"")
+                .contains("`serial` executor, seed 1");
+    }
+
+    @Test
+    void aRepeatNamesBothRunsAndThatNothingChangedBetweenThem() {
+        ViolationTrace vt = RealCounterexamples.repeatedWithReportsTwice();
+        Finding f = vt.violation().finding();
+        String text = CounterexampleText.describe(vt);
+        System.out.println("CounterexampleTextTest (REPEATED): " + text);
+        assertThat(text).contains("`detector` reported").contains("resource `" + f.watch().data().name() + "`")
+                .contains("twice").contains("run #" + f.earlier().id() + " (frame " + f.earlier().frame() + ")")
+                .contains("run #" + f.run().id() + " (frame " + f.run().frame() + ")")
+                .contains("records no change").contains("`mutant:reports-twice`").contains("reported twice");
+        boolean changedBetween = vt.trace().changes().stream().anyMatch(c -> c.data() == f.watch().data()
+                && c.seq() > f.earlier().startSeq() && c.seq() < f.run().startSeq());
+        assertThat(changedBetween).as("consistent with the trace").isFalse();
+    }
+
+    @Test
+    void anOrderingViolationSaysWhichRunStartedBeforeWhichFinished() {
+        ViolationTrace vt = RealCounterexamples.orderingWithIgnoresOneBefore();
+        String text = CounterexampleText.describe(vt);
+        System.out.println("CounterexampleTextTest (ORDERING): " + text);
+        RunRecord detector = vt.trace().runs().stream().filter(r -> r.system().equals("detector")).findFirst().orElseThrow();
+        RunRecord changer = vt.trace().runs().stream().filter(r -> r.system().equals("changer")).findFirst().orElseThrow();
+        assertThat(detector.startSeq()).as("the trace: detector started before changer finished")
+                .isLessThan(changer.finishSeq());
+        assertThat(text).contains("`mutant:ignores-one-before` executor").contains("`detector` (run #" + detector.id())
+                .contains("started at event " + detector.startSeq()).contains("on thread " + detector.thread())
+                .contains("orders `changer` before `detector`")
+                .contains(changer.startSeq() > detector.startSeq() ? "had even started" : "was still running");
+    }
+
+    @Test
+    void aLateReportSaysItWasTheFirstRunInTheSameFrameAndWhenItCame() {
+        ViolationTrace vt = RealCounterexamples.lateWithLastTick();
+        Finding f = vt.violation().finding();
+        String text = CounterexampleText.describe(vt);
+        System.out.println("CounterexampleTextTest (LATE): " + text);
+        assertThat(f.change().frame()).isEqualTo(f.run().frame());
+        assertThat(text).contains("`detector`'s run #" + f.run().id() + " in frame " + f.run().frame() + " did not report")
+                .contains("first run after the change").contains("same frame").contains("`last-tick`")
+                .contains("entity " + f.entity());
+    }
+
+    @Test
+    void theReportsCounterexampleAndAReplayFileGiveTheSameWords(@TempDir Path dir) {
+        Counterexample cx = RealCounterexamples.fromTheLab();
+        String words = CounterexampleText.describe(cx);
+        assertThat(words).contains("`detector` missed").contains("frame end").contains(cx.scenario().name());
+        Path file = dir.resolve("cx.json");
+        Replay.save(file, cx.scenario(), cx.trace());
+        List<ViolationTrace> replayed = ViolationTrace.all(Replay.load(file));
+        assertThat(replayed).extracting(v -> CounterexampleText.describe(v)).contains(words);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.ecslab.reports.timeline;
+
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.catalogue.Catalogue.Target;
+import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.criteria.Judge;
+import dev.ecslab.lab.criteria.Violation;
+import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.oracle.FindingType;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.run.ScenarioRunner;
+import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.trace.Trace;
+import java.util.List;
+
+/** Test support: real counterexamples, produced by running the lab's scenarios, strategies and mutants. */
+final class RealCounterexamples {
+    static final ClassLoader LOADER = RealCounterexamples.class.getClassLoader();
+
+    private RealCounterexamples() {
+    }
+
+    static TrackerSubject strategy(String label) {
+        return TrackerSubject.find(label, LOADER);
+    }
+
+    static TrackerSubject trackerMutant(String id) {
+        return Mutants.trackers().stream().filter(m -> m.subject().id().equals(id)).findFirst().orElseThrow().subject();
+    }
+
+    static ExecutorSubject executorMutant(String id) {
+        return Mutants.executors().stream().filter(m -> m.subject().id().equals(id)).findFirst().orElseThrow().subject();
+    }
+
+    /** The first violation of the run whose finding is of {@code type} (or, for null, that has no finding). */
+    static ViolationTrace first(Scenario s, LabConfig config, FindingType type, Criterion criterion) {
+        Trace trace = ScenarioRunner.run(s, config);
+        for (Violation v : Judge.judge(s, trace).violations()) {
+            boolean kind = type == null ? v.finding() == null : v.finding() != null && v.finding().type() == type;
+            if (kind && v.criterion() == criterion) {
+                return new ViolationTrace(s, trace, v);
+            }
+        }
+        throw new AssertionError("no " + type + " / " + criterion + " violation in " + s.name() + " under " + config.label());
+    }
+
+    /** MISSED: the changer runs after the detector, and {@code flags} clears its flags at frame end. */
+    static ViolationTrace missedWithFlags() {
+        return first(Catalogue.atLeastOnce(Target.COMPONENT), new LabConfig(strategy("flags"), ExecutorSubject.of("serial"), 1),
+                FindingType.MISSED, Criterion.AT_LEAST_ONCE);
+    }
+
+    /** REPEATED: the reports-twice mutant answers with the reader's run before last. */
+    static ViolationTrace repeatedWithReportsTwice() {
+        return first(Catalogue.basic(Target.RESOURCE), new LabConfig(trackerMutant("mutant:reports-twice"),
+                ExecutorSubject.of("serial"), 1), FindingType.REPEATED, Criterion.AT_MOST_ONCE);
+    }
+
+    /** Ordering: the ignores-one-before executor mutant drops the changer-before-detector edge. */
+    static ViolationTrace orderingWithIgnoresOneBefore() {
+        return first(Catalogue.basic(Target.COMPONENT), new LabConfig(strategy("generation"),
+                executorMutant("mutant:ignores-one-before"), 1), null, Criterion.ORDERING);
+    }
+
+    /** LATE: {@code last-tick} reports a frame late, so a change made before the detector in its frame is late. */
+    static ViolationTrace lateWithLastTick() {
+        return first(Catalogue.basic(Target.COMPONENT), new LabConfig(strategy("last-tick"), ExecutorSubject.of("serial"), 1),
+                FindingType.LATE, Criterion.SAME_FRAME);
+    }
+
+    /** A counterexample as the report has it: the lab run on {@code flags} under the serial executor. */
+    static Counterexample fromTheLab() {
+        Lab lab = new Lab(new Lab.Options(0, List.of(1L), 1_000L, 0, false, Lab.Progress.NONE));
+        Matrix m = lab.run(List.of(strategy("flags")), List.of(ExecutorSubject.of("serial")),
+                List.of(Catalogue.atLeastOnce(Target.COMPONENT)));
+        return m.row("flags", "serial").cell(Criterion.AT_LEAST_ONCE).first();
+    }
+}
