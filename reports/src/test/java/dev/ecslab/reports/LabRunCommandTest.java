@@ -40,7 +40,9 @@ class LabRunCommandTest {
         } finally {
             System.setOut(stdout);
         }
-        assertThat(buffer.toString()).contains("under flags / serial").contains("the same verdict");
+        assertThat(buffer.toString()).contains("under flags / serial").contains("the same verdict")
+                .as("each violation in words, and its timeline as text").contains("`detector`").contains("timeline:")
+                .contains("legend:");
     }
 
     @Test

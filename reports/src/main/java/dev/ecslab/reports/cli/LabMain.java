@@ -132,9 +132,9 @@ public final class LabMain implements Callable<Integer> {
 
     /** {@code lab replay FILE}: re-judges a saved trace and re-runs it in its recorded order. */
     @Command(name = "replay", mixinStandardHelpOptions = true, description = {
-        "Re-judges a replay file (a counterexample from lab run), re-runs its scenario in the recorded order",
-        "and prints both verdicts. Exit 0: the scenario passes; 1: it fails, reproduced; 3: the re-run gave",
-        "another verdict; 2: bad input."})
+        "Re-judges a replay file (a counterexample from lab run), re-runs its scenario in the recorded order,",
+        "prints both verdicts, then each violation in words with its timeline as text. Exit 0: the scenario",
+        "passes; 1: it fails, reproduced; 3: the re-run gave another verdict; 2: bad input."})
     static final class ReplayCommand implements Callable<Integer> {
         @picocli.CommandLine.Parameters(paramLabel = "FILE", description = "a replay file")
         Path file;
@@ -167,6 +167,12 @@ public final class LabMain implements Callable<Integer> {
                 return 3;
             }
             System.out.println("re-run in the recorded order: the same verdict");
+            for (var v : dev.ecslab.reports.timeline.ViolationTrace.all(saved)) {
+                System.out.println();
+                System.out.println(dev.ecslab.reports.timeline.CounterexampleText.describe(v));
+                System.out.println();
+                System.out.println(dev.ecslab.reports.timeline.Timeline.of(v).text());
+            }
             return recorded.isEmpty() ? 0 : 1;
         }
 

@@ -6,6 +6,9 @@ import dev.ecslab.reports.chart.BenchmarkResults;
 import dev.ecslab.reports.chart.Chart;
 import dev.ecslab.reports.html.ReportPage;
 import dev.ecslab.reports.html.ReportWriter;
+import dev.ecslab.reports.timeline.CounterexampleText;
+import dev.ecslab.reports.timeline.Timeline;
+import dev.ecslab.reports.timeline.ViolationTrace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +20,13 @@ final class Report {
     private Report() {
     }
 
-    /** Counterexamples in words and as timelines. */
+    /** Counterexamples in words, as a timeline picture (inline SVG) where asked, and as a text timeline. */
     static ReportPage.CounterexampleRenderer renderer() {
-        return null;
+        return (c, id, picture) -> {
+            ViolationTrace vt = ViolationTrace.of(c);
+            Timeline t = Timeline.of(vt);
+            return new ReportPage.CounterexampleView(CounterexampleText.describe(vt), picture ? t.svg(id + "-") : "", t.text());
+        };
     }
 
     /** The result directories, newest results winning: the committed ones, then those of {@code lab bench}. */

@@ -28,10 +28,13 @@ public final class ReportPage {
     public record CounterexampleView(String words, String timelineSvg, String textTimeline) {
     }
 
-    /** Renders a counterexample for the page; supplied by the timeline package. */
+    /**
+     * Renders a counterexample for the page; supplied by the timeline package. {@code id} is unique on
+     * the page (for the picture's element ids); {@code picture} is false where a text timeline suffices.
+     */
     @FunctionalInterface
     public interface CounterexampleRenderer {
-        CounterexampleView render(Counterexample c);
+        CounterexampleView render(Counterexample c, String id, boolean picture);
     }
 
     /** One chart of the benchmark section: inline SVGs (one per facet), or why it is missing. */
@@ -190,23 +193,28 @@ public final class ReportPage {
         }
         b.append("<p>Each is the first failure of its cell and scope, shrunk to a minimal scenario. Replay one with"
                 + " <code>./lab replay FILE</code>: it re-judges the recorded trace and re-runs the scenario in the recorded"
-                + " order.</p>\n");
+                + " order. The first counterexample of each cell (the one its FAIL link opens) has a timeline picture;"
+                + " every one has its timeline as text (a picture is about 100 kB, and a full run finds hundreds).</p>\n");
         for (Row r : in.matrix().rows()) {
             for (Criterion c : Criterion.values()) {
+                boolean firstOfCell = true;
                 for (Counterexample x : r.cell(c).failures().values()) {
                     String id = anchors.get(x);
+                    boolean picture = firstOfCell;
+                    firstOfCell = false;
                     b.append("<article class=\"cx\" id=\"").append(id).append("\"><h3>").append(esc(id)).append(": <code>")
                             .append(esc(r.strategy())).append("</code> / <code>").append(esc(r.executor())).append("</code>, ")
                             .append(esc(c.code() + " " + c.title())).append(x.scope() == null ? "" : " (" + esc(String.valueOf(x.scope())) + ")")
                             .append("</h3>\n");
-                    ReportPage.CounterexampleView v = render(in.renderer(), x);
-                    b.append("<p class=\"words\">").append(esc(v.words())).append("</p>\n");
+                    ReportPage.CounterexampleView v = render(in.renderer(), x, id, picture);
+                    b.append("<p class=\"words\">").append(md(v.words())).append("</p>\n");
                     if (v.timelineSvg() != null && !v.timelineSvg().isEmpty()) {
                         b.append("<figure class=\"timeline\">").append(v.timelineSvg()).append("<figcaption>Timeline of scenario '")
                                 .append(esc(x.scenario().name())).append("' (").append(esc(x.config())).append(")</figcaption></figure>\n");
                     }
                     if (v.textTimeline() != null && !v.textTimeline().isEmpty()) {
-                        b.append("<details><summary>as text</summary><pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
+                        b.append(picture ? "<details><summary>the timeline as text</summary>" : "<details open><summary>timeline</summary>")
+                                .append("<pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
                     }
                     String file = in.replayFiles() == null ? null : in.replayFiles().get(x);
                     b.append("<p class=\"meta\">Scenario '").append(esc(x.scenario().name())).append("', seed ").append(x.seed())
@@ -220,12 +228,12 @@ public final class ReportPage {
         b.append("</section>\n");
     }
 
-    private static CounterexampleView render(CounterexampleRenderer renderer, Counterexample x) {
+    private static CounterexampleView render(CounterexampleRenderer renderer, Counterexample x, String id, boolean picture) {
         if (renderer == null) {
             return new CounterexampleView(x.message(), "", "");
         }
         try {
-            return renderer.render(x);
+            return renderer.render(x, id, picture);
         } catch (RuntimeException e) {
             return new CounterexampleView(x.message() + " (the timeline could not be drawn: " + e.getMessage() + ")", "", "");
         }
