@@ -102,30 +102,46 @@ class JobSchedulerTest {
     }
 
     @Test
-    void aWriterWaitsForAnEarlierReaderAndAReaderForAnEarlierWriter() throws Exception {
+    void aWriterWaitsForAnEarlierReaderAndAReaderForAnEarlierWriter() {
         QueryBuilder rb = world.query();
         Read<A> ra = rb.read(A.class);
+        CountDownLatch readerStarted = new CountDownLatch(1);
         CountDownLatch readerMayFinish = new CountDownLatch(1);
         List<Integer> seenByReader = Collections.synchronizedList(new ArrayList<>());
         JobHandle reader = jobs.scheduled(rb.build(), row -> {
+            readerStarted.countDown();
             awaitQuietly(readerMayFinish);
             seenByReader.add(row.get(ra).v());
         });
         QueryBuilder wb = world.query();
         Write<A> wa = wb.write(A.class);
-        JobHandle writer = jobs.parallel(wb.build(), row -> row.set(wa, new A(-1)));
+        AtomicInteger writerRowsBeforeReaderDone = new AtomicInteger();
+        JobHandle writer = jobs.parallel(wb.build(), row -> {
+            if (!reader.isDone()) {
+                writerRowsBeforeReaderDone.incrementAndGet();
+            }
+            row.set(wa, new A(-1));
+        });
         QueryBuilder r2b = world.query();
         Read<A> r2a = r2b.read(A.class);
         List<Integer> seenByLaterReader = Collections.synchronizedList(new ArrayList<>());
-        JobHandle laterReader = jobs.parallel(r2b.build(), row -> seenByLaterReader.add(row.get(r2a).v()));
+        AtomicInteger laterRowsBeforeWriterDone = new AtomicInteger();
+        JobHandle laterReader = jobs.parallel(r2b.build(), row -> {
+            if (!writer.isDone()) {
+                laterRowsBeforeWriterDone.incrementAndGet();
+            }
+            seenByLaterReader.add(row.get(r2a).v());
+        });
         jobs.flush();
-        Thread.sleep(50);
-        assertThat(writer.isDone()).as("the writer waits for the unfinished reader").isFalse();
+        awaitQuietly(readerStarted);
+        assertThat(writer.isDone()).as("the writer waits for the reader, which is held").isFalse();
         readerMayFinish.countDown();
         jobs.completeAll();
         assertThat(seenByReader).hasSize(100).doesNotContain(-1);
         assertThat(seenByLaterReader).hasSize(100).containsOnly(-1);
         assertThat(reader.isDone() && laterReader.isDone()).isTrue();
+        assertThat(writerRowsBeforeReaderDone.get()).as("writer rows run before the reader was done").isZero();
+        assertThat(laterRowsBeforeWriterDone.get()).as("later reader rows run before the writer was done").isZero();
     }
 
     @Test
@@ -182,8 +198,9 @@ class JobSchedulerTest {
     void aMainThreadQueryWaitsForTheJobsItConflictsWith() {
         QueryBuilder b = world.query();
         Write<A> wa = b.write(A.class);
+        OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
         jobs.parallel(b.build(), row -> {
-            sleepQuietly(1);
+            gate.pass();
             row.set(wa, new A(7));
         });
         QueryBuilder rb = world.query();
@@ -197,8 +214,9 @@ class JobSchedulerTest {
     void aDirectGetWaitsForAWriterOfThatComponent() {
         QueryBuilder b = world.query();
         Write<A> wa = b.write(A.class);
+        OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
         jobs.parallel(b.build(), row -> {
-            sleepQuietly(1);
+            gate.pass();
             row.set(wa, new A(9));
         });
         assertThat(a(entities.get(99))).isEqualTo(9);
@@ -207,8 +225,9 @@ class JobSchedulerTest {
     @Test
     void aStructuralChangeOnTheOwnerThreadCompletesEveryJob() {
         AtomicInteger rows = new AtomicInteger();
+        OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
         JobHandle h = jobs.parallel(reads(B.class), row -> {
-            sleepQuietly(1);
+            gate.pass();
             rows.incrementAndGet();
         });
         world.spawn(new C(1));
@@ -262,8 +281,9 @@ class JobSchedulerTest {
         Query nested = nb.build();
         QueryBuilder cb = world.query();
         Write<C> wc2 = cb.write(C.class);
+        OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
         jobs.parallel(cb.build(), row -> {
-            sleepQuietly(1);
+            gate.pass();
             row.set(wc2, new C(5));
         });
         AtomicBoolean once = new AtomicBoolean(true);
@@ -399,15 +419,15 @@ class JobSchedulerTest {
     @Test
     void closeCompletesEveryJobAndLeavesNoThreadRunning() {
         AtomicInteger rows = new AtomicInteger();
-        Set<Thread> workers = ConcurrentHashMap.newKeySet();
-        jobs.query(reads(A.class)).batchSize(5).parallel(row -> {
-            rows.incrementAndGet();
-            workers.add(Thread.currentThread());
-        });
+        // The scheduler's workers (started when it attached; earlier tests' schedulers were closed). The
+        // owner may run every batch itself while it waits, so the workers are found by name, not by work.
+        List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("ecslab-jobs-") && t.isAlive()).toList();
+        assertThat(workers).hasSize(2);
+        jobs.query(reads(A.class)).batchSize(5).parallel(row -> rows.incrementAndGet());
         jobs.close();
         assertThat(rows.get()).isEqualTo(100);
-        workers.remove(Thread.currentThread());
-        assertThat(workers).isNotEmpty().noneMatch(Thread::isAlive);
+        assertThat(workers).noneMatch(Thread::isAlive);
         world.spawn(new A(1));          // detached: plain use again
         assertThatThrownBy(() -> jobs.scheduled(writeA(), r -> { })).hasMessageContaining("closed");
         jobs = JobScheduler.attach(world, 1);       // a new one may attach
@@ -454,14 +474,6 @@ class JobSchedulerTest {
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
