@@ -1,21 +1,18 @@
 package dev.ecslab.reports.cli;
 
 import dev.ecslab.ecs.change.ClaimedClass;
-import dev.ecslab.lab.catalogue.Catalogue;
-import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.gate.GateVerdict;
 import dev.ecslab.reports.gate.JUnitXml;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code lab gate}: the CI correctness gate for one configuration. */
@@ -34,11 +31,8 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--expect", description = "exact, conservative or flaky (default: the strategy's claimed class)")
     String expect;
 
-    @Option(names = "--tries", description = "random scenarios (default ${DEFAULT-VALUE})")
-    int tries = 200;
-
-    @Option(names = "--seed", description = "first campaign seed (default ${DEFAULT-VALUE})")
-    long seed = 1_000;
+    @Mixin
+    CampaignOptions campaign = new CampaignOptions();
 
     @Option(names = "--junit", description = "write JUnit XML here")
     Path junit;
@@ -46,14 +40,6 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--out", description = "where counterexample replay files go (default ${DEFAULT-VALUE})")
     Path out = Path.of("reports", "out", "gate");
 
-    @Option(names = "--strategy-jar", description = "a jar providing more strategies through ServiceLoader (repeatable)")
-    List<File> jars = new ArrayList<>();
-
-    @Option(names = "--no-memory", description = "skip criterion 6 (10 000 frames)")
-    boolean noMemory;
-
-    @Option(names = "--quiet", description = "no progress bar")
-    boolean quiet;
 
     @Override
     public Integer call() throws Exception {
@@ -61,10 +47,7 @@ final class GateCommand implements Callable<Integer> {
         ExecutorSubject exec;
         ClaimedClass expected;
         try {
-            if (tries < 0) {
-                throw new IllegalArgumentException("--tries must be 0 or more, was " + tries);
-            }
-            subject = LabMain.trackerSubject(strategy, StrategyJars.loader(jars));
+            subject = LabMain.trackerSubject(strategy, campaign.validatedLoader());
             exec = LabMain.executorSubject(executor);
             expected = expect != null ? parseClass(expect) : subject.claimed();
             if (expected == null) {
@@ -75,13 +58,9 @@ final class GateCommand implements Callable<Integer> {
             return 2;
         }
         long start = System.nanoTime();
-        ProgressBar bar = new ProgressBar(quiet ? null : System.err);
         Matrix m;
         try (var stop = Interrupts.cleanUpOnCtrlC(out)) {
-            m = new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
-                    .withProgress(bar)).run(List.of(subject), List.of(exec), Catalogue.all());
-        } finally {
-            bar.finish();
+            m = campaign.run(List.of(subject), List.of(exec));
         }
         GateVerdict v = GateVerdict.of(m, expected, (System.nanoTime() - start) / 1_000_000_000L);
         MatrixReport.write(m, out);

@@ -1,7 +1,5 @@
 package dev.ecslab.reports.cli;
 
-import dev.ecslab.lab.catalogue.Catalogue;
-import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
@@ -9,7 +7,6 @@ import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.html.ReportWriter;
-import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +15,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The {@code lab} command line. {@code ./lab run} is the main job. */
@@ -47,17 +45,11 @@ public final class LabMain implements Callable<Integer> {
         "catalogue and a random campaign, prints the matrix and writes matrix.md, matrix.json and one",
         "replay file per counterexample into --out."})
     static final class Run implements Callable<Integer> {
-        @Option(names = "--tries", description = "random scenarios per strategy and executor (default ${DEFAULT-VALUE})")
-        int tries = 200;
-
-        @Option(names = "--seed", description = "first campaign seed (default ${DEFAULT-VALUE})")
-        long seed = 1_000;
+        @Mixin
+        CampaignOptions campaign = new CampaignOptions();
 
         @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
         Path out = Path.of("reports", "out");
-
-        @Option(names = "--strategy-jar", description = "a jar providing more strategies through ServiceLoader (repeatable)")
-        List<File> jars = new ArrayList<>();
 
         @Option(names = "--strategy", description = "only these strategies (labels such as generation or"
                 + " flag-doubling/immediate; repeatable)")
@@ -69,23 +61,12 @@ public final class LabMain implements Callable<Integer> {
         @Option(names = "--mutants", description = "also run the mutant strategies and executors")
         boolean mutants;
 
-        @Option(names = "--no-memory", description = "skip criterion 6 (10 000 frames per strategy)")
-        boolean noMemory;
-
-        @Option(names = "--quiet", description = "no progress bar")
-        boolean quiet;
 
         @Override
         public Integer call() throws Exception {
-            ClassLoader loader;
-            try {
-                loader = StrategyJars.loader(jars);
-            } catch (IllegalArgumentException e) {
-                System.err.println("lab run: " + e.getMessage());
-                return 2;
-            }
             List<TrackerSubject> trackers = new ArrayList<>();
             try {
+                ClassLoader loader = campaign.validatedLoader();
                 if (strategies.isEmpty()) {
                     trackers.addAll(TrackerSubject.all(loader));
                 } else {
@@ -105,16 +86,8 @@ public final class LabMain implements Callable<Integer> {
                     Mutants.trackers().forEach(m -> trackers.add(m.subject()));
                     Mutants.executors().forEach(m -> execs.add(m.subject()));
                 }
-                if (tries < 0) {
-                    System.err.println("lab run: --tries must be 0 or more, was " + tries);
-                    return 2;
-                }
-                ProgressBar bar = new ProgressBar(quiet ? null : System.err);
-                Lab lab = new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
-                        .withProgress(bar));
                 try (var stop = Interrupts.cleanUpOnCtrlC(out)) {
-                    Matrix m = lab.run(trackers, execs, Catalogue.all());
-                    bar.finish();
+                    Matrix m = campaign.run(trackers, execs);
                     var files = MatrixReport.write(m, out);
                     AtomicFiles.write(out.resolve("index.html"), ReportWriter.page(m, files, Report.renderer(),
                             Report.benchmarks(RepositoryRoot.find(), out), RepositoryRoot.find()));

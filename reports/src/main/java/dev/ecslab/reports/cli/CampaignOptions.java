@@ -1,0 +1,55 @@
+package dev.ecslab.reports.cli;
+
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.TrackerSubject;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of a lab campaign shared by {@code lab run} and {@code lab gate} (a picocli mixin), and
+ * running it: the catalogue plus {@code --tries} random scenarios, with a progress bar.
+ */
+final class CampaignOptions {
+    @Option(names = "--tries", description = "random scenarios per strategy and executor (default ${DEFAULT-VALUE})")
+    int tries = 200;
+
+    @Option(names = "--seed", description = "first campaign seed (default ${DEFAULT-VALUE})")
+    long seed = 1_000;
+
+    @Option(names = "--strategy-jar", description = "a jar providing more strategies through ServiceLoader (repeatable)")
+    List<File> jars = new ArrayList<>();
+
+    @Option(names = "--no-memory", description = "skip criterion 6 (10 000 frames per strategy)")
+    boolean noMemory;
+
+    @Option(names = "--quiet", description = "no progress bar")
+    boolean quiet;
+
+    /**
+     * The loader that sees the strategy jars, after checking the options.
+     *
+     * @throws IllegalArgumentException naming the bad option
+     */
+    ClassLoader validatedLoader() {
+        if (tries < 0) {
+            throw new IllegalArgumentException("--tries must be 0 or more, was " + tries);
+        }
+        return StrategyJars.loader(jars);
+    }
+
+    /** Runs the catalogue and the campaign on every strategy under every executor, showing progress. */
+    Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors) {
+        ProgressBar bar = new ProgressBar(quiet ? null : System.err);
+        try {
+            return new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
+                    .withProgress(bar)).run(trackers, executors, Catalogue.all());
+        } finally {
+            bar.finish();
+        }
+    }
+}
