@@ -378,13 +378,18 @@ public final class World implements QueryHost {
 
     /** The component value, or empty if the entity is not alive or lacks it. Never marks a change. */
     public <T> Optional<T> get(Entity entity, Class<T> type) {
+        return read(entity, type, false);
+    }
+
+    /** {@link #get}, telling the sync hook (once) whether the caller will write the value. */
+    private <T> Optional<T> read(Entity entity, Class<T> type, boolean forWrite) {
         Optional<ComponentInfo> info = components.find(type);
         if (info.isEmpty() || !isAlive(entity)) {
             return Optional.empty();
         }
         SyncHook hook = syncHook;
         if (hook != null) {
-            hook.beforeComponentAccess(info.get().id(), false);
+            hook.beforeComponentAccess(info.get().id(), forWrite);
         }
         return Optional.ofNullable(type.cast(storage.get(entity.index(), info.get().id())));
     }
@@ -399,11 +404,7 @@ public final class World implements QueryHost {
 
     /** {@link #getMut} with an explicit writer (a system's view passes its ticks). */
     <T> Optional<T> getMut(Entity entity, Class<T> type, SystemTicks writer) {
-        SyncHook hook = syncHook;
-        if (hook != null) {
-            components.find(type).ifPresent(i -> hook.beforeComponentAccess(i.id(), true));
-        }
-        Optional<T> value = get(entity, type);
+        Optional<T> value = read(entity, type, true);
         if (value.isPresent()) {
             written(writer, entity.index(), components.find(type).orElseThrow().id(), false);
         }
