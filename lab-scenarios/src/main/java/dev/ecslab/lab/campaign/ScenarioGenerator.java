@@ -22,8 +22,9 @@ import java.util.Set;
 /**
  * Random whole scenarios from {@link Choices}: a world of 1 to 6 entities over {@code A}, {@code B},
  * {@code S} and the resources; 2 to 12 systems in one or two stages (sometimes looping) with random
- * roles (writers, detectors, command issuers), accesses, filters, constraints (some pairs left
- * ambiguous) and pause patterns; 1 to 5 frames of edits, including archetype moves, re-inserts,
+ * roles (writers, detectors, command issuers), kinds (some exclusive, some main-thread), accesses,
+ * filters, constraints (some pairs left ambiguous) and pause patterns, under the explicit or (sometimes)
+ * the insertion-order policy; 1 to 5 frames of edits, including archetype moves, re-inserts,
  * despawns, spawns and resource inserts and removals through commands.
  *
  * <p>Every draw of 0 is the simplest choice, so shrinking the choices shrinks the scenario. The
@@ -62,6 +63,7 @@ public final class ScenarioGenerator {
             resources.put(Data.Q, c.below(3));
         }
 
+        Scenario.Ordering ordering = c.maybe(15) ? Scenario.Ordering.INSERTION_ORDER : Scenario.Ordering.EXPLICIT;
         int stageCount = 1 + c.below(2);
         int[] iterations = new int[stageCount];
         for (int s = 0; s < stageCount; s++) {
@@ -101,6 +103,9 @@ public final class ScenarioGenerator {
                         d.without.add(w);
                     }
                 }
+            }
+            if (c.maybe(12)) {
+                d.kind = c.maybe(50) ? SystemSpec.Kind.EXCLUSIVE : SystemSpec.Kind.MAIN_THREAD;
             }
             if (c.maybe(12)) {
                 String set = "p" + pauses.size();
@@ -164,7 +169,7 @@ public final class ScenarioGenerator {
             }
         }
         List<PauseSpec> used = new ArrayList<>(pauses);
-        return new Scenario(name, "generated", entities, resources, stages, used, frames, edits, null).validate();
+        return new Scenario(name, "generated", entities, resources, stages, used, frames, edits, null, ordering).validate();
     }
 
     private static Edit edit(Choices c, Draft d, int frame, int iteration, List<String> labels,
@@ -208,6 +213,7 @@ public final class ScenarioGenerator {
         final List<String> after = new ArrayList<>();
         final List<String> ambiguousWith = new ArrayList<>();
         String pauseSet;
+        SystemSpec.Kind kind = SystemSpec.Kind.NORMAL;
 
         Draft(String name, int stage) {
             this.name = name;
@@ -221,7 +227,7 @@ public final class ScenarioGenerator {
         }
 
         SystemSpec spec() {
-            return new SystemSpec(name, writes, with, without, watches, before, after, ambiguousWith, pauseSet);
+            return new SystemSpec(name, writes, with, without, watches, before, after, ambiguousWith, pauseSet, kind);
         }
     }
 }

@@ -59,10 +59,12 @@ public final class Shrinker {
 
     /** A rough size: what a reader has to take in. */
     public static int size(Scenario s) {
-        int n = s.frames() * 4 + s.edits().size() * 2 + s.entities().size() + s.pauses().size();
+        int n = s.frames() * 4 + s.edits().size() * 2 + s.entities().size() + s.pauses().size()
+                + (s.ordering() == Scenario.Ordering.EXPLICIT ? 0 : 1);
         for (SystemSpec sys : s.systems()) {
             n += 3 + sys.watches().size() + sys.writes().size() + sys.before().size() + sys.after().size()
-                    + sys.ambiguousWith().size() + sys.with().size() + sys.without().size() + (sys.pauseSet() == null ? 0 : 1);
+                    + sys.ambiguousWith().size() + sys.with().size() + sys.without().size() + (sys.pauseSet() == null ? 0 : 1)
+                    + (sys.kind() == SystemSpec.Kind.NORMAL ? 0 : 1);
         }
         return n;
     }
@@ -76,6 +78,9 @@ public final class Shrinker {
                     s.edits().stream().filter(e -> e.frame() > 0)
                             .map(e -> new Edit(e.frame() - 1, e.iteration(), e.system(), e.op(), e.entity(), e.data(), e.value()))
                             .toList()));
+        }
+        if (s.ordering() != Scenario.Ordering.EXPLICIT) {        // back to explicit ordering
+            add(out, () -> s.withOrdering(Scenario.Ordering.EXPLICIT));
         }
         for (SystemSpec sys : s.systems()) {                     // drop a system
             add(out, () -> withoutSystem(s, sys.name()));
@@ -98,20 +103,19 @@ public final class Shrinker {
                 for (Watch w : sys.watches()) {
                     List<Watch> ws = new ArrayList<>(sys.watches());
                     ws.remove(w);
-                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(), ws,
-                            sys.before(), sys.after(), sys.ambiguousWith(), sys.pauseSet())));
+                    add(out, () -> replace(s, sys, sys.withWatches(ws)));
                 }
                 if (!sys.before().isEmpty() || !sys.after().isEmpty() || !sys.ambiguousWith().isEmpty()) {
-                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(),
-                            sys.watches(), List.of(), List.of(), List.of(), sys.pauseSet())));
+                    add(out, () -> replace(s, sys, sys.withConstraints(List.of(), List.of(), List.of())));
                 }
                 if (sys.pauseSet() != null) {
-                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(),
-                            sys.watches(), sys.before(), sys.after(), sys.ambiguousWith(), null)));
+                    add(out, () -> replace(s, sys, sys.withPauseSet(null)));
                 }
                 if (!sys.with().isEmpty() || !sys.without().isEmpty()) {
-                    add(out, () -> replace(s, sys, new SystemSpec(sys.name(), sys.writes(), Set.of(), Set.of(),
-                            sys.watches(), sys.before(), sys.after(), sys.ambiguousWith(), sys.pauseSet())));
+                    add(out, () -> replace(s, sys, sys.withFilters(Set.of(), Set.of())));
+                }
+                if (sys.kind() != SystemSpec.Kind.NORMAL) {
+                    add(out, () -> replace(s, sys, sys.withKind(SystemSpec.Kind.NORMAL)));
                 }
             }
         }
@@ -138,8 +142,8 @@ public final class Shrinker {
                 if (sys.name().equals(name)) {
                     continue;
                 }
-                systems.add(new SystemSpec(sys.name(), sys.writes(), sys.with(), sys.without(), sys.watches(),
-                        minus(sys.before(), name), minus(sys.after(), name), minus(sys.ambiguousWith(), name), sys.pauseSet()));
+                systems.add(sys.withConstraints(minus(sys.before(), name), minus(sys.after(), name),
+                        minus(sys.ambiguousWith(), name)));
             }
             if (!systems.isEmpty()) {
                 stages.add(new StageSpec(st.name(), st.iterations(), systems));

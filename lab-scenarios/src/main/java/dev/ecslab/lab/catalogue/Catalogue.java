@@ -56,6 +56,10 @@ public final class Catalogue {
             out.add(loopingStageRemovals(t));
             out.add(setIfChangedEqualWrite(t));
             out.add(tickWraparound(t));
+            out.add(loopingStageChanges(t));
+            out.add(exclusiveAndMainThread(t));
+            out.add(commandsMergedInOrder(t));
+            out.add(insertionOrder(t));
         }
         return out;
     }
@@ -233,6 +237,99 @@ public final class Catalogue {
         for (int f = 0; f < 12; f += 3) {
             scriptAt(b, t, "changer", f, 3);
         }
+        return b.build();
+    }
+
+    // ------------------------------------------------------------------ structures the seed assumes
+
+    /**
+     * A stage that loops three times in a frame, with changes in every iteration (direct writes and
+     * commands), each before the detector: every change must be reported in its own iteration, once.
+     */
+    public static Scenario loopingStageChanges(Target t) {
+        ScenarioBuilder b = base("Looping stage changes", t, "a stage runs three iterations per frame and changes data in"
+                + " each, before the detector")
+                .loopingStage("fixed", 3, st -> st.system("changer", s -> changer(t).accept(s.before("detector")))
+                        .system("detector", detector(t)))
+                .frames(2);
+        for (int it = 0; it < 3; it++) {
+            if (t == Target.COMPONENT) {
+                b.edit(new dev.ecslab.lab.scenario.Edit(0, it, "changer", EditOp.SET, "e0", Data.A, 10 + it));
+                b.edit(new dev.ecslab.lab.scenario.Edit(1, it, "changer", EditOp.SET, "e2", Data.A, 20 + it));
+            } else {
+                b.edit(new dev.ecslab.lab.scenario.Edit(0, it, "changer", EditOp.SET, null, Data.R, 10 + it));
+            }
+        }
+        if (t == Target.COMPONENT) {
+            b.edit(new dev.ecslab.lab.scenario.Edit(0, 1, "changer", EditOp.INSERT, "e1", Data.A, 1));
+            b.edit(new dev.ecslab.lab.scenario.Edit(1, 2, "changer", EditOp.REMOVE, "e1", Data.A, 0));
+        } else {
+            b.edit(new dev.ecslab.lab.scenario.Edit(0, 1, "changer", EditOp.INSERT, null, Data.Q, 1));
+            b.edit(new dev.ecslab.lab.scenario.Edit(1, 2, "changer", EditOp.SET, null, Data.Q, 2));
+        }
+        return b.build();
+    }
+
+    /**
+     * An exclusive changer and a main-thread detector (both run on the thread that runs the schedule),
+     * with a normal bystander that conflicts with both and is ordered with neither: an executor must
+     * never run the bystander beside either, and must run both on the caller's thread.
+     */
+    public static Scenario exclusiveAndMainThread(Target t) {
+        Data shared = t == Target.COMPONENT ? Data.A : Data.R;
+        ScenarioBuilder b = base("Exclusive and main-thread systems", t, "an exclusive changer before a main-thread detector,"
+                + " and a bystander that conflicts with both, unordered")
+                .stage("update", st -> st
+                        .system("changer", s -> changer(t).accept(s.exclusive().before("detector")))
+                        .system("detector", s -> detector(t).accept(s.mainThread()))
+                        .system("bystander", s -> s.writes(shared)))
+                .frames(3);
+        script(b, t, "changer", 3);
+        for (int f = 0; f < 3; f++) {
+            if (t == Target.COMPONENT) {
+                b.set(f, "bystander", "e2", Data.A, 30 + f);
+            } else {
+                b.setResource(f, "bystander", Data.R, 30 + f);
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * Two systems with no order between them send commands that do not commute (two inserts of the same
+     * data with different values): the buffers must be applied in the stage's topological order, the
+     * earlier-declared first, never in the order the systems happened to finish (the "score text
+     * sometimes not visible" race of the Bevy executor seed).
+     */
+    public static Scenario commandsMergedInOrder(Target t) {
+        ScenarioBuilder b = base("Commands merged in topological order", t, "two unordered systems insert the same data"
+                + " with different values; the later-declared one's value must win")
+                .stage("update", st -> st.system("first", s -> { }).system("second", s -> { }))
+                .stage("detect", st -> st.system("detector", detector(t)))
+                .frames(2);
+        for (int f = 0; f < 2; f++) {
+            if (t == Target.COMPONENT) {
+                b.command(f, "first", EditOp.INSERT, "e1", Data.A, 10 + f).command(f, "second", EditOp.INSERT, "e1", Data.A, 20 + f);
+            } else {
+                b.command(f, "first", EditOp.INSERT, null, Data.Q, 10 + f).command(f, "second", EditOp.INSERT, null, Data.Q, 20 + f);
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * The insertion-order policy (Arch.Scheduled, the thesis diary): no declared constraint, but the
+     * detector, the changer and a second detector conflict, so they are ordered as declared: the first
+     * detector sees each change a frame later, the second in the same frame.
+     */
+    public static Scenario insertionOrder(Target t) {
+        ScenarioBuilder b = base("Insertion order", t, "no declared constraints; conflicting systems run in the order they"
+                + " were declared")
+                .insertionOrder()
+                .stage("update", st -> st.system("early", detector(t)).system("changer", changer(t))
+                        .system("late", detector(t)))
+                .frames(3);
+        script(b, t, "changer", 3);
         return b.build();
     }
 

@@ -4,6 +4,7 @@ import dev.ecslab.ecs.schedule.Ambiguity;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -23,7 +23,18 @@ import java.util.TreeMap;
  * every change has detector runs after it and at-least-once can be judged at the end.
  */
 public record Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
-        List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick) {
+        List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering) {
+
+    /**
+     * How the schedule orders conflicting systems that have no declared constraint (the ECS's
+     * {@code OrderingPolicy}): {@link #EXPLICIT} leaves them unordered (an ambiguity);
+     * {@link #INSERTION_ORDER} orders every conflicting pair along the topological order of the
+     * declared constraints that prefers the earlier-declared system, so nothing is ambiguous.
+     */
+    public enum Ordering {
+        EXPLICIT,
+        INSERTION_ORDER
+    }
 
     /** Frames the runner adds at the end: no edits, no pauses. */
     public static final int QUIET_FRAMES = 2;
@@ -36,6 +47,13 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         stages = stages == null ? List.of() : List.copyOf(stages);
         pauses = pauses == null ? List.of() : List.copyOf(pauses);
         edits = edits == null ? List.of() : List.copyOf(edits);
+        ordering = ordering == null ? Ordering.EXPLICIT : ordering;
+    }
+
+    /** A scenario with the explicit ordering policy (Bevy's, and every scenario written before policies). */
+    public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
+            List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick) {
+        this(name, description, entities, resources, stages, pauses, frames, edits, startTick, Ordering.EXPLICIT);
     }
 
     public static ScenarioBuilder builder(String name) {
@@ -84,8 +102,11 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         return frames + QUIET_FRAMES;
     }
 
-    /** Looping if a stage loops, pausing if some system can be paused, regular otherwise. */
-    public ScenarioClass scenarioClass() {
+    /**
+     * The scenario's structure class: looping if a stage loops, pausing if some system can be paused,
+     * regular otherwise.
+     */
+    public ScenarioClass structure() {
         for (StageSpec st : stages) {
             if (st.iterations() > 1) {
                 return ScenarioClass.LOOPING;
@@ -106,9 +127,15 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
 
     /** A copy with other edits, frames and systems (what the shrinker produces); validated. */
     public Scenario with(List<EntitySpec> entities, List<StageSpec> stages, int frames, List<Edit> edits) {
-        Scenario s = new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick);
+        Scenario s = new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering);
         s.validate();
         return s;
+    }
+
+    /** A copy under another ordering policy; validated. */
+    public Scenario withOrdering(Ordering newOrdering) {
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, newOrdering)
+                .validate();
     }
 
     /**
@@ -161,8 +188,9 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             for (int i = 0; i < st.systems().size(); i++) {
                 SystemSpec s = st.systems().get(i);
                 String path = sp + ".systems[" + i + "]";
-                if (s.name().isBlank() || s.name().equals(WORLD)) {
-                    throw new ScenarioException(path + ".name", "'" + s.name() + "' cannot name a system");
+                if (s.name().isBlank() || s.name().equals(WORLD) || s.name().contains(":")) {
+                    throw new ScenarioException(path + ".name", "'" + s.name() + "' cannot name a system (blank, '"
+                            + WORLD + "' and names with ':' are reserved)");
                 }
                 if (systemPaths.put(s.name(), path) != null) {
                     throw new ScenarioException(path + ".name", "duplicate system name '" + s.name() + "'");
@@ -206,6 +234,14 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
                 }
             }
         }
+        for (int si = 0; si < stages.size(); si++) {
+            List<String> cycle = ScenarioAccess.declaredCycle(stages.get(si));
+            if (cycle != null) {
+                throw new ScenarioException("stages[" + si + "]", "the before/after constraints of stage '"
+                        + stages.get(si).name() + "' form a cycle: " + String.join(" -> ", cycle)
+                        + " (each must run before the next)");
+            }
+        }
         Set<String> spawned = new HashSet<>();
         for (int i = 0; i < edits.size(); i++) {
             Edit e = edits.get(i);
@@ -244,6 +280,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
                         + "' (not in the initial world and not spawned by an earlier edit)");
             }
         }
+        ScenarioModel.of(this);                                   // a command that would fail is bad input too
         return this;
     }
 

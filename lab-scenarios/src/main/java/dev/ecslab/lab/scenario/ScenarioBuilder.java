@@ -33,6 +33,7 @@ public final class ScenarioBuilder {
     private final List<Edit> edits = new ArrayList<>();
     private int frames = 1;
     private Integer startTick;
+    private Scenario.Ordering ordering = Scenario.Ordering.EXPLICIT;
 
     ScenarioBuilder(String name) {
         this.name = name;
@@ -88,6 +89,12 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /** Orders conflicting unordered systems by insertion order (the ECS's {@code INSERTION_ORDER} policy). */
+    public ScenarioBuilder insertionOrder() {
+        ordering = Scenario.Ordering.INSERTION_ORDER;
+        return this;
+    }
+
     public ScenarioBuilder edit(Edit edit) {
         edits.add(edit);
         return this;
@@ -114,7 +121,8 @@ public final class ScenarioBuilder {
     }
 
     public Scenario build() {
-        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick).validate();
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering)
+                .validate();
     }
 
     /** The systems of one stage, in insertion order. */
@@ -140,6 +148,7 @@ public final class ScenarioBuilder {
         private final List<String> after = new ArrayList<>();
         private final List<String> ambiguousWith = new ArrayList<>();
         private String pauseSet;
+        private SystemSpec.Kind kind = SystemSpec.Kind.NORMAL;
 
         SystemBuilder(String name) {
             this.name = name;
@@ -193,8 +202,20 @@ public final class ScenarioBuilder {
             return this;
         }
 
+        /** An exclusive system: the whole world, alone, on the caller's thread. */
+        public SystemBuilder exclusive() {
+            kind = SystemSpec.Kind.EXCLUSIVE;
+            return this;
+        }
+
+        /** A main-thread system: its declared access, on the caller's thread. */
+        public SystemBuilder mainThread() {
+            kind = SystemSpec.Kind.MAIN_THREAD;
+            return this;
+        }
+
         SystemSpec build() {
-            return new SystemSpec(name, writes, with, without, watches, before, after, ambiguousWith, pauseSet);
+            return new SystemSpec(name, writes, with, without, watches, before, after, ambiguousWith, pauseSet, kind);
         }
     }
 }

@@ -1,0 +1,217 @@
+package dev.ecslab.lab.scenario;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What a scenario must do, computed by the lab alone from the scenario's data (DESIGN §5: "the
+ * evidence is the lab's own"): which system runs in which frame and stage iteration, the order in
+ * which command buffers are applied at each sync point, and the state the world ends in.
+ *
+ * <p>The model runs the scenario in its own data structures, one stage iteration at a time, with the
+ * systems in the stage's {@linkplain ScenarioAccess#expectedOrder expected order}: a system's direct
+ * writes change values at once (an entity that is gone, lacks the component or fails the system's
+ * filter is skipped, as the lab's system bodies do), its commands are issued when their entity is
+ * alive at that moment, and at the end of the iteration the buffers are applied in the expected
+ * order. Run criteria follow the runner's lab schedule: a pause set runs its systems in the frames
+ * its pattern allows (the quiet tail always), and a looping stage runs all its iterations in a frame
+ * in which some system of it runs, else one.
+ *
+ * <p>The end state is meaningful only for a scenario without {@linkplain ScenarioAccess#racyPairs
+ * racy pairs}: for the others, the order of two conflicting unordered systems may change it. The runs
+ * and the command order hold for every scenario (command application order never depends on timing).
+ */
+public final class ScenarioModel {
+    /** One system run the schedule must make (exactly once). */
+    public record Run(String system, String stage, long frame, int iteration) {
+    }
+
+    /** A sync point: the end of one stage iteration. */
+    public record Sync(long frame, String stage, int iteration) {
+    }
+
+    private final Set<Run> runs = new LinkedHashSet<>();
+    private final Map<Sync, List<String>> commandOrder = new LinkedHashMap<>();
+    private final List<String> finalState = new ArrayList<>();
+
+    private ScenarioModel() {
+    }
+
+    /** Every run the schedule must make, in the model's order. */
+    public Set<Run> runs() {
+        return runs;
+    }
+
+    /** At each sync point, the systems whose non-empty command buffers are applied, in application order. */
+    public Map<Sync, List<String>> commandOrder() {
+        return commandOrder;
+    }
+
+    /** The end state as canonical lines ({@code "e1: A(2) S(0)"}, {@code "resource R(3)"}), entities by label. */
+    public List<String> finalState() {
+        return finalState;
+    }
+
+    /**
+     * Runs the model.
+     *
+     * @throws ScenarioException naming the edit when one of its commands would fail at its sync point
+     *         (an entity despawned by a command applied before it), since such a scenario cannot run
+     *         cleanly under any strategy or executor
+     */
+    public static ScenarioModel of(Scenario scenario) {
+        ScenarioModel m = new ScenarioModel();
+        new Simulation(scenario, m).run();
+        return m;
+    }
+
+    /** The model's mutable state while it runs. */
+    private static final class Simulation {
+        final Scenario scenario;
+        final ScenarioModel out;
+        final Map<String, EnumMap<Data, Integer>> alive = new LinkedHashMap<>();
+        final EnumMap<Data, Integer> resources = new EnumMap<>(Data.class);
+        final Map<String, List<Integer>> editsByRun = new LinkedHashMap<>();     // system|frame|iteration -> edit indices
+
+        Simulation(Scenario scenario, ScenarioModel out) {
+            this.scenario = scenario;
+            this.out = out;
+            for (EntitySpec e : scenario.entities()) {
+                alive.put(e.label(), new EnumMap<>(e.components()));
+            }
+            resources.putAll(scenario.resources());
+            for (int i = 0; i < scenario.edits().size(); i++) {
+                Edit e = scenario.edits().get(i);
+                editsByRun.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(i);
+            }
+        }
+
+        void run() {
+            List<int[]> orders = new ArrayList<>();
+            for (StageSpec st : scenario.stages()) {
+                orders.add(ScenarioAccess.expectedOrder(scenario, st));
+            }
+            for (int f = 0; f < scenario.totalFrames(); f++) {
+                for (int si = 0; si < scenario.stages().size(); si++) {
+                    stage(scenario.stages().get(si), orders.get(si), f);
+                }
+            }
+            for (Map.Entry<String, EnumMap<Data, Integer>> e : new TreeMap<>(alive).entrySet()) {
+                StringBuilder line = new StringBuilder(e.getKey()).append(':');
+                e.getValue().forEach((d, v) -> line.append(' ').append(d.value(v)));
+                out.finalState.add(line.toString());
+            }
+            resources.forEach((d, v) -> out.finalState.add("resource " + d.value(v)));
+        }
+
+        void stage(StageSpec st, int[] order, int frame) {
+            List<SystemSpec> systems = st.systems();
+            boolean anyRuns = systems.stream().anyMatch(s -> scenario.runsIn(s, frame));
+            int iterations = anyRuns ? st.iterations() : 1;
+            for (int it = 0; it < iterations; it++) {
+                List<List<Integer>> buffers = new ArrayList<>();
+                List<String> issuers = new ArrayList<>();
+                for (int v : order) {
+                    SystemSpec s = systems.get(v);
+                    if (!scenario.runsIn(s, frame)) {
+                        continue;
+                    }
+                    out.runs.add(new Run(s.name(), st.name(), frame, it));
+                    List<Integer> commands = body(s, frame, it);
+                    if (!commands.isEmpty()) {
+                        buffers.add(commands);
+                        issuers.add(s.name());
+                    }
+                }
+                if (!issuers.isEmpty()) {
+                    out.commandOrder.put(new Sync(frame, st.name(), it), List.copyOf(issuers));
+                }
+                List<Integer> applied = new ArrayList<>();
+                for (List<Integer> buffer : buffers) {
+                    for (int index : buffer) {
+                        apply(index, applied, st, frame);
+                        applied.add(index);
+                    }
+                }
+            }
+        }
+
+        /** Makes one run's direct writes; returns the edit indices of the commands it issues. */
+        List<Integer> body(SystemSpec s, int frame, int iteration) {
+            List<Integer> commands = new ArrayList<>();
+            Set<String> despawnedHere = new HashSet<>();
+            for (int index : editsByRun.getOrDefault(s.name() + "|" + frame + "|" + iteration, List.of())) {
+                Edit e = scenario.edits().get(index);
+                if (e.op().isCommand()) {
+                    boolean issued = e.onResource() || e.op() == EditOp.SPAWN
+                            || alive.containsKey(e.entity()) && !despawnedHere.contains(e.entity());
+                    if (issued) {
+                        commands.add(index);
+                        if (e.op() == EditOp.DESPAWN) {
+                            despawnedHere.add(e.entity());
+                        }
+                    }
+                } else if (e.onResource()) {
+                    if (resources.containsKey(e.data())) {
+                        resources.put(e.data(), e.value());
+                    }
+                } else {
+                    EnumMap<Data, Integer> comps = alive.get(e.entity());
+                    if (comps != null && comps.containsKey(e.data()) && comps.keySet().containsAll(s.with())
+                            && s.without().stream().noneMatch(comps::containsKey)) {
+                        comps.put(e.data(), e.value());
+                    }
+                }
+            }
+            return commands;
+        }
+
+        void apply(int index, List<Integer> appliedBefore, StageSpec st, int frame) {
+            Edit e = scenario.edits().get(index);
+            if (e.onResource()) {
+                if (e.op() == EditOp.INSERT) {
+                    resources.put(e.data(), e.value());
+                } else {
+                    resources.remove(e.data());
+                }
+                return;
+            }
+            if (e.op() == EditOp.SPAWN) {
+                EnumMap<Data, Integer> comps = new EnumMap<>(Data.class);
+                comps.put(e.data(), e.value());
+                alive.put(e.entity(), comps);
+                return;
+            }
+            EnumMap<Data, Integer> comps = alive.get(e.entity());
+            if (comps == null) {
+                throw new ScenarioException("edits[" + index + "]", e.system() + "'s " + e.op().name().toLowerCase()
+                        + " command on " + e.entity() + " (frame " + frame + ", stage '" + st.name() + "') would fail at"
+                        + " the sync point: " + despawner(e.entity(), appliedBefore) + " is applied before it. Commands"
+                        + " on one entity in one stage iteration must not follow its despawn");
+            }
+            switch (e.op()) {
+                case INSERT -> comps.put(e.data(), e.value());
+                case REMOVE -> comps.remove(e.data());
+                case DESPAWN -> alive.remove(e.entity());
+                default -> throw new IllegalStateException(e.op().toString());
+            }
+        }
+
+        String despawner(String entity, List<Integer> appliedBefore) {
+            for (int i = appliedBefore.size() - 1; i >= 0; i--) {
+                Edit d = scenario.edits().get(appliedBefore.get(i));
+                if (d.op() == EditOp.DESPAWN && entity.equals(d.entity())) {
+                    return d.system() + "'s despawn of " + entity + " (edits[" + appliedBefore.get(i) + "])";
+                }
+            }
+            return "a despawn of " + entity;
+        }
+    }
+}
