@@ -1,19 +1,41 @@
 package dev.ecslab.lab.run;
 
+import java.time.Duration;
+import java.util.Objects;
+
 /**
  * One configuration a scenario runs under: the strategy (with its flavor), the executor, and the
  * seed that drives the executor's choices (seeded topological orders, seeded delays). Two runs with
  * the same configuration and an unambiguous schedule give the same trace up to thread names.
  *
  * @param threads worker threads for the parallel executors
+ * @param timeout how long one scenario run may take before the lab gives up on it and records a
+ *                crash (a strategy or executor that hangs must not hang the lab)
  */
-public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed, int threads) {
+public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed, int threads, Duration timeout) {
+    /** A run that has not finished after this long is stuck: generous, since CI machines are slow. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+    public LabConfig {
+        Objects.requireNonNull(tracker, "tracker");
+        Objects.requireNonNull(executor, "executor");
+        Objects.requireNonNull(timeout, "timeout");
+    }
+
+    public LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed, int threads) {
+        this(tracker, executor, seed, threads, DEFAULT_TIMEOUT);
+    }
+
     public LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed) {
         this(tracker, executor, seed, 3);
     }
 
     public LabConfig withSeed(long newSeed) {
-        return new LabConfig(tracker, executor, newSeed, threads);
+        return new LabConfig(tracker, executor, newSeed, threads, timeout);
+    }
+
+    public LabConfig withTimeout(Duration newTimeout) {
+        return new LabConfig(tracker, executor, seed, threads, newTimeout);
     }
 
     public String label() {

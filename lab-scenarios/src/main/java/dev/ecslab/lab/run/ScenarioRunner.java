@@ -2,12 +2,14 @@ package dev.ecslab.lab.run;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.executor.Executor;
 import dev.ecslab.ecs.executor.ExecutionObserver;
+import dev.ecslab.ecs.executor.Executor;
 import dev.ecslab.ecs.executor.ExecutorOptions;
 import dev.ecslab.ecs.executor.ScheduleRunner;
+import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.ecs.executor.SystemEvent;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
@@ -18,11 +20,13 @@ import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.query.Write;
 import dev.ecslab.ecs.schedule.AmbiguitySetting;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
+import dev.ecslab.ecs.schedule.OrderingPolicy;
 import dev.ecslab.ecs.schedule.Schedule;
 import dev.ecslab.ecs.schedule.ShouldRun;
 import dev.ecslab.ecs.schedule.SystemBody;
 import dev.ecslab.ecs.schedule.SystemContext;
 import dev.ecslab.ecs.schedule.SystemDescriptor;
+import dev.ecslab.ecs.schedule.SystemKind;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldView;
 import dev.ecslab.lab.scenario.Data;
@@ -37,52 +41,129 @@ import dev.ecslab.lab.scenario.Watch;
 import dev.ecslab.lab.scenario.WatchKind;
 import dev.ecslab.lab.trace.ChangeRecord;
 import dev.ecslab.lab.trace.ChangeType;
+import dev.ecslab.lab.trace.Crash;
 import dev.ecslab.lab.trace.Detection;
 import dev.ecslab.lab.trace.RunRecord;
 import dev.ecslab.lab.trace.Trace;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * Runs a {@link Scenario} on a real world and schedule under one {@link LabConfig} and records the
- * {@link Trace}: every system run (from the executor's observer events), every change actually made
- * (direct writes as the bodies make them, command effects as the lab's presence model computes them
- * when the runner applies the buffers), every detection, the tracker's size per frame and the final
- * state.
+ * {@link Trace}.
+ *
+ * <p><b>The evidence is the lab's own</b> (DESIGN §5). System bodies are lab code: each takes a
+ * lab-owned sequence number when it starts and when it ends, and records the lab's frame, its stage
+ * iteration, the thread it ran on and whether that was the thread running the schedule; criterion O is
+ * judged from these, not from the runner's observer events. Changes are what the bodies actually made
+ * (direct writes, visible at the writer's end) and what the lab's presence model says the applied
+ * commands did; detections are what the watches actually yielded. From the runner the lab takes only
+ * its ticks (shown, never judged) and its claims about sync points and command applications, which
+ * the ordering criterion checks against the lab's own {@linkplain dev.ecslab.lab.scenario.ScenarioModel
+ * model} of the scenario.
+ *
+ * <p><b>Crashes are recorded, never hidden.</b> The strategy's tracker and the executor run behind the
+ * lab's guards ({@link GuardedTracker}, {@link GuardedExecutor}), which record every exception they
+ * throw in the trace's {@link Trace#crashes()}, even when the ECS catches or rewraps it. A run that
+ * does not finish within {@link LabConfig#timeout()} is abandoned and recorded as a {@code timeout}
+ * crash with the stack of the stuck threads: a hanging strategy or executor cannot hang the lab.
  *
  * <p><b>System bodies.</b> A run first evaluates each watch (a query with the change filter, or the
  * removal and resource filters) and records what it yields, then makes its edits for the frame and
  * iteration in list order. Direct writes go through write queries ({@code forEntity}); an edit on an
  * entity that is gone, lacks the component or fails the system's filter is skipped and recorded as
  * no change. Commands are issued only for entities alive when the body runs and not despawned earlier
- * in the same run, so a scenario whose structural edits on one entity come from one system per frame
- * never has a failing command.
+ * in the same run. Under a parallel executor, exclusive and main-thread bodies hold their run for
+ * {@value #DWELL_NANOS} ns, so that a system wrongly started beside them is seen overlapping them.
  *
- * <p><b>Never leaves threads running.</b> The schedule runner (and its executor) is closed in every
- * case; a failure inside a frame stops the run and is recorded in {@link Trace#errors()}.
+ * <p><b>Never leaves threads running</b> (except a run abandoned after its timeout, whose threads are
+ * daemons): the schedule runner and its executor are closed in every case, also when the schedule
+ * does not compile.
  */
 public final class ScenarioRunner {
+    /** How long an exclusive or main-thread body holds its run under a parallel executor. */
+    public static final long DWELL_NANOS = 400_000;
+
+    /** Threads that run scenarios, so that a run that hangs can be abandoned. Daemons: they never keep a JVM up. */
+    private static final ExecutorService LAB_THREADS = Executors.newCachedThreadPool(new java.util.concurrent.ThreadFactory() {
+        private final AtomicInteger count = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, "ecslab-lab-run-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }
+    });
+
     private ScenarioRunner() {
+    }
+
+    /** Receives the world after each frame, on the thread running the scenario (criterion 6 measures there). */
+    @FunctionalInterface
+    public interface FrameProbe {
+        /**
+         * @param tracker the strategy's own tracker object (not the lab's guard around it)
+         */
+        void afterFrame(int frame, World world, ChangeTracker tracker);
     }
 
     /** Runs the scenario with the configured executor. */
     public static Trace run(Scenario scenario, LabConfig config) {
+        return run(scenario, config, (FrameProbe) null);
+    }
+
+    /** Runs the scenario with the configured executor, calling {@code probe} after every frame. */
+    public static Trace run(Scenario scenario, LabConfig config, FrameProbe probe) {
         ExecutorOptions options = ExecutorOptions.defaults().withSeed(config.seed()).withThreads(config.threads());
-        return run(scenario, config, config.executor().factory().apply(options));
+        return runGuarded(scenario, config, () -> config.executor().factory().apply(options), probe);
     }
 
     /** Runs the scenario with a given executor (replay uses its own). The executor is closed. */
     public static Trace run(Scenario scenario, LabConfig config, Executor executor) {
-        return new Session(scenario.validate(), config).run(executor);
+        return runGuarded(scenario, config, () -> executor, null);
+    }
+
+    private static Trace runGuarded(Scenario scenario, LabConfig config, Supplier<Executor> executor, FrameProbe probe) {
+        Session session = new Session(scenario.validate(), config);
+        Future<Trace> run = LAB_THREADS.submit(() -> session.run(executor, probe));
+        Duration timeout = config.timeout();
+        try {
+            return run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            session.timedOut(timeout);
+            run.cancel(true);
+            return session.assemble(null);
+        } catch (InterruptedException e) {
+            run.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running scenario '" + scenario.name() + "'", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the lab failed running scenario '" + scenario.name() + "' under "
+                    + config.label() + ": " + e.getCause(), e.getCause());
+        }
     }
 
     /**
@@ -95,34 +176,54 @@ public final class ScenarioRunner {
         return s.schedule().compile(s.world);
     }
 
-    /** The key of one system run, as bodies and observer events both know it. */
-    record RunKey(String system, long frame, int iteration) {
-    }
-
-    /** What a body recorded during one run. */
-    static final class RunLog {
+    /** What one body run recorded: the lab's own evidence of the run. */
+    static final class BodyRun {
+        final String system;
+        final String stage;
+        final long frame;
+        final int iteration;
+        final long start;
+        final String thread;
+        final boolean callerThread;
+        volatile long finish = Long.MAX_VALUE;
+        volatile String failure;
         final List<Object[]> direct = new ArrayList<>();          // Data, label, ChangeType
         final List<Edit> commands = new ArrayList<>();
         final List<Detection> detections = new ArrayList<>();
+        boolean applied;
+
+        BodyRun(String system, String stage, long frame, int iteration, long start, String thread, boolean callerThread) {
+            this.system = system;
+            this.stage = stage;
+            this.frame = frame;
+            this.iteration = iteration;
+            this.start = start;
+            this.thread = thread;
+            this.callerThread = callerThread;
+        }
     }
 
     private static final class Session implements ExecutionObserver {
         final Scenario scenario;
         final LabConfig config;
         final World world;
+        final AtomicLong clock = new AtomicLong();
+        volatile long currentFrame = -1;
+        volatile Thread labThread;
+        final CrashLog crashes = new CrashLog(() -> currentFrame);
         final Map<String, Entity> entities = new ConcurrentHashMap<>();
         final Map<Entity, String> labels = new ConcurrentHashMap<>();
-        final Map<RunKey, RunLog> logs = new ConcurrentHashMap<>();
-        final Map<RunKey, long[]> starts = new ConcurrentHashMap<>();     // startSeq, tick, lastRunTick
-        final Map<RunKey, String> threads = new ConcurrentHashMap<>();
-        final Map<RunKey, String> stages = new ConcurrentHashMap<>();
-        final Map<RunKey, Object[]> finishes = new ConcurrentHashMap<>(); // finishSeq, failure
-        final List<Trace.Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
+        final List<BodyRun> bodyRuns = Collections.synchronizedList(new ArrayList<>());
+        final Map<String, int[]> ticks = new ConcurrentHashMap<>();        // system|frame|iteration -> tick, lastRunTick
+        final List<String> runnerFailures = Collections.synchronizedList(new ArrayList<>());
+        final List<Trace.Event> events = Collections.synchronizedList(new ArrayList<>());
         final Map<String, List<Edit>> editsByKey = new HashMap<>();
-        final List<ChangeRecord> worldChanges = new ArrayList<>();
+        final List<ChangeRecord> worldChanges = Collections.synchronizedList(new ArrayList<>());
         final PresenceModel model = new PresenceModel();
-        final List<Long> memory = new ArrayList<>();
-        final List<String> errors = new ArrayList<>();
+        final List<Long> memory = Collections.synchronizedList(new ArrayList<>());
+        final List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        ChangeTracker rawTracker;
+        boolean dwell;
 
         Session(Scenario scenario, LabConfig config) {
             this.scenario = scenario;
@@ -131,11 +232,46 @@ public final class ScenarioRunner {
             if (scenario.startTick() != null) {
                 b.initialChangeTick(scenario.startTick());
             }
-            this.world = config == null ? b.build()
-                    : b.changeTracking(config.tracker().id(), config.tracker().factory().get()).build();
+            World w = null;
+            if (config == null) {
+                w = b.build();
+            } else {
+                try {
+                    rawTracker = config.tracker().factory().get();
+                } catch (Throwable t) {
+                    crashes.record(GuardedTracker.SOURCE, "creating the tracker (" + config.tracker().id() + ")", null, null, t);
+                }
+                if (rawTracker != null) {
+                    GuardedTracker guard = new GuardedTracker(rawTracker, crashes, this::componentName, this::resourceName);
+                    try {
+                        w = b.changeTracking(config.tracker().id(), guard).build();
+                    } catch (RuntimeException e) {
+                        errors.add("the world could not be built with the strategy: " + e);
+                    }
+                }
+            }
+            this.world = w;
             for (Edit e : scenario.edits()) {
                 editsByKey.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(e);
             }
+        }
+
+        String componentName(int id) {
+            for (Data d : Data.values()) {
+                if (!d.isResource() && world != null && world.components().find(d.type()).map(i -> i.id() == id).orElse(false)) {
+                    return d.name();
+                }
+            }
+            return "component #" + id;
+        }
+
+        String resourceName(int id) {
+            for (Data d : Data.values()) {
+                if (d.isResource() && world != null && world.resources().find(d.type()).map(i -> i.id() == id).orElse(false)) {
+                    return "resource " + d.name();
+                }
+            }
+            return "resource #" + id;
         }
 
         void registerTypes() {
@@ -149,32 +285,84 @@ public final class ScenarioRunner {
             }
         }
 
-        Trace run(Executor executor) {
-            registerTypes();
-            setup();
-            Schedule schedule;
-            try {
-                schedule = schedule();
-            } catch (RuntimeException e) {
-                executor.close();
-                throw e;
+        Trace run(Supplier<Executor> executorFactory, FrameProbe probe) {
+            labThread = Thread.currentThread();
+            if (world == null) {
+                return assemble(null);                            // the strategy could not even be created
             }
+            Executor raw;
+            try {
+                raw = executorFactory.get();
+            } catch (Throwable t) {
+                crashes.record(GuardedExecutor.SOURCE, "creating the executor (" + config.executor().id() + ")", null, null, t);
+                return assemble(null);
+            }
+            GuardedExecutor executor = new GuardedExecutor(raw, crashes);
+            dwell = !(raw instanceof SerialExecutor) && !(raw instanceof ReplayExecutor);
             CompiledSchedule compiled = null;
-            try (ScheduleRunner runner = new ScheduleRunner(world, schedule.compile(world), executor)) {
-                compiled = runner.schedule();
+            ScheduleRunner runner = null;
+            try {
+                registerTypes();
+                setup();
+                compiled = schedule().compile(world);
+                runner = new ScheduleRunner(world, compiled, executor);
                 runner.observe(this);
                 for (int f = 0; f < scenario.totalFrames(); f++) {
+                    currentFrame = f;
                     try {
                         runner.runFrame();
-                    } catch (RuntimeException e) {
+                    } catch (Throwable e) {
                         errors.add("frame " + f + ": " + e);
                         break;
                     } finally {
-                        memory.add(world.changeTracker().memoryBytes());
+                        try {
+                            memory.add(world.changeTracker().memoryBytes());
+                        } catch (Throwable e) {
+                            errors.add("frame " + f + ": memoryBytes() threw " + e);
+                        }
                     }
+                    if (probe != null) {
+                        probe.afterFrame(f, world, rawTracker);
+                    }
+                    if (Thread.currentThread().isInterrupted()) {
+                        break;                                    // abandoned after a timeout
+                    }
+                }
+            } catch (Throwable e) {
+                errors.add("the run could not start: " + e);
+            } finally {
+                currentFrame = -1;
+                try {
+                    if (runner != null) {
+                        runner.close();
+                    } else {
+                        executor.close();
+                    }
+                } catch (Throwable e) {
+                    errors.add("closing the executor: " + e);
                 }
             }
             return assemble(compiled);
+        }
+
+        /** Records a timeout with where the lab's thread and the workers were stuck. */
+        void timedOut(Duration timeout) {
+            List<String> where = new ArrayList<>();
+            Thread lab = labThread;
+            if (lab != null) {
+                for (StackTraceElement e : lab.getStackTrace()) {
+                    if (where.size() == CrashLog.FRAMES) {
+                        break;
+                    }
+                    where.add(e.getClassName() + "." + e.getMethodName() + "(" + e.getFileName() + ":" + e.getLineNumber() + ")");
+                }
+            }
+            RuntimeException stuck = new RuntimeException("the run did not finish within " + timeout.toSeconds()
+                    + " s (frame " + currentFrame + "); it was abandoned");
+            stuck.setStackTrace(lab == null ? new StackTraceElement[0] : lab.getStackTrace());
+            crashes.record("run", "timeout", null, null, stuck);
+            errors.add("timeout: the run did not finish within " + timeout.toSeconds() + " s, stuck in frame " + currentFrame
+                    + (where.isEmpty() ? "" : " at " + String.join(" < ", where)));
         }
 
         // ------------------------------------------------------------ setup
@@ -209,13 +397,19 @@ public final class ScenarioRunner {
         // ------------------------------------------------------------ schedule
 
         Schedule schedule() {
-            Schedule.Builder b = Schedule.builder().ambiguity(AmbiguitySetting.IGNORE);
+            Schedule.Builder b = Schedule.builder().ambiguity(AmbiguitySetting.IGNORE)
+                    .ordering(scenario.ordering() == Scenario.Ordering.INSERTION_ORDER ? OrderingPolicy.INSERTION_ORDER
+                            : OrderingPolicy.EXPLICIT);
             for (StageSpec st : scenario.stages()) {
                 List<SystemDescriptor> systems = new ArrayList<>();
                 Set<String> pauseSets = new TreeSet<>();
                 for (SystemSpec s : st.systems()) {
-                    SystemDescriptor.Builder d = SystemDescriptor.builder(s.name()).access(access(s))
-                            .setup(view -> body(view, s));
+                    SystemDescriptor.Builder d = SystemDescriptor.builder(s.name()).setup(view -> body(view, s, st));
+                    switch (s.kind()) {
+                        case EXCLUSIVE -> d.kind(SystemKind.EXCLUSIVE);       // the whole world: no partial access
+                        case MAIN_THREAD -> d.kind(SystemKind.MAIN_THREAD).access(access(s));
+                        case NORMAL -> d.access(access(s));
+                    }
                     s.before().forEach(d::before);
                     s.after().forEach(d::after);
                     s.ambiguousWith().forEach(d::ambiguousWith);
@@ -287,7 +481,7 @@ public final class ScenarioRunner {
 
         // ------------------------------------------------------------ bodies
 
-        SystemBody body(WorldView view, SystemSpec s) {
+        SystemBody body(WorldView view, SystemSpec s, StageSpec stage) {
             ChangeFlavor flavor = config.tracker().flavor();
             List<Query> watchQueries = new ArrayList<>();
             List<EntityTerm> watchIds = new ArrayList<>();
@@ -318,42 +512,68 @@ public final class ScenarioRunner {
                 writeQueries.put(d, qb.build());
             }
             return ctx -> {
-                RunKey key = new RunKey(s.name(), ctx.frame(), ctx.iteration());
-                RunLog log = new RunLog();
-                logs.put(key, log);
-                for (int i = 0; i < s.watches().size(); i++) {
-                    Watch w = s.watches().get(i);
-                    List<String> got = new ArrayList<>();
-                    if (w.data().isResource()) {
-                        boolean holds = switch (w.kind()) {
-                            case REMOVED -> ctx.world().resourceRemoved(w.data().type(), flavor);
-                            default -> ctx.world().resourceChange(w.data().type(), changeKind(w.kind()), flavor);
-                        };
-                        if (holds) {
-                            got.add(w.data().name());
-                        }
-                    } else if (w.kind() == WatchKind.REMOVED) {
-                        for (Entity e : ctx.world().removed(w.data().type(), flavor)) {
-                            got.add(labelOf(e));
-                        }
-                    } else {
-                        EntityTerm id = watchIds.get(i);
-                        watchQueries.get(i).forEach(row -> got.add(labelOf(row.get(id))));
+                long start = clock.incrementAndGet();
+                Thread current = Thread.currentThread();
+                BodyRun log = new BodyRun(s.name(), stage.name(), currentFrame, ctx.iteration(), start, current.getName(),
+                        current == labThread);
+                bodyRuns.add(log);
+                try {
+                    if (dwell && s.runsOnCaller()) {
+                        hold();
                     }
-                    log.detections.add(new Detection(-1, w, got));
-                }
-                List<Edit> edits = editsByKey.getOrDefault(s.name() + "|" + ctx.frame() + "|" + ctx.iteration(), List.of());
-                Set<String> despawnedHere = new HashSet<>();
-                for (Edit e : edits) {
-                    if (e.op().isCommand()) {
-                        issue(ctx, e, log, despawnedHere);
-                    } else if (e.onResource()) {
-                        writeResource(ctx.world(), e, log);
-                    } else {
-                        writeComponent(e, writeQueries.get(e.data()), writeTerms.get(e.data()), log);
+                    detect(ctx, s, flavor, watchQueries, watchIds, log);
+                    List<Edit> edits = editsByKey.getOrDefault(s.name() + "|" + log.frame + "|" + log.iteration, List.of());
+                    Set<String> despawnedHere = new HashSet<>();
+                    for (Edit e : edits) {
+                        if (e.op().isCommand()) {
+                            issue(ctx, e, log, despawnedHere);
+                        } else if (e.onResource()) {
+                            writeResource(ctx.world(), e, log);
+                        } else {
+                            writeComponent(e, writeQueries.get(e.data()), writeTerms.get(e.data()), log);
+                        }
                     }
+                } catch (Throwable t) {
+                    log.failure = t.toString();
+                    throw t;
+                } finally {
+                    log.finish = clock.incrementAndGet();
                 }
             };
+        }
+
+        /** Holds an exclusive or main-thread run open for {@link #DWELL_NANOS}. */
+        static void hold() {
+            long until = System.nanoTime() + DWELL_NANOS;
+            long left;
+            while ((left = until - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(left);
+            }
+        }
+
+        void detect(SystemContext ctx, SystemSpec s, ChangeFlavor flavor, List<Query> watchQueries, List<EntityTerm> watchIds,
+                BodyRun log) {
+            for (int i = 0; i < s.watches().size(); i++) {
+                Watch w = s.watches().get(i);
+                List<String> got = new ArrayList<>();
+                if (w.data().isResource()) {
+                    boolean holds = switch (w.kind()) {
+                        case REMOVED -> ctx.world().resourceRemoved(w.data().type(), flavor);
+                        default -> ctx.world().resourceChange(w.data().type(), changeKind(w.kind()), flavor);
+                    };
+                    if (holds) {
+                        got.add(w.data().name());
+                    }
+                } else if (w.kind() == WatchKind.REMOVED) {
+                    for (Entity e : ctx.world().removed(w.data().type(), flavor)) {
+                        got.add(labelOf(e));
+                    }
+                } else {
+                    EntityTerm id = watchIds.get(i);
+                    watchQueries.get(i).forEach(row -> got.add(labelOf(row.get(id))));
+                }
+                log.detections.add(new Detection(-1, w, got));
+            }
         }
 
         String labelOf(Entity e) {
@@ -362,7 +582,7 @@ public final class ScenarioRunner {
         }
 
         @SuppressWarnings({"unchecked", "rawtypes"})
-        void writeComponent(Edit e, Query q, Write term, RunLog log) {
+        void writeComponent(Edit e, Query q, Write term, BodyRun log) {
             Entity target = entities.get(e.entity());
             if (target == null || !world.isAlive(target)) {
                 return;
@@ -381,7 +601,7 @@ public final class ScenarioRunner {
             });
         }
 
-        void writeResource(WorldView view, Edit e, RunLog log) {
+        void writeResource(WorldView view, Edit e, BodyRun log) {
             if (view.getResource(e.data().type()).isEmpty()) {
                 return;
             }
@@ -397,7 +617,7 @@ public final class ScenarioRunner {
             }
         }
 
-        void issue(SystemContext ctx, Edit e, RunLog log, Set<String> despawnedHere) {
+        void issue(SystemContext ctx, Edit e, BodyRun log, Set<String> despawnedHere) {
             if (e.onResource()) {
                 if (e.op() == EditOp.INSERT) {
                     ctx.commands().insertResource(e.data().value(e.value()));
@@ -438,42 +658,50 @@ public final class ScenarioRunner {
             };
         }
 
-        // ------------------------------------------------------------ observer
+        // ------------------------------------------------------------ observer: the runner's claims
 
         @Override
         public void systemStarted(SystemEvent ev) {
-            RunKey key = new RunKey(ev.system(), ev.frame(), ev.iteration());
-            starts.put(key, new long[] {ev.sequence(), ev.tick(), ev.lastRunTick()});
-            threads.put(key, ev.thread());
-            stages.put(key, ev.stage());
-            events.add(new Trace.Event(ev.sequence(), "start", ev.frame(), ev.stage(), ev.iteration(), ev.system(), ev.thread()));
+            ticks.put(ev.system() + "|" + ev.frame() + "|" + ev.iteration(), new int[] {ev.tick(), ev.lastRunTick()});
         }
 
         @Override
         public void systemFinished(SystemEvent ev) {
-            RunKey key = new RunKey(ev.system(), ev.frame(), ev.iteration());
-            finishes.put(key, new Object[] {ev.sequence(), ev.failure() == null ? null : ev.failure().toString()});
-            events.add(new Trace.Event(ev.sequence(), "finish", ev.frame(), ev.stage(), ev.iteration(), ev.system(), ev.thread()));
+            if (ev.failure() != null) {
+                runnerFailures.add(ev.system() + " (frame " + ev.frame() + (ev.iteration() > 0 ? "." + ev.iteration() : "")
+                        + "): " + ev.failure());
+            }
         }
 
         @Override
         public void syncPoint(long sequence, long frame, String stage, int iteration, String explicitSystem) {
-            events.add(new Trace.Event(sequence, "sync", frame, stage, iteration, explicitSystem, Thread.currentThread().getName()));
+            events.add(new Trace.Event(clock.incrementAndGet(), "sync", currentFrame, stage, iteration, explicitSystem,
+                    Thread.currentThread().getName()));
         }
 
         @Override
         public void commandsApplied(long sequence, long frame, String stage, int iteration, String system, int count) {
-            events.add(new Trace.Event(sequence, "commands", frame, stage, iteration, system, Thread.currentThread().getName()));
-            RunLog log = logs.get(new RunKey(system, frame, iteration));
+            long seq = clock.incrementAndGet();
+            long labFrame = currentFrame;
+            events.add(new Trace.Event(seq, "commands", labFrame, stage, iteration, system, Thread.currentThread().getName()));
+            BodyRun log = null;
+            synchronized (bodyRuns) {
+                for (BodyRun r : bodyRuns) {
+                    if (r.system.equals(system) && r.frame == labFrame && r.iteration == iteration && !r.applied) {
+                        log = r;
+                    }
+                }
+            }
             if (log == null || log.commands.size() != count) {
-                errors.add("frame " + frame + ": " + system + " issued " + (log == null ? 0 : log.commands.size())
-                        + " command(s) but the runner applied " + count);
+                errors.add("frame " + labFrame + ": the runner applied " + count + " command(s) of " + system + ", which issued "
+                        + (log == null ? "none in this stage iteration" : log.commands.size()));
                 return;
             }
+            log.applied = true;
             for (Edit e : log.commands) {
                 String cause = system + "'s " + e.op().name().toLowerCase() + " command";
                 for (Object[] c : model.apply(e)) {
-                    worldChange(sequence, frame, (Data) c[0], (String) c[1], (ChangeType) c[2], cause);
+                    worldChange(seq, labFrame, (Data) c[0], (String) c[1], (ChangeType) c[2], cause);
                 }
             }
         }
@@ -481,36 +709,36 @@ public final class ScenarioRunner {
         // ------------------------------------------------------------ the trace
 
         Trace assemble(CompiledSchedule compiled) {
-            List<RunKey> keys = new ArrayList<>(starts.keySet());
-            keys.sort(Comparator.comparingLong(k -> starts.get(k)[0]));
-            Map<RunKey, Integer> ids = new HashMap<>();
+            List<BodyRun> bodies;
+            synchronized (bodyRuns) {
+                bodies = new ArrayList<>(bodyRuns);
+            }
+            bodies.sort(Comparator.comparingLong(b -> b.start));
+            Map<BodyRun, Integer> ids = new IdentityHashMap<>();
             List<RunRecord> runs = new ArrayList<>();
-            for (RunKey k : keys) {
-                long[] s = starts.get(k);
-                Object[] f = finishes.get(k);
+            for (BodyRun b : bodies) {
                 int id = runs.size();
-                ids.put(k, id);
-                runs.add(new RunRecord(id, k.system(), stages.get(k), k.frame(), k.iteration(), s[0],
-                        f == null ? Long.MAX_VALUE : (long) f[0], threads.get(k), (int) s[1], (int) s[2],
-                        f == null ? "never finished" : (String) f[1]));
+                ids.put(b, id);
+                int[] t = ticks.getOrDefault(b.system + "|" + b.frame + "|" + b.iteration, new int[] {0, 0});
+                runs.add(new RunRecord(id, b.system, b.stage, b.frame, b.iteration, b.start, b.finish, b.thread, t[0], t[1],
+                        b.finish == Long.MAX_VALUE && b.failure == null ? "never finished" : b.failure, b.callerThread));
             }
             List<Object[]> timed = new ArrayList<>();                // seq, ChangeRecord without id
-            for (ChangeRecord c : worldChanges) {
-                timed.add(new Object[] {c.seq(), c});
+            synchronized (worldChanges) {
+                for (ChangeRecord c : worldChanges) {
+                    timed.add(new Object[] {c.seq(), c});
+                }
             }
             List<Detection> detections = new ArrayList<>();
-            for (RunKey k : keys) {
-                RunLog log = logs.get(k);
-                if (log == null) {
-                    continue;
+            for (BodyRun b : bodies) {
+                int id = ids.get(b);
+                synchronized (b.direct) {
+                    for (Object[] d : b.direct) {
+                        timed.add(new Object[] {b.finish, new ChangeRecord(-1, b.system, id, b.finish, b.frame, (Data) d[0],
+                                (String) d[1], (ChangeType) d[2], "write")});
+                    }
                 }
-                int id = ids.get(k);
-                long finish = runs.get(id).finishSeq();
-                for (Object[] d : log.direct) {
-                    timed.add(new Object[] {finish, new ChangeRecord(-1, k.system(), id, finish, k.frame(), (Data) d[0],
-                            (String) d[1], (ChangeType) d[2], "write")});
-                }
-                for (Detection d : log.detections) {
+                for (Detection d : List.copyOf(b.detections)) {
                     detections.add(new Detection(id, d.watch(), d.reported()));
                 }
             }
@@ -521,37 +749,70 @@ public final class ScenarioRunner {
                 changes.add(new ChangeRecord(changes.size(), c.author(), c.authorRun(), c.seq(), c.frame(), c.data(),
                         c.entity(), c.type(), c.cause()));
             }
-            List<Trace.Event> sorted = new ArrayList<>(events);
-            sorted.sort(Comparator.comparingLong(Trace.Event::seq));
-            for (RunRecord r : runs) {
-                if (r.failure() != null) {
-                    errors.add(r + " failed: " + r.failure());
+            List<Trace.Event> sorted = new ArrayList<>();
+            synchronized (events) {
+                sorted.addAll(events);
+            }
+            for (BodyRun b : bodies) {
+                sorted.add(new Trace.Event(b.start, "start", b.frame, b.stage, b.iteration, b.system, b.thread));
+                if (b.finish != Long.MAX_VALUE) {
+                    sorted.add(new Trace.Event(b.finish, "finish", b.frame, b.stage, b.iteration, b.system, b.thread));
                 }
             }
+            sorted.sort(Comparator.comparingLong(Trace.Event::seq));
+            List<String> allErrors;
+            synchronized (errors) {
+                allErrors = new ArrayList<>(errors);
+            }
+            for (RunRecord r : runs) {
+                if (r.failure() != null) {
+                    allErrors.add(r + " failed: " + r.failure());
+                }
+            }
+            synchronized (runnerFailures) {
+                for (String f : runnerFailures) {
+                    allErrors.add("the runner reports that " + f);
+                }
+            }
+            List<Crash> crashList = new ArrayList<>(crashes.crashes());
+            if (crashes.dropped() > 0) {
+                allErrors.add(crashes.dropped() + " more exception(s) from the code under test were not kept");
+            }
+            List<Long> mem;
+            synchronized (memory) {
+                mem = new ArrayList<>(memory);
+            }
             return new Trace(scenario.name(), new Trace.Config(config.tracker().id(), config.tracker().flavor().name(),
-                    config.executor().id(), config.seed(), config.threads()), runs, changes, detections, memory,
-                    finalState(), errors, sorted);
+                    config.executor().id(), config.seed(), config.threads(), config.tracker().delayFrames()), runs, changes,
+                    detections, mem, finalState(), allErrors, sorted, crashList);
         }
 
         List<String> finalState() {
             List<String> out = new ArrayList<>();
-            Map<String, Entity> sorted = new java.util.TreeMap<>(entities);
-            sorted.forEach((label, e) -> {
-                if (!world.isAlive(e)) {
-                    return;
-                }
-                StringBuilder line = new StringBuilder(label).append(':');
+            if (world == null) {
+                return out;
+            }
+            try {
+                Map<String, Entity> sorted = new java.util.TreeMap<>(entities);
+                sorted.forEach((label, e) -> {
+                    if (!world.isAlive(e)) {
+                        return;
+                    }
+                    StringBuilder line = new StringBuilder(label).append(':');
+                    for (Data d : Data.values()) {
+                        if (!d.isResource()) {
+                            world.get(e, d.type()).ifPresent(v -> line.append(' ').append(v));
+                        }
+                    }
+                    out.add(line.toString());
+                });
                 for (Data d : Data.values()) {
-                    if (!d.isResource()) {
-                        world.get(e, d.type()).ifPresent(v -> line.append(' ').append(v));
+                    if (d.isResource()) {
+                        world.getResource(d.type()).ifPresent(v -> out.add("resource " + v));
                     }
                 }
-                out.add(line.toString());
-            });
-            for (Data d : Data.values()) {
-                if (d.isResource()) {
-                    world.getResource(d.type()).ifPresent(v -> out.add("resource " + v));
-                }
+            } catch (RuntimeException e) {
+                out.add("(the final state could not be read: " + e + ")");
             }
             return out;
         }

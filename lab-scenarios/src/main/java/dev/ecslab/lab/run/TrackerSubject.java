@@ -17,14 +17,26 @@ import java.util.function.Supplier;
  *
  * @param id      the strategy id the world is built with
  * @param claimed the class the proposal claims for this flavor ({@code null} for a mutant: it claims
- *                nothing, the lab must simply kill it)
+ *                nothing, the lab must simply kill it, and is judged as if it claimed exactness)
+ * @param delayFrames how many frames late a report may be under the claim (0: at the detector's first
+ *                run after the change), what criterion 1 applies; see
+ *                {@link ChangeTrackerProvider#claimedDelayFrames}
  */
 public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
-        Supplier<ChangeTracker> factory) {
+        Supplier<ChangeTracker> factory, int delayFrames) {
     public TrackerSubject {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(flavor, "flavor");
         Objects.requireNonNull(factory, "factory");
+        if (delayFrames < 0) {
+            throw new IllegalArgumentException("strategy '" + id + "' claims a negative delay: " + delayFrames);
+        }
+    }
+
+    /** A subject whose allowed delay follows its claim: one frame for exact-delayed, none otherwise. */
+    public TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
+            Supplier<ChangeTracker> factory) {
+        this(id, flavor, claimed, description, factory, claimed == ClaimedClass.EXACT_DELAYED ? 1 : 0);
     }
 
     /** The row label: the id, and the flavor when it is not the default. */
@@ -35,10 +47,12 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
     /** Subjects for one provider: one per flavor that claims something different. */
     public static List<TrackerSubject> of(ChangeTrackerProvider p) {
         List<TrackerSubject> out = new ArrayList<>();
-        out.add(new TrackerSubject(p.id(), ChangeFlavor.DEFAULT, p.claimedClass(ChangeFlavor.DEFAULT), p.description(), p::create));
-        if (p.claimedClass(ChangeFlavor.IMMEDIATE) != p.claimedClass(ChangeFlavor.DEFAULT)) {
+        out.add(new TrackerSubject(p.id(), ChangeFlavor.DEFAULT, p.claimedClass(ChangeFlavor.DEFAULT), p.description(),
+                p::create, p.claimedDelayFrames(ChangeFlavor.DEFAULT)));
+        if (p.claimedClass(ChangeFlavor.IMMEDIATE) != p.claimedClass(ChangeFlavor.DEFAULT)
+                || p.claimedDelayFrames(ChangeFlavor.IMMEDIATE) != p.claimedDelayFrames(ChangeFlavor.DEFAULT)) {
             out.add(new TrackerSubject(p.id(), ChangeFlavor.IMMEDIATE, p.claimedClass(ChangeFlavor.IMMEDIATE),
-                    p.description() + " (immediate flavor)", p::create));
+                    p.description() + " (immediate flavor)", p::create, p.claimedDelayFrames(ChangeFlavor.IMMEDIATE)));
         }
         return out;
     }

@@ -14,9 +14,17 @@ import java.util.Objects;
  * @param errors   what went wrong while running (a failed system, an exception), empty if nothing
  * @param events   ordering events (starts, finishes, sync points, command applications) in
  *                 sequence order, for the ordering criterion and the timeline
+ * @param crashes  exceptions the lab's guards caught from the strategy or the executor under test
+ *                 (each is a crash finding; {@code errors} says how the run ended)
+ *
+ * <p><b>Whose evidence.</b> Sequence numbers, threads, frames, changes and detections are the lab's
+ * own: system bodies take a lab-owned counter when they start and finish, and record the thread they
+ * ran on. The runner contributes only its ticks (for display) and its claims about sync points and
+ * command applications, which the criteria check against the lab's own model of the scenario.
  */
 public record Trace(String scenario, Config config, List<RunRecord> runs, List<ChangeRecord> changes,
-        List<Detection> detections, List<Long> memory, List<String> finalState, List<String> errors, List<Event> events) {
+        List<Detection> detections, List<Long> memory, List<String> finalState, List<String> errors, List<Event> events,
+        List<Crash> crashes) {
     public Trace {
         Objects.requireNonNull(config, "config");
         runs = List.copyOf(runs);
@@ -26,10 +34,19 @@ public record Trace(String scenario, Config config, List<RunRecord> runs, List<C
         finalState = List.copyOf(finalState);
         errors = List.copyOf(errors);
         events = List.copyOf(events);
+        crashes = crashes == null ? List.of() : List.copyOf(crashes);
     }
 
-    /** The configuration a trace was recorded under. {@code flavor} is DEFAULT or IMMEDIATE. */
-    public record Config(String strategy, String flavor, String executor, long seed, int threads) {
+    /**
+     * The configuration a trace was recorded under. {@code flavor} is DEFAULT or IMMEDIATE;
+     * {@code delayFrames} is the delay the strategy's claim allows (0: a change must be reported by
+     * the detector's first run after it; k: within k frames of that run), which criterion 1 applies.
+     */
+    public record Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames) {
+        public Config(String strategy, String flavor, String executor, long seed, int threads) {
+            this(strategy, flavor, executor, seed, threads, 0);
+        }
+
         public String label() {
             return strategy + (flavor.equals("IMMEDIATE") ? " (immediate)" : "") + " / " + executor + " / seed " + seed;
         }
@@ -44,5 +61,15 @@ public record Trace(String scenario, Config config, List<RunRecord> runs, List<C
 
     public RunRecord run(int id) {
         return runs.get(id);
+    }
+
+    /** True when the run was abandoned because it did not finish in time. */
+    public boolean timedOut() {
+        return crashes.stream().anyMatch(c -> c.source().equals("run") && c.call().equals("timeout"));
+    }
+
+    /** True when the run ended early or the code under test threw. */
+    public boolean crashed() {
+        return !errors.isEmpty() || !crashes.isEmpty();
     }
 }

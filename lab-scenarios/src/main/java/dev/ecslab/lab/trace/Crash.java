@@ -1,0 +1,37 @@
+package dev.ecslab.lab.trace;
+
+import dev.ecslab.lab.scenario.WatchKind;
+import java.util.List;
+
+/**
+ * An exception thrown by the code under test, as the lab's guards saw it (DESIGN §5, "sound
+ * verdicts": a crash is a finding of its own and makes the configuration broken, never a pass and
+ * never folded into another criterion).
+ *
+ * @param source    who threw: {@code strategy} (a call into the change tracker), {@code executor} (a call
+ *                  into the executor), or {@code run} (anything else that ended the run: the ECS, a system
+ *                  failure the runner reported, a timeout)
+ * @param call      the call that threw, with its arguments in words ({@code test(ADDED) on component #1})
+ * @param resource  for an answer: whether it was about a resource; {@code null} for events and runs
+ * @param kind      for an answer: the filter asked; {@code null} for events and runs
+ * @param exception the exception's class and message
+ * @param frames    the top stack frames of the exception, innermost first
+ * @param frame     the frame the lab was running ({@code -1} outside frames)
+ */
+public record Crash(String source, String call, Boolean resource, WatchKind kind, String exception, List<String> frames,
+        long frame) {
+    public Crash {
+        frames = frames == null ? List.of() : List.copyOf(frames);
+    }
+
+    /** The crash in words, with the top frames. */
+    public String describe() {
+        return "the " + source + " threw " + exception + " in " + call + (frame >= 0 ? " during frame " + frame : "")
+                + (frames.isEmpty() ? "" : ", at " + String.join(" < ", frames));
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}
