@@ -18,6 +18,17 @@ public interface ChangeTrackerProvider {
     /** The class the strategy's proposal claims for a flavor of detection. */
     ClaimedClass claimedClass(ChangeFlavor flavor);
 
+    /**
+     * How late a report may be under this strategy's claim, in frames: {@code 0} means a change must
+     * be reported by the detector's first run after it (what {@link ClaimedClass#EXACT} promises);
+     * {@code k > 0} means by a run at most {@code k} frames after that first run. The lab applies it to
+     * criterion 1. The default is 1 for {@link ClaimedClass#EXACT_DELAYED} (the seed's "exact, but
+     * delayed a frame") and 0 otherwise; a provider whose proposal is late by more says so here.
+     */
+    default int claimedDelayFrames(ChangeFlavor flavor) {
+        return claimedClass(flavor) == ClaimedClass.EXACT_DELAYED ? 1 : 0;
+    }
+
     /** Which proposal of the seed it implements, for reports ("P5: generation counter"). */
     String description();
 

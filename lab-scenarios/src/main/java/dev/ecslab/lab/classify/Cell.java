@@ -2,21 +2,61 @@ package dev.ecslab.lab.classify;
 
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One criterion for one strategy and executor: how many scenario runs judged it, and the first
- * counterexample per scope (components and resources, Added, Mutated, Changed and Removed apart;
- * criteria without a scope keep theirs under {@code null}).
+ * One criterion for one strategy and executor: what was judged, and the first counterexample per
+ * scope (components and resources, Added, Mutated, Changed and Removed apart; criteria without a
+ * scope keep theirs under {@code null}) and per scenario class.
+ *
+ * <p><b>Three outcomes, never two.</b> A cell {@linkplain Status#FAIL fails} when some run violated
+ * it, {@linkplain Status#PASS passes} when runs judged it (some evidence: an obligation, a run, a
+ * measurement) and none violated it, and is {@linkplain Status#NOT_JUDGED not judged} otherwise. Not
+ * judged is never a pass: a check that judged nothing has not passed.
  */
 public final class Cell {
+    /** What a cell says. */
+    public enum Status {
+        PASS,
+        FAIL,
+        NOT_JUDGED
+    }
+
+    /** Criterion 1 or 2 on one scenario class: evidence, failures and the first counterexample. */
+    public static final class ClassTally {
+        private int evidence;
+        private int failedRuns;
+        private Counterexample first;
+
+        public int evidence() {
+            return evidence;
+        }
+
+        public int failedRuns() {
+            return failedRuns;
+        }
+
+        public Counterexample first() {
+            return first;
+        }
+
+        public Status status() {
+            return first != null ? Status.FAIL : evidence > 0 ? Status.PASS : Status.NOT_JUDGED;
+        }
+    }
+
     private final Criterion criterion;
-    private int judged;
-    private final Map<Scope, Counterexample> failures = new TreeMap<>(java.util.Comparator.nullsFirst(
-            java.util.Comparator.<Scope>naturalOrder()));
+    private int judgedRuns;
+    private long evidence;
     private int failedRuns;
+    private final Map<Scope, Counterexample> failures = new TreeMap<>(Comparator.nullsFirst(Comparator.<Scope>naturalOrder()));
+    private final Map<ScenarioClass, ClassTally> classes = new EnumMap<>(ScenarioClass.class);
+    private final DelayStats delays = new DelayStats();
     private String note = "";
 
     public Cell(Criterion criterion) {
@@ -27,17 +67,35 @@ public final class Cell {
         return criterion;
     }
 
-    void judged() {
-        judged++;
+    /** A scenario run judged this criterion with {@code items} pieces of evidence. */
+    void judged(long items) {
+        judgedRuns++;
+        evidence += items;
+    }
+
+    void evidence(ScenarioClass cls, int items) {
+        classes.computeIfAbsent(cls, c -> new ClassTally()).evidence += items;
     }
 
     void failedRun() {
         failedRuns++;
     }
 
+    void failedRunIn(ScenarioClass cls) {
+        classes.computeIfAbsent(cls, c -> new ClassTally()).failedRuns++;
+    }
+
     /** Keeps the first counterexample of its scope; true if it was the first. */
     boolean fail(Counterexample c) {
         return failures.putIfAbsent(c.scope(), c) == null;
+    }
+
+    /** Keeps the first counterexample of a class. */
+    void failIn(ScenarioClass cls, Counterexample c) {
+        ClassTally t = classes.computeIfAbsent(cls, k -> new ClassTally());
+        if (t.first == null) {
+            t.first = c;
+        }
     }
 
     boolean hasFailure(Scope scope) {
@@ -48,14 +106,19 @@ public final class Cell {
         note = text;
     }
 
-    /** Figures behind the verdict (criterion 6's sizes), or {@code ""}. */
+    /** Figures behind the verdict (criterion 6's sizes, the delay figures), or {@code ""}. */
     public String note() {
         return note;
     }
 
     /** Scenario runs that judged this criterion. */
     public int judgedRuns() {
-        return judged;
+        return judgedRuns;
+    }
+
+    /** Pieces of evidence judged (obligations for 1 and 2, runs for O, measurements for 6). */
+    public long evidence() {
+        return evidence;
     }
 
     /** Scenario runs that failed it. */
@@ -63,16 +126,41 @@ public final class Cell {
         return failedRuns;
     }
 
-    public boolean judgedAtAll() {
-        return judged > 0;
+    public Status status() {
+        return !failures.isEmpty() ? Status.FAIL : evidence > 0 ? Status.PASS : Status.NOT_JUDGED;
     }
 
+    /** True when it passes: runs judged it and none violated it. Not judged is not a pass. */
     public boolean passes() {
-        return failures.isEmpty();
+        return status() == Status.PASS;
+    }
+
+    /** True when some run violated it. */
+    public boolean fails() {
+        return status() == Status.FAIL;
+    }
+
+    public boolean judgedAtAll() {
+        return status() != Status.NOT_JUDGED;
     }
 
     public Map<Scope, Counterexample> failures() {
         return Collections.unmodifiableMap(failures);
+    }
+
+    /** Per scenario class, for criteria 1 and 2 (and the class views 7 and L). */
+    public Map<ScenarioClass, ClassTally> classes() {
+        return Collections.unmodifiableMap(classes);
+    }
+
+    /** The tally of one class (empty when the class was never judged). */
+    public ClassTally inClass(ScenarioClass cls) {
+        return classes.getOrDefault(cls, new ClassTally());
+    }
+
+    /** Report delays, for criterion 1. */
+    public DelayStats delays() {
+        return delays;
     }
 
     /** The first counterexample (lowest scope), or {@code null}. */

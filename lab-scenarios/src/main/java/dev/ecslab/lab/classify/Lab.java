@@ -1,6 +1,5 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.campaign.Shrinker;
@@ -9,8 +8,8 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.MemoryBound;
 import dev.ecslab.lab.criteria.Outcome;
-import dev.ecslab.lab.criteria.ScenarioAccess;
 import dev.ecslab.lab.criteria.Violation;
+import dev.ecslab.lab.oracle.Obligation;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;
@@ -19,19 +18,23 @@ import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.trace.Trace;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Runs the criteria over strategies × executors and builds the {@link Matrix}: every catalogue
  * scenario under each catalogue seed, then a random campaign of {@code tries} generated scenarios
- * (the same scenarios for every row, so rows compare), criterion 6 once per strategy, criterion 8
- * against a serial reference run, and criterion A once per scenario. The first failure of each
- * criterion and scope in a row is shrunk (campaign scenarios) and kept as its counterexample with the
- * seed and the trace.
+ * (the same scenarios for every row, so rows compare), criterion 6 once per strategy, and criterion A
+ * once per scenario. Every run is judged by {@link Judge} (crashes, 1, 2 and 3 in every scenario
+ * class, O and 8 from the lab's own evidence and model); what a run judged counts as evidence, so a
+ * cell no run judged stays "not judged". The first failure of each criterion and scope in a row is
+ * shrunk (campaign scenarios) and kept as its counterexample with the seed and the trace; each
+ * scenario class of criteria 1 and 2 keeps its first counterexample too. A configuration whose run
+ * hangs past its timeout is recorded as crashed and the rest of its scenarios are skipped.
  */
 public final class Lab {
     /**
@@ -78,7 +81,6 @@ public final class Lab {
     }
 
     private final Options options;
-    private final Map<String, List<String>> referenceStates = new HashMap<>();
     private long done;
     private long total;
 
@@ -135,109 +137,123 @@ public final class Lab {
     private void judgeOne(Row row, Scenario scenario, LabConfig config, boolean shrink) {
         options.progress().update(done, total, config.tracker().label() + " / " + config.executor().id() + ": "
                 + scenario.name());
-        Trace trace = ScenarioRunner.run(scenario, config);
         done++;
-        Outcome outcome = Judge.judge(scenario, trace);
-        List<Violation> violations = new ArrayList<>(outcome.violations());
-        violations.addAll(pureFunction(scenario, trace));
-        ScenarioClass cls = scenario.scenarioClass();
-        for (Criterion c : judgedBy(cls)) {
-            row.cell(c).judged();
+        if (row.skipped() != null) {
+            return;
         }
-        Map<Criterion, Boolean> failedHere = new LinkedHashMap<>();
-        for (Violation v : violations) {
-            Cell cell = row.cell(v.criterion());
-            if (failedHere.put(v.criterion(), true) == null) {
-                cell.failedRun();
-            }
-            if (cell.hasFailure(v.scope())) {
-                continue;
-            }
-            Scenario minimal = scenario;
-            Trace minimalTrace = trace;
-            String message = v.message();
-            if (shrink) {
-                Shrinker shrinker = new Shrinker(candidate -> failsLike(candidate, config, v), options.shrinkAttempts());
-                minimal = shrinker.shrink(scenario);
-                if (minimal != scenario) {
-                    minimalTrace = ScenarioRunner.run(minimal, config);
-                    Violation again = firstLike(minimal, minimalTrace, v);
-                    if (again != null) {
-                        message = again.message();
-                    } else {
-                        minimal = scenario;               // did not fail again on re-run: keep the original
-                        minimalTrace = trace;
-                    }
-                }
-            }
-            cell.fail(new Counterexample(v.criterion(), v.scope(), message, minimal, scenario, config.seed(),
-                    config.label(), minimalTrace));
+        Trace trace = ScenarioRunner.run(scenario, config);
+        Outcome outcome = Judge.judge(scenario, trace);
+        record(row, outcome, config, shrink);
+        if (trace.timedOut()) {
+            row.skip("a run of this configuration did not finish within " + config.timeout().toSeconds()
+                    + " s (scenario '" + scenario.name() + "'); the rest of its scenarios were not run");
         }
     }
 
-    private static List<Criterion> judgedBy(ScenarioClass cls) {
-        List<Criterion> out = new ArrayList<>(List.of(Criterion.ORDERING, Criterion.PURE_FUNCTION));
-        switch (cls) {
-            case REGULAR -> out.addAll(List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE, Criterion.SAME_FRAME));
-            case PAUSING -> out.add(Criterion.NOT_LOST_WHEN_PAUSED);
-            case LOOPING -> out.add(Criterion.LOOPING);
+    /** Records a judged run in the row's cells: evidence, delays, violations and counterexamples. */
+    private void record(Row row, Outcome outcome, LabConfig config, boolean shrink) {
+        for (Criterion c : Criterion.values()) {
+            int n = outcome.evidence(c);
+            if (n > 0) {
+                row.cell(c).judged(n);
+            }
+            outcome.evidence().getOrDefault(c, Map.of()).forEach((cls, k) -> row.cell(c).evidence(cls, k));
+        }
+        int paused = outcome.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.PAUSING, 0);
+        if (paused > 0) {
+            row.cell(Criterion.NOT_LOST_WHEN_PAUSED).judged(paused);
+            row.cell(Criterion.NOT_LOST_WHEN_PAUSED).evidence(ScenarioClass.PAUSING, paused);
+        }
+        int looping = outcome.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.LOOPING, 0);
+        if (looping > 0) {
+            row.cell(Criterion.LOOPING).judged(looping);
+            row.cell(Criterion.LOOPING).evidence(ScenarioClass.LOOPING, looping);
+        }
+        for (Obligation o : outcome.obligations()) {
+            row.cell(Criterion.AT_LEAST_ONCE).delays().add(o);
+        }
+        Set<Criterion> failedHere = EnumSet.noneOf(Criterion.class);
+        Set<String> failedClassHere = new HashSet<>();
+        for (Violation v : outcome.violations()) {
+            for (Criterion c : cellsOf(v)) {
+                Cell cell = row.cell(c);
+                if (failedHere.add(c)) {
+                    cell.failedRun();
+                }
+                for (ScenarioClass cls : v.classes()) {
+                    if (failedClassHere.add(c + "|" + cls)) {
+                        cell.failedRunIn(cls);
+                    }
+                }
+                Counterexample x = cell.hasFailure(v.scope()) ? null : counterexample(v, outcome, config, shrink, row);
+                if (x != null) {
+                    cell.fail(x);
+                } else {
+                    x = new Counterexample(v.criterion(), v.scope(), v.message(), outcome.scenario(), outcome.scenario(),
+                            config.seed(), config.label(), outcome.trace());
+                }
+                for (ScenarioClass cls : v.classes()) {
+                    cell.failIn(cls, x);
+                }
+            }
+        }
+    }
+
+    /** The cells a violation counts in: its criterion's, and the class views 7 (pausing) and L (looping). */
+    private static List<Criterion> cellsOf(Violation v) {
+        List<Criterion> out = new ArrayList<>(List.of(v.criterion()));
+        boolean detection = v.criterion() == Criterion.AT_LEAST_ONCE || v.criterion() == Criterion.AT_MOST_ONCE;
+        if (v.criterion() == Criterion.AT_LEAST_ONCE && v.classes().contains(ScenarioClass.PAUSING)) {
+            out.add(Criterion.NOT_LOST_WHEN_PAUSED);
+        }
+        if (detection && v.classes().contains(ScenarioClass.LOOPING)) {
+            out.add(Criterion.LOOPING);
         }
         return out;
     }
 
-    private boolean failsLike(Scenario candidate, LabConfig config, Violation v) {
-        return firstLike(candidate, ScenarioRunner.run(candidate, config), v) != null;
+    /** The counterexample of a first failure: shrunk for campaign scenarios, with its trace. */
+    private Counterexample counterexample(Violation v, Outcome outcome, LabConfig config, boolean shrink, Row row) {
+        Scenario scenario = outcome.scenario();
+        Scenario minimal = scenario;
+        Trace minimalTrace = outcome.trace();
+        String message = v.message();
+        if (shrink && !outcome.trace().timedOut()) {             // never re-run what hung
+            Shrinker shrinker = new Shrinker(candidate -> failsLike(candidate, config, v), options.shrinkAttempts());
+            minimal = shrinker.shrink(scenario);
+            if (minimal != scenario) {
+                minimalTrace = ScenarioRunner.run(minimal, config);
+                Violation again = firstLike(minimal, minimalTrace, v);
+                if (again != null) {
+                    message = again.message();
+                } else {
+                    minimal = scenario;               // did not fail again on re-run: keep the original
+                    minimalTrace = outcome.trace();
+                }
+            }
+        }
+        return new Counterexample(v.criterion(), v.scope(), message, minimal, scenario, config.seed(), config.label(),
+                minimalTrace);
     }
 
-    private Violation firstLike(Scenario s, Trace t, Violation v) {
-        List<Violation> all = new ArrayList<>(Judge.judge(s, t).violations());
-        all.addAll(pureFunction(s, t));
-        for (Violation x : all) {
-            if (x.criterion() == v.criterion() && Objects.equals(x.scope(), v.scope())) {
+    private boolean failsLike(Scenario candidate, LabConfig config, Violation v) {
+        Trace t = ScenarioRunner.run(candidate, config);
+        return !t.timedOut() && firstLike(candidate, t, v) != null;
+    }
+
+    /** The first violation of the same criterion and scope, in (at least) the same classes. */
+    private static Violation firstLike(Scenario s, Trace t, Violation v) {
+        for (Violation x : Judge.judge(s, t).violations()) {
+            if (x.criterion() == v.criterion() && Objects.equals(x.scope(), v.scope()) && x.classes().containsAll(v.classes())) {
                 return x;
             }
         }
         return null;
     }
 
-    /**
-     * Criterion 8: an unambiguous scenario must end in the same state under every executor and seed
-     * as under the serial executor with its compiled order.
-     */
-    private List<Violation> pureFunction(Scenario scenario, Trace trace) {
-        if (!trace.errors().isEmpty() || !ScenarioAccess.ambiguousPairs(scenario).isEmpty()) {
-            return List.of();
-        }
-        List<String> reference = referenceStates.get(scenario.name() + "#" + scenario.hashCode());
-        if (reference == null) {
-            TrackerSubject generation = TrackerSubject.find("generation", Lab.class.getClassLoader());
-            Trace ref = ScenarioRunner.run(scenario, new LabConfig(generation,
-                    new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0));
-            reference = ref.finalState();
-            referenceStates.put(scenario.name() + "#" + scenario.hashCode(), reference);
-        }
-        if (reference.equals(trace.finalState())) {
-            return List.of();
-        }
-        String diff = firstDifference(reference, trace.finalState());
-        return List.of(new Violation(Criterion.PURE_FUNCTION, null, "the unambiguous scenario ended in another state than"
-                + " under the serial executor: " + diff, null));
-    }
-
-    private static String firstDifference(List<String> expected, List<String> got) {
-        for (int i = 0; i < Math.max(expected.size(), got.size()); i++) {
-            String e = i < expected.size() ? expected.get(i) : "(nothing)";
-            String g = i < got.size() ? got.get(i) : "(nothing)";
-            if (!e.equals(g)) {
-                return "expected '" + e + "', got '" + g + "'";
-            }
-        }
-        return "(none)";
-    }
-
     private static void recordMemory(Row row, MemoryBound.Result m) {
         Cell cell = row.cell(Criterion.BOUNDED_MEMORY);
-        cell.judged();
+        cell.judged(1);
         cell.note(m.describe());
         if (!m.passes()) {
             cell.failedRun();

@@ -1,30 +1,78 @@
 package dev.ecslab.lab.classify;
 
 import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.lab.classify.Cell.Status;
 
 /**
- * The class the lab measured for a strategy under an executor, from criteria 1 and 2 on regular
- * scenarios (DESIGN §5): exact passes both, conservative only 1, flaky only 2, broken neither.
+ * The class the lab measured for a strategy under an executor (DESIGN §5): from criterion 1 (every
+ * change reported within the delay the claim allows), criterion 2 (nothing reported twice or
+ * wrongly), both over every scenario class, and from crashes.
+ * <ul>
+ *   <li>{@link #EXACT}: 1 and 2 hold and every change was reported by the detector's first run after it;</li>
+ *   <li>{@link #EXACT_DELAYED}: 1 and 2 hold, some reports late but within the claimed delay;</li>
+ *   <li>{@link #CONSERVATIVE}: 1 only; {@link #FLAKY}: 2 only;</li>
+ *   <li>{@link #BROKEN}: neither, or the code under test crashed;</li>
+ *   <li>{@link #NOT_JUDGED}: no run judged criterion 1 or 2 (never a pass).</li>
+ * </ul>
  */
 public enum MeasuredClass {
     EXACT,
+    EXACT_DELAYED,
     CONSERVATIVE,
     FLAKY,
-    BROKEN;
+    BROKEN,
+    NOT_JUDGED;
 
-    public static MeasuredClass of(boolean atLeastOnce, boolean atMostOnce) {
-        return atLeastOnce ? (atMostOnce ? EXACT : CONSERVATIVE) : (atMostOnce ? FLAKY : BROKEN);
+    /**
+     * @param crash  the crash cell
+     * @param first  criterion 1 under the claimed delay
+     * @param second criterion 2
+     * @param onTime whether every judged change was reported by its due run
+     */
+    public static MeasuredClass of(Status crash, Status first, Status second, boolean onTime) {
+        if (crash == Status.FAIL) {
+            return BROKEN;
+        }
+        if (first == Status.NOT_JUDGED || second == Status.NOT_JUDGED) {
+            return NOT_JUDGED;
+        }
+        boolean atLeastOnce = first == Status.PASS;
+        boolean atMostOnce = second == Status.PASS;
+        if (atLeastOnce && atMostOnce) {
+            return onTime ? EXACT : EXACT_DELAYED;
+        }
+        return atLeastOnce ? CONSERVATIVE : atMostOnce ? FLAKY : BROKEN;
+    }
+
+    /** The class's name as the report writes it ({@code exact-delayed}, {@code not judged}). */
+    public String label() {
+        return this == NOT_JUDGED ? "not judged" : name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /**
-     * Whether this measurement agrees with a claim. "Exact but delayed" claims exactness (criteria 1
-     * and 2); the delay shows up in criterion 3 instead.
+     * Whether this measurement is what the claim says (the seed's theory is right): the same class,
+     * where a claim of exact-but-delayed is also borne out by reports that were never late.
      */
     public boolean agreesWith(ClaimedClass claimed) {
         return switch (claimed) {
-            case EXACT, EXACT_DELAYED -> this == EXACT;
+            case EXACT -> this == EXACT;
+            case EXACT_DELAYED -> this == EXACT || this == EXACT_DELAYED;
             case CONSERVATIVE -> this == CONSERVATIVE;
             case FLAKY -> this == FLAKY;
+        };
+    }
+
+    /**
+     * Whether this measurement keeps the promises of {@code claimed} (what a gate asks): exact needs
+     * both criteria on time; exact-delayed both within its delay; conservative criterion 1; flaky
+     * criterion 2. A broken or not-judged measurement keeps no promise.
+     */
+    public boolean meets(ClaimedClass claimed) {
+        return switch (claimed) {
+            case EXACT -> this == EXACT;
+            case EXACT_DELAYED -> this == EXACT || this == EXACT_DELAYED;
+            case CONSERVATIVE -> this == EXACT || this == EXACT_DELAYED || this == CONSERVATIVE;
+            case FLAKY -> this == EXACT || this == EXACT_DELAYED || this == FLAKY;
         };
     }
 }

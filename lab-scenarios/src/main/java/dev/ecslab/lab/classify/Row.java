@@ -3,14 +3,19 @@ package dev.ecslab.lab.classify;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.EnumMap;
 import java.util.Map;
 
-/** One strategy (and flavor) under one executor: a cell per criterion, the claimed and measured class. */
+/**
+ * One strategy (and flavor) under one executor: a cell per criterion, the claimed and measured class,
+ * and the measured class per scenario class (the weakest of which is the row's).
+ */
 public final class Row {
     private final TrackerSubject subject;
     private final String executor;
     private final Map<Criterion, Cell> cells = new EnumMap<>(Criterion.class);
+    private String skipped;
 
     public Row(TrackerSubject subject, String executor) {
         this.subject = subject;
@@ -41,12 +46,38 @@ public final class Row {
         return subject.claimed();
     }
 
+    /** The delay criterion 1 allowed (the claim's). */
+    public int allowedDelayFrames() {
+        return subject.delayFrames();
+    }
+
+    /** Over every scenario class: the weakest. */
     public MeasuredClass measured() {
-        return MeasuredClass.of(cell(Criterion.AT_LEAST_ONCE).passes(), cell(Criterion.AT_MOST_ONCE).passes());
+        Cell first = cell(Criterion.AT_LEAST_ONCE);
+        DelayStats.Figures d = first.delays().all();
+        return MeasuredClass.of(cell(Criterion.CRASH).status(), first.status(), cell(Criterion.AT_MOST_ONCE).status(),
+                d.late() == 0 && d.missed() == 0);
+    }
+
+    /** On one scenario class alone (crashes count everywhere). */
+    public MeasuredClass measured(ScenarioClass cls) {
+        Cell first = cell(Criterion.AT_LEAST_ONCE);
+        DelayStats.Figures d = first.delays().in(cls);
+        return MeasuredClass.of(cell(Criterion.CRASH).status(), first.inClass(cls).status(),
+                cell(Criterion.AT_MOST_ONCE).inClass(cls).status(), d.late() == 0 && d.missed() == 0);
     }
 
     /** True when the measured class agrees with the claim (always false for a mutant). */
     public boolean agrees() {
         return claimed() != null && measured().agreesWith(claimed());
+    }
+
+    /** Why part of the row's campaign was not run (an earlier run hung), or {@code null}. */
+    public String skipped() {
+        return skipped;
+    }
+
+    void skip(String why) {
+        skipped = why;
     }
 }

@@ -1,11 +1,14 @@
 package dev.ecslab.lab.criteria;
 
 /**
- * The criteria of DESIGN §5, in the order of the matrix's columns. Criteria 1, 2 and 3 are judged on
- * regular scenarios (every system runs once per frame), 7 on pausing ones, and looping stages form
- * a column of their own ({@link #LOOPING}: misses and repeats there).
+ * The criteria of DESIGN §5, in the order of the matrix's columns. {@link #CRASH} comes first: an
+ * exception from the code under test is a finding of its own and makes a configuration broken.
+ * Criteria 1 and 2 are judged on every scenario class and shown per class; {@link #NOT_LOST_WHEN_PAUSED}
+ * (7) is criterion 1 on the pausing class and {@link #LOOPING} (L) criteria 1 and 2 on the looping
+ * class, kept as columns because the seed names them.
  */
 public enum Criterion {
+    CRASH("X", "no crash"),
     AT_LEAST_ONCE("1", "at least once"),
     AT_MOST_ONCE("2", "at most once"),
     SAME_FRAME("3", "same frame"),
@@ -30,6 +33,11 @@ public enum Criterion {
 
     public String title() {
         return title;
+    }
+
+    /** True for the columns that are views of criteria 1 and 2 on one scenario class (7 and L). */
+    public boolean isClassView() {
+        return this == NOT_LOST_WHEN_PAUSED || this == LOOPING;
     }
 
     @Override

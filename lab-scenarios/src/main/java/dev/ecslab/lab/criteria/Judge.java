@@ -2,51 +2,138 @@ package dev.ecslab.lab.criteria;
 
 import dev.ecslab.lab.oracle.DetectionOracle;
 import dev.ecslab.lab.oracle.Finding;
+import dev.ecslab.lab.oracle.Obligation;
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioAccess;
 import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.lab.scenario.ScenarioModel;
+import dev.ecslab.lab.trace.Crash;
 import dev.ecslab.lab.trace.Trace;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Turns a trace into an {@link Outcome}: the oracle's findings become violations of the criterion
- * the scenario's class judges (misses are criterion 1 on regular scenarios, 7 on pausing ones, and
- * the looping column on looping ones; repeats, spurious and own reports are criterion 2 or looping;
- * late reports are criterion 3), and ordering problems or run errors become criterion O. A pure
- * function of the scenario and the trace: a saved trace re-judges to the same outcome.
+ * Turns a trace into an {@link Outcome}. A pure function of the scenario and the trace (the allowed
+ * delay is in the trace's configuration), so a saved trace re-judges to the same outcome.
+ * <ul>
+ *   <li><b>Crash (X).</b> Every exception the lab's guards caught from the strategy or the executor,
+ *       and any other way the run ended early (a failed system, a command that failed, a timeout),
+ *       is a crash violation. A crashed run judges nothing else: its detections stopped part way, so
+ *       a miss there would be the crash counted twice, and a crash must never pass as another
+ *       criterion's failure or be hidden behind one.</li>
+ *   <li><b>1 at least once.</b> Every obligation must be met within the delay the claim allows
+ *       ({@link Obligation#metWithin}): a miss, or a report later than allowed, fails it.</li>
+ *   <li><b>2 at most once.</b> Repeated, spurious and own reports.</li>
+ *   <li><b>3 same frame.</b> A change whose due run is in its own frame and does not report it.</li>
+ *   <li>Criteria 1, 2 and 3 are judged in every scenario class; each violation carries the classes it
+ *       belongs to.</li>
+ *   <li><b>O ordering</b> from the lab's own evidence ({@link OrderingCheck}).</li>
+ *   <li><b>8 pure function.</b> A scenario without racy pairs must end in the state the lab's own
+ *       {@link ScenarioModel} computes, under every executor and seed.</li>
+ * </ul>
  */
 public final class Judge {
     private Judge() {
     }
 
     public static Outcome judge(Scenario scenario, Trace trace) {
-        List<Finding> findings = DetectionOracle.judge(scenario, trace);
+        ScenarioClass structure = scenario.structure();
+        Map<Criterion, Map<ScenarioClass, Integer>> evidence = new EnumMap<>(Criterion.class);
         List<Violation> out = new ArrayList<>();
-        ScenarioClass cls = scenario.scenarioClass();
-        for (Finding f : findings) {
-            Criterion c = switch (f.type()) {
-                case MISSED -> switch (cls) {
-                    case REGULAR -> Criterion.AT_LEAST_ONCE;
-                    case PAUSING -> Criterion.NOT_LOST_WHEN_PAUSED;
-                    case LOOPING -> Criterion.LOOPING;
-                };
-                case REPEATED, SPURIOUS, OWN -> switch (cls) {
-                    case REGULAR -> Criterion.AT_MOST_ONCE;
-                    case PAUSING -> null;          // judged on regular scenarios only (DESIGN §5)
-                    case LOOPING -> Criterion.LOOPING;
-                };
-                case LATE -> cls == ScenarioClass.REGULAR ? Criterion.SAME_FRAME : null;
-            };
-            if (c != null) {
-                out.add(new Violation(c, Scope.of(f.watch()), f.describe(), f));
+        count(evidence, Criterion.CRASH, Set.of(structure));
+        if (trace.crashed()) {
+            crashes(trace, structure, out);
+            return new Outcome(scenario, trace, List.of(), List.of(), out, evidence);
+        }
+        int allowed = trace.config().delayFrames();
+        DetectionOracle.Result oracle = DetectionOracle.judge(scenario, trace);
+        for (Obligation o : oracle.obligations()) {
+            count(evidence, Criterion.AT_LEAST_ONCE, o.classes());
+            count(evidence, Criterion.AT_MOST_ONCE, o.classes());
+            if (o.due().frame() == o.change().frame()) {
+                count(evidence, Criterion.SAME_FRAME, o.classes());
             }
         }
-        for (String problem : OrderingCheck.check(scenario, trace)) {
-            out.add(new Violation(Criterion.ORDERING, null, problem, null));
+        for (Finding f : oracle.findings()) {
+            Criterion c = switch (f.type()) {
+                case MISSED -> f.dropped() && allowed > 0 && f.run().frame() - f.due().frame() <= allowed
+                        ? null : Criterion.AT_LEAST_ONCE;
+                case DELAYED -> allowed > 0 && f.delayFrames() <= allowed ? null : Criterion.AT_LEAST_ONCE;
+                case REPEATED, SPURIOUS, OWN -> Criterion.AT_MOST_ONCE;
+                case LATE -> Criterion.SAME_FRAME;
+            };
+            if (c != null) {
+                String message = f.describe();
+                if (f.type() == dev.ecslab.lab.oracle.FindingType.DELAYED) {
+                    message += allowed == 0 ? "; the claim allows no delay" : "; the claim allows " + allowed + " frame(s)";
+                }
+                out.add(new Violation(c, Scope.of(f.watch()), message, f, f.classes()));
+            }
         }
-        for (String error : trace.errors()) {
-            out.add(new Violation(Criterion.ORDERING, null, "the run failed: " + error, null));
+        ScenarioModel model = ScenarioModel.of(scenario);
+        List<String> ordering = OrderingCheck.check(scenario, trace, model);
+        count(evidence, Criterion.ORDERING, Set.of(structure), Math.max(1, trace.runs().size()));
+        for (String problem : ordering) {
+            out.add(new Violation(Criterion.ORDERING, null, problem, null, Set.of(structure)));
         }
-        return new Outcome(scenario, trace, findings, out);
+        if (ScenarioAccess.racyPairs(scenario).isEmpty()) {
+            count(evidence, Criterion.PURE_FUNCTION, Set.of(structure));
+            String diff = firstDifference(model.finalState(), trace.finalState());
+            if (diff != null) {
+                out.add(new Violation(Criterion.PURE_FUNCTION, null, "the scenario has no racy pair, yet it ended in another"
+                        + " state than the lab's model of it computes: " + diff, null, Set.of(structure)));
+            }
+        }
+        return new Outcome(scenario, trace, oracle.findings(), oracle.obligations(), out, evidence);
+    }
+
+    /** One violation per distinct crash (source, call and exception), or one for how the run ended. */
+    private static void crashes(Trace trace, ScenarioClass structure, List<Violation> out) {
+        Set<String> seen = new HashSet<>();
+        for (Crash c : trace.crashes()) {
+            String call = c.call().replaceAll(" of entity #\\d+| of Entity\\S*|#\\d+", "");
+            if (!seen.add(c.source() + "|" + call + "|" + c.exception())) {
+                continue;
+            }
+            Scope scope = c.kind() == null ? null : new Scope(Boolean.TRUE.equals(c.resource()), c.kind());
+            Set<ScenarioClass> cls = new HashSet<>(Set.of(structure));
+            if (Boolean.TRUE.equals(c.resource())) {
+                cls.add(ScenarioClass.RESOURCES);
+            }
+            String context = trace.errors().isEmpty() ? "" : "; the run: " + trace.errors().get(0);
+            out.add(new Violation(Criterion.CRASH, scope, c.describe() + context, null, cls));
+        }
+        if (trace.crashes().isEmpty()) {
+            out.add(new Violation(Criterion.CRASH, null, "the run failed: " + String.join("; ", trace.errors()), null,
+                    Set.of(structure)));
+        }
+    }
+
+    private static void count(Map<Criterion, Map<ScenarioClass, Integer>> evidence, Criterion c, Set<ScenarioClass> classes) {
+        count(evidence, c, classes, 1);
+    }
+
+    private static void count(Map<Criterion, Map<ScenarioClass, Integer>> evidence, Criterion c, Set<ScenarioClass> classes,
+            int n) {
+        Map<ScenarioClass, Integer> m = evidence.computeIfAbsent(c, k -> new EnumMap<>(ScenarioClass.class));
+        for (ScenarioClass cls : classes) {
+            m.merge(cls, n, Integer::sum);
+        }
+    }
+
+    /** The first line where two canonical states differ, in words, or {@code null} when they are equal. */
+    static String firstDifference(List<String> expected, List<String> got) {
+        for (int i = 0; i < Math.max(expected.size(), got.size()); i++) {
+            String e = i < expected.size() ? expected.get(i) : "(nothing)";
+            String g = i < got.size() ? got.get(i) : "(nothing)";
+            if (!e.equals(g)) {
+                return "expected '" + e + "', got '" + g + "'";
+            }
+        }
+        return null;
     }
 }

@@ -1,6 +1,7 @@
 package dev.ecslab.lab.oracle;
 
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.SystemSpec;
 import dev.ecslab.lab.scenario.Watch;
 import dev.ecslab.lab.scenario.WatchKind;
@@ -13,168 +14,277 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The exact answer for every detector run, computed from the trace alone and independent of every
  * strategy (DESIGN §5): run <i>d</i> of detector D, whose previous run was <i>d′</i>, should report
  * the changes made by other systems' runs (or by the world) that became visible after <i>d′</i> began
- * and before <i>d</i> began. "Visible" is the writer run's finish, or the command application, in the
- * trace's sequence order, which is consistent with happens-before.
+ * and before <i>d</i> began. "Visible" is the writer run's end, or the command application, in the
+ * lab's sequence order, which is consistent with happens-before.
  *
- * <p>Reports carry no identity (one report says "this entity changed since your previous run"), so
- * the oracle judges them by matching, per detector, watch and key (an entity, or the resource):
+ * <p><b>Obligations and timeliness.</b> Every relevant change by another author that some later
+ * detector run could report is an {@link Obligation}: it falls due at the detector's first run after
+ * it, and the oracle records which run first reported its key (one report says "this entity changed
+ * since your previous run", so it covers every change of the key made before it), with the delay in
+ * detector runs and frames. A change never reported is an obligation with no reporter; criterion 1
+ * decides, with the delay the claim allows, which obligations are met ({@link Obligation#metWithin}).
+ *
+ * <p><b>Findings.</b> Reports carry no identity, so at-most-once is judged by matching, per detector,
+ * watch and key (an entity, or the resource):
  * <ul>
- *   <li>a change by another author joins the key's unmatched and uncovered changes; the detector's
- *       own changes never do;</li>
- *   <li>a removal makes the key's additions and mutations obsolete (the query can no longer yield
- *       the entity) and drops them; for a {@code Removed} watch it is itself a change;</li>
+ *   <li>a removal makes the key's additions and mutations unreportable (the query can no longer yield
+ *       the entity): they are dropped (an obligation due before the drop and not yet reported is
+ *       recorded as dropped); for a {@code Removed} watch the removal is itself a change;</li>
  *   <li>each report must be matched to an unmatched change made before its run (the earliest): a
- *       report with none is a repeat (the key had changes, all matched already), a report of the
- *       detector's own change, or spurious: criterion 2;</li>
- *   <li>a report covers every change of its key made before its run (one report per entity
- *       suffices); a component's {@code Removed} report covers only its matched removal (component
- *       removals are events, listed once each; a resource's removal filter is a yes/no answer).
- *       A change never covered although the detector ran after it is missed: criterion 1;</li>
- *   <li>a change whose first detector run after it is in the same frame, and that run does not report
- *       its key, is late: criterion 3.</li>
+ *       report with none is a repeat, a report of the detector's own change, or spurious: criterion 2.
+ *       A component's {@code Removed} report covers only its matched removal (removals are events,
+ *       listed once each); a resource's removal filter is a yes/no answer;</li>
+ *   <li>an obligation never reported, although the detector ran after it, is missed; one reported
+ *       later than its due run is delayed; one whose due run is in the frame of the change and does not
+ *       report it is late for criterion 3 (same frame).</li>
  * </ul>
- * The consequence worth knowing: a change missed by one run but followed by another change of the
- * same key that a later run reports counts as covered; the catalogue's scenarios end their scripts
- * with changes nothing follows, so a strategy that loses changes is still caught.
- * A delayed strategy therefore passes at-least-once and at-most-once and fails only same-frame, as
- * the seed's theory says of proposal 3.
  */
 public final class DetectionOracle {
     private DetectionOracle() {
     }
 
-    /** Every finding of every detector of the scenario, in detector, watch and time order. */
-    public static List<Finding> judge(Scenario scenario, Trace trace) {
-        List<Finding> out = new ArrayList<>();
+    /** The oracle's answer for a whole trace. */
+    public record Result(List<Finding> findings, List<Obligation> obligations) {
+        public Result {
+            findings = List.copyOf(findings);
+            obligations = List.copyOf(obligations);
+        }
+    }
+
+    /** Every finding and obligation of every detector of the scenario, in detector, watch and time order. */
+    public static Result judge(Scenario scenario, Trace trace) {
+        List<Finding> findings = new ArrayList<>();
+        List<Obligation> obligations = new ArrayList<>();
+        ScenarioClass structure = scenario.structure();
         for (SystemSpec s : scenario.systems()) {
             for (Watch w : s.watches()) {
-                judge(s.name(), w, trace, out);
+                new WatchJudge(s.name(), w, trace, structure, findings, obligations).run();
             }
+        }
+        return new Result(findings, obligations);
+    }
+
+    /** The classes a change belongs to, for a scenario of the given structure. */
+    public static Set<ScenarioClass> classesOf(ScenarioClass structure, Watch watch, ChangeRecord change) {
+        Set<ScenarioClass> out = EnumSet.of(structure);
+        if (watch.data().isResource()) {
+            out.add(ScenarioClass.RESOURCES);
+        }
+        if (change != null && change.authorRun() < 0 && change.cause().endsWith("command")) {
+            out.add(ScenarioClass.COMMANDS);
         }
         return out;
     }
 
-    /** The findings of one detector's watch. */
-    static void judge(String detector, Watch watch, Trace trace, List<Finding> out) {
-        List<RunRecord> runs = new ArrayList<>();
-        for (RunRecord r : trace.runs()) {
-            if (r.system().equals(detector) && r.failure() == null) {
-                runs.add(r);
-            }
-        }
-        runs.sort(Comparator.comparingLong(RunRecord::startSeq));
-        Map<Integer, List<String>> reports = new HashMap<>();
-        for (Detection d : trace.detections()) {
-            if (d.watch().equals(watch) && d.run() >= 0 && trace.run(d.run()).system().equals(detector)) {
-                reports.put(d.run(), d.reported());
-            }
-        }
-        List<ChangeRecord> changes = new ArrayList<>();
-        for (ChangeRecord c : trace.changes()) {
-            if (c.data() == watch.data()) {
-                changes.add(c);
-            }
-        }
-        changes.sort(Comparator.comparingLong(ChangeRecord::seq));
+    /** An obligation while the oracle walks the runs. */
+    private static final class Open {
+        final ChangeRecord change;
+        RunRecord due;
+        int dueIndex;
+        RunRecord dropped;
 
-        Map<String, Deque<ChangeRecord>> unmatched = new LinkedHashMap<>();   // not yet matched to a report
-        Map<String, List<ChangeRecord>> uncovered = new LinkedHashMap<>();    // no report after them yet
-        Map<String, Object[]> lastMatch = new HashMap<>();         // key -> {RunRecord, ChangeRecord}
-        Map<String, ChangeRecord> own = new HashMap<>();
-        List<ChangeRecord> arrived = new ArrayList<>();              // since the previous run
-        // Component removals are events (a list, one entry per removal); a resource's is a yes/no answer.
-        boolean multiset = watch.kind() == WatchKind.REMOVED && !watch.data().isResource();
-        RunRecord lastRun = null;
-        int ci = 0;
-        for (RunRecord r : runs) {
-            while (ci < changes.size() && changes.get(ci).seq() < r.startSeq()) {
-                ChangeRecord c = changes.get(ci++);
-                String key = key(c);
-                if (c.type() == ChangeType.REMOVED && watch.kind() != WatchKind.REMOVED) {
-                    unmatched.remove(key);                           // the query can no longer yield it
-                    uncovered.remove(key);
-                    own.remove(key);
-                    arrived.removeIf(a -> key(a).equals(key));
-                } else if (relevant(watch.kind(), c.type())) {
-                    if (c.author().equals(detector)) {
-                        own.put(key, c);
-                    } else {
-                        unmatched.computeIfAbsent(key, k -> new ArrayDeque<>()).add(c);
-                        uncovered.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
-                        arrived.add(c);
-                    }
+        Open(ChangeRecord change) {
+            this.change = change;
+        }
+    }
+
+    /** The findings of one detector's watch. */
+    private static final class WatchJudge {
+        final String detector;
+        final Watch watch;
+        final Trace trace;
+        final ScenarioClass structure;
+        final List<Finding> out;
+        final List<Obligation> obligations;
+        /** Component removals are events (a list, one entry per removal); a resource's is a yes/no answer. */
+        final boolean multiset;
+
+        WatchJudge(String detector, Watch watch, Trace trace, ScenarioClass structure, List<Finding> out,
+                List<Obligation> obligations) {
+            this.detector = detector;
+            this.watch = watch;
+            this.trace = trace;
+            this.structure = structure;
+            this.out = out;
+            this.obligations = obligations;
+            this.multiset = watch.kind() == WatchKind.REMOVED && !watch.data().isResource();
+        }
+
+        void run() {
+            List<RunRecord> runs = new ArrayList<>();
+            for (RunRecord r : trace.runs()) {
+                if (r.system().equals(detector) && r.failure() == null) {
+                    runs.add(r);
                 }
             }
-            List<String> got = reports.get(r.id());
-            if (got == null) {
-                continue;                                            // the run stopped before its detections
-            }
-            Map<String, Integer> times = new HashMap<>();
-            for (String key : got) {
-                int n = times.merge(key, 1, Integer::sum);
-                if (n > 1 && !multiset) {
-                    out.add(new Finding(FindingType.REPEATED, watch, detector, r, key, null, null));
-                    continue;
+            runs.sort(Comparator.comparingLong(RunRecord::startSeq));
+            Map<Integer, List<String>> reports = new HashMap<>();
+            for (Detection d : trace.detections()) {
+                if (d.watch().equals(watch) && d.run() >= 0 && trace.run(d.run()).system().equals(detector)) {
+                    reports.put(d.run(), d.reported());
                 }
-                Deque<ChangeRecord> q = unmatched.get(key);
-                if (q != null && !q.isEmpty()) {
-                    ChangeRecord c = q.removeFirst();                // each report needs a change of its own
-                    lastMatch.put(key, new Object[] {r, c});
-                    List<ChangeRecord> u = uncovered.get(key);
-                    if (u != null) {
-                        if (multiset) {
-                            u.remove(c);
+            }
+            List<ChangeRecord> changes = new ArrayList<>();
+            for (ChangeRecord c : trace.changes()) {
+                if (c.data() == watch.data()) {
+                    changes.add(c);
+                }
+            }
+            changes.sort(Comparator.comparingLong(ChangeRecord::seq));
+
+            Map<String, Deque<ChangeRecord>> unmatched = new LinkedHashMap<>();   // not yet matched to a report
+            Map<String, List<Open>> open = new LinkedHashMap<>();                 // obligations not yet reported
+            Map<String, Object[]> lastMatch = new HashMap<>();         // key -> {RunRecord, ChangeRecord}
+            Map<String, ChangeRecord> own = new HashMap<>();
+            RunRecord previous = null;
+            int ci = 0;
+            for (int k = 0; k < runs.size(); k++) {
+                RunRecord r = runs.get(k);
+                while (ci < changes.size() && changes.get(ci).seq() < r.startSeq()) {
+                    ChangeRecord c = changes.get(ci++);
+                    String key = key(c);
+                    if (c.type() == ChangeType.REMOVED && watch.kind() != WatchKind.REMOVED) {
+                        unmatched.remove(key);                           // the query can no longer yield it
+                        own.remove(key);
+                        List<Open> gone = open.remove(key);
+                        if (gone != null) {
+                            for (Open o : gone) {
+                                if (o.due != null) {
+                                    o.dropped = previous;
+                                    close(o, null, -1);
+                                }
+                            }
+                        }
+                    } else if (relevant(watch.kind(), c.type())) {
+                        if (c.author().equals(detector)) {
+                            own.put(key, c);
                         } else {
-                            u.clear();                               // one report says "changed since": covers all
+                            unmatched.computeIfAbsent(key, x -> new ArrayDeque<>()).add(c);
+                            open.computeIfAbsent(key, x -> new ArrayList<>()).add(new Open(c));
                         }
                     }
-                    continue;
                 }
-                Object[] earlier = lastMatch.get(key);
-                ChangeRecord mine = own.get(key);
-                if (mine != null && (earlier == null || mine.seq() > ((RunRecord) earlier[0]).startSeq())) {
-                    out.add(new Finding(FindingType.OWN, watch, detector, r, key, mine, null));
-                } else if (earlier != null) {
-                    out.add(new Finding(FindingType.REPEATED, watch, detector, r, key, (ChangeRecord) earlier[1],
-                            (RunRecord) earlier[0]));
-                } else {
-                    out.add(new Finding(FindingType.SPURIOUS, watch, detector, r, key, null, null));
+                for (List<Open> list : open.values()) {
+                    for (Open o : list) {
+                        if (o.due == null) {
+                            o.due = r;
+                            o.dueIndex = k;
+                        }
+                    }
                 }
+                List<String> got = reports.get(r.id());
+                if (got == null) {
+                    previous = r;
+                    continue;                                            // the run stopped before its detections
+                }
+                Map<String, Integer> times = new HashMap<>();
+                for (String key : got) {
+                    int n = times.merge(key, 1, Integer::sum);
+                    if (n > 1 && !multiset) {
+                        out.add(new Finding(FindingType.REPEATED, watch, detector, r, key, null, null, classes(null)));
+                        continue;
+                    }
+                    Deque<ChangeRecord> q = unmatched.get(key);
+                    if (q != null && !q.isEmpty()) {
+                        ChangeRecord c = q.removeFirst();                // each report needs a change of its own
+                        lastMatch.put(key, new Object[] {r, c});
+                        if (multiset) {
+                            report(open.get(key), c, r, k);
+                        }
+                        continue;
+                    }
+                    Object[] earlier = lastMatch.get(key);
+                    ChangeRecord mine = own.get(key);
+                    if (mine != null && (earlier == null || mine.seq() > ((RunRecord) earlier[0]).startSeq())) {
+                        out.add(new Finding(FindingType.OWN, watch, detector, r, key, mine, null, classes(mine)));
+                    } else if (earlier != null) {
+                        ChangeRecord first = (ChangeRecord) earlier[1];
+                        out.add(new Finding(FindingType.REPEATED, watch, detector, r, key, first, (RunRecord) earlier[0],
+                                classes(first)));
+                    } else {
+                        out.add(new Finding(FindingType.SPURIOUS, watch, detector, r, key, null, null, classes(null)));
+                    }
+                }
+                if (!multiset) {
+                    for (String key : times.keySet()) {                  // one report covers every change of its key
+                        report(open.get(key), null, r, k);
+                    }
+                }
+                for (List<Open> list : open.values()) {
+                    for (Open o : list) {
+                        if (o.due == r && o.change.frame() == r.frame()) {
+                            out.add(new Finding(FindingType.LATE, watch, detector, r, o.change.entity(), o.change, null,
+                                    classes(o.change)));
+                        }
+                    }
+                }
+                previous = r;
             }
-            if (!multiset) {
-                for (String key : times.keySet()) {                  // a report covers even already-matched changes
-                    List<ChangeRecord> u = uncovered.get(key);
-                    if (u != null) {
-                        u.clear();
+            for (List<Open> list : open.values()) {
+                for (Open o : list) {
+                    if (o.due != null) {
+                        close(o, null, -1);
                     }
                 }
             }
-            for (ChangeRecord c : arrived) {
-                if (c.frame() == r.frame() && !times.containsKey(key(c))) {
-                    out.add(new Finding(FindingType.LATE, watch, detector, r, c.entity(), c, null));
+        }
+
+        /** Marks the open obligations of a key reported by run {@code r} (only {@code only}'s, for removal lists). */
+        private void report(List<Open> list, ChangeRecord only, RunRecord r, int k) {
+            if (list == null) {
+                return;
+            }
+            for (java.util.Iterator<Open> it = list.iterator(); it.hasNext(); ) {
+                Open o = it.next();
+                if (o.due == null || only != null && o.change != only) {
+                    continue;
+                }
+                close(o, r, k);
+                it.remove();
+            }
+        }
+
+        /** Records the obligation, reported by {@code r} (the {@code k}-th run) or never. */
+        private void close(Open o, RunRecord r, int k) {
+            Set<ScenarioClass> cls = classes(o.change);
+            if (r == null) {
+                obligations.add(new Obligation(watch, detector, o.change, o.due, null, o.dropped, -1, -1, cls));
+                out.add(new Finding(FindingType.MISSED, watch, detector, o.dropped != null ? o.dropped : lastRunOf(o),
+                        o.change.entity(), o.change, null, cls, o.due, o.dropped != null, -1, -1));
+                return;
+            }
+            int runs = k - o.dueIndex;
+            int frames = (int) (r.frame() - o.due.frame());
+            obligations.add(new Obligation(watch, detector, o.change, o.due, r, null, runs, frames, cls));
+            if (runs > 0) {
+                out.add(new Finding(FindingType.DELAYED, watch, detector, r, o.change.entity(), o.change, null, cls, o.due,
+                        false, runs, frames));
+            }
+        }
+
+        private RunRecord lastRunOf(Open o) {
+            RunRecord last = o.due;
+            for (RunRecord r : trace.runs()) {
+                if (r.system().equals(detector) && r.failure() == null && r.startSeq() > last.startSeq()) {
+                    last = r;
                 }
             }
-            arrived.clear();
-            lastRun = r;
+            return last;
         }
-        if (lastRun == null) {
-            return;
-        }
-        for (List<ChangeRecord> u : uncovered.values()) {
-            for (ChangeRecord c : u) {
-                if (c.seq() < lastRun.startSeq()) {
-                    out.add(new Finding(FindingType.MISSED, watch, detector, lastRun, c.entity(), c, null));
-                }
-            }
+
+        private Set<ScenarioClass> classes(ChangeRecord c) {
+            return classesOf(structure, watch, c);
         }
     }
 

@@ -4,6 +4,8 @@ package dev.ecslab.lab.oracle;
 public enum FindingType {
     /** A change that no later run of the detector ever reported. */
     MISSED,
+    /** A change reported, but not by the detector's first run after it (criterion 1 decides with the claim's delay). */
+    DELAYED,
     /** A change the detector's run in the same frame (its first run after the change) did not report. */
     LATE,
     /** A report of a change that an earlier run (or the same answer) already reported. */

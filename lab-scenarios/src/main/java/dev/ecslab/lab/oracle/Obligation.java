@@ -1,0 +1,56 @@
+package dev.ecslab.lab.oracle;
+
+import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.lab.scenario.Watch;
+import dev.ecslab.lab.trace.ChangeRecord;
+import dev.ecslab.lab.trace.RunRecord;
+import java.util.Set;
+
+/**
+ * One change a detector must report: made by another system's run (or the world) and followed by a
+ * run of the detector. The oracle records when it fell due and when (whether) it was reported, so
+ * criterion 1 can be judged against the delay a claim allows, and so the delay distribution can be
+ * shown (DESIGN §5, timeliness).
+ *
+ * @param due       the detector's first run after the change: the run that must report it under an
+ *                  on-time claim
+ * @param reportedBy the first run at or after {@code due} that reported the change's key, or {@code null}
+ * @param dropped   when the change became unreportable before it was reported (its entity lost the
+ *                  component, so a query can no longer yield it): the detector's last run before that,
+ *                  else {@code null}
+ * @param delayRuns  detector runs between {@code due} and {@code reportedBy} (0: on time); {@code -1}
+ *                  when not reported
+ * @param delayFrames frames between {@code due} and {@code reportedBy}; {@code -1} when not reported
+ * @param classes   the scenario classes the change belongs to (its scenario's structure, commands if
+ *                  a command made it, resources if it is a resource's)
+ */
+public record Obligation(Watch watch, String detector, ChangeRecord change, RunRecord due, RunRecord reportedBy,
+        RunRecord dropped, int delayRuns, int delayFrames, Set<ScenarioClass> classes) {
+    public Obligation {
+        classes = Set.copyOf(classes);
+    }
+
+    public boolean reported() {
+        return reportedBy != null;
+    }
+
+    public boolean onTime() {
+        return reportedBy != null && delayRuns == 0;
+    }
+
+    /**
+     * Whether the obligation is met under a claim that allows {@code delayFrames} frames of delay:
+     * with 0, the due run must report it; with k &gt; 0, a run at most k frames after the due run must.
+     * A change dropped before it was reported is met only when the allowed delay had not yet run out
+     * at the detector's last run before the drop (no later run could have reported it).
+     */
+    public boolean metWithin(int allowedFrames) {
+        if (reportedBy != null) {
+            return allowedFrames == 0 ? delayRuns == 0 : delayFrames <= allowedFrames;
+        }
+        if (dropped != null && allowedFrames > 0) {
+            return dropped.frame() - due.frame() <= allowedFrames;
+        }
+        return false;
+    }
+}
