@@ -43,8 +43,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Access is claimed in {@link AccessClaims} (an atomic check-and-claim) before a system starts and
  * released when the scheduler acknowledges its completion.
  *
- * <p>{@link #graph} and {@link #conflictsWithRunning} are extension points so that the lab can keep
- * deliberately broken variants (mutants) that prove its ordering checks can fail.
+ * <p>{@link #graph}, {@link #conflictsWithRunning} and {@link #runsAlone} are extension points so
+ * that the lab can keep deliberately broken variants (mutants) that prove its ordering checks can fail.
  */
 public class DynamicExecutor implements Executor {
     public static final String ID = "dynamic";
@@ -75,6 +75,11 @@ public class DynamicExecutor implements Executor {
     /** The dependency graph to honour: the stage's own. */
     protected DiGraph graph(CompiledStage stage) {
         return stage.graph();
+    }
+
+    /** True when {@code system} must run alone, with nothing else running: exclusive systems. */
+    protected boolean runsAlone(CompiledStage stage, int system) {
+        return stage.system(system).kind().isExclusive();
     }
 
     /** True when {@code system} conflicts with a running system. */
@@ -189,7 +194,7 @@ public class DynamicExecutor implements Executor {
             for (int c = 0; c < count; c++) {
                 int v = candidates[c];
                 SystemKind kind = stage.system(v).kind();
-                if (kind.isExclusive()) {
+                if (runsAlone(stage, v)) {
                     if (claims.tryClaimAlone(v)) {      // nothing runs, inline ones included
                         ready.clear(v);
                         inline[0] = v;
@@ -200,7 +205,7 @@ public class DynamicExecutor implements Executor {
                 if (!claims.tryClaim(v)) {
                     continue;
                 }
-                if (kind == SystemKind.MAIN_THREAD || cheap(v)) {
+                if (kind == SystemKind.MAIN_THREAD || kind.isExclusive() || cheap(v)) {
                     ready.clear(v);
                     inline[inlineCount++] = v;
                     continue;

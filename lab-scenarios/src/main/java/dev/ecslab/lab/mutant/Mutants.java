@@ -26,40 +26,71 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The catalogue of deliberately broken strategies and executors. Each is the real {@code generation}
  * tracker or dynamic executor with one decision made wrong, and each names the criteria the lab must
- * fail it on. The lab's own test runs the lab on every mutant and demands a 100 % kill rate: the proof
- * that its checks can fail.
+ * fail it on and what the first counterexample must say. The lab's own test runs the lab on every
+ * mutant and demands a 100 % kill rate: the proof that its checks can fail.
+ *
+ * <p>Some are <b>false-pass mutants</b>: broken in a way an earlier lab passed (crashes counted as
+ * nothing, losses only in one scenario class, late reports, unreported leaks, overlaps only beside
+ * caller-thread systems). Each must be measured not exact under every executor.
  */
 public final class Mutants {
     private Mutants() {
     }
 
-    /** A broken strategy and the criteria that must catch it. */
-    public record TrackerMutant(TrackerSubject subject, List<Criterion> killedBy) {
+    /**
+     * A broken strategy, the criteria that must catch it, and a phrase its first counterexample (for
+     * the first of them) must contain, so a kill is a kill for the right reason.
+     *
+     * @param falsePass true when an earlier lab passed it as exact
+     */
+    public record TrackerMutant(TrackerSubject subject, List<Criterion> killedBy, String signature, boolean falsePass) {
     }
 
-    /** A broken executor and the criteria that must catch it. */
-    public record ExecutorMutant(ExecutorSubject subject, List<Criterion> killedBy) {
+    /** A broken executor, the criteria that must catch it, and what its counterexample must say. */
+    public record ExecutorMutant(ExecutorSubject subject, List<Criterion> killedBy, String signature, boolean falsePass) {
     }
 
     public static List<TrackerMutant> trackers() {
         return List.of(
                 new TrackerMutant(subject("mutant:loses-ticks-on-move", "generation that loses a row's ticks when the"
-                        + " entity moves to another archetype", LosesTicksOnMove::new), List.of(Criterion.AT_LEAST_ONCE)),
+                        + " entity moves to another archetype", LosesTicksOnMove::new), List.of(Criterion.AT_LEAST_ONCE),
+                        "never reported", false),
                 new TrackerMutant(subject("mutant:reports-twice", "generation that compares with the reader's run before"
-                        + " last, so every change is reported twice", ReportsTwice::new), List.of(Criterion.AT_MOST_ONCE)),
+                        + " last, so every change is reported twice", ReportsTwice::new), List.of(Criterion.AT_MOST_ONCE),
+                        "again", false),
                 new TrackerMutant(subject("mutant:ignores-pausing", "generation that treats every reader as if it ran in"
                         + " the previous frame, so changes made while it was paused are lost", IgnoresPausing::new),
-                        List.of(Criterion.NOT_LOST_WHEN_PAUSED)),
+                        List.of(Criterion.NOT_LOST_WHEN_PAUSED, Criterion.AT_LEAST_ONCE), "never reported", true),
                 new TrackerMutant(subject("mutant:leaks-removals", "generation that also keeps every removal forever"
-                        + " (and reports the bytes)", LeaksRemovals::new), List.of(Criterion.BOUNDED_MEMORY)));
+                        + " (and reports the bytes)", LeaksRemovals::new), List.of(Criterion.BOUNDED_MEMORY),
+                        "tracking bytes", false),
+                new TrackerMutant(subject("mutant:throws-on-resource-answer", "generation that throws whenever it is"
+                        + " asked whether a resource changed", ThrowingTrackers.OnResourceAnswer::new),
+                        List.of(Criterion.CRASH), "threw java.lang.IllegalStateException: mutant: resource answers", true),
+                new TrackerMutant(subject("mutant:throws-on-removal-event", "generation that throws when told a"
+                        + " component was removed", ThrowingTrackers.OnRemovalEvent::new), List.of(Criterion.CRASH),
+                        "threw java.lang.IllegalStateException: mutant: removal events", true),
+                new TrackerMutant(subject("mutant:late-by-two-frames", "generation that answers every reader as the"
+                        + " world was two frames ago: each change reported once, two frames late", LateByTwoFrames::new),
+                        List.of(Criterion.AT_LEAST_ONCE), "2 frame(s) later", true),
+                new TrackerMutant(subject("mutant:loses-in-loops", "generation that drops the writes of a system's"
+                        + " second and later run in a frame (only looping stages have those)", LosesInLoops::new),
+                        List.of(Criterion.AT_LEAST_ONCE, Criterion.LOOPING), "never reported", true));
+    }
+
+    /** The mutants that an earlier lab passed as exact. */
+    public static List<TrackerMutant> falsePassTrackers() {
+        return trackers().stream().filter(TrackerMutant::falsePass).toList();
     }
 
     public static List<ExecutorMutant> executors() {
         return List.of(
                 new ExecutorMutant(new ExecutorSubject("mutant:ignores-one-conflict", IgnoresOneConflict::new),
-                        List.of(Criterion.ORDERING)),
+                        List.of(Criterion.ORDERING), "overlapped", false),
                 new ExecutorMutant(new ExecutorSubject("mutant:ignores-one-before", IgnoresOneBefore::new),
-                        List.of(Criterion.ORDERING)));
+                        List.of(Criterion.ORDERING), "started before", false),
+                new ExecutorMutant(new ExecutorSubject(OverlapsCallerSystems.ID, OverlapsCallerSystems::new),
+                        List.of(Criterion.ORDERING), "overlapped", true));
     }
 
     private static TrackerSubject subject(String id, String description, java.util.function.Supplier<ChangeTracker> f) {
