@@ -1,5 +1,9 @@
 package dev.ecslab.lab.run;
 
+import dev.ecslab.lab.trace.PluginJar;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * One configuration a scenario runs under: the strategy (with its flavor), the executor, and the
  * seed that drives the executor's choices (seeded topological orders, seeded delays). Two runs with
@@ -14,6 +18,18 @@ public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long s
 
     public LabConfig withSeed(long newSeed) {
         return new LabConfig(tracker, executor, newSeed, threads);
+    }
+
+    /** The plug-in jars this configuration's strategy and executor came from, in that order (none for built-ins). */
+    public List<PluginJar> plugins() {
+        List<PluginJar> out = new ArrayList<>(2);
+        if (tracker.jar() != null) {
+            out.add(tracker.jar());
+        }
+        if (executor.jar() != null) {
+            out.add(executor.jar());
+        }
+        return List.copyOf(out);
     }
 
     public String label() {

@@ -529,8 +529,8 @@ public final class ScenarioRunner {
                 }
             }
             return new Trace(scenario.name(), new Trace.Config(config.tracker().id(), config.tracker().flavor().name(),
-                    config.executor().id(), config.seed(), config.threads()), runs, changes, detections, memory,
-                    finalState(), errors, sorted);
+                    config.executor().id(), config.seed(), config.threads(), config.plugins()), runs, changes, detections,
+                    memory, finalState(), errors, sorted);
         }
 
         List<String> finalState() {

@@ -4,6 +4,7 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeTrackerProvider;
 import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.lab.trace.PluginJar;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,13 +19,21 @@ import java.util.function.Supplier;
  * @param id      the strategy id the world is built with
  * @param claimed the class the proposal claims for this flavor ({@code null} for a mutant: it claims
  *                nothing, the lab must simply kill it)
+ * @param jar     the plug-in jar the strategy came from, recorded in every trace it produces; {@code null}
+ *                for a built-in strategy or a mutant
  */
 public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
-        Supplier<ChangeTracker> factory) {
+        Supplier<ChangeTracker> factory, PluginJar jar) {
     public TrackerSubject {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(flavor, "flavor");
         Objects.requireNonNull(factory, "factory");
+    }
+
+    /** A subject that comes from no jar (a built-in strategy or a mutant). */
+    public TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
+            Supplier<ChangeTracker> factory) {
+        this(id, flavor, claimed, description, factory, null);
     }
 
     /** The row label: the id, and the flavor when it is not the default. */
@@ -32,13 +41,18 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         return flavor == ChangeFlavor.IMMEDIATE ? id + "/immediate" : id;
     }
 
-    /** Subjects for one provider: one per flavor that claims something different. */
+    /**
+     * Subjects for one provider: one per flavor that claims something different, each carrying the jar
+     * the provider's class was loaded from (none for ecslab's own).
+     */
     public static List<TrackerSubject> of(ChangeTrackerProvider p) {
+        PluginJar jar = PluginJar.of(PluginJar.STRATEGY, p.getClass()).orElse(null);
         List<TrackerSubject> out = new ArrayList<>();
-        out.add(new TrackerSubject(p.id(), ChangeFlavor.DEFAULT, p.claimedClass(ChangeFlavor.DEFAULT), p.description(), p::create));
+        out.add(new TrackerSubject(p.id(), ChangeFlavor.DEFAULT, p.claimedClass(ChangeFlavor.DEFAULT), p.description(),
+                p::create, jar));
         if (p.claimedClass(ChangeFlavor.IMMEDIATE) != p.claimedClass(ChangeFlavor.DEFAULT)) {
             out.add(new TrackerSubject(p.id(), ChangeFlavor.IMMEDIATE, p.claimedClass(ChangeFlavor.IMMEDIATE),
-                    p.description() + " (immediate flavor)", p::create));
+                    p.description() + " (immediate flavor)", p::create, jar));
         }
         return out;
     }

@@ -28,8 +28,16 @@ public record Trace(String scenario, Config config, List<RunRecord> runs, List<C
         events = List.copyOf(events);
     }
 
-    /** The configuration a trace was recorded under. {@code flavor} is DEFAULT or IMMEDIATE. */
-    public record Config(String strategy, String flavor, String executor, long seed, int threads) {
+    /**
+     * The configuration a trace was recorded under. {@code flavor} is DEFAULT or IMMEDIATE.
+     * {@code plugins} are the jars the strategy and the executor actually came from (none for built-ins
+     * and mutants; an older replay file without the field loads with none).
+     */
+    public record Config(String strategy, String flavor, String executor, long seed, int threads, List<PluginJar> plugins) {
+        public Config {
+            plugins = plugins == null ? List.of() : List.copyOf(plugins);
+        }
+
         public String label() {
             return strategy + (flavor.equals("IMMEDIATE") ? " (immediate)" : "") + " / " + executor + " / seed " + seed;
         }
