@@ -194,7 +194,8 @@ public final class PluginJars implements AutoCloseable {
             boolean found = providers.stream().map(PluginJar::jarOf).anyMatch(j -> j.equals(Optional.of(want)));
             if (!found) {
                 throw new IllegalArgumentException(option(role) + " " + jar + " provides no " + kind(role)
-                        + ": none of the classes its META-INF/services/" + service(role) + " lists was loaded from it");
+                        + ": none of the classes its META-INF/services/" + service(role) + " lists was loaded from it"
+                        + " (does another given jar hold classes of the same names?)");
             }
         }
     }
