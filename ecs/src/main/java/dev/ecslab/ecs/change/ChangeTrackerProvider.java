@@ -68,8 +68,8 @@ public interface ChangeTrackerProvider {
     /**
      * Every provider visible to {@code loader}: the built-ins first, then the others by id.
      *
-     * @throws IllegalStateException when two providers claim one id (both classes are named), since
-     *         which one a world gets would otherwise depend on class-path order
+     * @throws IllegalStateException when two providers claim one id (both classes are named, with where
+     *         each was loaded from), since which one a world gets would otherwise depend on class-path order
      */
     static List<ChangeTrackerProvider> all(ClassLoader loader) {
         java.util.Map<String, ChangeTrackerProvider> byId = new java.util.TreeMap<>();
@@ -77,7 +77,7 @@ public interface ChangeTrackerProvider {
             ChangeTrackerProvider previous = byId.putIfAbsent(p.id(), p);
             if (previous != null && previous.getClass() != p.getClass()) {
                 throw new IllegalStateException("two change-tracking strategies claim the id '" + p.id() + "': "
-                        + previous.getClass().getName() + " and " + p.getClass().getName());
+                        + describe(previous) + " and " + describe(p));
             }
         }
         List<ChangeTrackerProvider> out = new ArrayList<>();
@@ -88,5 +88,20 @@ public interface ChangeTrackerProvider {
         }
         out.addAll(byId.values());
         return Collections.unmodifiableList(out);
+    }
+
+    /** A provider's class and where it was loaded from, for an error message. */
+    private static String describe(ChangeTrackerProvider p) {
+        java.security.CodeSource source = p.getClass().getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return p.getClass().getName();
+        }
+        String where;
+        try {
+            where = java.nio.file.Path.of(source.getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            where = source.getLocation().toString();
+        }
+        return p.getClass().getName() + " (from " + where + ")";
     }
 }

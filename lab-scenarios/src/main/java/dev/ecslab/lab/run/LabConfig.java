@@ -1,6 +1,9 @@
 package dev.ecslab.lab.run;
 
+import dev.ecslab.lab.trace.PluginJar;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -36,6 +39,18 @@ public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long s
 
     public LabConfig withTimeout(Duration newTimeout) {
         return new LabConfig(tracker, executor, seed, threads, newTimeout);
+    }
+
+    /** The plug-in jars this configuration's strategy and executor came from, in that order (none for built-ins). */
+    public List<PluginJar> plugins() {
+        List<PluginJar> out = new ArrayList<>(2);
+        if (tracker.jar() != null) {
+            out.add(tracker.jar());
+        }
+        if (executor.jar() != null) {
+            out.add(executor.jar());
+        }
+        return List.copyOf(out);
     }
 
     public String label() {

@@ -6,10 +6,15 @@ import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioException;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Saved failures and how they replay. A replay file holds the scenario and the trace (which holds
@@ -17,6 +22,13 @@ import java.nio.file.Path;
  * {@link ReplayExecutor} that follows the recorded order, so the new trace, judged, gives the same
  * verdicts; re-judging the saved trace itself gives them too, since the criteria are functions of
  * the trace.
+ *
+ * <p><b>Plug-in jars are pinned.</b> A trace records the jars its strategy and executor came from,
+ * with their SHA-256 ({@link Trace.Config#plugins()}). Re-running needs the strategy from a given jar
+ * with the same hash, and the executor's jar must be given and match too (the re-run follows the
+ * recorded order with a {@link ReplayExecutor}, but a replay that claims to reproduce a run of
+ * executor X must be of that X); otherwise {@link #resolve} refuses with a
+ * {@link ReplayRefusedException}. Built-in strategies and executors and the mutants need no jar.
  */
 public final class Replay {
     private Replay() {
@@ -55,20 +67,138 @@ public final class Replay {
         return saved;
     }
 
-    /** Re-runs the saved scenario in the trace's recorded order, under the trace's strategy. */
+    /**
+     * What a trace's configuration resolved to against the given jars: the strategy to re-run with, the
+     * executor's id and jar (recorded again in the re-run's trace), and one line per plug-in jar that
+     * was checked or could not be (for the user to see what was replayed).
+     */
+    public record Resolved(TrackerSubject strategy, String executor, PluginJar executorJar, List<String> notes) {
+        public Resolved {
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
+     * Re-runs the saved scenario in the trace's recorded order, under the trace's strategy, with no
+     * plug-in jars (the lab's class path only).
+     *
+     * @throws ReplayRefusedException when the trace was recorded with a plug-in jar
+     */
     public static Trace rerun(Scenario scenario, Trace trace) {
-        TrackerSubject subject = subject(trace.config().strategy(), ChangeFlavor.valueOf(trace.config().flavor()));
-        ExecutorSubject replay = new ExecutorSubject(trace.config().executor(), o -> new ReplayExecutor(trace));
-        LabConfig config = new LabConfig(subject, replay, trace.config().seed(), trace.config().threads());
+        return rerun(scenario, trace, resolve(trace.config(), PluginJars.none()));
+    }
+
+    /** Re-runs the saved scenario in the trace's recorded order, under a strategy {@link #resolve} found. */
+    public static Trace rerun(Scenario scenario, Trace trace, Resolved resolved) {
+        ExecutorSubject replay = new ExecutorSubject(resolved.executor(), o -> new ReplayExecutor(trace), resolved.executorJar());
+        LabConfig config = new LabConfig(resolved.strategy(), replay, trace.config().seed(), trace.config().threads());
         return ScenarioRunner.run(scenario, config, new ReplayExecutor(trace));
     }
 
-    /** A strategy by id and flavor: a built-in or external one, or a mutant. */
-    public static TrackerSubject subject(String id, ChangeFlavor flavor) {
+    /**
+     * Finds what a trace was recorded with among the built-ins, the mutants and the given jars. A
+     * strategy or executor recorded with a jar must come from a given jar with the recorded SHA-256.
+     * A strategy recorded without one (a built-in, a mutant, or a file older than jar provenance) is
+     * looked up by id, the given jars included; the latter is said in {@link Resolved#notes()}.
+     *
+     * @throws ReplayRefusedException   when a recorded jar is not among the given ones (by hash)
+     * @throws IllegalArgumentException when the strategy's id is nowhere to be found
+     * @throws IllegalStateException    when two providers claim one id
+     */
+    public static Resolved resolve(Trace.Config config, PluginJars given) {
+        List<String> notes = new ArrayList<>();
+        ChangeFlavor flavor = ChangeFlavor.valueOf(config.flavor());
+        String label = flavor == ChangeFlavor.IMMEDIATE ? config.strategy() + "/immediate" : config.strategy();
+        PluginJar strategyJar = recorded(config, PluginJar.STRATEGY);
+        PluginJar executorJar = recorded(config, PluginJar.EXECUTOR);
+        // Both are checked before anything is loaded, so a refusal names every jar that is missing or differs.
+        List<String> refusals = new ArrayList<>();
+        if (strategyJar != null) {
+            mismatch(PluginJar.STRATEGY, config.strategy(), strategyJar, given).ifPresent(refusals::add);
+        }
+        if (executorJar != null) {
+            mismatch(PluginJar.EXECUTOR, config.executor(), executorJar, given).ifPresent(refusals::add);
+        }
+        if (!refusals.isEmpty()) {
+            throw new ReplayRefusedException(String.join("\n", refusals));
+        }
+        TrackerSubject strategy;
+        if (strategyJar != null) {
+            strategy = TrackerSubject.find(label, given.loader());
+            requireFrom(PluginJar.STRATEGY, config.strategy(), strategyJar, strategy.jar());
+            notes.add("strategy '" + config.strategy() + "' from " + strategyJar.describe() + ": the given jar matches");
+        } else {
+            strategy = mutant(config.strategy());
+            if (strategy == null) {
+                strategy = TrackerSubject.find(label, given.loader());
+                if (strategy.jar() != null) {
+                    notes.add("strategy '" + config.strategy() + "' from " + strategy.jar().describe() + ": this replay"
+                            + " file records no jar for it (an older file?), so the jar could not be checked");
+                }
+            }
+        }
+        if (executorJar != null) {
+            ExecutorSubject executor = ExecutorSubject.of(config.executor(), given.loader());
+            requireFrom(PluginJar.EXECUTOR, config.executor(), executorJar, executor.jar());
+            notes.add("executor '" + config.executor() + "' from " + executorJar.describe() + ": the given jar matches"
+                    + " (the re-run follows the recorded order, not the executor's own choices)");
+        }
+        return new Resolved(strategy, config.executor(), executorJar, notes);
+    }
+
+    private static PluginJar recorded(Trace.Config config, String role) {
+        for (PluginJar j : config.plugins()) {
+            if (j.role().equals(role)) {
+                return j;
+            }
+        }
+        return null;
+    }
+
+    /** Why the given jars of {@code role} cannot stand for the recorded one, if none has its hash. */
+    private static java.util.Optional<String> mismatch(String role, String id, PluginJar recorded, PluginJars given) {
+        Map<Path, String> hashes = new LinkedHashMap<>();
+        for (Path jar : given.jars(role)) {
+            hashes.put(jar, PluginJar.sha256(jar));
+        }
+        if (hashes.containsValue(recorded.sha256())) {
+            return java.util.Optional.empty();
+        }
+        String option = PluginJars.option(role);
+        String head = "this replay file was recorded with " + role + " '" + id + "' from " + recorded.describe() + "; ";
+        if (hashes.isEmpty()) {
+            return java.util.Optional.of(head + "no " + option + " was given: pass that jar (" + option + " "
+                    + recorded.file() + ") to replay it");
+        }
+        List<String> gave = new ArrayList<>();
+        hashes.forEach((jar, hash) -> gave.add(option + " " + jar + " has sha256 " + hash));
+        return java.util.Optional.of(head + String.join(", ", gave) + ": refusing to replay against a different build");
+    }
+
+    /** The id resolved to a provider from the recorded jar, not from another one that claims the same id. */
+    private static void requireFrom(String role, String id, PluginJar recorded, PluginJar found) {
+        if (found == null || !found.sha256().equals(recorded.sha256())) {
+            throw new ReplayRefusedException("this replay file was recorded with " + role + " '" + id + "' from "
+                    + recorded.describe() + ", but '" + id + "' was found "
+                    + (found == null ? "built in or on the class path" : "in " + found.describe())
+                    + ": refusing to replay against a different build");
+        }
+    }
+
+    private static TrackerSubject mutant(String id) {
         for (Mutants.TrackerMutant m : Mutants.trackers()) {
             if (m.subject().id().equals(id)) {
                 return m.subject();
             }
+        }
+        return null;
+    }
+
+    /** A strategy by id and flavor: a built-in or external one, or a mutant. */
+    public static TrackerSubject subject(String id, ChangeFlavor flavor) {
+        TrackerSubject mutant = mutant(id);
+        if (mutant != null) {
+            return mutant;
         }
         String label = flavor == ChangeFlavor.IMMEDIATE ? id + "/immediate" : id;
         return TrackerSubject.find(label, Replay.class.getClassLoader());

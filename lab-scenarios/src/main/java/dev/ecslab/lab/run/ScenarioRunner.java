@@ -783,8 +783,8 @@ public final class ScenarioRunner {
                 mem = new ArrayList<>(memory);
             }
             return new Trace(scenario.name(), new Trace.Config(config.tracker().id(), config.tracker().flavor().name(),
-                    config.executor().id(), config.seed(), config.threads(), config.tracker().delayFrames()), runs, changes,
-                    detections, mem, finalState(), allErrors, sorted, crashList);
+                    config.executor().id(), config.seed(), config.threads(), config.tracker().delayFrames(),
+                    config.plugins()), runs, changes, detections, mem, finalState(), allErrors, sorted, crashList);
         }
 
         List<String> finalState() {

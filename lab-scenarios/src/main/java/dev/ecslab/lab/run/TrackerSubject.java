@@ -4,6 +4,7 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeTrackerProvider;
 import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.lab.trace.PluginJar;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,9 +22,11 @@ import java.util.function.Supplier;
  * @param delayFrames how many frames late a report may be under the claim (0: at the detector's first
  *                run after the change), what criterion 1 applies; see
  *                {@link ChangeTrackerProvider#claimedDelayFrames}
+ * @param jar     the plug-in jar the strategy came from, recorded in every trace it produces; {@code null}
+ *                for a built-in strategy or a mutant
  */
 public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
-        Supplier<ChangeTracker> factory, int delayFrames) {
+        Supplier<ChangeTracker> factory, int delayFrames, PluginJar jar) {
     public TrackerSubject {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(flavor, "flavor");
@@ -33,10 +36,13 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         }
     }
 
-    /** A subject whose allowed delay follows its claim: one frame for exact-delayed, none otherwise. */
+    /**
+     * A subject that comes from no jar (a built-in strategy or a mutant), whose allowed delay follows
+     * its claim: one frame for exact-delayed, none otherwise.
+     */
     public TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
             Supplier<ChangeTracker> factory) {
-        this(id, flavor, claimed, description, factory, claimed == ClaimedClass.EXACT_DELAYED ? 1 : 0);
+        this(id, flavor, claimed, description, factory, claimed == ClaimedClass.EXACT_DELAYED ? 1 : 0, null);
     }
 
     /** The row label: the id, and the flavor when it is not the default. */
@@ -44,15 +50,19 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         return flavor == ChangeFlavor.IMMEDIATE ? id + "/immediate" : id;
     }
 
-    /** Subjects for one provider: one per flavor that claims something different. */
+    /**
+     * Subjects for one provider: one per flavor that claims something different, each carrying the jar
+     * the provider's class was loaded from (none for ecslab's own).
+     */
     public static List<TrackerSubject> of(ChangeTrackerProvider p) {
+        PluginJar jar = PluginJar.of(PluginJar.STRATEGY, p.getClass()).orElse(null);
         List<TrackerSubject> out = new ArrayList<>();
         out.add(new TrackerSubject(p.id(), ChangeFlavor.DEFAULT, p.claimedClass(ChangeFlavor.DEFAULT), p.description(),
-                p::create, p.claimedDelayFrames(ChangeFlavor.DEFAULT)));
+                p::create, p.claimedDelayFrames(ChangeFlavor.DEFAULT), jar));
         if (p.claimedClass(ChangeFlavor.IMMEDIATE) != p.claimedClass(ChangeFlavor.DEFAULT)
                 || p.claimedDelayFrames(ChangeFlavor.IMMEDIATE) != p.claimedDelayFrames(ChangeFlavor.DEFAULT)) {
             out.add(new TrackerSubject(p.id(), ChangeFlavor.IMMEDIATE, p.claimedClass(ChangeFlavor.IMMEDIATE),
-                    p.description() + " (immediate flavor)", p::create, p.claimedDelayFrames(ChangeFlavor.IMMEDIATE)));
+                    p.description() + " (immediate flavor)", p::create, p.claimedDelayFrames(ChangeFlavor.IMMEDIATE), jar));
         }
         return out;
     }

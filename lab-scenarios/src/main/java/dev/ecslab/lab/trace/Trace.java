@@ -40,11 +40,15 @@ public record Trace(String scenario, Config config, List<RunRecord> runs, List<C
     /**
      * The configuration a trace was recorded under. {@code flavor} is DEFAULT or IMMEDIATE;
      * {@code delayFrames} is the delay the strategy's claim allows (0: a change must be reported by
-     * the detector's first run after it; k: within k frames of that run), which criterion 1 applies.
+     * the detector's first run after it; k: within k frames of that run), which criterion 1 applies
+     * (an older replay file without the field loads with 0). {@code plugins} are the jars the strategy
+     * and the executor actually came from (none for built-ins and mutants; an older replay file without
+     * the field loads with none).
      */
-    public record Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames) {
-        public Config(String strategy, String flavor, String executor, long seed, int threads) {
-            this(strategy, flavor, executor, seed, threads, 0);
+    public record Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
+            List<PluginJar> plugins) {
+        public Config {
+            plugins = plugins == null ? List.of() : List.copyOf(plugins);
         }
 
         public String label() {

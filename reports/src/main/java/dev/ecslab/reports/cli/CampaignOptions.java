@@ -4,8 +4,10 @@ import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -21,8 +23,13 @@ final class CampaignOptions {
     @Option(names = "--seed", description = "first campaign seed (default ${DEFAULT-VALUE})")
     long seed = 1_000;
 
-    @Option(names = "--strategy-jar", description = "a jar providing more strategies through ServiceLoader (repeatable)")
-    List<File> jars = new ArrayList<>();
+    @Option(names = "--strategy-jar", paramLabel = "JAR",
+            description = "a jar providing more strategies through ServiceLoader (repeatable)")
+    List<File> strategyJars = new ArrayList<>();
+
+    @Option(names = "--executor-jar", paramLabel = "JAR",
+            description = "a jar providing more executors through ServiceLoader (repeatable)")
+    List<File> executorJars = new ArrayList<>();
 
     @Option(names = "--no-memory", description = "skip criterion 6 (10 000 frames per strategy)")
     boolean noMemory;
@@ -31,15 +38,21 @@ final class CampaignOptions {
     boolean quiet;
 
     /**
-     * The loader that sees the strategy jars, after checking the options.
+     * The strategy and executor jars, checked and opened (one loader over both kinds), after checking the
+     * other options. Close it once the campaign has run.
      *
-     * @throws IllegalArgumentException naming the bad option
+     * @throws IllegalArgumentException naming the bad option, or the bad jar and what is wrong with it
+     * @throws IllegalStateException    when two providers claim one id
      */
-    ClassLoader validatedLoader() {
+    PluginJars openJars() {
         if (tries < 0) {
             throw new IllegalArgumentException("--tries must be 0 or more, was " + tries);
         }
-        return StrategyJars.loader(jars);
+        return PluginJars.open(paths(strategyJars), paths(executorJars));
+    }
+
+    static List<Path> paths(List<File> files) {
+        return files.stream().map(File::toPath).toList();
     }
 
     /** Runs the catalogue and the campaign on every strategy under every executor, showing progress. */

@@ -3,6 +3,7 @@ package dev.ecslab.reports.cli;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.gate.GateVerdict;
 import dev.ecslab.reports.gate.JUnitXml;
@@ -25,7 +26,8 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--strategy", required = true, description = "the strategy id (label), e.g. generation or flag-doubling/immediate")
     String strategy;
 
-    @Option(names = "--executor", required = true, description = "serial, staged, dynamic (or a mutant's id)")
+    @Option(names = "--executor", required = true,
+            description = "serial, staged, dynamic, an id from --executor-jar (or a mutant's id)")
     String executor;
 
     @Option(names = "--expect", description = "exact, conservative or flaky (default: the strategy's claimed class)")
@@ -43,12 +45,25 @@ final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PluginJars jars;
+        try {
+            jars = campaign.openJars();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            System.err.println("lab gate: " + e.getMessage());
+            return 2;
+        }
+        try (jars) {
+            return gate(jars);
+        }
+    }
+
+    private int gate(PluginJars jars) throws Exception {
         TrackerSubject subject;
         ExecutorSubject exec;
         ClaimedClass expected;
         try {
-            subject = LabMain.trackerSubject(strategy, campaign.validatedLoader());
-            exec = LabMain.executorSubject(executor);
+            subject = LabMain.trackerSubject(strategy, jars.loader());
+            exec = LabMain.executorSubject(executor, jars.loader());
             expected = expect != null ? parseClass(expect) : subject.claimed();
             if (expected == null) {
                 throw new IllegalArgumentException("strategy '" + strategy + "' claims no class; pass --expect");

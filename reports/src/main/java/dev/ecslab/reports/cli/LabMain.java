@@ -5,6 +5,8 @@ import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.PluginJars;
+import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.html.ReportWriter;
 import java.io.PrintStream;
@@ -41,9 +43,9 @@ public final class LabMain implements Callable<Integer> {
 
     /** {@code lab run}: every strategy × every executor over the catalogue and a random campaign. */
     @Command(name = "run", mixinStandardHelpOptions = true, description = {
-        "Runs every built-in strategy (and those of --strategy-jar) under every executor over the scenario",
-        "catalogue and a random campaign, prints the matrix and writes matrix.md, matrix.json and one",
-        "replay file per counterexample into --out."})
+        "Runs every built-in strategy (and those of --strategy-jar) under every built-in executor (and those",
+        "of --executor-jar) over the scenario catalogue and a random campaign, prints the matrix and writes",
+        "matrix.md, matrix.json and one replay file per counterexample into --out."})
     static final class Run implements Callable<Integer> {
         @Mixin
         CampaignOptions campaign = new CampaignOptions();
@@ -55,7 +57,8 @@ public final class LabMain implements Callable<Integer> {
                 + " flag-doubling/immediate; repeatable)")
         List<String> strategies = new ArrayList<>();
 
-        @Option(names = "--executor", description = "only these executors (serial, staged, dynamic; repeatable)")
+        @Option(names = "--executor", description = "only these executors (serial, staged, dynamic, ids from"
+                + " --executor-jar; repeatable)")
         List<String> executors = new ArrayList<>();
 
         @Option(names = "--mutants", description = "also run the mutant strategies and executors")
@@ -64,9 +67,21 @@ public final class LabMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            PluginJars jars;
+            try {
+                jars = campaign.openJars();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                System.err.println("lab run: " + e.getMessage());
+                return 2;
+            }
+            try (jars) {
+                return run(jars.loader());
+            }
+        }
+
+        private int run(ClassLoader loader) throws Exception {
             List<TrackerSubject> trackers = new ArrayList<>();
             try {
-                ClassLoader loader = campaign.validatedLoader();
                 if (strategies.isEmpty()) {
                     trackers.addAll(TrackerSubject.all(loader));
                 } else {
@@ -76,10 +91,10 @@ public final class LabMain implements Callable<Integer> {
                 }
                 List<ExecutorSubject> execs = new ArrayList<>();
                 if (executors.isEmpty()) {
-                    execs.addAll(ExecutorSubject.builtIns());
+                    execs.addAll(ExecutorSubject.all(loader));
                 } else {
                     for (String e : executors) {
-                        execs.add(executorSubject(e));
+                        execs.add(executorSubject(e, loader));
                     }
                 }
                 if (mutants) {
@@ -107,29 +122,61 @@ public final class LabMain implements Callable<Integer> {
     @Command(name = "replay", mixinStandardHelpOptions = true, description = {
         "Re-judges a replay file (a counterexample from lab run), re-runs its scenario in the recorded order,",
         "prints both verdicts, then each violation in words with its timeline as text. Exit 0: the scenario",
-        "passes; 1: it fails, reproduced; 3: the re-run gave another verdict; 2: bad input."})
+        "passes; 1: it fails, reproduced; 3: the re-run gave another verdict; 2: bad input.",
+        "A file recorded with a strategy or executor from a jar names the jar and its SHA-256: give the same",
+        "jar with --strategy-jar / --executor-jar. A missing jar, or one with another SHA-256, is refused up",
+        "front (exit 2, nothing judged): a different build would be judged under the recorded name."})
     static final class ReplayCommand implements Callable<Integer> {
         @picocli.CommandLine.Parameters(paramLabel = "FILE", description = "a replay file")
         Path file;
 
+        @Option(names = "--strategy-jar", paramLabel = "JAR",
+                description = "the jar the file's strategy came from (repeatable)")
+        List<java.io.File> strategyJars = new ArrayList<>();
+
+        @Option(names = "--executor-jar", paramLabel = "JAR",
+                description = "the jar the file's executor came from (repeatable)")
+        List<java.io.File> executorJars = new ArrayList<>();
+
         @Override
         public Integer call() {
-            dev.ecslab.lab.run.Replay.Saved saved;
+            Replay.Saved saved;
             try {
-                saved = dev.ecslab.lab.run.Replay.load(file);
+                saved = Replay.load(file);
             } catch (RuntimeException e) {
                 System.err.println("lab replay: " + e.getMessage());
                 return 2;
             }
+            PluginJars jars;
+            try {
+                jars = PluginJars.open(CampaignOptions.paths(strategyJars), CampaignOptions.paths(executorJars));
+            } catch (RuntimeException e) {
+                System.err.println("lab replay: " + e.getMessage());
+                return 2;
+            }
+            try (jars) {
+                return replay(saved, jars);
+            }
+        }
+
+        private int replay(Replay.Saved saved, PluginJars jars) {
             var config = saved.trace().config();
+            Replay.Resolved resolved;
+            try {
+                resolved = Replay.resolve(config, jars);
+            } catch (RuntimeException e) {                  // refused, unknown id, clashing ids, unreadable jar
+                System.err.println("lab replay: " + String.valueOf(e.getMessage()).replace("\n", "\nlab replay: "));
+                return 2;
+            }
             System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
+            resolved.notes().forEach(n -> System.out.println("plug-in jar: " + n));
             List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
             System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
             recorded.forEach(v -> System.out.println("  " + v));
             List<String> again;
             try {
                 again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(),
-                        dev.ecslab.lab.run.Replay.rerun(saved.scenario(), saved.trace())));
+                        Replay.rerun(saved.scenario(), saved.trace(), resolved)));
             } catch (RuntimeException e) {
                 System.err.println("lab replay: cannot re-run: " + e.getMessage());
                 return 2;
@@ -154,14 +201,14 @@ public final class LabMain implements Callable<Integer> {
         }
     }
 
-    /** A built-in executor, or a mutant executor by its id. */
-    static ExecutorSubject executorSubject(String id) {
+    /** An executor by id (built-in, from a jar on {@code loader}), or a mutant executor by its id. */
+    static ExecutorSubject executorSubject(String id, ClassLoader loader) {
         for (var m : Mutants.executors()) {
             if (m.subject().id().equals(id)) {
                 return m.subject();
             }
         }
-        return ExecutorSubject.of(id);
+        return ExecutorSubject.of(id, loader);
     }
 
     /** A strategy by label (built-in, from a jar on {@code loader}), or a mutant strategy by its label. */

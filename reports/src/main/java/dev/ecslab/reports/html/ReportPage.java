@@ -4,6 +4,7 @@ import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import java.time.ZonedDateTime;
@@ -162,17 +163,11 @@ public final class ReportPage {
     }
 
     /**
-     * Red ("fail") when the failure contradicts the claim or breaks an invariant; amber ("warn") when
-     * the claimed class or the seed's list of the proposal's known limits allows it.
+     * Red ("fail") when the failure breaks what the claimed class promises ({@link Promise}); amber
+     * ("warn") when the claim allows it.
      */
     static String severity(Row r, Criterion c) {
-        ClaimedClass claimed = r.claimed();
-        return switch (c) {
-            case AT_LEAST_ONCE -> claimed == ClaimedClass.FLAKY ? "warn" : "fail";
-            case AT_MOST_ONCE -> claimed == ClaimedClass.CONSERVATIVE ? "warn" : "fail";
-            case SAME_FRAME, NOT_LOST_WHEN_PAUSED, LOOPING -> claimed == null ? "fail" : "warn";
-            case BOUNDED_MEMORY, PURE_FUNCTION, ORDERING, AMBIGUITY -> "fail";
-        };
+        return Promise.of(r).covers(c) ? "fail" : "warn";
     }
 
     private static String legend() {

@@ -55,6 +55,7 @@ public final class CounterexampleText {
             body = switch (focus.type()) {
                 case MISSED -> missed(vt, focus);
                 case LATE -> late(vt, focus);
+                case DELAYED -> delayed(vt, focus);
                 case REPEATED -> repeated(vt, focus);
                 case SPURIOUS -> spurious(vt, focus);
                 case OWN -> own(vt, focus);
@@ -132,6 +133,17 @@ public final class CounterexampleText {
                 + (later == null ? "No later run reported it either. "
                         : "It reported it only in " + runName(later) + ", frame " + later.frame() + ". ")
                 + capitalize(strategyClause(vt)) + ".";
+    }
+
+    private static String delayed(ViolationTrace vt, Focus f) {
+        Finding fd = f.finding;
+        int allowed = vt.trace().config().delayFrames();
+        return code(fd.detector()) + " reported " + changePhrase(vt, f.change) + " for " + code(fd.watch().toString())
+                + " late: its first run after the change was " + runName(fd.due()) + " in frame " + fd.due().frame()
+                + ", which did not report it; " + runName(fd.run()) + " in frame " + fd.run().frame() + " did, "
+                + fd.delayRuns() + " run(s) and " + fd.delayFrames() + " frame(s) later. The strategy's claim allows "
+                + (allowed == 0 ? "no delay (a change must be reported by the detector's first run after it)"
+                        : "up to " + allowed + " frame(s)") + ". " + capitalize(strategyClause(vt)) + ".";
     }
 
     private static String repeated(ViolationTrace vt, Focus f) {

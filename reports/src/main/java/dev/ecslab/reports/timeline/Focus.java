@@ -146,6 +146,10 @@ final class Focus {
                     }
                 }
             }
+            case DELAYED -> {
+                mark(MarkKind.LATE, finding.due());
+                mark(MarkKind.REPORTED, run);
+            }
             case LATE -> {
                 mark(MarkKind.LATE, run);
                 RunRecord later = firstReportAfter(run);

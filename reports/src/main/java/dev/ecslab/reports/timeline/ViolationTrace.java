@@ -43,7 +43,7 @@ public record ViolationTrace(Scenario scenario, Trace trace, Violation violation
             }
         }
         if (alike == null) {
-            alike = new Violation(cx.criterion(), cx.scope(), cx.message(), null);
+            alike = new Violation(cx.criterion(), cx.scope(), cx.message(), null, java.util.Set.of());
         }
         return new ViolationTrace(cx.scenario(), cx.trace(), alike);
     }
