@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The lab's report as one self-contained HTML page: inline CSS and inline SVG, no script, no external
@@ -46,8 +47,30 @@ public final class ReportPage {
     public record AmbiguityView(String scenario, String report) {
     }
 
-    /** One answered conclusion of the seed. */
-    public record Conclusion(String question, String answer) {
+    /** How this run's figures bear on what the seed expects for one of its conclusions. */
+    public enum Verdict {
+        /** The figures agree with the expectation, by the thresholds the answer states. */
+        SUPPORTED,
+        /** The figures go against it. */
+        CONTRADICTED,
+        /** This run lacks the evidence (a matrix row, a benchmark result) or the figures are within noise. */
+        UNDECIDED;
+
+        /** The word the page shows. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * One answered conclusion of the seed: the question, the expectation the verdict is about (what the
+     * seed states or presumes), the verdict, and the answer citing the figures and thresholds it rests
+     * on (or the command that would produce the missing evidence).
+     */
+    public record Conclusion(String question, String expectation, Verdict verdict, String answer) {
+        public Conclusion {
+            Objects.requireNonNull(verdict, "verdict");
+        }
     }
 
     /** Everything the page shows. */
@@ -313,9 +336,19 @@ public final class ReportPage {
         b.append("<section id=\"conclusions\"><h2>The seed's six conclusions, answered from the data</h2>\n");
         b.append("<p class=\"meta\">From this run's matrix and the benchmark results. ").append(esc(sources == null ? "" : sources))
                 .append(" Where a configuration was measured again in a later run, its newest figure is used, so a ratio"
-                        + " may compare two runs; runs on this machine agree within about 5-10 %.</p>\n<ol class=\"q\">\n");
+                        + " may compare two runs; runs on this machine agree within about 5-10 %. Each answer is judged against"
+                        + " what the seed expects: <span class=\"pass\">supported</span>, <span class=\"fail\">contradicted</span>"
+                        + " or <span class=\"none\">undecided</span> (this run lacks the evidence: the answer names the command"
+                        + " that produces it).</p>\n<ol class=\"q\">\n");
         for (Conclusion c : conclusions) {
-            b.append("<li><p class=\"q\">").append(esc(c.question())).append("</p><p>").append(esc(c.answer())).append("</p></li>\n");
+            String cls = switch (c.verdict()) {
+                case SUPPORTED -> "pass";
+                case CONTRADICTED -> "fail";
+                case UNDECIDED -> "none";
+            };
+            b.append("<li><p class=\"q\"><span class=\"verdict ").append(cls).append("\">").append(c.verdict().label())
+                    .append("</span> ").append(esc(c.question())).append("</p><p class=\"expect\">Expectation: ")
+                    .append(esc(c.expectation())).append("</p><p>").append(esc(c.answer())).append("</p></li>\n");
         }
         b.append("</ol></section>\n");
     }
@@ -362,5 +395,7 @@ public final class ReportPage {
             .words{font-size:16px}figure{margin:.6em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
             pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}p.q{font-weight:600}ol.q{list-style:none;padding-left:.5em}
             table.races td{font-size:13px}
+            span.verdict{display:inline-block;min-width:6.5em;text-align:center;font-size:12px;text-transform:uppercase;letter-spacing:.03em;padding:1px 6px;margin-right:.4em}
+            span.verdict.none{color:#555}p.expect{font-style:italic;color:#444;margin:.2em 0}
             """;
 }

@@ -38,6 +38,9 @@ class ReportPageTest {
         assertThat(html).contains("./lab replay reports/out/counterexamples/");
         assertThat(html).as("the seed's six questions").contains("1. Is the theoretical categorization")
                 .contains("6. Is there enough divergence");
+        assertThat(html).as("a partial run cannot decide the categorization; the mutant executors' rows do not count against"
+                + " generation").contains("<span class=\"verdict none\">undecided</span> 1. Is the theoretical categorization")
+                .contains("Not in this run: none, double-buffer");
         assertThat(html).as("red and amber cells").contains("class=\"fail\"").contains("class=\"warn\"");
     }
 

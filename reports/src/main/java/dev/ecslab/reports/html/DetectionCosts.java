@@ -1,0 +1,126 @@
+package dev.ecslab.reports.html;
+
+import dev.ecslab.lab.classify.MeasuredClass;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * What change detection costs per frame, in microseconds, from {@code ChangeTrackingBenchmark}'s
+ * scores, with the seed's workload "added on computationally".
+ *
+ * <p>A frame in which a fraction {@code p} of {@link #N} entities was written and a system asks what
+ * changed costs the strategy its {@link Cost#detection() detection}: the {@code Changed} query at
+ * {@code p} (random rows), its frame-end pass, and its extra write cost on the written rows against
+ * {@code none} ({@code (mutateAll(strategy) - mutateAll(none)) × p}). With {@code w} µs of work per
+ * reported entity the frame costs {@code detection + reported × w}, where the control {@code none}
+ * reports all {@code N}, a conservative strategy each change twice ({@code 2pN}, as the double buffer
+ * does across two frames: an assumption of this model, not a measurement) and any other {@code pN}.
+ * A cost with any of its three figures missing is absent, never estimated.
+ */
+final class DetectionCosts {
+    static final String CHANGE = "ChangeTrackingBenchmark.";
+    /** Entities of the benchmarks the model reads (mutate-all at 10⁶, the Changed query's world). */
+    static final double N = 1_000_000;
+    /** The seed's control, Proposal 0: no change detection, every entity reported. */
+    static final String CONTROL = "none";
+    /** The fractions changed the Changed query is measured at, in percent. */
+    static final List<String> PERCENTS = List.of("0.1", "1", "10", "100");
+    private static final String ENTITIES = "1000000";
+
+    /**
+     * One strategy's detection cost at one fraction changed.
+     *
+     * @param writeExtra µs its writes to the changed rows cost beyond {@code none}'s (0 for {@code none})
+     */
+    record Cost(String strategy, String percent, double query, double frameEnd, double writeExtra) {
+        double detection() {
+            return query + frameEnd + writeExtra;
+        }
+
+        double fraction() {
+            return Double.parseDouble(percent) / 100;
+        }
+    }
+
+    private final Conclusions.Scores scores;
+
+    DetectionCosts(Conclusions.Scores scores) {
+        this.scores = scores;
+    }
+
+    /** The cost of {@code strategy} at {@code percent} changed, or empty when a figure (its own or none's writes) is missing. */
+    Optional<Cost> at(String strategy, String percent) {
+        OptionalDouble q = query(strategy, percent);
+        OptionalDouble end = frameEnd(strategy);
+        OptionalDouble w = mutate(strategy);
+        OptionalDouble none = mutate(CONTROL);
+        if (q.isEmpty() || end.isEmpty() || w.isEmpty() || none.isEmpty()) {
+            return Optional.empty();
+        }
+        double p = Double.parseDouble(percent) / 100;
+        double extra = strategy.equals(CONTROL) ? 0 : (w.getAsDouble() - none.getAsDouble()) * p;
+        return Optional.of(new Cost(strategy, percent, q.getAsDouble(), end.getAsDouble(), extra));
+    }
+
+    /** Entities a strategy of class {@code c} reports when a fraction {@code p} changed (see the class comment). */
+    static double reported(String strategy, MeasuredClass c, double p) {
+        if (strategy.equals(CONTROL)) {
+            return N;
+        }
+        return c == MeasuredClass.CONSERVATIVE ? 2 * p * N : p * N;
+    }
+
+    /** The frame's cost with {@code w} µs of work per reported entity. */
+    static double frame(Cost cost, MeasuredClass c, double w) {
+        return cost.detection() + reported(cost.strategy(), c, cost.fraction()) * w;
+    }
+
+    OptionalDouble mutate(String strategy) {
+        return scores.micros(CHANGE + "mutateAll", Map.of("entities", ENTITIES, "strategy", strategy));
+    }
+
+    OptionalDouble frameEnd(String strategy) {
+        return scores.micros(CHANGE + "frameEnd", Map.of("entities", ENTITIES, "strategy", strategy));
+    }
+
+    OptionalDouble query(String strategy, String percent) {
+        return scores.micros(CHANGE + "changed", Map.of("percentChanged", percent, "spread", "random", "strategy", strategy));
+    }
+
+    OptionalDouble clustered(String strategy, String percent) {
+        return scores.micros(CHANGE + "changed", Map.of("percentChanged", percent, "spread", "clustered", "strategy", strategy));
+    }
+
+    OptionalDouble fullScan() {
+        return scores.micros(CHANGE + "fullScan", Map.of());
+    }
+
+    /**
+     * Whether the benchmark measures this matrix label: it runs each strategy id in its default flavor,
+     * so {@code flag-doubling/immediate} (JustChanged) has no figures of its own.
+     */
+    static boolean benchmarked(String label) {
+        return !label.contains("/");
+    }
+
+    /**
+     * The JMH command that measures what the model needs for these strategies (and the control), with
+     * its JSON where the next {@code ./lab run} reads it.
+     */
+    static String command(Collection<String> strategies) {
+        Set<String> ids = new LinkedHashSet<>();
+        ids.add(CONTROL);
+        ids.addAll(strategies);
+        List<String> sorted = new ArrayList<>(ids);
+        return "java -jar benchmarks/target/benchmarks.jar 'ChangeTrackingBenchmark\\.(mutateAll|frameEnd|changed|fullScan)$'"
+                + " -p strategy=" + String.join(",", sorted) + " -p entities=" + ENTITIES
+                + " -rf json -rff reports/out/bench/ChangeTrackingBenchmark.json (or ./lab bench --only ChangeTrackingBenchmark"
+                + " for every strategy; a strategy from a jar needs the jar on the class path)";
+    }
+}
