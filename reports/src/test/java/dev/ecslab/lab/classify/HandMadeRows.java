@@ -49,7 +49,7 @@ public final class HandMadeRows {
 
     private static void judge(Cell cell, int runs, int failed) {
         for (int i = 0; i < runs; i++) {
-            cell.judged();
+            cell.judged(1);
         }
         for (int i = 0; i < failed; i++) {
             cell.failedRun();
