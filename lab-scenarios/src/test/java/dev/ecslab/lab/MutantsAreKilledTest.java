@@ -3,8 +3,11 @@ package dev.ecslab.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.classify.Cell;
+import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.mutant.Mutants;
@@ -15,36 +18,64 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the lab on every mutant and asserts it is killed by the criteria it breaks: kill rate 100 %.
- * Tracker mutants run under the serial and dynamic executors; executor mutants under the exact
- * {@code generation} strategy with several seeds (they need a reordering or an overlap to show, and
- * the dynamic executor's seeded delays provide them).
+ * Runs the lab on every mutant and asserts it is killed by the criteria it breaks, for the reason it
+ * breaks them: each killing cell must FAIL (not merely "not pass": a cell nobody judged does not kill
+ * anything) with a counterexample whose words contain the mutant's signature. Kill rate 100 %.
+ * Tracker mutants run under all three executors; executor mutants under the exact {@code generation}
+ * strategy with several seeds (they need an interleaving to show). The false-pass mutants, which an
+ * earlier judge measured exact, must also be measured not exact.
  */
 class MutantsAreKilledTest {
     static final ClassLoader LOADER = MutantsAreKilledTest.class.getClassLoader();
 
-    @Test
-    void everyTrackerMutantIsKilled() {
-        List<TrackerSubject> trackers = new ArrayList<>();
-        Mutants.trackers().forEach(m -> trackers.add(m.subject()));
-        Matrix m = new Lab(Lab.Options.defaults().withTries(40).withMemory(true)).run(trackers,
-                List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic")), Catalogue.all());
-        int killed = 0;
-        for (Mutants.TrackerMutant mutant : Mutants.trackers()) {
-            for (String e : List.of("serial", "dynamic")) {
-                Row r = m.row(mutant.subject().label(), e);
-                boolean dead = mutant.killedBy().stream().allMatch(c -> !r.cell(c).passes());
-                System.out.println("MutantsAreKilledTest: " + mutant.subject().id() + " / " + e + " killed=" + dead
-                        + (dead ? " by " + r.cell(mutant.killedBy().get(0)).first().oneLine() : ""));
-                assertThat(dead).as(mutant.subject().id() + " / " + e + " must fail " + mutant.killedBy()).isTrue();
-                killed++;
-            }
+    /** True when {@code cell} failed and one of its counterexamples says {@code signature}. */
+    static boolean killed(Cell cell, String signature) {
+        if (!cell.fails()) {
+            return false;
         }
-        assertThat(killed).isEqualTo(2 * Mutants.trackers().size());
+        List<Counterexample> all = new ArrayList<>(cell.failures().values());
+        cell.classes().values().forEach(t -> {
+            if (t.first() != null) {
+                all.add(t.first());
+            }
+        });
+        return all.stream().anyMatch(x -> x.message().contains(signature));
     }
 
     @Test
-    void everyExecutorMutantIsKilled() {
+    void everyTrackerMutantIsKilledForItsReason() {
+        List<TrackerSubject> trackers = new ArrayList<>();
+        Mutants.trackers().forEach(m -> trackers.add(m.subject()));
+        List<String> executors = List.of("serial", "staged", "dynamic");
+        List<ExecutorSubject> subjects = new ArrayList<>();
+        executors.forEach(e -> subjects.add(ExecutorSubject.of(e)));
+        Matrix m = new Lab(Lab.Options.defaults().withTries(40).withMemory(true)).run(trackers, subjects, Catalogue.all());
+        int killed = 0;
+        for (Mutants.TrackerMutant mutant : Mutants.trackers()) {
+            for (String e : executors) {
+                Row r = m.row(mutant.subject().label(), e);
+                for (Criterion c : mutant.killedBy()) {
+                    Cell cell = r.cell(c);
+                    System.out.println("MutantsAreKilledTest: " + mutant.subject().id() + " / " + e + " " + c + ": "
+                            + cell.status() + (cell.first() == null ? "" : " by " + cell.first().oneLine()));
+                    assertThat(killed(cell, mutant.signature()))
+                            .as(mutant.subject().id() + " / " + e + " must fail " + c + " saying '" + mutant.signature() + "'; "
+                                    + cell.status() + ": " + cell.failures().values())
+                            .isTrue();
+                }
+                if (mutant.falsePass() || mutant.killedBy().contains(Criterion.AT_LEAST_ONCE)
+                        || mutant.killedBy().contains(Criterion.AT_MOST_ONCE)) {
+                    assertThat(r.measured()).as(mutant.subject().id() + " / " + e + " measured").isNotEqualTo(MeasuredClass.EXACT)
+                            .isNotEqualTo(MeasuredClass.NOT_JUDGED);
+                }
+                killed++;
+            }
+        }
+        assertThat(killed).isEqualTo(executors.size() * Mutants.trackers().size());
+    }
+
+    @Test
+    void everyExecutorMutantIsKilledForItsReason() {
         TrackerSubject generation = TrackerSubject.find("generation", LOADER);
         List<ExecutorSubject> executors = new ArrayList<>();
         Mutants.executors().forEach(x -> executors.add(x.subject()));
@@ -52,10 +83,15 @@ class MutantsAreKilledTest {
         Matrix m = new Lab(o).run(List.of(generation), executors, Catalogue.all());
         for (Mutants.ExecutorMutant mutant : Mutants.executors()) {
             Row r = m.row("generation", mutant.subject().id());
-            boolean dead = mutant.killedBy().stream().allMatch(c -> !r.cell(c).passes());
-            System.out.println("MutantsAreKilledTest: " + mutant.subject().id() + " killed=" + dead
-                    + (dead ? " by " + r.cell(Criterion.ORDERING).first().oneLine() : ""));
-            assertThat(dead).as(mutant.subject().id() + " must fail " + mutant.killedBy()).isTrue();
+            for (Criterion c : mutant.killedBy()) {
+                Cell cell = r.cell(c);
+                System.out.println("MutantsAreKilledTest: " + mutant.subject().id() + " " + c + ": " + cell.status()
+                        + (cell.first() == null ? "" : " by " + cell.first().oneLine()));
+                assertThat(killed(cell, mutant.signature()))
+                        .as(mutant.subject().id() + " must fail " + c + " saying '" + mutant.signature() + "': "
+                                + cell.failures().values())
+                        .isTrue();
+            }
         }
     }
 }

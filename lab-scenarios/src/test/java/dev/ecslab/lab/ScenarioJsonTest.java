@@ -73,10 +73,10 @@ class ScenarioJsonTest {
     }
 
     @Test
-    void aCycleOfConstraintsIsRefusedWhenTheScheduleIsBuilt() {
+    void aCycleOfConstraintsIsBadInputNamingTheCycleInOrderAndTheLine() {
         String cyclic = GOOD.replace("{ \"name\": \"detector\",", "{ \"name\": \"detector\", \"before\": [\"writer\"],");
-        Scenario s = ScenarioJson.read(cyclic, "cyclic.json");
-        assertThatThrownBy(() -> dev.ecslab.lab.run.ScenarioRunner.compile(s))
-                .hasMessageContaining("writer").hasMessageContaining("detector");
+        assertThatThrownBy(() -> ScenarioJson.read(cyclic, "cyclic.json")).isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("cyclic.json:4").hasMessageContaining("stages[0]")
+                .hasMessageContaining("writer -> detector -> writer");
     }
 }

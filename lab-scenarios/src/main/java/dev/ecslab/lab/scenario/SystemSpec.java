@@ -1,5 +1,6 @@
 package dev.ecslab.lab.scenario;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -54,6 +55,7 @@ public record SystemSpec(String name, Set<Data> writes, Set<Data> with, Set<Data
         return !watches.isEmpty();
     }
 
+    @JsonIgnore
     public boolean isExclusive() {
         return kind == Kind.EXCLUSIVE;
     }

@@ -2,82 +2,197 @@ package dev.ecslab.reports.gate;
 
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
+import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
+import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * The CI gate's verdict on one configuration (a strategy under an executor): it passes only if the
- * measured class meets the expected one (the strategy's claim unless overridden) and the ordering and
- * ambiguity criteria hold. "Meets" means the criteria the class promises hold: exact needs criteria 1
- * and 2, conservative needs 1, flaky needs 2; so a strategy measured exact meets a conservative
- * expectation. The other criteria are reported, not gated.
+ * The CI gate's verdict on one configuration (a strategy under an executor). It gates everything the
+ * expected class promises ({@link Promise}), and nothing the class does not:
+ * <ul>
+ *   <li>always: no crash (X), ordering (O), ambiguity detection (A), a pure frame (8) and bounded
+ *       memory (6, unless switched off with {@code --no-memory});</li>
+ *   <li>exact: criteria 1 and 2 on every scenario class (regular, pausing, looping, commands,
+ *       resources), reports on time, and so same-frame detection (3);</li>
+ *   <li>exact-delayed: 1 within the claimed delay and 2, on every class; conservative: 1; flaky: 2.</li>
+ * </ul>
+ * A gated check that no run judged fails ("not judged" is never a pass). A check the class does not
+ * promise is reported: it passes as a test case, with its finding and replay file attached.
+ *
+ * @param allowedDelayFrames the delay criterion 1 allowed (0: reports at the detector's first run)
+ * @param notes              the replay files of the findings that were reported but not gated
  */
-public record GateVerdict(String strategy, String executor, ClaimedClass expected, MeasuredClass measured,
-        List<Check> checks, int scenarios, long seconds) {
+public record GateVerdict(String strategy, String executor, ClaimedClass expected, int allowedDelayFrames,
+        MeasuredClass measured, List<Check> checks, int scenarios, long seconds, List<String> notes) {
 
-    /** One line of the verdict, one JUnit test case. {@code gating} checks decide the exit code. */
-    public record Check(String name, boolean gating, boolean passes, String detail, String replayHint) {
+    /** What a check says. */
+    public enum Status {
+        PASS,
+        FAIL,
+        /** No run judged it: a failure when gated, a note otherwise. */
+        NOT_JUDGED,
+        /** Switched off by an option ({@code --no-memory}): neither gated nor judged, and said so. */
+        NOT_RUN
+    }
+
+    /**
+     * One line of the verdict, one JUnit test case. {@code gating} checks decide the exit code.
+     *
+     * @param replayFile the first counterexample's replay file, or {@code ""}
+     */
+    public record Check(String name, boolean gating, Status status, String detail, String replayFile) {
+        /** True when this check does not fail the gate. */
+        public boolean holds() {
+            return !gating || status == Status.PASS;
+        }
     }
 
     public boolean passes() {
-        return checks.stream().allMatch(c -> !c.gating() || c.passes());
+        return checks.stream().allMatch(Check::holds);
     }
 
-    /** Builds the verdict from a one-row matrix. */
-    public static GateVerdict of(Matrix m, ClaimedClass expected, long seconds) {
+    /**
+     * Builds the verdict from a one-row matrix.
+     *
+     * @param files     each counterexample's replay file (as {@code MatrixReport.write} returned it), to cite
+     * @param memoryRun whether criterion 6 ran (false with {@code --no-memory})
+     */
+    public static GateVerdict of(Matrix m, ClaimedClass expected, long seconds, Map<Counterexample, String> files,
+            boolean memoryRun) {
         if (m.rows().size() != 1) {
             throw new IllegalArgumentException("the gate judges one configuration, the matrix has " + m.rows().size());
         }
         Row row = m.rows().get(0);
+        Promise promise = new Promise(expected, row.allowedDelayFrames());
         MeasuredClass measured = row.measured();
         List<Check> checks = new ArrayList<>();
-        boolean meets = meets(measured, expected);
-        checks.add(new Check("class: expected " + name(expected) + ", measured " + measured.name().toLowerCase(),
-                true, meets, meets ? "" : classDetail(row), ""));
-        for (Criterion c : Criterion.values()) {
-            if (c == Criterion.AMBIGUITY) {
-                boolean ok = m.ambiguity().isEmpty();
-                checks.add(new Check("A " + c.title(), true, ok,
-                        ok ? "checked on " + m.ambiguityScenarios() + " scenarios" : String.join("\n", m.ambiguity()), ""));
-                continue;
-            }
+        List<String> notes = new ArrayList<>();
+
+        checks.add(cellCheck(row, Criterion.CRASH, true, files));
+        boolean meets = measured.meets(expected);
+        checks.add(new Check("class: expected " + promise.describe() + ", measured " + measured.label(), true,
+                meets ? Status.PASS : Status.FAIL, meets ? byClass(row) : classDetail(row, promise), first(row, files)));
+        for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
+            boolean gating = promise.covers(c);
             Cell cell = row.cell(c);
-            if (!cell.judgedAtAll()) {
-                continue;
+            for (ScenarioClass cls : ScenarioClass.values()) {
+                Cell.ClassTally t = cell.inClass(cls);
+                Status s = status(t.status());
+                String detail = switch (s) {
+                    case PASS -> t.evidence() + " change(s) judged";
+                    case FAIL -> t.failedRuns() + " run(s) failed; first: " + t.first().oneLine();
+                    default -> "not judged: no " + cls.title() + " scenario gave this criterion anything to judge";
+                };
+                checks.add(new Check(c.code() + " " + c.title() + " [" + cls.title() + "]", gating, s, detail,
+                        t.first() == null ? "" : files.getOrDefault(t.first(), "")));
             }
-            boolean gating = c == Criterion.ORDERING;
-            String detail = cell.passes() ? cell.judgedRuns() + " scenario runs" + (cell.note().isEmpty() ? "" : "; " + cell.note())
-                    : cell.failedRuns() + " of " + cell.judgedRuns() + " runs failed; first: " + cell.first().oneLine();
-            checks.add(new Check(c.code() + " " + c.title(), gating, cell.passes(), detail, ""));
         }
-        return new GateVerdict(row.strategy(), row.executor(), expected, measured, checks, m.scenarios(), seconds);
+        checks.add(timeliness(row, promise));
+        checks.add(cellCheck(row, Criterion.SAME_FRAME, promise.sameFrame(), files));
+        if (memoryRun) {
+            checks.add(cellCheck(row, Criterion.BOUNDED_MEMORY, true, files));
+        } else {
+            checks.add(new Check(Criterion.BOUNDED_MEMORY.code() + " " + Criterion.BOUNDED_MEMORY.title(), false,
+                    Status.NOT_RUN, "not run: switched off with --no-memory", ""));
+        }
+        checks.add(cellCheck(row, Criterion.PURE_FUNCTION, true, files));
+        checks.add(cellCheck(row, Criterion.ORDERING, true, files));
+        boolean ambiguityOk = m.ambiguity().isEmpty();
+        checks.add(new Check("A " + Criterion.AMBIGUITY.title(), true, m.ambiguityScenarios() == 0 ? Status.NOT_JUDGED
+                : ambiguityOk ? Status.PASS : Status.FAIL, ambiguityOk ? "checked on " + m.ambiguityScenarios()
+                + " scenarios" : String.join("\n", m.ambiguity()), ""));
+        if (row.skipped() != null) {
+            checks.add(new Check("campaign complete", true, Status.FAIL, row.skipped(), ""));
+        }
+        for (Check c : checks) {
+            if (!c.gating() && c.status() == Status.FAIL && !c.replayFile().isEmpty() && !notes.contains(c.replayFile())) {
+                notes.add(c.replayFile());
+            }
+        }
+        return new GateVerdict(row.strategy(), row.executor(), expected, row.allowedDelayFrames(), measured, checks,
+                m.scenarios(), seconds, notes);
     }
 
-    /** Whether {@code measured} keeps the promises of {@code expected}. */
-    public static boolean meets(MeasuredClass measured, ClaimedClass expected) {
-        return switch (expected) {
-            case EXACT, EXACT_DELAYED -> measured == MeasuredClass.EXACT;
-            case CONSERVATIVE -> measured == MeasuredClass.EXACT || measured == MeasuredClass.CONSERVATIVE;
-            case FLAKY -> measured == MeasuredClass.EXACT || measured == MeasuredClass.FLAKY;
+    private static Status status(Cell.Status s) {
+        return switch (s) {
+            case PASS -> Status.PASS;
+            case FAIL -> Status.FAIL;
+            case NOT_JUDGED -> Status.NOT_JUDGED;
         };
     }
 
-    static String name(ClaimedClass c) {
-        return c.name().toLowerCase().replace('_', '-');
+    private static Check cellCheck(Row row, Criterion c, boolean gating, Map<Counterexample, String> files) {
+        Cell cell = row.cell(c);
+        Status s = status(cell.status());
+        String detail = switch (s) {
+            case PASS -> cell.judgedRuns() + " scenario run(s), " + cell.evidence() + " judged"
+                    + (cell.note().isEmpty() ? "" : "; " + cell.note());
+            case FAIL -> cell.failedRuns() + " of " + cell.judgedRuns() + " run(s) failed; first: " + cell.first().oneLine()
+                    + (cell.note().isEmpty() ? "" : "\n" + cell.note());
+            default -> "not judged: no scenario run judged it";
+        };
+        return new Check(c.code() + " " + c.title(), gating, s, detail,
+                cell.first() == null ? "" : files.getOrDefault(cell.first(), ""));
     }
 
-    private static String classDetail(Row row) {
-        StringBuilder b = new StringBuilder();
+    /** Criterion 1's timing: no report later than the claim allows (misses are the class checks' business). */
+    private static Check timeliness(Row row, Promise promise) {
+        DelayStats.Figures d = row.cell(Criterion.AT_LEAST_ONCE).delays().all();
+        int allowed = promise.delayFrames();
+        String name = "1 timeliness (allowed: " + (allowed == 0 ? "the detector's first run" : allowed + " frame(s)") + ")";
+        if (d.reported() == 0) {
+            return new Check(name, promise.atLeastOnce(), Status.NOT_JUDGED, "not judged: no change was reported", "");
+        }
+        boolean ok = allowed == 0 ? d.late() == 0 : d.maxFrames() <= allowed;
+        return new Check(name, promise.atLeastOnce(), ok ? Status.PASS : Status.FAIL, d.describe(), "");
+    }
+
+    /** The measured class on each scenario class, in one line. */
+    static String byClass(Row row) {
+        List<String> parts = new ArrayList<>();
+        for (ScenarioClass cls : ScenarioClass.values()) {
+            parts.add(cls.title() + " " + row.measured(cls).label());
+        }
+        return "by scenario class: " + String.join(", ", parts);
+    }
+
+    private static String classDetail(Row row, Promise promise) {
+        StringBuilder b = new StringBuilder(byClass(row));
+        if (row.cell(Criterion.CRASH).fails()) {
+            b.append("\nthe code under test crashed: ").append(row.cell(Criterion.CRASH).first().oneLine());
+        }
         for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
             Cell cell = row.cell(c);
-            if (!cell.passes()) {
-                b.append(c.code()).append(' ').append(c.title()).append(" fails: ").append(cell.first().oneLine()).append('\n');
+            if (cell.fails() && promise.covers(c)) {
+                b.append('\n').append(c.code()).append(' ').append(c.title()).append(" fails: ").append(cell.first().oneLine());
+            } else if (cell.status() == Cell.Status.NOT_JUDGED) {
+                b.append('\n').append(c.code()).append(' ').append(c.title()).append(" was not judged by any run");
             }
         }
-        return b.toString().strip();
+        return b.toString();
+    }
+
+    private static String first(Row row, Map<Counterexample, String> files) {
+        for (Criterion c : List.of(Criterion.CRASH, Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
+            Counterexample x = row.cell(c).first();
+            if (x != null && files.containsKey(x)) {
+                return files.get(x);
+            }
+        }
+        return "";
+    }
+
+    /** A class name as the command line writes it ({@code exact-delayed}). */
+    public static String name(ClaimedClass c) {
+        return c.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }
