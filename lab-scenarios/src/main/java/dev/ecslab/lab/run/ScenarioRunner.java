@@ -1,6 +1,7 @@
 package dev.ecslab.lab.run;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
@@ -86,6 +87,22 @@ public final class ScenarioRunner {
     }
 
     /**
+     * Called on the lab thread after each frame that completed ({@code frame} counts from 0), with the
+     * world and the strategy's own tracker object, while no system runs: criterion 6 measures them.
+     */
+    public interface FrameProbe {
+        void afterFrame(int frame, World world, ChangeTracker tracker);
+    }
+
+    /** Runs the scenario with the configured executor, calling {@code probe} after each frame. */
+    public static Trace run(Scenario scenario, LabConfig config, FrameProbe probe) {
+        Session s = new Session(scenario.validate(), config);
+        s.probe = probe;
+        ExecutorOptions options = ExecutorOptions.defaults().withSeed(config.seed()).withThreads(config.threads());
+        return s.run(config.executor().factory().apply(options));
+    }
+
+    /**
      * The scenario's schedule compiled against a fresh world, without running it: what the ambiguity
      * criterion compares with its own oracle.
      */
@@ -123,6 +140,7 @@ public final class ScenarioRunner {
         final PresenceModel model = new PresenceModel();
         final List<Long> memory = new ArrayList<>();
         final List<String> errors = new ArrayList<>();
+        FrameProbe probe = (f, w, t) -> { };
 
         Session(Scenario scenario, LabConfig config) {
             this.scenario = scenario;
@@ -172,6 +190,7 @@ public final class ScenarioRunner {
                     } finally {
                         memory.add(world.changeTracker().memoryBytes());
                     }
+                    probe.afterFrame(f, world, world.changeTracker());
                 }
             }
             return assemble(compiled);
