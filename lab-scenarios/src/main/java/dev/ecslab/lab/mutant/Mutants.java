@@ -51,7 +51,9 @@ public final class Mutants {
                         + " the previous frame, so changes made while it was paused are lost", IgnoresPausing::new),
                         List.of(Criterion.NOT_LOST_WHEN_PAUSED)),
                 new TrackerMutant(subject("mutant:leaks-removals", "generation that also keeps every removal forever"
-                        + " (and reports the bytes)", LeaksRemovals::new), List.of(Criterion.BOUNDED_MEMORY)));
+                        + " (and reports the bytes)", LeaksRemovals::new), List.of(Criterion.BOUNDED_MEMORY)),
+                new TrackerMutant(subject("mutant:leaks-silently", "generation that also keeps every removal forever"
+                        + " and reports only the delegate's bytes", LeaksSilently::new), List.of(Criterion.BOUNDED_MEMORY)));
     }
 
     public static List<ExecutorMutant> executors() {
