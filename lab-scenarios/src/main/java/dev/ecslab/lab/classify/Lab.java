@@ -1,5 +1,6 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.campaign.Shrinker;
@@ -108,9 +109,6 @@ public final class Lab {
             }
             for (ExecutorSubject e : executors) {
                 Row row = new Row(t, e.id());
-                if (memory != null) {
-                    recordMemory(row, memory);
-                }
                 for (Scenario s : catalogue) {
                     for (long seed : options.catalogueSeeds()) {
                         judgeOne(row, s, new LabConfig(t, e, seed), false);
@@ -118,6 +116,9 @@ public final class Lab {
                 }
                 for (int i = 0; i < campaign.size(); i++) {
                     judgeOne(row, campaign.get(i), new LabConfig(t, e, options.campaignSeed() + i), true);
+                }
+                if (memory != null) {
+                    recordMemory(row, memory);                   // last: short counterexamples come first
                 }
                 rows.add(row);
             }
@@ -251,14 +252,26 @@ public final class Lab {
         return null;
     }
 
-    private static void recordMemory(Row row, MemoryBound.Result m) {
+    /**
+     * Criterion 6, and the long run behind it judged like any other: a crash over 10 000 frames is a
+     * crash (and leaves 6 not judged, never failed for it), and criteria 1, 2 and O are judged on the
+     * long run too, so a strategy that goes wrong only after thousands of frames is caught. The run is
+     * serial; its counterexamples say so.
+     */
+    private void recordMemory(Row row, MemoryBound.Result m) {
+        LabConfig serial = new LabConfig(row.subject(), new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0);
+        record(row, Judge.judge(m.scenario(), m.trace()), serial, false);
         Cell cell = row.cell(Criterion.BOUNDED_MEMORY);
+        if (m.trace().crashed()) {
+            cell.note("not judged: the 10 000-frame run crashed (criterion X)");
+            return;
+        }
         cell.judged(1);
         cell.note(m.describe());
         if (!m.passes()) {
             cell.failedRun();
             cell.fail(new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,
-                    row.strategy() + " / serial / seed 0", m.trace()));
+                    serial.label(), m.trace()));
         }
     }
 

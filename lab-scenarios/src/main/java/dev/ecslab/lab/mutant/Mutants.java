@@ -63,7 +63,10 @@ public final class Mutants {
                         List.of(Criterion.NOT_LOST_WHEN_PAUSED, Criterion.AT_LEAST_ONCE), "never reported", true),
                 new TrackerMutant(subject("mutant:leaks-removals", "generation that also keeps every removal forever"
                         + " (and reports the bytes)", LeaksRemovals::new), List.of(Criterion.BOUNDED_MEMORY),
-                        "tracking bytes", false),
+                        "the tracking state keeps growing", false),
+                new TrackerMutant(subject("mutant:leaks-silently", "generation that also keeps every removal forever"
+                        + " and reports only the delegate's bytes", LeaksSilently::new), List.of(Criterion.BOUNDED_MEMORY),
+                        "the tracking state keeps growing", true),
                 new TrackerMutant(subject("mutant:throws-on-resource-answer", "generation that throws whenever it is"
                         + " asked whether a resource changed", ThrowingTrackers.OnResourceAnswer::new),
                         List.of(Criterion.CRASH), "threw java.lang.IllegalStateException: mutant: resource answers", true),

@@ -1,6 +1,7 @@
 package dev.ecslab.lab.run;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.component.StorageKind;
@@ -121,12 +122,13 @@ public final class ScenarioRunner {
     private ScenarioRunner() {
     }
 
-    /** Receives the world after each frame, on the thread running the scenario (criterion 6 measures there). */
+    /**
+     * Called on the lab's thread after each frame that completed ({@code frame} counts from 0), with the
+     * world and the strategy's own tracker object (not the lab's guard around it), while no system
+     * runs: criterion 6 measures them.
+     */
     @FunctionalInterface
     public interface FrameProbe {
-        /**
-         * @param tracker the strategy's own tracker object (not the lab's guard around it)
-         */
         void afterFrame(int frame, World world, ChangeTracker tracker);
     }
 

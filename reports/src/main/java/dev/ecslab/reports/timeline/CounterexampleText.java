@@ -257,9 +257,9 @@ public final class CounterexampleText {
         List<Long> mem = vt.trace().memory();
         String shown = "";
         if (!mem.isEmpty()) {
-            shown = " The tracker reported " + mem.get(Math.min(10, mem.size()) - 1) + " bytes after "
-                    + Math.min(10, mem.size()) + " frames and " + mem.get(mem.size() - 1) + " bytes after " + mem.size()
-                    + ", on a world whose size does not grow.";
+            shown = " The tracker's own figure (memoryBytes(), shown, not judged) was " + mem.get(Math.min(10, mem.size()) - 1)
+                    + " bytes after " + Math.min(10, mem.size()) + " frames and " + mem.get(mem.size() - 1) + " bytes after "
+                    + mem.size() + ", on a world whose size does not grow.";
         }
         return "The " + code(vt.trace().config().strategy()) + " strategy's memory keeps growing: "
                 + sentence(vt.violation().message()) + shown;
