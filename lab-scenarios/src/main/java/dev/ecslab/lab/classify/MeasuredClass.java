@@ -11,7 +11,10 @@ import dev.ecslab.lab.classify.Cell.Status;
  *   <li>{@link #EXACT}: 1 and 2 hold and every change was reported by the detector's first run after it;</li>
  *   <li>{@link #EXACT_DELAYED}: 1 and 2 hold, some reports late but within the claimed delay;</li>
  *   <li>{@link #CONSERVATIVE}: 1 only; {@link #FLAKY}: 2 only;</li>
- *   <li>{@link #BROKEN}: neither, or the code under test crashed;</li>
+ *   <li>{@link #BROKEN}: neither; or the code under test crashed; or the configuration broke an invariant
+ *       every configuration must keep whatever its class (ordering O, bounded memory 6, a pure frame 8):
+ *       a leaking tracker or an executor that overlaps conflicting systems is not "exact", however right
+ *       its answers;</li>
  *   <li>{@link #NOT_JUDGED}: no run judged criterion 1 or 2 (never a pass).</li>
  * </ul>
  */
@@ -24,13 +27,14 @@ public enum MeasuredClass {
     NOT_JUDGED;
 
     /**
-     * @param crash  the crash cell
-     * @param first  criterion 1 under the claimed delay
-     * @param second criterion 2
-     * @param onTime whether every judged change was reported by its due run
+     * @param crash      the crash cell
+     * @param first      criterion 1 under the claimed delay
+     * @param second     criterion 2
+     * @param onTime     whether every judged change was reported by its due run
+     * @param invariants false when ordering, bounded memory or a pure frame failed
      */
-    public static MeasuredClass of(Status crash, Status first, Status second, boolean onTime) {
-        if (crash == Status.FAIL) {
+    public static MeasuredClass of(Status crash, Status first, Status second, boolean onTime, boolean invariants) {
+        if (crash == Status.FAIL || !invariants) {
             return BROKEN;
         }
         if (first == Status.NOT_JUDGED || second == Status.NOT_JUDGED) {

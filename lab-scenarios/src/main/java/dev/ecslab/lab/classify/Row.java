@@ -51,12 +51,12 @@ public final class Row {
         return subject.delayFrames();
     }
 
-    /** Over every scenario class: the weakest. */
+    /** Over every scenario class: the weakest (and broken when an invariant or the code under test broke). */
     public MeasuredClass measured() {
         Cell first = cell(Criterion.AT_LEAST_ONCE);
         DelayStats.Figures d = first.delays().all();
         return MeasuredClass.of(cell(Criterion.CRASH).status(), first.status(), cell(Criterion.AT_MOST_ONCE).status(),
-                d.late() == 0 && d.missed() == 0);
+                d.late() == 0 && d.missed() == 0, invariantsHold());
     }
 
     /** On one scenario class alone (crashes count everywhere). */
@@ -64,7 +64,13 @@ public final class Row {
         Cell first = cell(Criterion.AT_LEAST_ONCE);
         DelayStats.Figures d = first.delays().in(cls);
         return MeasuredClass.of(cell(Criterion.CRASH).status(), first.inClass(cls).status(),
-                cell(Criterion.AT_MOST_ONCE).inClass(cls).status(), d.late() == 0 && d.missed() == 0);
+                cell(Criterion.AT_MOST_ONCE).inClass(cls).status(), d.late() == 0 && d.missed() == 0, invariantsHold());
+    }
+
+    /** False when the configuration broke ordering (O), bounded memory (6) or a pure frame (8). */
+    public boolean invariantsHold() {
+        return !cell(Criterion.ORDERING).fails() && !cell(Criterion.BOUNDED_MEMORY).fails()
+                && !cell(Criterion.PURE_FUNCTION).fails();
     }
 
     /** True when the measured class agrees with the claim (always false for a mutant). */

@@ -170,6 +170,11 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
         if (row.cell(Criterion.CRASH).fails()) {
             b.append("\nthe code under test crashed: ").append(row.cell(Criterion.CRASH).first().oneLine());
         }
+        for (Criterion c : List.of(Criterion.ORDERING, Criterion.BOUNDED_MEMORY, Criterion.PURE_FUNCTION)) {
+            if (row.cell(c).fails()) {
+                b.append("\nbroken invariant, ").append(c).append(": ").append(row.cell(c).first().oneLine());
+            }
+        }
         for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
             Cell cell = row.cell(c);
             if (cell.fails() && promise.covers(c)) {

@@ -1,0 +1,66 @@
+package dev.ecslab.reports.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.lab.mutant.Mutants;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The false-pass suite through the command line a CI job runs: every mutant that an earlier gate
+ * passed as exact (a strategy that throws on an answer or on an event, one two frames late, one that
+ * loses changes only in looping stages or only while paused, one that leaks without reporting it, and
+ * an executor that overlaps conflicting systems only beside a caller-thread system) is measured not
+ * exact and fails {@code lab gate --expect exact} with exit 1, under every executor, and the output
+ * names the check that caught it.
+ */
+class FalsePassGateTest {
+
+    private static CommandOutput gate(Path dir, String strategy, String executor, boolean memory) {
+        List<String> args = new ArrayList<>(List.of("gate", "--strategy", strategy, "--executor", executor, "--expect",
+                "exact", "--tries", "0", "--quiet", "--out", dir.resolve("out-" + executor).toString()));
+        if (!memory) {
+            args.add("--no-memory");
+        }
+        return CommandOutput.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void everyFalsePassStrategyFailsTheGateUnderEveryExecutor(@TempDir Path dir) {
+        List<Mutants.TrackerMutant> falsePass = Mutants.falsePassTrackers();
+        assertThat(falsePass).extracting(m -> m.subject().id()).contains("mutant:throws-on-resource-answer",
+                "mutant:throws-on-removal-event", "mutant:late-by-two-frames", "mutant:loses-in-loops",
+                "mutant:ignores-pausing", "mutant:leaks-silently");
+        for (Mutants.TrackerMutant m : falsePass) {
+            boolean memory = m.killedBy().contains(dev.ecslab.lab.criteria.Criterion.BOUNDED_MEMORY);
+            for (String executor : List.of("serial", "staged", "dynamic")) {
+                CommandOutput r = gate(dir, m.subject().id(), executor, memory);
+                String what = m.subject().id() + " / " + executor + ":\n" + r.out() + r.err();
+                System.out.println("FalsePassGateTest: " + r.out().lines().findFirst().orElse(""));
+                assertThat(r.code()).as(what).isEqualTo(1);
+                assertThat(r.out()).as(what).contains(": FAIL").doesNotContain("measured exact:");
+                String code = m.killedBy().stream().filter(c -> !c.isClassView()).findFirst().orElseThrow().code();
+                assertThat(r.out().lines().anyMatch(l -> l.strip().startsWith("FAIL " + code + " ")))
+                        .as(what + "\nmust fail a check of criterion " + code).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void theExecutorThatOverlapsOnlyBesideCallerThreadSystemsFailsTheGate(@TempDir Path dir) {
+        for (Mutants.ExecutorMutant m : Mutants.executors()) {
+            if (!m.falsePass()) {
+                continue;
+            }
+            CommandOutput r = gate(dir, "generation", m.subject().id(), false);
+            String what = m.subject().id() + ":\n" + r.out() + r.err();
+            System.out.println("FalsePassGateTest: " + r.out().lines().findFirst().orElse(""));
+            assertThat(r.code()).as(what).isEqualTo(1);
+            assertThat(r.out().lines().anyMatch(l -> l.strip().startsWith("FAIL O ordering") && l.contains("overlapped")))
+                    .as(what).isTrue();
+        }
+    }
+}
