@@ -19,6 +19,7 @@ public final class DelayStats {
         private long reported;
         private long late;
         private long missed;
+        private long tooLate;
         private int maxRuns;
         private int maxFrames;
         private long sumRuns;
@@ -58,6 +59,11 @@ public final class DelayStats {
             return missed;
         }
 
+        /** Reported after the deadline the claim's delay sets (a criterion 1 failure). */
+        public long tooLate() {
+            return tooLate;
+        }
+
         public int maxRuns() {
             return maxRuns;
         }
@@ -80,8 +86,8 @@ public final class DelayStats {
                 return "no change to report was judged";
             }
             return String.format(Locale.ROOT, "%d change(s), %d reported on time, %d late (max %d run(s) / %d frame(s),"
-                    + " mean %.2f / %.2f over the reported), %d never", obligations, reported - late, late, maxRuns, maxFrames,
-                    meanRuns(), meanFrames(), missed);
+                    + " mean %.2f / %.2f over the reported; %d later than the claim allows), %d never", obligations,
+                    reported - late, late, maxRuns, maxFrames, meanRuns(), meanFrames(), tooLate, missed);
         }
     }
 
@@ -92,6 +98,14 @@ public final class DelayStats {
         all.add(o);
         for (ScenarioClass c : o.classes()) {
             byClass.computeIfAbsent(c, k -> new Figures()).add(o);
+        }
+    }
+
+    /** Counts a report that came after its deadline, in every class of the change. */
+    void tooLate(java.util.Set<ScenarioClass> classes) {
+        all.tooLate++;
+        for (ScenarioClass c : classes) {
+            byClass.computeIfAbsent(c, k -> new Figures()).tooLate++;
         }
     }
 

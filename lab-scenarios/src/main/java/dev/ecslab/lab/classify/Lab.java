@@ -18,6 +18,7 @@ import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.trace.Trace;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -44,32 +45,47 @@ public final class Lab {
      * @param campaignSeed   the first campaign seed; try {@code i} uses {@code campaignSeed + i}
      * @param shrinkAttempts scenario runs the shrinker may spend per counterexample
      * @param memory         whether to run criterion 6 (10 000 frames per strategy)
+     * @param runTimeout     how long one scenario run may take before it is abandoned as hung (a crash)
      */
     public record Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
-            Progress progress) {
+            Progress progress, Duration runTimeout) {
         public Options {
             catalogueSeeds = List.copyOf(catalogueSeeds);
             Objects.requireNonNull(progress, "progress");
+            Objects.requireNonNull(runTimeout, "runTimeout");
+            if (runTimeout.isNegative() || runTimeout.isZero()) {
+                throw new IllegalArgumentException("the run timeout must be positive, was " + runTimeout);
+            }
+        }
+
+        public Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
+                Progress progress) {
+            this(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, LabConfig.DEFAULT_TIMEOUT);
         }
 
         public static Options defaults() {
-            return new Options(200, List.of(1L, 2L), 1_000L, 150, true, Progress.NONE);
+            return new Options(200, List.of(1L, 2L), 1_000L, 150, true, Progress.NONE, LabConfig.DEFAULT_TIMEOUT);
         }
 
         public Options withTries(int n) {
-            return new Options(n, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress);
+            return new Options(n, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout);
         }
 
         public Options withProgress(Progress p) {
-            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, p);
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, p, runTimeout);
         }
 
         public Options withMemory(boolean m) {
-            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, m, progress);
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, m, progress, runTimeout);
         }
 
         public Options withCampaignSeed(long seed) {
-            return new Options(tries, catalogueSeeds, seed, shrinkAttempts, memory, progress);
+            return new Options(tries, catalogueSeeds, seed, shrinkAttempts, memory, progress, runTimeout);
+        }
+
+        /** How long one scenario run may take (the 10 000-frame run of criterion 6 gets ten times as long). */
+        public Options withRunTimeout(Duration timeout) {
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, timeout);
         }
     }
 
@@ -104,18 +120,19 @@ public final class Lab {
             MemoryBound.Result memory = null;
             if (options.memory()) {
                 options.progress().update(done, total, t.label() + ": criterion 6 (" + MemoryBound.FRAMES + " frames)");
-                memory = MemoryBound.measure(t);
+                memory = MemoryBound.measure(t, options.runTimeout().multipliedBy(10));
                 done += 50;
             }
             for (ExecutorSubject e : executors) {
                 Row row = new Row(t, e.id());
                 for (Scenario s : catalogue) {
                     for (long seed : options.catalogueSeeds()) {
-                        judgeOne(row, s, new LabConfig(t, e, seed), false);
+                        judgeOne(row, s, new LabConfig(t, e, seed).withTimeout(options.runTimeout()), false);
                     }
                 }
                 for (int i = 0; i < campaign.size(); i++) {
-                    judgeOne(row, campaign.get(i), new LabConfig(t, e, options.campaignSeed() + i), true);
+                    judgeOne(row, campaign.get(i), new LabConfig(t, e, options.campaignSeed() + i)
+                            .withTimeout(options.runTimeout()), true);
                 }
                 if (memory != null) {
                     recordMemory(row, memory);                   // last: short counterexamples come first
@@ -176,6 +193,10 @@ public final class Lab {
         Set<Criterion> failedHere = EnumSet.noneOf(Criterion.class);
         Set<String> failedClassHere = new HashSet<>();
         for (Violation v : outcome.violations()) {
+            if (v.criterion() == Criterion.AT_LEAST_ONCE && v.finding() != null
+                    && v.finding().type() == dev.ecslab.lab.oracle.FindingType.DELAYED) {
+                row.cell(Criterion.AT_LEAST_ONCE).delays().tooLate(v.classes());
+            }
             for (Criterion c : cellsOf(v)) {
                 Cell cell = row.cell(c);
                 if (failedHere.add(c)) {

@@ -2,15 +2,18 @@ package dev.ecslab.lab.criteria;
 
 import dev.ecslab.lab.oracle.DetectionOracle;
 import dev.ecslab.lab.oracle.Finding;
+import dev.ecslab.lab.oracle.FindingType;
 import dev.ecslab.lab.oracle.Obligation;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioAccess;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.ScenarioModel;
 import dev.ecslab.lab.trace.Crash;
+import dev.ecslab.lab.trace.RunRecord;
 import dev.ecslab.lab.trace.Trace;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +29,8 @@ import java.util.Set;
  *       a miss there would be the crash counted twice, and a crash must never pass as another
  *       criterion's failure or be hidden behind one.</li>
  *   <li><b>1 at least once.</b> Every obligation must be met within the delay the claim allows
- *       ({@link Obligation#metWithin}): a miss, or a report later than allowed, fails it.</li>
+ *       ({@link Obligation#metWithin}: by the detector's first run at least that many frames after the
+ *       due run): a miss, or a report later than allowed, fails it.</li>
  *   <li><b>2 at most once.</b> Repeated, spurious and own reports.</li>
  *   <li><b>3 same frame.</b> A change whose due run is in its own frame and does not report it.</li>
  *   <li>Criteria 1, 2 and 3 are judged in every scenario class; each violation carries the classes it
@@ -58,20 +62,32 @@ public final class Judge {
                 count(evidence, Criterion.SAME_FRAME, o.classes());
             }
         }
+        Map<String, List<RunRecord>> runsOf = new HashMap<>();
+        Map<Object, Finding> timing = new HashMap<>();            // the MISSED or DELAYED finding of each obligation
+        for (Finding f : oracle.findings()) {
+            if (f.type() == FindingType.MISSED || f.type() == FindingType.DELAYED) {
+                timing.put(List.of(f.detector(), f.watch(), f.change().id()), f);
+            }
+        }
+        for (Obligation o : oracle.obligations()) {
+            List<RunRecord> runs = runsOf.computeIfAbsent(o.detector(), d -> DetectionOracle.detectorRuns(trace, d));
+            if (o.metWithin(allowed, runs)) {
+                continue;
+            }
+            Finding f = timing.get(List.of(o.detector(), o.watch(), o.change().id()));
+            String message = f.describe() + (f.type() != FindingType.DELAYED ? ""
+                    : allowed == 0 ? "; the claim allows no delay"
+                    : "; the claim allows " + allowed + " frame(s), and the detector ran in time to report it");
+            out.add(new Violation(Criterion.AT_LEAST_ONCE, Scope.of(f.watch()), message, f, f.classes()));
+        }
         for (Finding f : oracle.findings()) {
             Criterion c = switch (f.type()) {
-                case MISSED -> f.dropped() && allowed > 0 && f.run().frame() - f.due().frame() <= allowed
-                        ? null : Criterion.AT_LEAST_ONCE;
-                case DELAYED -> allowed > 0 && f.delayFrames() <= allowed ? null : Criterion.AT_LEAST_ONCE;
+                case MISSED, DELAYED -> null;                      // judged above, against the allowed delay
                 case REPEATED, SPURIOUS, OWN -> Criterion.AT_MOST_ONCE;
                 case LATE -> Criterion.SAME_FRAME;
             };
             if (c != null) {
-                String message = f.describe();
-                if (f.type() == dev.ecslab.lab.oracle.FindingType.DELAYED) {
-                    message += allowed == 0 ? "; the claim allows no delay" : "; the claim allows " + allowed + " frame(s)";
-                }
-                out.add(new Violation(c, Scope.of(f.watch()), message, f, f.classes()));
+                out.add(new Violation(c, Scope.of(f.watch()), f.describe(), f, f.classes()));
             }
         }
         ScenarioModel model = ScenarioModel.of(scenario);

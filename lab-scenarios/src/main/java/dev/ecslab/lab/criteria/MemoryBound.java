@@ -233,8 +233,14 @@ public final class MemoryBound {
 
     /** Runs the scenario under {@code subject} (serial executor, seed 0) and judges it. */
     public static Result measure(TrackerSubject subject) {
+        return measure(subject, LabConfig.DEFAULT_TIMEOUT.multipliedBy(10));
+    }
+
+    /** Measures {@code subject}; a run longer than {@code timeout} is abandoned as hung (a crash). */
+    public static Result measure(TrackerSubject subject, java.time.Duration timeout) {
         Scenario s = scenario(FRAMES);
-        LabConfig config = new LabConfig(subject, new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0);
+        LabConfig config = new LabConfig(subject, new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0)
+                .withTimeout(timeout);
         RetainedHeap.Measurement m = RetainedHeap.measure(s, config, sampleFrames());
         List<Long> reported = m.trace().memory();
         List<Sample> samples = new ArrayList<>();

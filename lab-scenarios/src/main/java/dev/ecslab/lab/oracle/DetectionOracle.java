@@ -99,6 +99,18 @@ public final class DetectionOracle {
         }
     }
 
+    /** The runs of {@code detector} that judged its watches (those that did not fail), in start order. */
+    public static List<RunRecord> detectorRuns(Trace trace, String detector) {
+        List<RunRecord> runs = new ArrayList<>();
+        for (RunRecord r : trace.runs()) {
+            if (r.system().equals(detector) && r.failure() == null) {
+                runs.add(r);
+            }
+        }
+        runs.sort(Comparator.comparingLong(RunRecord::startSeq));
+        return runs;
+    }
+
     /** The findings of one detector's watch. */
     private static final class WatchJudge {
         final String detector;
@@ -122,13 +134,7 @@ public final class DetectionOracle {
         }
 
         void run() {
-            List<RunRecord> runs = new ArrayList<>();
-            for (RunRecord r : trace.runs()) {
-                if (r.system().equals(detector) && r.failure() == null) {
-                    runs.add(r);
-                }
-            }
-            runs.sort(Comparator.comparingLong(RunRecord::startSeq));
+            List<RunRecord> runs = detectorRuns(trace, detector);
             Map<Integer, List<String>> reports = new HashMap<>();
             for (Detection d : trace.detections()) {
                 if (d.watch().equals(watch) && d.run() >= 0 && trace.run(d.run()).system().equals(detector)) {

@@ -4,6 +4,7 @@ import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.Watch;
 import dev.ecslab.lab.trace.ChangeRecord;
 import dev.ecslab.lab.trace.RunRecord;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -39,17 +40,28 @@ public record Obligation(Watch watch, String detector, ChangeRecord change, RunR
     }
 
     /**
-     * Whether the obligation is met under a claim that allows {@code delayFrames} frames of delay:
-     * with 0, the due run must report it; with k &gt; 0, a run at most k frames after the due run must.
-     * A change dropped before it was reported is met only when the allowed delay had not yet run out
-     * at the detector's last run before the drop (no later run could have reported it).
+     * Whether the obligation is met under a claim that allows {@code allowedFrames} frames of delay.
+     * The deadline is the detector's first run in a frame at least {@code allowedFrames} after the due
+     * run's (with 0, the due run itself; a detector paused through the allowed frames has its next run
+     * as the deadline, since no earlier run could report). The report must come by the deadline; a
+     * change dropped before it was reported is met only when it was dropped before the deadline (no
+     * run before the drop was due to report it), or when the detector never reached a deadline.
+     *
+     * @param detectorRuns the detector's runs that ran its watches, in start order
      */
-    public boolean metWithin(int allowedFrames) {
-        if (reportedBy != null) {
-            return allowedFrames == 0 ? delayRuns == 0 : delayFrames <= allowedFrames;
+    public boolean metWithin(int allowedFrames, List<RunRecord> detectorRuns) {
+        RunRecord deadline = null;
+        for (RunRecord r : detectorRuns) {
+            if (r.startSeq() >= due.startSeq() && r.frame() >= due.frame() + allowedFrames) {
+                deadline = r;
+                break;
+            }
         }
-        if (dropped != null && allowedFrames > 0) {
-            return dropped.frame() - due.frame() <= allowedFrames;
+        if (reportedBy != null) {
+            return deadline == null || reportedBy.startSeq() <= deadline.startSeq();
+        }
+        if (dropped != null) {
+            return deadline == null || dropped.startSeq() < deadline.startSeq();
         }
         return false;
     }

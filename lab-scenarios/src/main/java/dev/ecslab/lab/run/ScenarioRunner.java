@@ -157,6 +157,7 @@ public final class ScenarioRunner {
         } catch (TimeoutException e) {
             session.timedOut(timeout);
             run.cancel(true);
+            session.stopStuckThreads();
             return session.assemble(null);
         } catch (InterruptedException e) {
             run.cancel(true);
@@ -216,6 +217,7 @@ public final class ScenarioRunner {
         final Map<String, Entity> entities = new ConcurrentHashMap<>();
         final Map<Entity, String> labels = new ConcurrentHashMap<>();
         final List<BodyRun> bodyRuns = Collections.synchronizedList(new ArrayList<>());
+        final Map<Thread, Boolean> inBodies = new ConcurrentHashMap<>();
         final Map<String, int[]> ticks = new ConcurrentHashMap<>();        // system|frame|iteration -> tick, lastRunTick
         final List<String> runnerFailures = Collections.synchronizedList(new ArrayList<>());
         final List<Trace.Event> events = Collections.synchronizedList(new ArrayList<>());
@@ -347,8 +349,48 @@ public final class ScenarioRunner {
             return assemble(compiled);
         }
 
+        /**
+         * After a timeout: the lab's thread and the threads still inside a system body are stuck in the
+         * code under test. They were interrupted; one that ignores it is stopped where the JVM still allows
+         * it (JDK 17; newer JDKs refuse, and the daemon thread is left to the JVM's exit), so a hung
+         * strategy does not keep a core busy for the rest of a campaign.
+         */
+        void stopStuckThreads() {
+            List<Thread> stuck = new ArrayList<>(inBodies.keySet());
+            if (labThread != null) {
+                stuck.add(labThread);
+            }
+            for (Thread t : stuck) {
+                t.interrupt();
+            }
+            for (Thread t : stuck) {
+                try {
+                    t.join(1_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                if (t.isAlive()) {
+                    try {
+                        Thread.class.getMethod("stop").invoke(t);
+                    } catch (ReflectiveOperationException | RuntimeException refused) {
+                        errors.add("thread '" + t.getName() + "' is stuck in the code under test and could not be"
+                                + " stopped; it is a daemon and ends with the JVM");
+                    }
+                }
+            }
+        }
+
         /** Records a timeout with where the lab's thread and the workers were stuck. */
         void timedOut(Duration timeout) {
+            for (Thread t : inBodies.keySet()) {
+                if (t != labThread) {
+                    RuntimeException inBody = new RuntimeException("still inside a system body on thread '" + t.getName()
+                            + "' when the run was abandoned");
+                    inBody.setStackTrace(t.getStackTrace());
+                    crashes.record("run", "timeout", null, null, inBody);
+                }
+            }
             List<String> where = new ArrayList<>();
             Thread lab = labThread;
             if (lab != null) {
@@ -519,6 +561,7 @@ public final class ScenarioRunner {
                 BodyRun log = new BodyRun(s.name(), stage.name(), currentFrame, ctx.iteration(), start, current.getName(),
                         current == labThread);
                 bodyRuns.add(log);
+                inBodies.put(current, Boolean.TRUE);
                 try {
                     if (dwell && s.runsOnCaller()) {
                         hold();
@@ -540,6 +583,7 @@ public final class ScenarioRunner {
                     throw t;
                 } finally {
                     log.finish = clock.incrementAndGet();
+                    inBodies.remove(current);
                 }
             };
         }

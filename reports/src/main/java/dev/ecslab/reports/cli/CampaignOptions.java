@@ -37,6 +37,11 @@ final class CampaignOptions {
     @Option(names = "--quiet", description = "no progress bar")
     boolean quiet;
 
+    @Option(names = "--run-timeout", paramLabel = "SECONDS", description = "how long one scenario run may take before"
+            + " it is abandoned and counted as a crash of the code under test (a hang); the rest of that configuration's"
+            + " scenarios are then skipped (default ${DEFAULT-VALUE}; criterion 6's 10 000-frame run gets ten times as long)")
+    int runTimeoutSeconds = (int) dev.ecslab.lab.run.LabConfig.DEFAULT_TIMEOUT.toSeconds();
+
     /**
      * The strategy and executor jars, checked and opened (one loader over both kinds), after checking the
      * other options. Close it once the campaign has run.
@@ -47,6 +52,9 @@ final class CampaignOptions {
     PluginJars openJars() {
         if (tries < 0) {
             throw new IllegalArgumentException("--tries must be 0 or more, was " + tries);
+        }
+        if (runTimeoutSeconds < 1) {
+            throw new IllegalArgumentException("--run-timeout must be at least 1 second, was " + runTimeoutSeconds);
         }
         return PluginJars.open(paths(strategyJars), paths(executorJars));
     }
@@ -60,7 +68,8 @@ final class CampaignOptions {
         ProgressBar bar = new ProgressBar(quiet ? null : System.err);
         try {
             return new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
-                    .withProgress(bar)).run(trackers, executors, Catalogue.all());
+                    .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar))
+                    .run(trackers, executors, Catalogue.all());
         } finally {
             bar.finish();
         }

@@ -1,0 +1,286 @@
+package dev.ecslab.reports.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.ecs.ProviderJar;
+import dev.ecslab.ecs.change.ChangeTrackerProvider;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Strategies written outside the repository, against the public SPI only, compiled into jars at test
+ * time as a user would ship them, and judged through {@code lab gate --strategy-jar} with no change to
+ * the lab: an independent exact implementation passes; one that is a frame late passes when it claims
+ * the delay and fails when it claims exactness; one that throws in an optional SPI method, one whose
+ * {@code memoryBytes()} throws, and one that hangs are crashes, and the hang does not hang the gate.
+ */
+class ExternalStrategiesGateTest {
+
+    /** A provider class around a tracker class, both in one source file of package {@code ext}. */
+    private static String provider(String className, String id, String claim, String delay, String trackerBody) {
+        return """
+                package ext;
+
+                import dev.ecslab.ecs.change.*;
+                import dev.ecslab.ecs.entity.Entity;
+                import dev.ecslab.ecs.storage.Column;
+                import java.util.*;
+                import java.util.concurrent.*;
+
+                public final class %1$s implements ChangeTrackerProvider {
+                    public String id() { return "%2$s"; }
+                    public ClaimedClass claimedClass(ChangeFlavor flavor) { return ClaimedClass.%3$s; }
+                    public int claimedDelayFrames(ChangeFlavor flavor) { return %4$s; }
+                    public String description() { return "written outside the repository"; }
+                    public ChangeTracker create() { return new Tracker(); }
+
+                    static final class Tracker extends ForwardingChangeTracker {
+                        Tracker() { super(new GenerationTracker()); }
+                        %5$s
+                    }
+                }
+                """.formatted(className, id, claim, delay, trackerBody);
+    }
+
+    private static Path jar(Path dir, String name, String source) throws Exception {
+        return ProviderJar.build(dir.resolve(name), ChangeTrackerProvider.class, name, source);
+    }
+
+    private static CommandOutput gate(Path dir, Path jar, String id, String... more) {
+        List<String> args = new ArrayList<>(List.of("gate", "--strategy-jar", jar.toString(), "--strategy", id,
+                "--executor", "dynamic", "--no-memory", "--quiet", "--out", dir.resolve("out-" + id).toString()));
+        args.addAll(List.of(more));
+        if (!args.contains("--tries")) {
+            args.addAll(List.of("--tries", "3"));
+        }
+        return CommandOutput.run(args.toArray(String[]::new));
+    }
+
+    /**
+     * A strategy written from scratch against the SPI (no ecslab tracker inside): a history of change
+     * events per component and entity, per resource, and of removals, each with its tick and writer.
+     * A reader's window is its previous run to this run, or with {@code LATE} frames of delay, the end
+     * of the previous frame (answers lag a frame, every change reported once). Its memory grows with
+     * every change: the tests switch criterion 6 off.
+     */
+    private static String history(String className, String id, String claim, int delay, int late) {
+        return """
+                package ext;
+
+                import dev.ecslab.ecs.change.*;
+                import dev.ecslab.ecs.entity.Entity;
+                import dev.ecslab.ecs.storage.Column;
+                import java.util.*;
+                import java.util.concurrent.*;
+
+                public final class %1$s implements ChangeTrackerProvider {
+                    public String id() { return "%2$s"; }
+                    public ClaimedClass claimedClass(ChangeFlavor flavor) { return ClaimedClass.%3$s; }
+                    public int claimedDelayFrames(ChangeFlavor flavor) { return %4$d; }
+                    public String description() { return "a history of events, written outside the repository"; }
+                    public ChangeTracker create() { return new History(%5$d); }
+
+                    static final class History implements ChangeTracker {
+                        static final int ADDED = 0, MUTATED = 1, REMOVED = 2;
+                        final int late;
+                        TrackerHost host;
+                        int start;
+                        final List<Integer> frameEnds = Collections.synchronizedList(new ArrayList<>());
+                        final Map<Integer, Integer> seen = new ConcurrentHashMap<>();
+                        final Map<Integer, int[]> windows = new ConcurrentHashMap<>();
+                        final Map<Long, List<int[]>> events = new ConcurrentHashMap<>();          // {tick, kind, writer}
+                        final Map<Integer, List<Object[]>> removals = new ConcurrentHashMap<>();  // {tick, writer, entity}
+                        final Map<Integer, List<int[]>> resources = new ConcurrentHashMap<>();
+                        final Set<Integer> present = ConcurrentHashMap.newKeySet();
+
+                        History(int late) { this.late = late; }
+
+                        public int laneCount() { return 0; }
+                        public void attach(TrackerHost h) { host = h; start = h.currentTick(); }
+                        public void frameEnded() { frameEnds.add(host.currentTick()); }
+
+                        public void runStarted(SystemTicks run) {
+                            int hi;
+                            int lo;
+                            if (late == 0) {
+                                hi = run.thisRun();
+                                lo = run.lastRun();
+                            } else {
+                                synchronized (frameEnds) { hi = frameEnds.isEmpty() ? start : frameEnds.get(frameEnds.size() - 1); }
+                                lo = seen.getOrDefault(run.id(), start);
+                            }
+                            windows.put(run.id(), new int[] {lo, hi});
+                        }
+
+                        public void runFinished(SystemTicks run) {
+                            int[] w = windows.get(run.id());
+                            if (w != null) { seen.put(run.id(), w[1]); }
+                        }
+
+                        static long key(int component, int entity) { return ((long) component << 32) | (entity & 0xffffffffL); }
+
+                        static void add(Map<Long, List<int[]>> m, long k, int[] e) {
+                            m.computeIfAbsent(k, x -> Collections.synchronizedList(new ArrayList<>())).add(e);
+                        }
+
+                        public void added(SystemTicks w, int c, int e, Column col, int row) { add(events, key(c, e), new int[] {w.thisRun(), ADDED, w.id()}); }
+                        public void mutated(SystemTicks w, int c, int e, Column col, int row) { add(events, key(c, e), new int[] {w.thisRun(), MUTATED, w.id()}); }
+                        public void removed(SystemTicks w, int c, Entity entity) {
+                            events.remove(key(c, entity.index()));
+                            removals.computeIfAbsent(c, x -> Collections.synchronizedList(new ArrayList<>()))
+                                    .add(new Object[] {w.thisRun(), w.id(), entity});
+                        }
+
+                        void resourceEvent(SystemTicks w, int r, int kind) {
+                            resources.computeIfAbsent(r, x -> Collections.synchronizedList(new ArrayList<>()))
+                                    .add(new int[] {w.thisRun(), kind, w.id()});
+                        }
+
+                        public void resourceAdded(SystemTicks w, int r) { present.add(r); resourceEvent(w, r, ADDED); }
+                        public void resourceMutated(SystemTicks w, int r) { resourceEvent(w, r, MUTATED); }
+                        public void resourceRemoved(SystemTicks w, int r) {
+                            present.remove(r);
+                            List<int[]> list = resources.get(r);
+                            if (list != null) {                    // a removed resource's changes are gone with it
+                                synchronized (list) { list.removeIf(e -> e[1] != REMOVED); }
+                            }
+                            resourceEvent(w, r, REMOVED);
+                        }
+
+                        boolean in(SystemTicks reader, int tick, int writer) {
+                            int[] w = windows.get(reader.id());
+                            int lo = w == null ? reader.lastRun() : w[0];
+                            int hi = w == null ? reader.thisRun() : w[1];
+                            return writer != reader.id() && Ticks.isNewer(tick, lo, hi);
+                        }
+
+                        static boolean holds(ChangeKind kind, int eventKind) {
+                            return switch (kind) {
+                                case ADDED -> eventKind == ADDED;
+                                case MUTATED -> eventKind == MUTATED;
+                                case CHANGED -> eventKind != REMOVED;
+                            };
+                        }
+
+                        boolean any(List<int[]> list, SystemTicks reader, ChangeKind kind) {
+                            if (list == null) { return false; }
+                            synchronized (list) {
+                                for (int[] e : list) {
+                                    if (holds(kind, e[1]) && in(reader, e[0], e[2])) { return true; }
+                                }
+                            }
+                            return false;
+                        }
+
+                        public boolean test(ChangeKind kind, ChangeFlavor f, SystemTicks reader, int c, int e, Column col, int row) {
+                            return any(events.get(key(c, e)), reader, kind);
+                        }
+
+                        public List<Entity> removed(ChangeFlavor f, SystemTicks reader, int c) {
+                            List<Entity> out = new ArrayList<>();
+                            List<Object[]> list = removals.get(c);
+                            if (list == null) { return out; }
+                            synchronized (list) {
+                                for (Object[] r : list) {
+                                    if (in(reader, (Integer) r[0], (Integer) r[1])) { out.add((Entity) r[2]); }
+                                }
+                            }
+                            return out;
+                        }
+
+                        public boolean resource(ChangeKind kind, ChangeFlavor f, SystemTicks reader, int r) {
+                            return present.contains(r) && any(resources.get(r), reader, kind);
+                        }
+
+                        public boolean resourceRemoved(ChangeFlavor f, SystemTicks reader, int r) {
+                            List<int[]> list = resources.get(r);
+                            if (list == null) { return false; }
+                            synchronized (list) {
+                                for (int[] e : list) {
+                                    if (e[1] == REMOVED && in(reader, e[0], e[2])) { return true; }
+                                }
+                            }
+                            return false;
+                        }
+
+                        public long memoryBytes() { return 64L * events.size() + 32L * removals.size(); }
+                    }
+                }
+                """.formatted(className, id, claim, delay, late);
+    }
+
+    @Test
+    void anIndependentlyPackagedExactStrategyPasses(@TempDir Path dir) throws Exception {
+        Path jar = jar(dir, "Plain", provider("Plain", "ext-plain", "EXACT", "0", ""));
+        CommandOutput r = gate(dir, jar, "ext-plain");
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("expected exact, measured exact: PASS");
+    }
+
+    @Test
+    void anExactStrategyWrittenFromScratchPasses(@TempDir Path dir) throws Exception {
+        Path jar = jar(dir, "HistoryExact", history("HistoryExact", "ext-history", "EXACT", 0, 0));
+        CommandOutput r = gate(dir, jar, "ext-history", "--tries", "20");
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("expected exact, measured exact: PASS");
+    }
+
+    @Test
+    void aFrameLateStrategyPassesWhenItClaimsTheDelayAndFailsWhenItClaimsExactness(@TempDir Path dir) throws Exception {
+        Path honest = jar(dir, "LateHonest", history("LateHonest", "ext-late-honest", "EXACT_DELAYED", 1, 1));
+        CommandOutput ok = gate(dir, honest, "ext-late-honest", "--tries", "20");
+        assertThat(ok.code()).as(ok.out() + ok.err()).isZero();
+        assertThat(ok.out()).contains("measured exact-delayed: PASS");
+
+        Path boastful = jar(dir, "LateBoast", history("LateBoast", "ext-late-boast", "EXACT", 0, 1));
+        CommandOutput bad = gate(dir, boastful, "ext-late-boast", "--tries", "0");
+        assertThat(bad.code()).as(bad.out() + bad.err()).isEqualTo(1);
+        assertThat(bad.out()).contains("expected exact, measured ").doesNotContain("measured exact:")
+                .contains("FAIL 1 timeliness").contains("FAIL 3 same frame");
+    }
+
+    @Test
+    void crashesInAnyCallAreCrashes(@TempDir Path dir) throws Exception {
+        Path rows = jar(dir, "RowsThrow", provider("RowsThrow", "ext-rows-throw", "EXACT", "0", """
+                @Override public boolean candidateRows(ChangeKind k, ChangeFlavor f, SystemTicks r, Column c, int n, RowSink s) {
+                    throw new UnsupportedOperationException("candidateRows is optional, isn't it?");
+                }
+                """));
+        CommandOutput r1 = gate(dir, rows, "ext-rows-throw");
+        assertThat(r1.code()).isEqualTo(1);
+        assertThat(r1.out()).contains("measured broken: FAIL").contains("FAIL X no crash")
+                .contains("UnsupportedOperationException").contains("candidateRows(");
+
+        Path memory = jar(dir, "MemoryThrows", provider("MemoryThrows", "ext-memory-throws", "EXACT", "0", """
+                @Override public long memoryBytes() { throw new IllegalStateException("not measured"); }
+                """));
+        CommandOutput r2 = gate(dir, memory, "ext-memory-throws", "--tries", "0");
+        assertThat(r2.code()).isEqualTo(1);
+        assertThat(r2.out()).contains("FAIL X no crash").contains("memoryBytes()");
+    }
+
+    @Test
+    void aStrategyThatHangsIsACrashAndTheGateEndsPromptly(@TempDir Path dir) throws Exception {
+        Path hang = jar(dir, "Hangs", provider("Hangs", "ext-hangs", "EXACT", "0", """
+                private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+                @Override public void frameEnded() {
+                    super.frameEnded();
+                    if (calls.incrementAndGet() == 2) {
+                        while (true) { Thread.onSpinWait(); }            // the third frame never comes
+                    }
+                }
+                """));
+        Instant start = Instant.now();
+        CommandOutput r = gate(dir, hang, "ext-hangs", "--run-timeout", "2");
+        Duration took = Duration.between(start, Instant.now());
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("FAIL X no crash").contains("timeout").contains("frameEnded");
+        assertThat(r.out()).contains("campaign complete").contains("the rest of its scenarios were not run");
+        assertThat(took).as("one timeout, then the rest of the configuration is skipped").isLessThan(Duration.ofSeconds(45));
+    }
+}
