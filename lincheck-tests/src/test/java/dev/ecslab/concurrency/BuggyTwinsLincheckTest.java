@@ -42,8 +42,11 @@ class BuggyTwinsLincheckTest {
 
     @Test
     void aCompletionQueueThatIsNotThreadSafeIsCaught() {
-        assertThat(catchThrowableOfType(LincheckAssertionError.class, () -> options().check(PlainDequeCompletionsTest.class)))
-                .isNotNull();
+        LincheckAssertionError e = catchThrowableOfType(LincheckAssertionError.class,
+                () -> options().check(PlainDequeCompletionsTest.class));
+        assertThat(e).as("Lincheck must catch the plain deque").isNotNull();
+        assertThat(e.getMessage()).as("the failing interleaving names the queue's operations").contains("finished")
+                .contains("poll");
     }
 
     /** {@link CommandQueueLincheckTest}'s submissions on a slot filled by check-then-set. */
@@ -62,8 +65,10 @@ class BuggyTwinsLincheckTest {
 
     @Test
     void aSlotFilledByCheckThenSetIsCaught() {
-        assertThat(catchThrowableOfType(LincheckAssertionError.class, () -> options().check(CheckThenSetQueueTest.class)))
-                .isNotNull();
+        LincheckAssertionError e = catchThrowableOfType(LincheckAssertionError.class,
+                () -> options().check(CheckThenSetQueueTest.class));
+        assertThat(e).as("Lincheck must catch the check-then-set slot").isNotNull();
+        assertThat(e.getMessage()).as("two submissions of one slot both succeeded").contains("submit").contains("true");
     }
 
     /**
@@ -107,7 +112,10 @@ class BuggyTwinsLincheckTest {
 
     @Test
     void jobBookkeepingWithoutTheLockIsCaught() {
-        assertThat(catchThrowableOfType(LincheckAssertionError.class, () -> options().check(UnlockedJobGraphTest.class)))
-                .isNotNull();
+        LincheckAssertionError e = catchThrowableOfType(LincheckAssertionError.class,
+                () -> options().check(UnlockedJobGraphTest.class));
+        assertThat(e).as("Lincheck must catch the unlocked bookkeeping").isNotNull();
+        assertThat(e.getMessage()).as("the failing interleaving names registration and a finish").contains("registerC")
+                .containsAnyOf("finishA", "finishB");
     }
 }
