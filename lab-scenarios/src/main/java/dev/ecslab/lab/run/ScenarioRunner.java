@@ -385,8 +385,8 @@ public final class ScenarioRunner {
         void timedOut(Duration timeout) {
             for (Thread t : inBodies.keySet()) {
                 if (t != labThread) {
-                    RuntimeException inBody = new RuntimeException("still inside a system body on thread '" + t.getName()
-                            + "' when the run was abandoned");
+                    RuntimeException inBody = new RuntimeException("a system body on another thread was still running when"
+                            + " the run was abandoned");
                     inBody.setStackTrace(t.getStackTrace());
                     crashes.record("run", "timeout", null, null, inBody);
                 }
