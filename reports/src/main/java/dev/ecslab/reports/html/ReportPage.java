@@ -227,8 +227,8 @@ public final class ReportPage {
             boolean crashed = r.cell(Criterion.CRASH).fails();
             for (ScenarioClass cls : VerdictWords.CLASSES) {
                 MeasuredClass mc = r.measured(cls);
-                String css = mc == MeasuredClass.NOT_JUDGED && !crashed ? "none"
-                        : crashed || breaking.contains(cls) ? "fail" : mc.meets(VerdictWords.heldTo(r)) ? "pass" : "warn";
+                String css = crashed || breaking.contains(cls) ? "fail" : mc == MeasuredClass.NOT_JUDGED ? "none"
+                        : mc.meets(VerdictWords.heldTo(r)) ? "pass" : "warn";
                 Cell.ClassTally first = r.cell(Criterion.AT_LEAST_ONCE).inClass(cls);
                 Cell.ClassTally second = r.cell(Criterion.AT_MOST_ONCE).inClass(cls);
                 b.append("<td class=\"").append(css).append("\" title=\"").append(esc("1: " + first.evidence()
