@@ -19,9 +19,16 @@ class LabRunCommandTest {
                 "--strategy", "flags", "--strategy", "generation", "--out", out.toString());
         assertThat(code).isZero();
         String md = Files.readString(out.resolve("matrix.md"));
-        assertThat(md).contains("| `flags` | flaky | flaky ✓ |").contains("| `generation` | exact | exact ✓ |")
+        assertThat(md).contains("| strategy | claimed | measured | X | 1 | 2 | 3 | 6 | 7 | 8 | L | O |")
+                .as("--no-memory: criterion 6 is not judged, and says so")
+                .contains("| `generation` | exact | exact ✓ | pass | pass | pass | pass | not judged | pass | pass | pass | pass |")
+                .containsPattern("\\| `flags` \\| flaky \\| (flaky ✓|[a-z-]+ ✗ disagrees)")
+                .contains("### Measured class per scenario class (`serial`)")
+                .contains("| `generation` | exact | exact | exact | exact | exact | exact |")
+                .contains("### Timeliness of criterion 1 (`serial`)").containsPattern("\\| `generation` \\| none \\| [0-9]+ \\|")
                 .contains("counterexamples/");
-        assertThat(Files.readString(out.resolve("matrix.json"))).contains("\"measured\" : \"FLAKY\"");
+        assertThat(Files.readString(out.resolve("matrix.json"))).contains("\"measured\" : \"EXACT\"")
+                .contains("\"measuredByClass\"").contains("\"delays\"").contains("\"status\" : \"not-judged\"");
         try (var files = Files.list(out.resolve("counterexamples"))) {
             assertThat(files.filter(p -> p.toString().endsWith(".json")).count()).isPositive();
         }
@@ -53,7 +60,7 @@ class LabRunCommandTest {
                 "--strategy-jar", jar.toString(), "--strategy", "my-proposal", "--strategy", "none", "--out", out.toString());
         assertThat(code).isZero();
         String md = Files.readString(out.resolve("matrix.md"));
-        assertThat(md).contains("| `my-proposal` | exact | exact ✓ |").contains("| `none` | conservative | conservative ✓ |");
+        assertThat(md).contains("| `my-proposal` | exact | exact ✓ |").contains("| `none` | conservative | ");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.html.ReportWriter;
+import dev.ecslab.reports.verdict.VerdictWords;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +46,9 @@ public final class LabMain implements Callable<Integer> {
     @Command(name = "run", mixinStandardHelpOptions = true, description = {
         "Runs every built-in strategy (and those of --strategy-jar) under every built-in executor (and those",
         "of --executor-jar) over the scenario catalogue and a random campaign, prints the matrix and writes",
-        "matrix.md, matrix.json and one replay file per counterexample into --out."})
+        "matrix.md, matrix.json, index.html and one replay file per counterexample into --out.",
+        "A cell is pass, FAIL or not judged (never a pass); X is the crash column. Criteria 1 and 2 are judged on",
+        "every scenario class (regular, pausing, looping, commands, resources); the weakest decides the class."})
     static final class Run implements Callable<Integer> {
         @Mixin
         CampaignOptions campaign = new CampaignOptions();
@@ -221,29 +224,47 @@ public final class LabMain implements Callable<Integer> {
         return TrackerSubject.find(label, loader);
     }
 
-    /** A short matrix on the terminal: class and criteria per row. */
+    /**
+     * A short matrix on the terminal: claim, measured class and a column per criterion (X, the crash
+     * column, first). A cell is {@code pass}, {@code FAIL} or {@code n/j} (not judged, never a pass; the
+     * legend under the table says so). A row whose measured class is not the same in every scenario
+     * class gets one more line with the class of each and what broke the claim; a row that was partly
+     * not run gets a line saying why.
+     */
     static void print(Matrix m, PrintStream out) {
         int width = Math.max(9, m.rows().stream().mapToInt(r -> r.executor().length()).max().orElse(9));
-        out.printf(Locale.ROOT, "%-26s %-" + width + "s %-14s %-14s", "strategy", "executor", "claimed", "measured");
-        for (Criterion c : Criterion.values()) {
-            if (c != Criterion.AMBIGUITY) {
-                out.printf(" %-4s", c.code());
-            }
+        int claimedWidth = Math.max(14, m.rows().stream().mapToInt(r -> VerdictWords.claimed(r).length()).max().orElse(14));
+        out.printf(Locale.ROOT, "%-26s %-" + width + "s %-" + claimedWidth + "s %-14s", "strategy", "executor", "claimed",
+                "measured");
+        for (Criterion c : MatrixReport.columns()) {
+            out.printf(" %-4s", c.code());
         }
         out.println();
         for (Row r : m.rows()) {
-            String claimed = r.claimed() == null ? "(mutant)" : r.claimed().name().toLowerCase();
-            out.printf(Locale.ROOT, "%-26s %-" + width + "s %-14s %-14s", r.strategy(), r.executor(), claimed,
-                    r.measured().name().toLowerCase() + (r.claimed() == null ? "" : r.agrees() ? "" : "!"));
-            for (Criterion c : Criterion.values()) {
-                if (c != Criterion.AMBIGUITY) {
-                    var cell = r.cell(c);
-                    out.printf(" %-4s", !cell.judgedAtAll() ? "-" : cell.passes() ? "ok" : "FAIL");
-                }
+            out.printf(Locale.ROOT, "%-26s %-" + width + "s %-" + claimedWidth + "s %-14s", r.strategy(), r.executor(),
+                    VerdictWords.claimed(r), r.measured().label() + (r.claimed() == null || r.agrees() ? "" : "!"));
+            for (Criterion c : MatrixReport.columns()) {
+                out.printf(" %-4s", switch (r.cell(c).status()) {
+                    case PASS -> "pass";
+                    case FAIL -> "FAIL";
+                    case NOT_JUDGED -> "n/j";
+                });
             }
             out.println();
+            String by = VerdictWords.brokenByWords(r);
+            if (!VerdictWords.sameInEveryClass(r)) {
+                out.println("    by class: " + VerdictWords.byClass(r) + (by.isEmpty() ? "" : "; " + by));
+            } else if (!by.isEmpty()) {
+                out.println("    " + by);
+            }
+            if (r.skipped() != null) {
+                out.println("    partly not run: " + r.skipped());
+            }
         }
-        out.println("A (ambiguity detection): " + (m.ambiguity().isEmpty() ? "ok on " + m.ambiguityScenarios() + " scenarios"
+        out.println("A (ambiguity detection): " + (m.ambiguity().isEmpty() ? "pass on " + m.ambiguityScenarios() + " scenarios"
                 : "FAIL: " + m.ambiguity().get(0)));
+        out.println("Cells: pass; FAIL; n/j = not judged (no run judged it: not a pass). X = crash: an exception from the"
+                + " code under test, the row is broken. Measured: the weakest over the scenario classes (regular, pausing,"
+                + " looping, commands, resources); ! = not the claimed class.");
     }
 }

@@ -3,53 +3,64 @@ package dev.ecslab.reports.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
-import dev.ecslab.lab.criteria.Scope;
 import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.reports.verdict.MatrixCounterexamples;
+import dev.ecslab.reports.verdict.VerdictWords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes the matrix: {@code matrix.md} (rows are strategies, columns criteria, a table per executor;
- * each cell pass, fail with a one-line counterexample, or not judged; claimed class beside measured),
- * {@code matrix.json} (the same as data), and one replay file per counterexample under
+ * Writes the matrix: {@code matrix.md} (a table per executor, rows are strategies, columns the
+ * criteria with the crash column X first; each cell {@code pass}, {@code FAIL} with its failing scopes,
+ * classes and first counterexample, or {@code not judged}; the claim beside the measured class and
+ * what broke it; then per executor the measured class on each scenario class and criterion 1's
+ * delays), {@code matrix.json} (the same as data), and one replay file per counterexample under
  * {@code counterexamples/} (scenario and trace, for {@code lab replay}). Files are written to a
  * temporary name and moved into place, so an interrupted run never leaves half a report.
+ *
+ * <p>A counterexample shown in several places (its cell, the scenario classes it touched, the views 7
+ * and L) has one replay file, and every place names that file ({@link MatrixCounterexamples}).
  */
 public final class MatrixReport {
     private MatrixReport() {
     }
 
-    /** Writes the files and returns each counterexample's replay file, relative to {@code dir}. */
+    /**
+     * Writes the files and returns each counterexample's replay file, relative to {@code dir}: every
+     * distinct counterexample object of the matrix (cells and scenario classes) but those of criterion 6,
+     * whose 10 000-frame trace would re-measure rather than replay (its figures are the evidence).
+     */
     public static Map<Counterexample, String> write(Matrix m, Path dir) {
         try {
             Files.createDirectories(dir.resolve("counterexamples"));
-            Map<Counterexample, String> files = new java.util.IdentityHashMap<>();   // records hash their traces: use identity
+            Map<Counterexample, String> files = new IdentityHashMap<>();   // records hash their traces: use identity
             int n = 0;
-            for (Row r : m.rows()) {
-                for (Criterion c : Criterion.values()) {
-                    for (Counterexample x : r.cell(c).failures().values()) {
-                        if (c == Criterion.BOUNDED_MEMORY) {
-                            continue;          // a 10 000-frame trace; the figures say it all, and it re-measures
-                        }
-                        String name = String.format(Locale.ROOT, "counterexamples/%03d-%s-%s-%s.json", ++n,
-                                slug(r.strategy()), slug(r.executor()), c.code());
-                        Path tmp = dir.resolve(name + ".tmp");
-                        Replay.save(tmp, x.scenario(), x.trace());
-                        Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                        files.put(x, name);
-                    }
+            for (MatrixCounterexamples.Entry e : MatrixCounterexamples.of(m).entries()) {
+                MatrixCounterexamples.Place p = e.first();
+                if (p.criterion() == Criterion.BOUNDED_MEMORY) {
+                    continue;
                 }
+                Counterexample x = e.counterexample();
+                String name = String.format(Locale.ROOT, "counterexamples/%03d-%s-%s-%s%s.json", ++n, slug(p.row().strategy()),
+                        slug(p.row().executor()), p.criterion().code(), p.isClass() ? "-" + p.scenarioClass().title() : "");
+                Path tmp = dir.resolve(name + ".tmp");
+                Replay.save(tmp, x.scenario(), x.trace());
+                Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                files.put(x, name);
             }
             AtomicFiles.write(dir.resolve("matrix.md"), markdown(m, files));
             AtomicFiles.write(dir.resolve("matrix.json"), json(m, files));
@@ -63,6 +74,17 @@ public final class MatrixReport {
         return s.replaceAll("[^A-Za-z0-9]+", "_");
     }
 
+    /** The columns of the matrix tables: every criterion but A, which is a property of schedules (shown below them). */
+    static List<Criterion> columns() {
+        List<Criterion> out = new ArrayList<>();
+        for (Criterion c : Criterion.values()) {
+            if (c != Criterion.AMBIGUITY) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
     /** The Markdown matrix. */
     public static String markdown(Matrix m, Map<Counterexample, String> files) {
         StringBuilder out = new StringBuilder();
@@ -70,44 +92,62 @@ public final class MatrixReport {
         out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue under seeds %s, %d random from seed %d), %.1f s."
                 + " Criteria: %s.%n%n", m.scenarios(), m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(),
                 legend()));
-        out.append("Measured class from criteria 1 and 2 on regular scenarios: exact (both), conservative (1 only),"
-                + " flaky (2 only), broken (neither). A cell is `pass`, `FAIL` with its first counterexample, or"
-                + " `-` when no scenario judged it. Failing scopes (component/resource × filter) are listed.\n\n");
-        List<String> executors = new ArrayList<>();
-        m.rows().forEach(r -> {
-            if (!executors.contains(r.executor())) {
-                executors.add(r.executor());
-            }
-        });
-        for (String e : executors) {
+        out.append(VerdictWords.RULES).append(" Failing scopes are component/resource × filter; \"in pausing, looping\""
+                + " names the scenario classes a cell of 1 or 2 failed in, and \"broken by\" the classes (or the crash) that"
+                + " broke the claim.\n\n");
+        for (String e : executors(m)) {
+            List<Row> rows = m.rows().stream().filter(r -> r.executor().equals(e)).toList();
             out.append("## Executor `").append(e).append("`\n\n");
             out.append("| strategy | claimed | measured |");
-            for (Criterion c : Criterion.values()) {
-                if (c != Criterion.AMBIGUITY) {
-                    out.append(' ').append(c.code()).append(" |");
-                }
-            }
+            columns().forEach(c -> out.append(' ').append(c.code()).append(" |"));
             out.append("\n|---|---|---|");
-            for (Criterion c : Criterion.values()) {
-                if (c != Criterion.AMBIGUITY) {
-                    out.append("---|");
-                }
-            }
+            columns().forEach(c -> out.append("---|"));
             out.append('\n');
-            for (Row r : m.rows()) {
-                if (!r.executor().equals(e)) {
-                    continue;
-                }
-                String claimed = r.claimed() == null ? "(mutant)" : r.claimed().name().toLowerCase().replace('_', ' ');
-                String measured = r.measured().name().toLowerCase()
-                        + (r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗ disagrees");
-                out.append("| `").append(r.strategy()).append("` | ").append(claimed).append(" | ").append(measured).append(" |");
-                for (Criterion c : Criterion.values()) {
-                    if (c != Criterion.AMBIGUITY) {
-                        out.append(' ').append(cell(r.cell(c))).append(" |");
+            for (Row r : rows) {
+                out.append("| `").append(r.strategy()).append("` | ").append(VerdictWords.claimed(r)).append(" | ")
+                        .append(VerdictWords.measured(r)).append(" |");
+                columns().forEach(c -> out.append(' ').append(cell(r.cell(c))).append(" |"));
+                out.append('\n');
+            }
+            out.append("\n### Measured class per scenario class (`").append(e).append("`)\n\n");
+            out.append("| strategy | measured |");
+            VerdictWords.CLASSES.forEach(c -> out.append(' ').append(c.title()).append(" |"));
+            out.append("\n|---|---|");
+            VerdictWords.CLASSES.forEach(c -> out.append("---|"));
+            out.append('\n');
+            for (Row r : rows) {
+                out.append("| `").append(r.strategy()).append("` | ").append(r.measured().label()).append(" |");
+                for (ScenarioClass cls : VerdictWords.CLASSES) {
+                    out.append(' ').append(VerdictWords.inClass(r, cls).replace('|', '/'));
+                    Counterexample first = firstIn(r, cls);
+                    if (first != null && files.containsKey(first)) {
+                        out.append(" [first](").append(files.get(first)).append(')');
                     }
+                    out.append(" |");
                 }
                 out.append('\n');
+            }
+            out.append("\n### Timeliness of criterion 1 (`").append(e).append("`)\n\n");
+            out.append("Delays count the detector's runs and the frames between a change's due run (its first run after"
+                    + " the change) and the run that reported it; max and mean are over the reported changes.\n\n");
+            out.append("| strategy | delay allowed | changes | on time | late | never | max delay (runs / frames) |"
+                    + " mean delay (runs / frames) |\n|---|---|---|---|---|---|---|---|\n");
+            for (Row r : rows) {
+                DelayStats.Figures f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
+                out.append("| `").append(r.strategy()).append("` | ").append(VerdictWords.allowedDelay(r)).append(" | ");
+                if (f.obligations() == 0) {
+                    out.append("not judged | | | | | |\n");
+                } else {
+                    out.append(f.obligations()).append(" | ").append(f.reported() - f.late()).append(" | ").append(f.late())
+                            .append(" | ").append(f.missed()).append(" | ").append(f.maxRuns()).append(" / ")
+                            .append(f.maxFrames()).append(" | ").append(VerdictWords.mean(f.meanRuns())).append(" / ")
+                            .append(VerdictWords.mean(f.meanFrames())).append(" |\n");
+                }
+            }
+            List<Row> skipped = rows.stream().filter(r -> r.skipped() != null).toList();
+            if (!skipped.isEmpty()) {
+                out.append("\nPartly not run (what was not run was not judged):\n\n");
+                skipped.forEach(r -> out.append("- `").append(r.strategy()).append("`: ").append(r.skipped()).append('\n'));
             }
             out.append('\n');
         }
@@ -121,30 +161,43 @@ public final class MatrixReport {
             out.append('\n');
         }
         out.append("## Counterexamples\n\n");
-        out.append("Each replays with `./lab replay FILE` (the file holds the shrunk scenario and its trace).\n\n");
-        for (Row r : m.rows()) {
-            for (Criterion c : Criterion.values()) {
-                Cell cell = r.cell(c);
-                for (Map.Entry<Scope, Counterexample> f : cell.failures().entrySet()) {
-                    Counterexample x = f.getValue();
-                    out.append("- **").append(r.strategy()).append(" / ").append(r.executor()).append(", ").append(c)
-                            .append(f.getKey() == null ? "" : " [" + f.getKey() + "]").append("**: ").append(x.message())
-                            .append(" — scenario '").append(x.scenario().name()).append("'")
-                            .append(x.scenario() != x.original() ? " (shrunk)" : "").append(", seed ").append(x.seed())
-                            .append(files.containsKey(x) ? ", `" + files.get(x) + "`" : "").append('\n');
-                }
-            }
+        out.append("Each replays with `./lab replay FILE` (the file holds the shrunk scenario and its trace). A counterexample"
+                + " that is also the first of its scenario classes, or of a view (7, L), is listed once with those places.\n\n");
+        for (MatrixCounterexamples.Entry en : MatrixCounterexamples.of(m).entries()) {
+            Counterexample x = en.counterexample();
+            String also = en.alsoShownAt();
+            out.append("- **").append(en.first().describe()).append("**")
+                    .append(also.isEmpty() ? "" : " (also the first of " + also + ")").append(": ").append(x.message())
+                    .append(" — scenario '").append(x.scenario().name()).append("'")
+                    .append(x.scenario() != x.original() ? " (shrunk)" : "").append(", seed ").append(x.seed())
+                    .append(files.containsKey(x) ? ", `" + files.get(x) + "`" : "").append('\n');
         }
         Row any = m.rows().isEmpty() ? null : m.rows().get(0);
         if (any != null && !any.cell(Criterion.BOUNDED_MEMORY).note().isEmpty()) {
             out.append("\n## Criterion 6 figures\n\n");
             for (Row r : m.rows()) {
-                if (r.executor().equals(executors.get(0))) {
+                if (r.executor().equals(any.executor())) {
                     out.append("- `").append(r.strategy()).append("`: ").append(r.cell(Criterion.BOUNDED_MEMORY).note()).append('\n');
                 }
             }
         }
         return out.toString();
+    }
+
+    private static List<String> executors(Matrix m) {
+        List<String> executors = new ArrayList<>();
+        m.rows().forEach(r -> {
+            if (!executors.contains(r.executor())) {
+                executors.add(r.executor());
+            }
+        });
+        return executors;
+    }
+
+    /** The first counterexample of criterion 1 on a class, else of criterion 2. */
+    private static Counterexample firstIn(Row r, ScenarioClass cls) {
+        Counterexample x = r.cell(Criterion.AT_LEAST_ONCE).inClass(cls).first();
+        return x != null ? x : r.cell(Criterion.AT_MOST_ONCE).inClass(cls).first();
     }
 
     private static String legend() {
@@ -155,12 +208,10 @@ public final class MatrixReport {
         return String.join(", ", parts);
     }
 
+    /** A Markdown cell: {@code pass}, {@code not judged}, or {@code FAIL} with runs, classes, scopes and the first counterexample. */
     private static String cell(Cell c) {
-        if (!c.judgedAtAll()) {
-            return "-";
-        }
-        if (c.passes()) {
-            return "pass";
+        if (c.status() != Cell.Status.FAIL) {
+            return VerdictWords.status(c.status());
         }
         List<String> scopes = new ArrayList<>();
         c.failures().keySet().forEach(s -> {
@@ -173,11 +224,19 @@ public final class MatrixReport {
         if (line.length() > 160) {
             line = line.substring(0, 157) + "...";
         }
-        return "FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (scopes.isEmpty() ? "" : " (" + String.join(", ", scopes)
-                + ")") + ": " + line + " [" + first.scenario().name() + ", seed " + first.seed() + "]";
+        String classes = VerdictWords.failingClassesWords(c);
+        return "FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (classes.isEmpty() ? "" : " " + classes)
+                + (scopes.isEmpty() ? "" : " (" + String.join(", ", scopes) + ")") + ": " + line + " ["
+                + first.scenario().name() + ", seed " + first.seed() + "]";
     }
 
-    /** The JSON matrix. */
+    /**
+     * The JSON matrix. Per row: the claim and the delay it allows, the measured class (overall and per
+     * scenario class), what broke the claim, whether part of it was not run, criterion 1's delays, and
+     * per criterion (X first) its status ({@code pass}, {@code fail}, {@code not-judged}), evidence,
+     * runs, failures and, for criteria judged per scenario class, the class tallies. Every counterexample
+     * names its replay file; one shown in several places names the same file everywhere.
+     */
     public static String json(Matrix m, Map<Counterexample, String> files) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("scenarios", m.scenarios());
@@ -191,35 +250,26 @@ public final class MatrixReport {
             row.put("strategy", r.strategy());
             row.put("executor", r.executor());
             row.put("claimed", r.claimed() == null ? null : r.claimed().name());
+            row.put("allowedDelayFrames", r.allowedDelayFrames());
             row.put("measured", r.measured().name());
+            row.put("measuredLabel", r.measured().label());
             row.put("agrees", r.agrees());
+            row.put("brokenBy", VerdictWords.brokenBy(r));
+            Map<String, Object> byClass = new LinkedHashMap<>();
+            VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), r.measured(c).name()));
+            row.put("measuredByClass", byClass);
+            row.put("skipped", r.skipped());
+            DelayStats delays = r.cell(Criterion.AT_LEAST_ONCE).delays();
+            Map<String, Object> dj = new LinkedHashMap<>();
+            dj.put("allowedFrames", r.allowedDelayFrames());
+            dj.put("all", figures(delays.all()));
+            Map<String, Object> delaysByClass = new LinkedHashMap<>();
+            VerdictWords.CLASSES.forEach(c -> delaysByClass.put(c.title(), figures(delays.in(c))));
+            dj.put("byClass", delaysByClass);
+            row.put("delays", dj);
             Map<String, Object> cells = new LinkedHashMap<>();
-            for (Criterion c : Criterion.values()) {
-                if (c == Criterion.AMBIGUITY) {
-                    continue;
-                }
-                Cell cell = r.cell(c);
-                Map<String, Object> cj = new LinkedHashMap<>();
-                cj.put("status", !cell.judgedAtAll() ? "not-judged" : cell.passes() ? "pass" : "fail");
-                cj.put("judgedRuns", cell.judgedRuns());
-                cj.put("failedRuns", cell.failedRuns());
-                if (!cell.note().isEmpty()) {
-                    cj.put("note", cell.note());
-                }
-                List<Object> failures = new ArrayList<>();
-                cell.failures().forEach((scope, x) -> {
-                    Map<String, Object> f = new LinkedHashMap<>();
-                    f.put("scope", scope == null ? null : scope.toString());
-                    f.put("message", x.message());
-                    f.put("scenario", x.scenario().name());
-                    f.put("shrunk", x.scenario() != x.original());
-                    f.put("seed", x.seed());
-                    f.put("config", x.config());
-                    f.put("replayFile", files.get(x));
-                    failures.add(f);
-                });
-                cj.put("failures", failures);
-                cells.put(c.code(), cj);
+            for (Criterion c : columns()) {
+                cells.put(c.code(), cell(r.cell(c), files));
             }
             row.put("criteria", cells);
             rows.add(row);
@@ -232,5 +282,67 @@ public final class MatrixReport {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static Map<String, Object> cell(Cell cell, Map<Counterexample, String> files) {
+        Map<String, Object> cj = new LinkedHashMap<>();
+        cj.put("status", VerdictWords.jsonStatus(cell.status()));
+        cj.put("evidence", cell.evidence());
+        cj.put("judgedRuns", cell.judgedRuns());
+        cj.put("failedRuns", cell.failedRuns());
+        if (!cell.note().isEmpty()) {
+            cj.put("note", cell.note());
+        }
+        List<Object> failures = new ArrayList<>();
+        cell.failures().forEach((scope, x) -> {
+            Map<String, Object> f = counterexample(x, files);
+            f.put("scope", scope == null ? null : scope.toString());
+            failures.add(f);
+        });
+        cj.put("failures", failures);
+        boolean perClass = cell.criterion() == Criterion.AT_LEAST_ONCE || cell.criterion() == Criterion.AT_MOST_ONCE;
+        if (perClass || !cell.classes().isEmpty()) {
+            Map<String, Object> classes = new LinkedHashMap<>();
+            for (ScenarioClass cls : VerdictWords.CLASSES) {
+                if (!perClass && !cell.classes().containsKey(cls)) {
+                    continue;
+                }
+                Cell.ClassTally t = cell.inClass(cls);
+                Map<String, Object> tj = new LinkedHashMap<>();
+                tj.put("status", VerdictWords.jsonStatus(t.status()));
+                tj.put("evidence", t.evidence());
+                tj.put("failedRuns", t.failedRuns());
+                tj.put("first", t.first() == null ? null : counterexample(t.first(), files));
+                classes.put(cls.title(), tj);
+            }
+            cj.put("classes", classes);
+        }
+        return cj;
+    }
+
+    private static Map<String, Object> counterexample(Counterexample x, Map<Counterexample, String> files) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("scope", x.scope() == null ? null : x.scope().toString());
+        f.put("message", x.message());
+        f.put("scenario", x.scenario().name());
+        f.put("shrunk", x.scenario() != x.original());
+        f.put("seed", x.seed());
+        f.put("config", x.config());
+        f.put("replayFile", files.get(x));
+        return f;
+    }
+
+    private static Map<String, Object> figures(DelayStats.Figures f) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("obligations", f.obligations());
+        out.put("reported", f.reported());
+        out.put("onTime", f.reported() - f.late());
+        out.put("late", f.late());
+        out.put("missed", f.missed());
+        out.put("maxRuns", f.maxRuns());
+        out.put("maxFrames", f.maxFrames());
+        out.put("meanRuns", f.meanRuns());
+        out.put("meanFrames", f.meanFrames());
+        return out;
     }
 }

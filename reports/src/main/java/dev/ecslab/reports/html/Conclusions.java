@@ -73,7 +73,9 @@ public final class Conclusions {
 
     static Conclusion first(Matrix m, StrategyClasses classes) {
         String expectation = "every proposal has the class the seed gives it, as its strategy claims it (exact: criteria 1 and 2"
-                + " hold; conservative: 1 only; flaky: 2 only), under every executor.";
+                + " hold on every scenario class, every change reported by the first run after it; exact-delayed: both hold"
+                + " within the delay the claim allows; conservative: 1 only; flaky: 2 only; a crash is broken), under every"
+                + " executor.";
         int configurations = 0;
         int agreeing = 0;
         Map<String, Integer> measured = new LinkedHashMap<>();
@@ -102,8 +104,10 @@ public final class Conclusions {
             if (!wrong.isEmpty()) {
                 wrongStrategies.add(st.label());
             }
-            wrong.forEach((c, rows) -> against.add(String.format(Locale.ROOT, "%s claims %s but measured %s under %s (%s; %s)",
+            wrong.forEach((c, rows) -> against.add(String.format(Locale.ROOT, "%s claims %s but measured %s under %s (%s%s; %s)",
                     st.label(), StrategyClasses.name(st.claimed()), StrategyClasses.name(c), executors(rows),
+                    rows.stream().anyMatch(r -> r.cell(Criterion.CRASH).fails())
+                            ? "it crashed: " + StrategyClasses.figure(rows, Criterion.CRASH) + "; " : "",
                     StrategyClasses.figure(rows, Criterion.AT_LEAST_ONCE), StrategyClasses.figure(rows, Criterion.AT_MOST_ONCE))));
             if (!notJudged.isEmpty()) {
                 cannot.add(st.label() + ": criteria 1 and 2 not judged under " + String.join(", ", notJudged));

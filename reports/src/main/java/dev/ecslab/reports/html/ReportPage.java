@@ -1,12 +1,16 @@
 package dev.ecslab.reports.html;
 
-import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.reports.verdict.MatrixCounterexamples;
+import dev.ecslab.reports.verdict.VerdictWords;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -20,8 +24,9 @@ import java.util.Objects;
 /**
  * The lab's report as one self-contained HTML page: inline CSS and inline SVG, no script, no external
  * resource, so it opens from disk in any browser and can be attached to a CI run as a single file.
- * Sections: the matrix (per executor, claimed beside measured, every failing cell linked to its
- * counterexample), every counterexample (in words, as a timeline, with its replay command), the
+ * Sections: the matrix (per executor, claimed beside measured and what broke the claim, the crash
+ * column X first, each cell pass, FAIL linked to its counterexample, or not judged; under it the class
+ * measured on each scenario class and criterion 1's delays), every counterexample (each object once) (in words, as a timeline, with its replay command), the
  * ambiguity report of the catalogue's schedules, the race-bug catalogue with its status, the benchmark
  * charts, and the seed's six conclusions answered from the data.
  */
@@ -106,16 +111,16 @@ public final class ReportPage {
         return b.toString();
     }
 
-    /** Anchor ids {@code cx-1, cx-2, ...} in matrix order. */
+    /**
+     * Anchor ids {@code cx-1, cx-2, ...} in matrix order, one per distinct counterexample object: a
+     * counterexample that is also the first of its scenario classes or of a view (7, L) has one anchor,
+     * and every place that shows it links there.
+     */
     static Map<Counterexample, String> anchors(Matrix m) {
         Map<Counterexample, String> out = new IdentityHashMap<>();
         int n = 0;
-        for (Row r : m.rows()) {
-            for (Criterion c : Criterion.values()) {
-                for (Counterexample x : r.cell(c).failures().values()) {
-                    out.put(x, "cx-" + (++n));
-                }
-            }
+        for (MatrixCounterexamples.Entry e : MatrixCounterexamples.of(m).entries()) {
+            out.put(e.counterexample(), "cx-" + (++n));
         }
         return out;
     }
@@ -124,11 +129,14 @@ public final class ReportPage {
 
     private static void matrix(StringBuilder b, Matrix m, Map<Counterexample, String> anchors) {
         b.append("<section id=\"matrix\"><h2>The matrix: claimed class against measured class</h2>\n");
-        b.append("<p>Measured class from criteria 1 and 2 on regular scenarios: <b>exact</b> (both hold), <b>conservative</b>"
-                + " (1 only), <b>flaky</b> (2 only), <b>broken</b> (neither). Cells: <span class=\"pass\">pass</span>;"
+        b.append("<p>").append(md(VerdictWords.RULES)).append("</p>\n");
+        b.append("<p>Cells: <span class=\"pass\">pass</span>;"
                 + " <span class=\"warn\">fails, as the claim or the proposal's known limits allow</span>;"
-                + " <span class=\"fail\">fails against the claim, or breaks an invariant (ordering, memory, pure frame)</span>;"
-                + " <span class=\"none\">not judged</span>. A failing cell links to its counterexample.</p>\n");
+                + " <span class=\"fail\">fails against the claim, or breaks an invariant (no crash, ordering, memory, pure"
+                + " frame)</span>; <span class=\"none\">not judged</span> (no run judged it; not a pass). A failing cell links"
+                + " to its counterexample; under it, the scenario classes it failed in. Under the measured class, what broke"
+                + " the claim. Below each matrix: the class measured on each scenario class, and how late criterion 1's"
+                + " reports came.</p>\n");
         b.append("<p class=\"legend\">").append(esc(legend())).append("</p>\n");
         Map<String, List<Row>> byExecutor = new LinkedHashMap<>();
         for (Row r : m.rows()) {
@@ -144,12 +152,13 @@ public final class ReportPage {
             }
             b.append("</tr></thead><tbody>\n");
             for (Row r : e.getValue()) {
-                String claimed = r.claimed() == null ? "(mutant)" : r.claimed().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-                String measured = r.measured().name().toLowerCase(Locale.ROOT);
                 String agree = r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗";
-                b.append("<tr><td><code>").append(esc(r.strategy())).append("</code></td><td>").append(esc(claimed))
+                String by = VerdictWords.brokenByWords(r);
+                b.append("<tr><td><code>").append(esc(r.strategy())).append("</code></td><td>").append(esc(VerdictWords.claimed(r)))
                         .append("</td><td class=\"").append(r.claimed() == null ? "none" : r.agrees() ? "pass" : "fail").append("\">")
-                        .append(esc(measured + agree)).append("</td>");
+                        .append(esc(r.measured().label() + agree))
+                        .append(by.isEmpty() ? "" : "<small>" + esc(by) + "</small>")
+                        .append(r.skipped() == null ? "" : "<small>partly not run</small>").append("</td>");
                 for (Criterion c : Criterion.values()) {
                     if (c != Criterion.AMBIGUITY) {
                         cell(b, r, r.cell(c), anchors);
@@ -158,6 +167,14 @@ public final class ReportPage {
                 b.append("</tr>\n");
             }
             b.append("</tbody></table>\n");
+            classes(b, e.getValue(), anchors);
+            delays(b, e.getValue());
+            for (Row r : e.getValue()) {
+                if (r.skipped() != null) {
+                    b.append("<p class=\"meta\"><code>").append(esc(r.strategy())).append("</code> partly not run (what was not"
+                            + " run was not judged): ").append(esc(r.skipped())).append("</p>\n");
+                }
+            }
         }
         b.append("<p>Criterion A (ambiguity detection, compiler against an independent oracle): ")
                 .append(m.ambiguity().isEmpty() ? "<span class=\"pass\">pass</span> on " + m.ambiguityScenarios() + " scenarios"
@@ -166,23 +183,97 @@ public final class ReportPage {
     }
 
     private static void cell(StringBuilder b, Row r, Cell cell, Map<Counterexample, String> anchors) {
-        if (!cell.judgedAtAll()) {
-            b.append("<td class=\"none\">-</td>");
-            return;
-        }
-        if (cell.passes()) {
-            b.append("<td class=\"pass\" title=\"").append(cell.judgedRuns()).append(" runs\">pass</td>");
-            return;
+        switch (cell.status()) {
+            case NOT_JUDGED -> {
+                b.append("<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>");
+                return;
+            }
+            case PASS -> {
+                b.append("<td class=\"pass\" title=\"judged in ").append(cell.judgedRuns()).append(" runs (")
+                        .append(cell.evidence()).append(" pieces of evidence)\">pass</td>");
+                return;
+            }
+            case FAIL -> {
+            }
         }
         String cls = severity(r, cell.criterion());
-        b.append("<td class=\"").append(cls).append("\" title=\"").append(esc(cell.first().oneLine())).append("\">");
+        b.append("<td class=\"").append(cls).append("\" title=\"").append(esc(cell.failedRuns() + " of " + cell.judgedRuns()
+                + " runs failed; " + cell.first().oneLine())).append("\">");
         boolean first = true;
         for (Counterexample x : cell.failures().values()) {
             b.append(first ? "" : " ").append("<a href=\"#").append(anchors.get(x)).append("\">")
                     .append(first ? "FAIL" : "+").append("</a>");
             first = false;
         }
+        String classes = VerdictWords.failingClassesWords(cell);
+        if (!classes.isEmpty()) {
+            b.append("<small>").append(esc(classes)).append("</small>");
+        }
         b.append("</td>");
+    }
+
+    /** The class measured on each scenario class, each failing criterion linked to the class's first counterexample. */
+    private static void classes(StringBuilder b, List<Row> rows, Map<Counterexample, String> anchors) {
+        b.append("<table class=\"matrix classes\"><caption>Measured class per scenario class (criteria 1 and 2; the weakest"
+                + " is the row's)</caption><thead><tr><th>strategy</th><th>measured</th>");
+        for (ScenarioClass c : VerdictWords.CLASSES) {
+            b.append("<th>").append(esc(c.title())).append("</th>");
+        }
+        b.append("</tr></thead><tbody>\n");
+        for (Row r : rows) {
+            b.append("<tr><td><code>").append(esc(r.strategy())).append("</code></td><td>").append(esc(r.measured().label()))
+                    .append("</td>");
+            List<ScenarioClass> breaking = VerdictWords.classesBreaking(r);
+            boolean crashed = r.cell(Criterion.CRASH).fails();
+            for (ScenarioClass cls : VerdictWords.CLASSES) {
+                MeasuredClass mc = r.measured(cls);
+                String css = crashed || breaking.contains(cls) ? "fail" : mc == MeasuredClass.NOT_JUDGED ? "none"
+                        : mc.meets(VerdictWords.heldTo(r)) ? "pass" : "warn";
+                Cell.ClassTally first = r.cell(Criterion.AT_LEAST_ONCE).inClass(cls);
+                Cell.ClassTally second = r.cell(Criterion.AT_MOST_ONCE).inClass(cls);
+                b.append("<td class=\"").append(css).append("\" title=\"").append(esc("1: " + first.evidence()
+                        + " changes judged; 2: " + second.evidence() + " changes judged")).append("\">").append(esc(mc.label()));
+                List<String> failed = new ArrayList<>();
+                for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
+                    Cell.ClassTally t = r.cell(c).inClass(cls);
+                    if (t.first() != null) {
+                        String words = esc(c.code() + " failed in " + VerdictWords.runs(t.failedRuns()));
+                        String id = anchors.get(t.first());
+                        failed.add(id == null ? words : "<a href=\"#" + id + "\">" + words + "</a>");
+                    }
+                }
+                if (!failed.isEmpty()) {
+                    b.append("<small>").append(String.join(", ", failed)).append("</small>");
+                }
+                b.append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</tbody></table>\n");
+    }
+
+    /** Criterion 1's delays per row, beside the delay the claim allows. */
+    private static void delays(StringBuilder b, List<Row> rows) {
+        b.append("<table class=\"matrix delays\"><caption>Timeliness of criterion 1: the detector's runs and the frames between"
+                + " a change's due run (its first run after the change) and its report; max and mean over the reported"
+                + " changes</caption><thead><tr><th>strategy</th><th>delay allowed</th><th>changes</th><th>on time</th>"
+                + "<th>late</th><th>never</th><th>max delay (runs / frames)</th><th>mean delay (runs / frames)</th></tr></thead>"
+                + "<tbody>\n");
+        for (Row r : rows) {
+            DelayStats.Figures f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
+            b.append("<tr><td><code>").append(esc(r.strategy())).append("</code></td><td>").append(esc(VerdictWords.allowedDelay(r)))
+                    .append("</td>");
+            if (f.obligations() == 0) {
+                b.append("<td class=\"none\" colspan=\"6\">not judged</td></tr>\n");
+                continue;
+            }
+            b.append("<td>").append(f.obligations()).append("</td><td>").append(f.reported() - f.late()).append("</td><td>")
+                    .append(f.late()).append("</td><td").append(f.missed() > 0 ? " class=\"warn\"" : "").append(">")
+                    .append(f.missed()).append("</td><td>").append(f.maxRuns()).append(" / ").append(f.maxFrames())
+                    .append("</td><td>").append(VerdictWords.mean(f.meanRuns())).append(" / ")
+                    .append(VerdictWords.mean(f.meanFrames())).append("</td></tr>\n");
+        }
+        b.append("</tbody></table>\n");
     }
 
     /**
@@ -209,39 +300,43 @@ public final class ReportPage {
             b.append("<p>None: every judged criterion held.</p></section>\n");
             return;
         }
-        b.append("<p>Each is the first failure of its cell and scope, shrunk to a minimal scenario. Replay one with"
-                + " <code>./lab replay FILE</code>: it re-judges the recorded trace and re-runs the scenario in the recorded"
-                + " order. The first counterexample of each cell (the one its FAIL link opens) has a timeline picture;"
-                + " every one has its timeline as text (a picture is about 100 kB, and a full run finds hundreds).</p>\n");
-        for (Row r : in.matrix().rows()) {
-            for (Criterion c : Criterion.values()) {
-                boolean firstOfCell = true;
-                for (Counterexample x : r.cell(c).failures().values()) {
-                    String id = anchors.get(x);
-                    boolean picture = firstOfCell;
-                    firstOfCell = false;
-                    b.append("<article class=\"cx\" id=\"").append(id).append("\"><h3>").append(esc(id)).append(": <code>")
-                            .append(esc(r.strategy())).append("</code> / <code>").append(esc(r.executor())).append("</code>, ")
-                            .append(esc(c.code() + " " + c.title())).append(x.scope() == null ? "" : " (" + esc(String.valueOf(x.scope())) + ")")
-                            .append("</h3>\n");
-                    ReportPage.CounterexampleView v = render(in.renderer(), x, id, picture);
-                    b.append("<p class=\"words\">").append(md(v.words())).append("</p>\n");
-                    if (v.timelineSvg() != null && !v.timelineSvg().isEmpty()) {
-                        b.append("<figure class=\"timeline\">").append(v.timelineSvg()).append("<figcaption>Timeline of scenario '")
-                                .append(esc(x.scenario().name())).append("' (").append(esc(x.config())).append(")</figcaption></figure>\n");
-                    }
-                    if (v.textTimeline() != null && !v.textTimeline().isEmpty()) {
-                        b.append(picture ? "<details><summary>the timeline as text</summary>" : "<details open><summary>timeline</summary>")
-                                .append("<pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
-                    }
-                    String file = in.replayFiles() == null ? null : in.replayFiles().get(x);
-                    b.append("<p class=\"meta\">Scenario '").append(esc(x.scenario().name())).append("', seed ").append(x.seed())
-                            .append(", ").append(esc(x.config())).append(". ")
-                            .append(file == null ? "No replay file (a 10 000-frame memory trace: the figures are the evidence)."
-                                    : "Replay: <code>./lab replay " + esc("reports/out/" + file) + "</code>")
-                            .append("</p><p class=\"meta\">Lab message: ").append(esc(x.message())).append("</p></article>\n");
-                }
+        b.append("<p>Each is the first failure of its cell and scope, or of a scenario class, shrunk to a minimal scenario;"
+                + " one that is the first of several places (its cell, the classes it touched, the views 7 and L) is shown"
+                + " once. Replay one with <code>./lab replay FILE</code>: it re-judges the recorded trace and re-runs the"
+                + " scenario in the recorded order. The first counterexample of each cell (the one its FAIL link opens) has a"
+                + " timeline picture; every one has its timeline as text (a picture is about 100 kB, and a full run finds"
+                + " hundreds).</p>\n");
+        for (MatrixCounterexamples.Entry e : MatrixCounterexamples.of(in.matrix()).entries()) {
+            Counterexample x = e.counterexample();
+            MatrixCounterexamples.Place p = e.first();
+            Row r = p.row();
+            String id = anchors.get(x);
+            boolean picture = e.firstOfACell();
+            b.append("<article class=\"cx\" id=\"").append(id).append("\"><h3>").append(esc(id)).append(": <code>")
+                    .append(esc(r.strategy())).append("</code> / <code>").append(esc(r.executor())).append("</code>, ")
+                    .append(esc(p.criterion().code() + " " + p.criterion().title()))
+                    .append(p.isClass() ? " on " + esc(p.scenarioClass().title()) + " scenarios" : "")
+                    .append(x.scope() == null ? "" : " (" + esc(String.valueOf(x.scope())) + ")").append("</h3>\n");
+            String also = e.alsoShownAt();
+            if (!also.isEmpty()) {
+                b.append("<p class=\"meta\">Also the first of: ").append(esc(also)).append(".</p>\n");
             }
+            ReportPage.CounterexampleView v = render(in.renderer(), x, id, picture);
+            b.append("<p class=\"words\">").append(md(v.words())).append("</p>\n");
+            if (v.timelineSvg() != null && !v.timelineSvg().isEmpty()) {
+                b.append("<figure class=\"timeline\">").append(v.timelineSvg()).append("<figcaption>Timeline of scenario '")
+                        .append(esc(x.scenario().name())).append("' (").append(esc(x.config())).append(")</figcaption></figure>\n");
+            }
+            if (v.textTimeline() != null && !v.textTimeline().isEmpty()) {
+                b.append(picture ? "<details><summary>the timeline as text</summary>" : "<details open><summary>timeline</summary>")
+                        .append("<pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
+            }
+            String file = in.replayFiles() == null ? null : in.replayFiles().get(x);
+            b.append("<p class=\"meta\">Scenario '").append(esc(x.scenario().name())).append("', seed ").append(x.seed())
+                    .append(", ").append(esc(x.config())).append(". ")
+                    .append(file == null ? "No replay file (a 10 000-frame memory trace: the figures are the evidence)."
+                            : "Replay: <code>./lab replay " + esc("reports/out/" + file) + "</code>")
+                    .append("</p><p class=\"meta\">Lab message: ").append(esc(x.message())).append("</p></article>\n");
         }
         b.append("</section>\n");
     }
@@ -394,7 +489,8 @@ public final class ReportPage {
             article.cx{border:1px solid #ddd;border-radius:6px;padding:.2em 1em .6em;margin:1em 0}article.cx:target{outline:3px solid #e0a000}
             .words{font-size:16px}figure{margin:.6em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
             pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}p.q{font-weight:600}ol.q{list-style:none;padding-left:.5em}
-            table.races td{font-size:13px}
+            table.races td{font-size:13px}td small{display:block;font-size:11px;color:#444;font-weight:normal}
+            table.matrix caption{caption-side:top;text-align:left;font-size:13px;color:#444;padding:.2em 0}
             span.verdict{display:inline-block;min-width:6.5em;text-align:center;font-size:12px;text-transform:uppercase;letter-spacing:.03em;padding:1px 6px;margin-right:.4em}
             span.verdict.none{color:#555}p.expect{font-style:italic;color:#444;margin:.2em 0}
             """;

@@ -23,15 +23,19 @@ import java.util.stream.Collectors;
  * that claim nothing) and every row under a mutant executor (a deliberately broken executor says
  * nothing about a strategy).
  *
- * <p>A strategy has a class only when every one of its rows judged criteria 1 and 2 and measured the
- * same class, and that class is one this report knows how to compare ({@link #KNOWN}). A row that was
- * not judged, or a measured class added to the lab after this code (say "exact, delayed" or "not
- * judged"), leaves the strategy undecided: never counted as a pass, never as a failure.
+ * <p>A strategy has a class only when every one of its rows has a measured class and all are the same
+ * one, and that class is one this report knows how to compare ({@link #KNOWN}). A crash decides a row
+ * (broken); otherwise it needs criteria 1 and 2 judged. {@code exact-delayed} is known: it is a class
+ * of its own (1 and 2 hold, some reports late within the claimed delay), compared with the claim like
+ * any other, but never counted as {@code exact} where the conclusions ask for exact strategies: its
+ * guarantee is weaker (a change may be seen a frame late). A row measured {@code not judged}, or a
+ * class added to the lab after this code, leaves the strategy undecided: never counted as a pass,
+ * never as a failure.
  */
 final class StrategyClasses {
     /** The measured classes the conclusions compare; any other value means "cannot decide here". */
-    static final Set<MeasuredClass> KNOWN = EnumSet.of(MeasuredClass.EXACT, MeasuredClass.CONSERVATIVE, MeasuredClass.FLAKY,
-            MeasuredClass.BROKEN);
+    static final Set<MeasuredClass> KNOWN = EnumSet.of(MeasuredClass.EXACT, MeasuredClass.EXACT_DELAYED,
+            MeasuredClass.CONSERVATIVE, MeasuredClass.FLAKY, MeasuredClass.BROKEN);
 
     /** The built-in strategies as the lab labels them, each flavor apart: a full {@code ./lab run} has a row for each. */
     static final List<String> BUILT_IN = List.of("none", "flags", "double-buffer", "last-tick", "flag-doubling",
@@ -109,9 +113,12 @@ final class StrategyClasses {
         return new Strategy(label, claimed, List.copyOf(rows), Optional.empty(), String.join("; ", why));
     }
 
-    /** Whether the row judged both criteria that decide a class (a cell no scenario judged "passes" vacuously). */
+    /**
+     * Whether the row has a measured class: a crash makes it broken whatever else was judged; otherwise
+     * both criteria that decide a class must have been judged (not judged is never a pass).
+     */
     static boolean judged(Row r) {
-        return r.cell(Criterion.AT_LEAST_ONCE).judgedAtAll() && r.cell(Criterion.AT_MOST_ONCE).judgedAtAll();
+        return r.measured() != MeasuredClass.NOT_JUDGED;
     }
 
     List<Strategy> all() {

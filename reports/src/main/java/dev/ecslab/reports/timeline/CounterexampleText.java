@@ -8,6 +8,7 @@ import dev.ecslab.lab.oracle.Finding;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.PauseSpec;
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.SystemSpec;
 import dev.ecslab.lab.trace.ChangeRecord;
 import dev.ecslab.lab.trace.ChangeType;
@@ -71,10 +72,29 @@ public final class CounterexampleText {
             };
         }
         Trace.Config c = vt.trace().config();
-        return body + " (Criterion " + vt.violation().criterion() + (vt.violation().scope() == null ? ""
+        return body + " (Criterion " + vt.violation().criterion() + classes(vt.violation()) + (vt.violation().scope() == null ? ""
                 : ", " + vt.violation().scope()) + "; scenario '" + vt.scenario().name() + "' under the `" + c.strategy() + "`"
                 + (c.flavor().equals("IMMEDIATE") ? " (immediate)" : "") + " strategy and the `" + c.executor()
                 + "` executor, seed " + c.seed() + ".)";
+    }
+
+    /**
+     * The scenario classes a violation of 1, 2 or 3 belongs to beside regular (DESIGN §5: those
+     * criteria are judged per class, and 7 and L are criterion 1 and 2 on pausing and looping
+     * scenarios): {@code " on pausing, commands scenarios"}, or {@code ""}.
+     */
+    private static String classes(Violation v) {
+        if (v.criterion() != Criterion.AT_LEAST_ONCE && v.criterion() != Criterion.AT_MOST_ONCE
+                && v.criterion() != Criterion.SAME_FRAME) {
+            return "";
+        }
+        List<String> names = new ArrayList<>();
+        for (ScenarioClass c : ScenarioClass.values()) {
+            if (c != ScenarioClass.REGULAR && v.classes().contains(c)) {
+                names.add(c.title());
+            }
+        }
+        return names.isEmpty() ? "" : " on " + String.join(", ", names) + " scenarios";
     }
 
     // ------------------------------------------------------------------ detection findings

@@ -3,10 +3,14 @@ package dev.ecslab.reports.html;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.HandMadeRows;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
+import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.reports.html.ReportPage.Conclusion;
 import dev.ecslab.reports.html.ReportPage.Verdict;
 import java.time.ZonedDateTime;
@@ -34,6 +38,8 @@ class ConclusionsTest {
     private static final class Rows {
         private final Map<String, Object[]> rows = new LinkedHashMap<>();
         private final List<String> notJudged = new ArrayList<>();
+        private final List<String> late = new ArrayList<>();
+        private final List<String> crashed = new ArrayList<>();
 
         /** The README's result: last-tick and flag-doubling's Changed measured flaky against their exact claim. */
         static Rows asInTheReadme() {
@@ -69,11 +75,35 @@ class ConclusionsTest {
             return this;
         }
 
+        /** 10 of the label's 100 changes reported one frame late (within an exact-delayed claim), the rest on time. */
+        Rows late(String label) {
+            late.add(label);
+            return this;
+        }
+
+        /** The label's strategy threw in 1 of 4 runs, and nothing else was judged: a crash decides the class. */
+        Rows crashed(String label) {
+            crashed.add(label);
+            return this;
+        }
+
         Matrix matrix() {
             List<Row> out = new ArrayList<>();
-            rows.forEach((label, v) -> out.add(notJudged.contains(label)
-                    ? HandMadeRows.notJudged(label, (ClaimedClass) v[0], "serial")
-                    : HandMadeRows.row(label, (ClaimedClass) v[0], "serial", 100, (int) v[1], (int) v[2])));
+            rows.forEach((label, v) -> {
+                Row r = notJudged.contains(label) || crashed.contains(label)
+                        ? HandMadeRows.notJudged(label, (ClaimedClass) v[0], "serial")
+                        : HandMadeRows.row(label, (ClaimedClass) v[0], "serial", 100, (int) v[1], (int) v[2]);
+                if (late.contains(label)) {
+                    HandMadeRows.obligations(r, ScenarioClass.REGULAR, 90, 0);
+                    HandMadeRows.obligations(r, ScenarioClass.REGULAR, 10, 1);
+                }
+                if (crashed.contains(label)) {
+                    HandMadeRows.judged(r, Criterion.CRASH, ScenarioClass.REGULAR, 4);
+                    HandMadeRows.failed(r, Criterion.CRASH, new Counterexample(Criterion.CRASH, null, "by hand: it threw", null,
+                            null, 0, "by hand", null), ScenarioClass.REGULAR);
+                }
+                out.add(r);
+            });
             return HandMadeRows.matrix(224, out);
         }
 
@@ -239,6 +269,37 @@ class ConclusionsTest {
             assertThat(c.verdict()).isEqualTo(Verdict.UNDECIDED);
             assertThat(c.answer()).contains("7 of 8").contains("generation: criteria 1 and 2 not judged under serial")
                     .contains("Run ./lab run (every strategy under every executor)");
+        }
+
+        @Test
+        void exactDelayedIsAClassOfItsOwnThatBearsOutItsClaim() {
+            Matrix m = Rows.asClaimed().late("last-tick").late("flag-doubling").matrix();
+            StrategyClasses classes = StrategyClasses.of(m);
+            assertThat(classes.get("last-tick").orElseThrow().measured()).contains(MeasuredClass.EXACT_DELAYED);
+            assertThat(classes.get("last-tick").orElseThrow().tagged()).isEqualTo("last-tick (exact-delayed)");
+            assertThat(classes.in(MeasuredClass.EXACT_DELAYED)).extracting(StrategyClasses.Strategy::label)
+                    .containsExactly("last-tick", "flag-doubling");
+            assertThat(classes.in(MeasuredClass.EXACT)).as("a weaker guarantee: never counted as exact")
+                    .extracting(StrategyClasses.Strategy::label).containsExactly("generation", "system-data");
+            assertThat(classes.undecided()).isEmpty();
+            assertThat(classes.gaps()).isEmpty();
+            Conclusion c = Conclusions.first(m, classes);
+            assertThat(c.verdict()).isEqualTo(Verdict.SUPPORTED);
+            assertThat(c.answer()).contains("8 of 8 strategy/executor configurations measured the class their strategy claims")
+                    .contains("Measured: conservative 2, flaky 2, exact-delayed 2, exact 2.")
+                    .doesNotContain("Cannot decide");
+        }
+
+        @Test
+        void aCrashIsBrokenNotUndecided() {
+            Matrix m = Rows.asClaimed().crashed("generation").matrix();
+            StrategyClasses classes = StrategyClasses.of(m);
+            assertThat(classes.get("generation").orElseThrow().measured()).contains(MeasuredClass.BROKEN);
+            Conclusion c = Conclusions.first(m, classes);
+            assertThat(c.verdict()).isEqualTo(Verdict.CONTRADICTED);
+            assertThat(c.answer()).contains("generation claims exact but measured broken under serial (it crashed: criterion X"
+                    + " failed in 1 of 4 runs (1 counterexample); criterion 1 not judged; criterion 2 not judged)")
+                    .doesNotContain("generation: criteria 1 and 2 not judged");
         }
 
         @Test

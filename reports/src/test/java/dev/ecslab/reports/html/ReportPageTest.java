@@ -38,9 +38,12 @@ class ReportPageTest {
         assertThat(html).contains("./lab replay reports/out/counterexamples/");
         assertThat(html).as("the seed's six questions").contains("1. Is the theoretical categorization")
                 .contains("6. Is there enough divergence");
-        assertThat(html).as("a partial run cannot decide the categorization; the mutant executors' rows do not count against"
-                + " generation").contains("<span class=\"verdict none\">undecided</span> 1. Is the theoretical categorization")
-                .contains("Not in this run: none, double-buffer");
+        assertThat(html).as("a partial run names what it lacks; the mutant executors' rows do not count against generation")
+                .contains("Not in this run: none, double-buffer").doesNotContain("generation claims exact but measured");
+        assertThat(html).as("the crash column, the classes and the delays").contains("<th title=\"no crash\">X</th>")
+                .contains("<table class=\"matrix classes\">").contains("Timeliness of criterion 1")
+                .as("--no-memory: 6 is not judged").contains("<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>")
+                .doesNotContain("criteria 1 and 2 on regular scenarios");
         assertThat(html).as("red and amber cells").contains("class=\"fail\"").contains("class=\"warn\"");
     }
 

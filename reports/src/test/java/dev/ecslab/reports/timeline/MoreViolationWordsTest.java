@@ -8,6 +8,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.oracle.FindingType;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import org.junit.jupiter.api.Test;
 
 /** Words and timelines for the criteria the first tests do not reach: pausing, looping stages, memory. */
@@ -17,12 +18,13 @@ class MoreViolationWordsTest {
     void aChangeLostWhilePaused() {
         ViolationTrace vt = RealCounterexamples.first(Catalogue.systemPausing(Target.COMPONENT),
                 new LabConfig(RealCounterexamples.trackerMutant("mutant:ignores-pausing"), ExecutorSubject.of("serial"), 1),
-                FindingType.MISSED, Criterion.NOT_LOST_WHEN_PAUSED);
+                FindingType.MISSED, Criterion.AT_LEAST_ONCE, ScenarioClass.PAUSING);
         String text = CounterexampleText.describe(vt);
         System.out.println("MoreViolationWordsTest (PAUSED): " + text);
         System.out.println(Timeline.of(vt).text());
         assertThat(text).contains("`detector` missed").contains("`mutant:ignores-pausing` strategy is described as")
-                .contains("not lost when paused").contains("changes made while it was paused are lost");
+                .as("7 is criterion 1 on pausing scenarios").contains("(Criterion 1 at least once on pausing scenarios")
+                .contains("changes made while it was paused are lost");
         assertThat(Timeline.of(vt).text()).contains("detector").contains("!");
     }
 
@@ -30,10 +32,11 @@ class MoreViolationWordsTest {
     void aRemovalLostInALoopingStage() {
         ViolationTrace vt = RealCounterexamples.first(Catalogue.loopingStageRemovals(Target.COMPONENT),
                 new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.LOOPING);
+                Criterion.AT_LEAST_ONCE, ScenarioClass.LOOPING);
         String text = CounterexampleText.describe(vt);
         System.out.println("MoreViolationWordsTest (LOOPING): " + text);
         System.out.println(Timeline.of(vt).text());
-        assertThat(text).contains("`detector` missed").contains("looping stages").contains("`flags`");
+        assertThat(text).contains("`detector` missed").as("L is criteria 1 and 2 on looping scenarios")
+                .contains("(Criterion 1 at least once on looping").contains("`flags`");
     }
 }

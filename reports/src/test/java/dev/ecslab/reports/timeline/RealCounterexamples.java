@@ -15,6 +15,7 @@ import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.trace.Trace;
 import java.util.List;
 
@@ -39,14 +40,23 @@ final class RealCounterexamples {
 
     /** The first violation of the run whose finding is of {@code type} (or, for null, that has no finding). */
     static ViolationTrace first(Scenario s, LabConfig config, FindingType type, Criterion criterion) {
+        return first(s, config, type, criterion, null);
+    }
+
+    /**
+     * The first violation of {@code criterion} whose finding is of {@code type} and that belongs to the
+     * scenario class {@code cls} (any class for null): how the views 7 and L are found now that they are
+     * criterion 1 (and 2) on pausing and looping scenarios.
+     */
+    static ViolationTrace first(Scenario s, LabConfig config, FindingType type, Criterion criterion, ScenarioClass cls) {
         Trace trace = ScenarioRunner.run(s, config);
         for (Violation v : Judge.judge(s, trace).violations()) {
             boolean kind = type == null ? v.finding() == null : v.finding() != null && v.finding().type() == type;
-            if (kind && v.criterion() == criterion) {
+            if (kind && v.criterion() == criterion && (cls == null || v.classes().contains(cls))) {
                 return new ViolationTrace(s, trace, v);
             }
         }
-        throw new AssertionError("no " + type + " / " + criterion + " violation in " + s.name() + " under " + config.label());
+        throw new AssertionError("no " + type + " / " + criterion + (cls == null ? "" : " / " + cls) + " violation in " + s.name() + " under " + config.label());
     }
 
     /** MISSED: the changer runs after the detector, and {@code flags} clears its flags at frame end. */

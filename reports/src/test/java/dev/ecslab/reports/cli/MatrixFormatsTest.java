@@ -1,0 +1,337 @@
+package dev.ecslab.reports.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.catalogue.Catalogue.Target;
+import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.classify.HandMadeRows;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.Row;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.run.ScenarioRunner;
+import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.scenario.WatchKind;
+import dev.ecslab.lab.trace.Trace;
+import dev.ecslab.reports.html.ReportPage;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The four formats of the matrix (terminal, {@code matrix.md}, {@code matrix.json}, the HTML page) on
+ * one hand-made matrix whose every figure is known: a not-judged row and cell, a crash, an
+ * exact-delayed row with late reports, a row whose claim is broken on two scenario classes by one
+ * counterexample that is also the first of the view columns 7 and L, and a counterexample that is the
+ * first of a class only.
+ */
+class MatrixFormatsTest {
+    /** The real scenario and trace behind the hand-made counterexamples, so replay files can be written. */
+    private static Scenario scenario;
+    private static Trace trace;
+    private static Counterexample lostInPauseAndLoop;
+    private static Counterexample lostInCommands;
+    private static Counterexample crash;
+    private static Matrix matrix;
+
+    @BeforeAll
+    static void handMadeMatrix() {
+        scenario = Catalogue.atLeastOnce(Target.COMPONENT);
+        trace = ScenarioRunner.run(scenario, new LabConfig(TrackerSubject.find("flags", MatrixFormatsTest.class.getClassLoader()),
+                ExecutorSubject.of("serial"), 1));
+        Scope added = new Scope(false, WatchKind.ADDED);
+        lostInPauseAndLoop = new Counterexample(Criterion.AT_LEAST_ONCE, added, "by hand: `detector` missed an Added while"
+                + " paused", scenario, scenario, 1, "flag-doubling / serial / seed 1", trace);
+        lostInCommands = new Counterexample(Criterion.AT_LEAST_ONCE, added, "by hand: `detector` missed a spawn by command",
+                scenario, scenario, 2, "flag-doubling / serial / seed 2", trace);
+        crash = new Counterexample(Criterion.CRASH, null, "by hand: the strategy threw IllegalStateException in test(ADDED)",
+                scenario, scenario, 3, "crashy / serial / seed 3", trace);
+
+        Row generation = judgedEverywhere(HandMadeRows.notJudged("generation", ClaimedClass.EXACT, "serial"));
+        HandMadeRows.obligations(generation, ScenarioClass.REGULAR, 10, 0);
+
+        Row lastTick = judgedEverywhere(HandMadeRows.notJudged("last-tick", ClaimedClass.EXACT_DELAYED, "serial"));
+        HandMadeRows.obligations(lastTick, ScenarioClass.REGULAR, 8, 0);
+        HandMadeRows.obligations(lastTick, ScenarioClass.PAUSING, 2, 1);
+
+        Row flagDoubling = judgedEverywhere(HandMadeRows.notJudged("flag-doubling", ClaimedClass.EXACT_DELAYED, "serial"));
+        HandMadeRows.obligations(flagDoubling, ScenarioClass.REGULAR, 5, 0);
+        HandMadeRows.obligations(flagDoubling, ScenarioClass.PAUSING, 3, -1);
+        HandMadeRows.failed(flagDoubling, Criterion.AT_LEAST_ONCE, lostInPauseAndLoop, ScenarioClass.PAUSING, ScenarioClass.LOOPING);
+        HandMadeRows.failed(flagDoubling, Criterion.NOT_LOST_WHEN_PAUSED, lostInPauseAndLoop, ScenarioClass.PAUSING);
+        HandMadeRows.failed(flagDoubling, Criterion.LOOPING, lostInPauseAndLoop, ScenarioClass.LOOPING);
+        HandMadeRows.failedInClassOnly(flagDoubling, Criterion.AT_LEAST_ONCE, lostInCommands, ScenarioClass.COMMANDS);
+
+        Row crashy = HandMadeRows.notJudged("crashy", ClaimedClass.EXACT, "serial");
+        HandMadeRows.judged(crashy, Criterion.CRASH, ScenarioClass.REGULAR, 4);
+        HandMadeRows.failed(crashy, Criterion.CRASH, crash, ScenarioClass.REGULAR);
+        HandMadeRows.skipped(crashy, "a run of this configuration did not finish within 30 s");
+
+        Row nothing = HandMadeRows.notJudged("system-data", ClaimedClass.EXACT, "serial");
+        matrix = HandMadeRows.matrix(12, List.of(generation, lastTick, flagDoubling, crashy, nothing));
+    }
+
+    /** Every criterion judged but 6 (as with --no-memory); 1 and 2 on every scenario class, 7 and L on theirs. */
+    private static Row judgedEverywhere(Row r) {
+        for (Criterion c : List.of(Criterion.CRASH, Criterion.SAME_FRAME, Criterion.PURE_FUNCTION, Criterion.ORDERING)) {
+            HandMadeRows.judged(r, c, ScenarioClass.REGULAR, 10);
+        }
+        for (ScenarioClass cls : ScenarioClass.values()) {
+            HandMadeRows.judged(r, Criterion.AT_LEAST_ONCE, cls, 10);
+            HandMadeRows.judged(r, Criterion.AT_MOST_ONCE, cls, 10);
+        }
+        HandMadeRows.judged(r, Criterion.NOT_LOST_WHEN_PAUSED, ScenarioClass.PAUSING, 10);
+        HandMadeRows.judged(r, Criterion.LOOPING, ScenarioClass.LOOPING, 10);
+        return r;
+    }
+
+    // ------------------------------------------------------------------ terminal
+
+    @Test
+    void theTerminalShowsTheCrashColumnNotJudgedAndTheClassesThatDiffer() {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        LabMain.print(matrix, new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        String text = buffer.toString(StandardCharsets.UTF_8);
+        System.out.println(text);
+        List<String> lines = text.lines().toList();
+        assertThat(lines.get(0)).matches("strategy +executor +claimed +measured +X +1 +2 +3 +6 +7 +8 +L +O *");
+        assertThat(line(lines, "generation ")).matches("generation +serial +exact +exact +pass +pass +pass +pass +n/j +pass"
+                + " +pass +pass +pass *");
+        assertThat(line(lines, "system-data ")).as("nothing judged: never a pass")
+                .matches("system-data +serial +exact +not judged! +(n/j +){8}n/j *").doesNotContain("pass");
+        assertThat(line(lines, "crashy ")).matches("crashy +serial +exact +broken! +FAIL +n/j .*");
+        assertThat(text).contains("    broken by: crash\n").contains("    partly not run: a run of this configuration did not"
+                + " finish within 30 s");
+        assertThat(line(lines, "last-tick ")).contains("exact-delayed, up to 1 frame").contains("exact-delayed ");
+        assertThat(text).contains("    by class: regular exact, pausing exact-delayed, looping exact, commands exact,"
+                + " resources exact\n")
+                .contains("    by class: regular exact, pausing flaky, looping flaky, commands flaky, resources exact;"
+                        + " broken by: pausing, looping, commands\n");
+        assertThat(text).as("the legend says what n/j is").contains("n/j = not judged (no run judged it: not a pass)")
+                .contains("X = crash");
+    }
+
+    // ------------------------------------------------------------------ markdown
+
+    @Test
+    void markdownShowsEveryOutcomeTheClassesAndTheDelays(@TempDir Path dir) throws Exception {
+        Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
+        String md = Files.readString(dir.resolve("matrix.md"));
+        System.out.println(md);
+        assertThat(md).contains("| strategy | claimed | measured | X | 1 | 2 | 3 | 6 | 7 | 8 | L | O |");
+        assertThat(md).contains("| `generation` | exact | exact ✓ | pass | pass | pass | pass | not judged | pass | pass | pass"
+                + " | pass |");
+        assertThat(md).as("a row that judged nothing").contains("| `system-data` | exact | not judged ✗ disagrees |"
+                + " not judged | not judged | not judged | not judged | not judged | not judged | not judged | not judged |"
+                + " not judged |");
+        assertThat(md).as("a crash is a verdict").contains("| `crashy` | exact | broken ✗ disagrees, broken by: crash | FAIL"
+                + " 1/4: by hand: the strategy threw IllegalStateException in test(ADDED) [At Least Once [component], seed 3] |"
+                + " not judged |");
+        assertThat(md).contains("| `last-tick` | exact-delayed, up to 1 frame | exact-delayed ✓ |")
+                .contains("| `flag-doubling` | exact-delayed, up to 1 frame | flaky ✗ disagrees, broken by: pausing, looping,"
+                        + " commands | pass | FAIL 2/50 in pausing, looping, commands (component Added): by hand: `detector`"
+                        + " missed an Added while paused [At Least Once [component], seed 1] |");
+        assertThat(md).as("per scenario class").contains("| strategy | measured | regular | pausing | looping | commands |"
+                + " resources |")
+                .contains("| `last-tick` | exact-delayed | exact | exact-delayed | exact | exact | exact |")
+                .contains("| `flag-doubling` | flaky | exact | flaky (1 failed in 1 run) [first](" + files.get(lostInPauseAndLoop)
+                        + ") | flaky (1 failed in 1 run) [first](" + files.get(lostInPauseAndLoop) + ") | flaky (1 failed in"
+                        + " 1 run) [first](" + files.get(lostInCommands) + ") | exact |")
+                .contains("| `system-data` | not judged | not judged | not judged | not judged | not judged | not judged |");
+        assertThat(md).as("delays: 2 of 10 one frame late, mean 2/10").contains("| strategy | delay allowed | changes |"
+                + " on time | late | never | max delay (runs / frames) | mean delay (runs / frames) |")
+                .contains("| `last-tick` | up to 1 frame | 10 | 8 | 2 | 0 | 1 / 1 | 0.20 / 0.20 |")
+                .contains("| `flag-doubling` | up to 1 frame | 8 | 5 | 0 | 3 | 0 / 0 | 0.00 / 0.00 |")
+                .contains("| `generation` | none | 10 | 10 | 0 | 0 | 0 / 0 | 0.00 / 0.00 |")
+                .contains("| `system-data` | none | not judged | | | | | |");
+        assertThat(md).contains("- `crashy`: a run of this configuration did not finish within 30 s");
+        assertThat(md).as("the rules, not the old ones").contains("not judged` (no run judged it: never a pass)")
+                .contains("Criteria 1 and 2 are judged on every scenario class")
+                .contains("A report later than the claim allows fails criterion 1").doesNotContain("criteria 1 and 2 on regular scenarios");
+        assertThat(md).as("a shared counterexample is listed once, with its other places")
+                .containsOnlyOnce("by hand: `detector` missed an Added while paused — scenario")
+                .contains("- **flag-doubling / serial, 1 at least once [component Added]** (also the first of 1 at least once"
+                        + " on pausing, looping scenarios; 7 not lost when paused [component Added]; 7 not lost when paused on"
+                        + " pausing scenarios; L looping stages [component Added]; L looping stages on looping scenarios)")
+                .contains("- **flag-doubling / serial, 1 at least once on commands scenarios**: by hand: `detector` missed a"
+                        + " spawn by command");
+    }
+
+    // ------------------------------------------------------------------ replay files
+
+    @Test
+    void aCounterexampleSharedByCellsAndClassesIsWrittenOnce(@TempDir Path dir) throws Exception {
+        Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
+        assertThat(files).hasSize(3);
+        try (Stream<Path> written = Files.list(dir.resolve("counterexamples"))) {
+            assertThat(written.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
+                    "001-flag_doubling-serial-1.json", "002-flag_doubling-serial-1-commands.json", "003-crashy-serial-X.json");
+        }
+        assertThat(files.get(lostInPauseAndLoop)).isEqualTo("counterexamples/001-flag_doubling-serial-1.json");
+        assertThat(files.get(lostInCommands)).as("first of a class only, in no cell's failures")
+                .isEqualTo("counterexamples/002-flag_doubling-serial-1-commands.json");
+        JsonNode flagDoubling = row(dir, "flag-doubling");
+        JsonNode first = flagDoubling.path("criteria").path("1");
+        String file = files.get(lostInPauseAndLoop);
+        assertThat(first.path("failures").get(0).path("replayFile").asText()).isEqualTo(file);
+        assertThat(first.path("classes").path("pausing").path("first").path("replayFile").asText()).isEqualTo(file);
+        assertThat(first.path("classes").path("looping").path("first").path("replayFile").asText()).isEqualTo(file);
+        assertThat(flagDoubling.path("criteria").path("7").path("failures").get(0).path("replayFile").asText()).isEqualTo(file);
+        assertThat(flagDoubling.path("criteria").path("L").path("classes").path("looping").path("first").path("replayFile")
+                .asText()).isEqualTo(file);
+        assertThat(first.path("classes").path("commands").path("first").path("replayFile").asText())
+                .isEqualTo(files.get(lostInCommands));
+        String replay = Files.readString(dir.resolve(file));
+        assertThat(replay).contains("\"scenario\"").contains("\"trace\"").contains(scenario.name());
+    }
+
+    // ------------------------------------------------------------------ json
+
+    @Test
+    void jsonHasStatusEvidenceClassesMeasuredByClassAndDelays(@TempDir Path dir) throws Exception {
+        MatrixReport.write(matrix, dir);
+        JsonNode nothing = row(dir, "system-data");
+        assertThat(nothing.path("measured").asText()).isEqualTo("NOT_JUDGED");
+        assertThat(nothing.path("measuredLabel").asText()).isEqualTo("not judged");
+        for (String code : List.of("X", "1", "2", "3", "6", "7", "8", "L", "O")) {
+            JsonNode cell = nothing.path("criteria").path(code);
+            assertThat(cell.path("status").asText()).as(code).isEqualTo("not-judged");
+            assertThat(cell.path("evidence").asLong()).as(code).isZero();
+        }
+        assertThat(nothing.path("criteria").path("1").path("classes").path("regular").path("status").asText())
+                .isEqualTo("not-judged");
+
+        JsonNode crashy = row(dir, "crashy");
+        assertThat(crashy.path("measured").asText()).isEqualTo("BROKEN");
+        assertThat(crashy.path("brokenBy").toString()).isEqualTo("[\"crash\"]");
+        assertThat(crashy.path("criteria").path("X").path("status").asText()).isEqualTo("fail");
+        assertThat(crashy.path("criteria").path("X").path("evidence").asLong()).isEqualTo(4);
+        assertThat(crashy.path("criteria").path("X").path("failures").get(0).path("message").asText())
+                .contains("IllegalStateException");
+        assertThat(crashy.path("skipped").asText()).contains("did not finish within 30 s");
+
+        JsonNode lastTick = row(dir, "last-tick");
+        assertThat(lastTick.path("claimed").asText()).isEqualTo("EXACT_DELAYED");
+        assertThat(lastTick.path("allowedDelayFrames").asInt()).isEqualTo(1);
+        assertThat(lastTick.path("measured").asText()).isEqualTo("EXACT_DELAYED");
+        assertThat(lastTick.path("measuredByClass").path("pausing").asText()).isEqualTo("EXACT_DELAYED");
+        assertThat(lastTick.path("measuredByClass").path("regular").asText()).isEqualTo("EXACT");
+        JsonNode all = lastTick.path("delays").path("all");
+        assertThat(all.path("obligations").asLong()).isEqualTo(10);
+        assertThat(all.path("onTime").asLong()).isEqualTo(8);
+        assertThat(all.path("late").asLong()).isEqualTo(2);
+        assertThat(all.path("missed").asLong()).isZero();
+        assertThat(all.path("maxRuns").asInt()).isEqualTo(1);
+        assertThat(all.path("maxFrames").asInt()).isEqualTo(1);
+        assertThat(all.path("meanFrames").asDouble()).isEqualTo(0.2);
+        assertThat(lastTick.path("delays").path("byClass").path("pausing").path("late").asLong()).isEqualTo(2);
+        assertThat(lastTick.path("delays").path("byClass").path("regular").path("late").asLong()).isZero();
+
+        JsonNode flagDoubling = row(dir, "flag-doubling");
+        assertThat(flagDoubling.path("measured").asText()).isEqualTo("FLAKY");
+        assertThat(flagDoubling.path("agrees").asBoolean()).isFalse();
+        assertThat(flagDoubling.path("brokenBy").toString()).isEqualTo("[\"pausing\",\"looping\",\"commands\"]");
+        JsonNode pausing = flagDoubling.path("criteria").path("1").path("classes").path("pausing");
+        assertThat(pausing.path("status").asText()).isEqualTo("fail");
+        assertThat(pausing.path("evidence").asInt()).isEqualTo(10);
+        assertThat(pausing.path("failedRuns").asInt()).isEqualTo(1);
+        assertThat(pausing.path("first").path("message").asText()).contains("missed an Added while paused");
+        assertThat(flagDoubling.path("criteria").path("1").path("classes").path("regular").path("status").asText())
+                .isEqualTo("pass");
+        assertThat(flagDoubling.path("delays").path("all").path("missed").asLong()).isEqualTo(3);
+    }
+
+    // ------------------------------------------------------------------ html
+
+    @Test
+    void theHtmlPageShowsNotJudgedCrashClassesAndDelays(@TempDir Path dir) {
+        Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
+        String html = ReportPage.render(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(), "",
+                List.of(), ZonedDateTime.now()));
+        assertThat(html).doesNotContain("<script").doesNotContain("href=\"http");
+        String nothing = tableRow(html, "system-data", 0);
+        assertThat(count(nothing, "<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>")).isEqualTo(9);
+        assertThat(nothing).doesNotContain("class=\"pass\"").doesNotContain(">pass<");
+        assertThat(tableRow(html, "generation", 0)).contains("<td class=\"none\" title=\"no run judged it: not a pass\">"
+                + "not judged</td>");
+        String crashy = tableRow(html, "crashy", 0);
+        assertThat(crashy).contains("<td class=\"fail\">broken ✗<small>broken by: crash</small><small>partly not run</small></td>")
+                .containsPattern("<td class=\"fail\" title=\"1 of 4 runs failed; [^\"]*\"><a href=\"#cx-3\">FAIL</a></td>");
+        assertThat(tableRow(html, "last-tick", 0)).contains("<td>exact-delayed, up to 1 frame</td>");
+        String flagDoubling = tableRow(html, "flag-doubling", 0);
+        assertThat(flagDoubling).contains("flaky ✗<small>broken by: pausing, looping, commands</small>")
+                .contains("<a href=\"#cx-1\">FAIL</a><small>in pausing, looping, commands</small>");
+        assertThat(count(flagDoubling, "href=\"#cx-1\"")).as("cells 1, 7 and L link to one article").isEqualTo(3);
+
+        String classes = tableRow(html, "flag-doubling", 1);
+        assertThat(classes).contains("<td class=\"fail\" title=\"1: 10 changes judged; 2: 10 changes judged\">flaky<small>"
+                + "<a href=\"#cx-1\">1 failed in 1 run</a></small></td>")
+                .contains("<a href=\"#cx-2\">1 failed in 1 run</a>");
+        assertThat(tableRow(html, "last-tick", 1)).contains(">exact-delayed</td>");
+        assertThat(tableRow(html, "system-data", 1)).contains("<td class=\"none\" title=\"1: 0 changes judged; 2: 0 changes"
+                + " judged\">not judged</td>");
+        assertThat(tableRow(html, "last-tick", 2)).isEqualTo("<tr><td><code>last-tick</code></td><td>up to 1 frame</td>"
+                + "<td>10</td><td>8</td><td>2</td><td>0</td><td>1 / 1</td><td>0.20 / 0.20</td></tr>");
+        assertThat(tableRow(html, "system-data", 2)).contains("<td class=\"none\" colspan=\"6\">not judged</td>");
+
+        assertThat(count(html, "<article class=\"cx\"")).as("one article per distinct counterexample").isEqualTo(3);
+        assertThat(html).contains("<p class=\"meta\">Also the first of: 1 at least once on pausing, looping scenarios;"
+                + " 7 not lost when paused [component Added]")
+                .contains("./lab replay reports/out/" + files.get(lostInPauseAndLoop));
+        assertThat(html).as("the new rules").contains("<code>not judged</code> (no run judged it: never a pass)")
+                .contains("X is a verdict of its own").contains("the weakest over all of them")
+                .doesNotContain("criteria 1 and 2 on regular scenarios");
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static String line(List<String> lines, String prefix) {
+        return lines.stream().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError(prefix));
+    }
+
+    private static JsonNode row(Path dir, String strategy) throws Exception {
+        JsonNode root = ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json")));
+        for (JsonNode r : root.path("rows")) {
+            if (r.path("strategy").asText().equals(strategy)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no row " + strategy);
+    }
+
+    /** The {@code n}-th table row of a strategy (0: the matrix, 1: per class, 2: delays). */
+    private static String tableRow(String html, String strategy, int n) {
+        Matcher m = Pattern.compile("<tr><td><code>" + Pattern.quote(strategy) + "</code></td>.*?</tr>").matcher(html);
+        for (int i = 0; i <= n; i++) {
+            assertThat(m.find()).as(strategy + " row " + n).isTrue();
+        }
+        return m.group();
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
