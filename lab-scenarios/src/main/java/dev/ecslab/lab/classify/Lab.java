@@ -197,25 +197,30 @@ public final class Lab {
                     && v.finding().type() == dev.ecslab.lab.oracle.FindingType.DELAYED) {
                 row.cell(Criterion.AT_LEAST_ONCE).delays().tooLate(v.classes());
             }
-            for (Criterion c : cellsOf(v)) {
+            List<Criterion> cells = cellsOf(v);
+            boolean tallied = v.criterion() == Criterion.AT_LEAST_ONCE || v.criterion() == Criterion.AT_MOST_ONCE;
+            boolean firstOfScope = cells.stream().anyMatch(c -> !row.cell(c).hasFailure(v.scope()));
+            // One counterexample per violation, shared by every cell and class it counts in; shrunk when it
+            // is the first of its criterion and scope (a class's first only is kept as found: shrinking
+            // each class's too would multiply the cost of a failing row).
+            Counterexample x = firstOfScope ? counterexample(v, outcome, config, shrink)
+                    : new Counterexample(v.criterion(), v.scope(), v.message(), outcome.scenario(), outcome.scenario(),
+                            config.seed(), config.label(), outcome.trace());
+            for (Criterion c : cells) {
                 Cell cell = row.cell(c);
                 if (failedHere.add(c)) {
                     cell.failedRun();
                 }
-                for (ScenarioClass cls : v.classes()) {
-                    if (failedClassHere.add(c + "|" + cls)) {
-                        cell.failedRunIn(cls);
-                    }
-                }
-                Counterexample x = cell.hasFailure(v.scope()) ? null : counterexample(v, outcome, config, shrink, row);
-                if (x != null) {
+                if (!cell.hasFailure(v.scope())) {
                     cell.fail(x);
-                } else {
-                    x = new Counterexample(v.criterion(), v.scope(), v.message(), outcome.scenario(), outcome.scenario(),
-                            config.seed(), config.label(), outcome.trace());
                 }
-                for (ScenarioClass cls : v.classes()) {
-                    cell.failIn(cls, x);
+                if (tallied || c.isClassView()) {
+                    for (ScenarioClass cls : v.classes()) {
+                        if (failedClassHere.add(c + "|" + cls)) {
+                            cell.failedRunIn(cls);
+                        }
+                        cell.failIn(cls, x);
+                    }
                 }
             }
         }
@@ -235,7 +240,7 @@ public final class Lab {
     }
 
     /** The counterexample of a first failure: shrunk for campaign scenarios, with its trace. */
-    private Counterexample counterexample(Violation v, Outcome outcome, LabConfig config, boolean shrink, Row row) {
+    private Counterexample counterexample(Violation v, Outcome outcome, LabConfig config, boolean shrink) {
         Scenario scenario = outcome.scenario();
         Scenario minimal = scenario;
         Trace minimalTrace = outcome.trace();
