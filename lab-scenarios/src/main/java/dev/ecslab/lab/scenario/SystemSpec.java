@@ -1,5 +1,6 @@
 package dev.ecslab.lab.scenario;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -54,6 +55,8 @@ public record SystemSpec(String name, Set<Data> writes, Set<Data> with, Set<Data
         return !watches.isEmpty();
     }
 
+    /** Derived from {@code kind}; not a JSON field (Jackson would write it as "exclusive" and refuse it on reading). */
+    @JsonIgnore
     public boolean isExclusive() {
         return kind == Kind.EXCLUSIVE;
     }
