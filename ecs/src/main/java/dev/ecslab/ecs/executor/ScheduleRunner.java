@@ -353,32 +353,43 @@ public final class ScheduleRunner implements AutoCloseable {
             SystemTicks ticks = b.ticks();
             int lastRun = ticks.lastRun();
             ticks.begin(world.nextChangeTick());
-            world.changeTracker().runStarted(ticks);
+            Throwable thrown = null;
+            try {
+                world.changeTracker().runStarted(ticks);
+            } catch (Throwable t) {
+                thrown = t;                      // the tracker failed: the run fails, and its body does not run
+            }
             ExecutionObserver obs = observer;
             if (obs != null) {
                 obs.systemStarted(new SystemEvent(sequence.incrementAndGet(), frame, stage.name(), iteration,
                         b.system().name(), i, current.getName(), ticks.thisRun(), lastRun, null));
             }
-            Throwable thrown = null;
-            try {
-                if ((kind == SystemKind.MAIN_THREAD || kind.isExclusive()) && current != caller) {
-                    throw new IllegalStateException(executor.id() + " executor ran " + kind + " system '"
-                            + b.system().name() + "' on " + current.getName() + ", not on the caller's thread " + caller.getName());
+            if (thrown == null) {
+                try {
+                    if ((kind == SystemKind.MAIN_THREAD || kind.isExclusive()) && current != caller) {
+                        throw new IllegalStateException(executor.id() + " executor ran " + kind + " system '"
+                                + b.system().name() + "' on " + current.getName() + ", not on the caller's thread "
+                                + caller.getName());
+                    }
+                    if (kind == SystemKind.SYNC_POINT) {
+                        applyCommands(this, b.system().name());
+                    } else if (kind.isExclusive()) {
+                        world.runExclusive(ticks, () -> b.body().run(new Context(b, frame, iteration)));
+                    } else {
+                        b.body().run(new Context(b, frame, iteration));
+                    }
+                } catch (Throwable t) {
+                    thrown = t;
                 }
-                if (kind == SystemKind.SYNC_POINT) {
-                    applyCommands(this, b.system().name());
-                } else if (kind.isExclusive()) {
-                    world.runExclusive(ticks, () -> b.body().run(new Context(b, frame, iteration)));
-                } else {
-                    b.body().run(new Context(b, frame, iteration));
-                }
-            } catch (Throwable t) {
-                thrown = t;
             }
             if (thrown == null) {
                 // Only a finished run has seen its changes; a failed one sees them again next time.
-                world.changeTracker().runFinished(ticks);
-                ticks.end();
+                try {
+                    world.changeTracker().runFinished(ticks);
+                    ticks.end();
+                } catch (Throwable t) {
+                    thrown = t;                  // the tracker failed: a failure of this run, like the body's
+                }
             }
             if (obs != null) {
                 obs.systemFinished(new SystemEvent(sequence.incrementAndGet(), frame, stage.name(), iteration,

@@ -15,7 +15,8 @@ public interface StageRun {
 
     /**
      * Runs system {@code i} on the calling thread: observer events, the body, and recording the
-     * outcome. Never throws for a failing body; returns the failure (or {@code null}) so the executor
+     * outcome. Never throws for a failing body, nor when the change tracker throws as the run starts or
+     * finishes (that is the run's failure too); returns the failure (or {@code null}) so the executor
      * can stop starting systems.
      */
     Throwable runSystem(int i);

@@ -175,6 +175,7 @@ public final class ScenarioRunner {
      */
     public static CompiledSchedule compile(Scenario scenario) {
         Session s = new Session(scenario.validate(), null);
+        s.buildWorld();
         s.registerTypes();
         return s.schedule().compile(s.world);
     }
@@ -209,7 +210,8 @@ public final class ScenarioRunner {
     private static final class Session implements ExecutionObserver {
         final Scenario scenario;
         final LabConfig config;
-        final World world;
+        /** Built by {@link #buildWorld()} on the run thread; {@code null} until then, or if it could not be built. */
+        volatile World world;
         final AtomicLong clock = new AtomicLong();
         volatile long currentFrame = -1;
         volatile Thread labThread;
@@ -226,37 +228,44 @@ public final class ScenarioRunner {
         final PresenceModel model = new PresenceModel();
         final List<Long> memory = Collections.synchronizedList(new ArrayList<>());
         final List<String> errors = Collections.synchronizedList(new ArrayList<>());
-        ChangeTracker rawTracker;
+        volatile ChangeTracker rawTracker;
         boolean dwell;
 
         Session(Scenario scenario, LabConfig config) {
             this.scenario = scenario;
             this.config = config;
+            for (Edit e : scenario.edits()) {
+                editsByKey.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(e);
+            }
+        }
+
+        /**
+         * Creates the strategy's tracker and builds the world with it (without a configuration: a
+         * world with the default strategy, for compiling). Runs on the lab's run thread, inside the
+         * timeout: the tracker's constructor, {@code laneCount()} and {@code attach()} are code under
+         * test and may hang or throw like any other call.
+         */
+        void buildWorld() {
             World.Builder b = World.builder();
             if (scenario.startTick() != null) {
                 b.initialChangeTick(scenario.startTick());
             }
-            World w = null;
             if (config == null) {
-                w = b.build();
-            } else {
-                try {
-                    rawTracker = config.tracker().factory().get();
-                } catch (Throwable t) {
-                    crashes.record(GuardedTracker.SOURCE, "creating the tracker (" + config.tracker().id() + ")", null, null, t);
-                }
-                if (rawTracker != null) {
-                    GuardedTracker guard = new GuardedTracker(rawTracker, crashes, this::componentName, this::resourceName);
-                    try {
-                        w = b.changeTracking(config.tracker().id(), guard).build();
-                    } catch (RuntimeException e) {
-                        errors.add("the world could not be built with the strategy: " + e);
-                    }
-                }
+                world = b.build();
+                return;
             }
-            this.world = w;
-            for (Edit e : scenario.edits()) {
-                editsByKey.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(e);
+            try {
+                rawTracker = config.tracker().factory().get();
+            } catch (Throwable t) {
+                crashes.record(GuardedTracker.SOURCE, "creating the tracker (" + config.tracker().id() + ")", null, null, t);
+            }
+            if (rawTracker != null) {
+                GuardedTracker guard = new GuardedTracker(rawTracker, crashes, this::componentName, this::resourceName);
+                try {
+                    world = b.changeTracking(config.tracker().id(), guard).build();
+                } catch (Throwable e) {                  // the guard has recorded the strategy's part
+                    errors.add("the world could not be built with the strategy: " + e);
+                }
             }
         }
 
@@ -291,6 +300,7 @@ public final class ScenarioRunner {
 
         Trace run(Supplier<Executor> executorFactory, FrameProbe probe) {
             labThread = Thread.currentThread();
+            buildWorld();
             if (world == null) {
                 return assemble(null);                            // the strategy could not even be created
             }

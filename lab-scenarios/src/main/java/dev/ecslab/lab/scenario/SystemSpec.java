@@ -55,6 +55,7 @@ public record SystemSpec(String name, Set<Data> writes, Set<Data> with, Set<Data
         return !watches.isEmpty();
     }
 
+    /** Derived from {@code kind}; not a JSON field (Jackson would write it as "exclusive" and refuse it on reading). */
     @JsonIgnore
     public boolean isExclusive() {
         return kind == Kind.EXCLUSIVE;
