@@ -61,9 +61,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -107,17 +105,8 @@ public final class ScenarioRunner {
     /** How long an exclusive or main-thread body holds its run under a parallel executor. */
     public static final long DWELL_NANOS = 400_000;
 
-    /** Threads that run scenarios, so that a run that hangs can be abandoned. Daemons: they never keep a JVM up. */
-    private static final ExecutorService LAB_THREADS = Executors.newCachedThreadPool(new java.util.concurrent.ThreadFactory() {
-        private final AtomicInteger count = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable r) {
-            Thread t = new Thread(r, "ecslab-lab-run-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        }
-    });
+    /** Numbers the threads that run scenarios. */
+    private static final AtomicInteger RUN_THREADS = new AtomicInteger();
 
     private ScenarioRunner() {
     }
@@ -150,7 +139,12 @@ public final class ScenarioRunner {
 
     private static Trace runGuarded(Scenario scenario, LabConfig config, Supplier<Executor> executor, FrameProbe probe) {
         Session session = new Session(scenario.validate(), config);
-        Future<Trace> run = LAB_THREADS.submit(() -> session.run(executor, probe));
+        // A thread of its own for every run, never reused: a run abandoned after its timeout keeps its
+        // thread, which may still be stuck in (or stopped inside) the code under test.
+        FutureTask<Trace> run = new FutureTask<>(() -> session.run(executor, probe));
+        Thread thread = new Thread(run, "ecslab-lab-run-" + RUN_THREADS.incrementAndGet());
+        thread.setDaemon(true);
+        thread.start();
         Duration timeout = config.timeout();
         try {
             return run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -200,8 +200,10 @@ class NotJudgedTest {
         assertThat(row.cell(Criterion.CRASH).first().message()).contains("java.lang.IllegalStateException: no answers here");
         assertThat(row.measured()).isEqualTo(MeasuredClass.BROKEN);
         assertThat(row.agrees()).isFalse();
-        assertThat(MeasuredClass.of(Status.FAIL, Status.NOT_JUDGED, Status.NOT_JUDGED, true)).isEqualTo(MeasuredClass.BROKEN);
-        assertThat(MeasuredClass.of(Status.PASS, Status.NOT_JUDGED, Status.NOT_JUDGED, true))
+        assertThat(MeasuredClass.of(Status.FAIL, Status.NOT_JUDGED, Status.NOT_JUDGED, true, true)).isEqualTo(MeasuredClass.BROKEN);
+        assertThat(MeasuredClass.of(Status.PASS, Status.NOT_JUDGED, Status.NOT_JUDGED, true, true))
                 .isEqualTo(MeasuredClass.NOT_JUDGED);
+        assertThat(MeasuredClass.of(Status.PASS, Status.PASS, Status.PASS, true, false))
+                .as("a broken invariant (O, 6 or 8) makes even right answers broken").isEqualTo(MeasuredClass.BROKEN);
     }
 }
