@@ -94,8 +94,14 @@ import java.util.function.Supplier;
  * iteration in list order. Direct writes go through write queries ({@code forEntity}); an edit on an
  * entity that is gone, lacks the component or fails the system's filter is skipped and recorded as
  * no change. Commands are issued only for entities alive when the body runs and not despawned earlier
- * in the same run. Under a parallel executor, exclusive and main-thread bodies hold their run for
- * {@value #DWELL_NANOS} ns, so that a system wrongly started beside them is seen overlapping them.
+ * in the same run.
+ *
+ * <p><b>Making overlaps visible.</b> Lab bodies take microseconds, so a wrong overlap would rarely show
+ * in their intervals. Under a parallel executor a body therefore holds its run for {@value #DWELL_NANOS}
+ * ns when it is exclusive or main-thread, or when a system it conflicts with and is not ordered with
+ * has not yet run in this stage iteration: a correct executor starts that partner only afterwards (the
+ * hold costs time, never correctness), an executor that wrongly starts it beside this one is seen
+ * overlapping. Deterministic interleavings are a later step; this makes the probabilistic one likely.
  *
  * <p><b>Never leaves threads running</b> (except a run abandoned after its timeout, whose threads are
  * daemons): the schedule runner and its executor are closed in every case, also when the schedule
@@ -214,6 +220,8 @@ public final class ScenarioRunner {
         final Map<Entity, String> labels = new ConcurrentHashMap<>();
         final List<BodyRun> bodyRuns = Collections.synchronizedList(new ArrayList<>());
         final Map<Thread, Boolean> inBodies = new ConcurrentHashMap<>();
+        final Set<String> started = ConcurrentHashMap.newKeySet();              // system|frame|iteration
+        final Map<String, List<SystemSpec>> partners = new HashMap<>();         // conflicting and unordered, same stage
         final Map<String, int[]> ticks = new ConcurrentHashMap<>();        // system|frame|iteration -> tick, lastRunTick
         final List<String> runnerFailures = Collections.synchronizedList(new ArrayList<>());
         final List<Trace.Event> events = Collections.synchronizedList(new ArrayList<>());
@@ -230,6 +238,18 @@ public final class ScenarioRunner {
             this.config = config;
             for (Edit e : scenario.edits()) {
                 editsByKey.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(e);
+            }
+            for (StageSpec st : scenario.stages()) {
+                boolean[][] ordered = dev.ecslab.lab.scenario.ScenarioAccess.orderedClosure(scenario, st);
+                List<SystemSpec> systems = st.systems();
+                for (int i = 0; i < systems.size(); i++) {
+                    for (int j = 0; j < systems.size(); j++) {
+                        if (i != j && !ordered[i][j] && !ordered[j][i]
+                                && dev.ecslab.lab.scenario.ScenarioAccess.conflicts(systems.get(i), systems.get(j))) {
+                            partners.computeIfAbsent(systems.get(i).name(), k -> new ArrayList<>()).add(systems.get(j));
+                        }
+                    }
+                }
             }
         }
 
@@ -566,8 +586,9 @@ public final class ScenarioRunner {
                         current == labThread);
                 bodyRuns.add(log);
                 inBodies.put(current, Boolean.TRUE);
+                started.add(s.name() + "|" + log.frame + "|" + log.iteration);
                 try {
-                    if (dwell && s.runsOnCaller()) {
+                    if (dwell && (s.runsOnCaller() || partnerStillToRun(s, log.frame, log.iteration))) {
                         hold();
                     }
                     detect(ctx, s, flavor, watchQueries, watchIds, log);
@@ -592,7 +613,17 @@ public final class ScenarioRunner {
             };
         }
 
-        /** Holds an exclusive or main-thread run open for {@link #DWELL_NANOS}. */
+        /** True when a conflicting, unordered system of the stage runs in this iteration and has not started yet. */
+        boolean partnerStillToRun(SystemSpec s, long frame, int iteration) {
+            for (SystemSpec p : partners.getOrDefault(s.name(), List.of())) {
+                if (scenario.runsIn(p, (int) frame) && !started.contains(p.name() + "|" + frame + "|" + iteration)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Holds a run open for {@link #DWELL_NANOS}, so that a wrongly concurrent partner is seen overlapping it. */
         static void hold() {
             long until = System.nanoTime() + DWELL_NANOS;
             long left;
