@@ -1,13 +1,7 @@
 package dev.ecslab.lab.mutant;
 
-import dev.ecslab.ecs.change.ChangeFlavor;
-import dev.ecslab.ecs.change.ChangeKind;
-import dev.ecslab.ecs.change.ForwardingChangeTracker;
-import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackerHost;
-import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,16 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * reported once, two frames late. Before timeliness was judged, the oracle accepted a report any
  * number of runs late, and this strategy was measured exact.
  */
-final class LateByTwoFrames extends ForwardingChangeTracker {
+final class LateByTwoFrames extends Mutants.WidenedReader {
     private TrackerHost host;
     private volatile int startTick;
     private final List<Integer> frameEnds = new ArrayList<>();         // the world's tick at each frame end
     private final Map<Integer, Integer> seenUpTo = new ConcurrentHashMap<>();   // reader id -> upper end of its last window
     private final Map<Integer, int[]> windows = new ConcurrentHashMap<>();      // reader id -> {lo, hi} of its current run
-
-    LateByTwoFrames() {
-        super(new GenerationTracker());
-    }
 
     @Override
     public void attach(TrackerHost h) {
@@ -68,7 +58,9 @@ final class LateByTwoFrames extends ForwardingChangeTracker {
         }
     }
 
-    private SystemTicks late(SystemTicks reader) {
+    /** The reader's window as of two frames ago: from what it last saw to the end of frame f-2. */
+    @Override
+    SystemTicks widened(SystemTicks reader) {
         int[] w = windows.get(reader.id());
         if (w == null) {
             return reader;
@@ -76,37 +68,5 @@ final class LateByTwoFrames extends ForwardingChangeTracker {
         SystemTicks t = new SystemTicks(reader.id(), reader.name(), w[0]);
         t.begin(w[1]);
         return t;
-    }
-
-    @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
-        return super.test(kind, flavor, late(reader), componentId, entityIndex, column, row);
-    }
-
-    @Override
-    public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int[] archetypeIds) {
-        return null;
-    }
-
-    @Override
-    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
-            RowSink sink) {
-        return false;
-    }
-
-    @Override
-    public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
-        return super.removed(flavor, late(reader), componentId);
-    }
-
-    @Override
-    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-        return super.resource(kind, flavor, late(reader), resourceId);
-    }
-
-    @Override
-    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-        return super.resourceRemoved(flavor, late(reader), resourceId);
     }
 }
