@@ -36,6 +36,7 @@ import dev.ecslab.lab.scenario.Edit;
 import dev.ecslab.lab.scenario.EditOp;
 import dev.ecslab.lab.scenario.EntitySpec;
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioAccess;
 import dev.ecslab.lab.scenario.StageSpec;
 import dev.ecslab.lab.scenario.SystemSpec;
 import dev.ecslab.lab.scenario.Watch;
@@ -191,9 +192,10 @@ public final class ScenarioRunner {
         final boolean callerThread;
         volatile long finish = Long.MAX_VALUE;
         volatile String failure;
-        final List<Object[]> direct = new ArrayList<>();          // Data, label, ChangeType
-        final List<Edit> commands = new ArrayList<>();
-        final List<Detection> detections = new ArrayList<>();
+        // Synchronized: after a timeout the lab reads them while the abandoned body may still write.
+        final List<Object[]> direct = Collections.synchronizedList(new ArrayList<>());     // Data, label, ChangeType
+        final List<Edit> commands = Collections.synchronizedList(new ArrayList<>());
+        final List<Detection> detections = Collections.synchronizedList(new ArrayList<>());
         boolean applied;
 
         BodyRun(String system, String stage, long frame, int iteration, long start, String thread, boolean callerThread) {
@@ -240,12 +242,12 @@ public final class ScenarioRunner {
                 editsByKey.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(e);
             }
             for (StageSpec st : scenario.stages()) {
-                boolean[][] ordered = dev.ecslab.lab.scenario.ScenarioAccess.orderedClosure(scenario, st);
+                boolean[][] ordered = ScenarioAccess.orderedClosure(scenario, st);
                 List<SystemSpec> systems = st.systems();
                 for (int i = 0; i < systems.size(); i++) {
                     for (int j = 0; j < systems.size(); j++) {
                         if (i != j && !ordered[i][j] && !ordered[j][i]
-                                && dev.ecslab.lab.scenario.ScenarioAccess.conflicts(systems.get(i), systems.get(j))) {
+                                && ScenarioAccess.conflicts(systems.get(i), systems.get(j))) {
                             partners.computeIfAbsent(systems.get(i).name(), k -> new ArrayList<>()).add(systems.get(j));
                         }
                     }
