@@ -92,16 +92,6 @@ public interface ChangeTrackerProvider {
 
     /** A provider's class and where it was loaded from, for an error message. */
     private static String describe(ChangeTrackerProvider p) {
-        java.security.CodeSource source = p.getClass().getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return p.getClass().getName();
-        }
-        String where;
-        try {
-            where = java.nio.file.Path.of(source.getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-            where = source.getLocation().toString();
-        }
-        return p.getClass().getName() + " (from " + where + ")";
+        return dev.ecslab.ecs.ClassOrigin.describe(p.getClass());
     }
 }

@@ -1,6 +1,5 @@
 package dev.ecslab.ecs.executor;
 
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -101,16 +100,6 @@ public interface ExecutorProvider {
         if (p instanceof BuiltInExecutorProvider b) {
             return b.executorClass().getName() + " (built in)";
         }
-        CodeSource source = p.getClass().getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return p.getClass().getName();
-        }
-        String where;
-        try {
-            where = java.nio.file.Path.of(source.getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-            where = source.getLocation().toString();
-        }
-        return p.getClass().getName() + " (from " + where + ")";
+        return dev.ecslab.ecs.ClassOrigin.describe(p.getClass());
     }
 }

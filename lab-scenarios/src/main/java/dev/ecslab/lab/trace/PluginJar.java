@@ -1,13 +1,12 @@
 package dev.ecslab.lab.trace;
 
+import dev.ecslab.ecs.ClassOrigin;
 import dev.ecslab.ecs.executor.ExecutorProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -56,16 +55,7 @@ public record PluginJar(String role, String file, String sha256) {
 
     /** The jar file {@code type} was loaded from, if it was loaded from a jar file. */
     public static Optional<Path> jarOf(Class<?> type) {
-        CodeSource source = type.getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return Optional.empty();
-        }
-        try {
-            Path p = Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();
-            return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
-        } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-            return Optional.empty();
-        }
+        return ClassOrigin.of(type).filter(Files::isRegularFile);
     }
 
     /**
