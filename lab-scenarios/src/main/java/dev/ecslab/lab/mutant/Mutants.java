@@ -93,7 +93,9 @@ public final class Mutants {
                 new ExecutorMutant(new ExecutorSubject("mutant:ignores-one-before", IgnoresOneBefore::new),
                         List.of(Criterion.ORDERING), "started before", false),
                 new ExecutorMutant(new ExecutorSubject(OverlapsCallerSystems.ID, OverlapsCallerSystems::new),
-                        List.of(Criterion.ORDERING), "overlapped", true));
+                        List.of(Criterion.ORDERING), "overlapped", true),
+                new ExecutorMutant(new ExecutorSubject(SkipsFirstSystem.ID, SkipsFirstSystem::new),
+                        List.of(Criterion.PURE_FUNCTION), "ended in another state than the lab's model", false));
     }
 
     private static TrackerSubject subject(String id, String description, java.util.function.Supplier<ChangeTracker> f) {
