@@ -40,6 +40,11 @@ import java.util.concurrent.locks.LockSupport;
  * run's schedule (who overlapped whom, who started after whom) replays exactly, while systems
  * still run on real threads.
  *
+ * <p><b>Controlled mode.</b> With an {@link ExecutionControl}, the control orders the ready systems,
+ * completions come from {@link ExecutionControl#awaitFinished()} (in the order the control decides), at
+ * most {@code threads} systems are with workers at a time, nothing is held back, delayed or inlined by
+ * measured time: a run is a function of the control's decisions, overlaps included.
+ *
  * <p>Access is claimed in {@link AccessClaims} (an atomic check-and-claim) before a system starts and
  * released when the scheduler acknowledges its completion.
  *
@@ -52,6 +57,8 @@ public class DynamicExecutor implements Executor {
     private static final int MEASURE_EVERY = 16;
 
     private final OptionalLong seed;
+    private final ExecutionControl control;
+    private final int threads;
     private final WorkerPool pool;
     private final long inlineThresholdNanos;
     /** Per compiled stage, each system's last run time in nanoseconds ({@code -1} until measured). */
@@ -59,8 +66,10 @@ public class DynamicExecutor implements Executor {
 
     public DynamicExecutor(ExecutorOptions options) {
         this.seed = options.seed();
+        this.control = options.control();
+        this.threads = options.threads();
         this.pool = new WorkerPool(ID, options.threads());
-        this.inlineThresholdNanos = seed.isPresent() ? 0 : options.inlineThresholdNanos();
+        this.inlineThresholdNanos = seed.isPresent() || control != null ? 0 : options.inlineThresholdNanos();
     }
 
     public DynamicExecutor() {
@@ -70,6 +79,11 @@ public class DynamicExecutor implements Executor {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public boolean controlled() {
+        return control != null;
     }
 
     /** The dependency graph to honour: the stage's own. */
@@ -106,6 +120,8 @@ public class DynamicExecutor implements Executor {
         private final ArrayDeque<Integer> noOps = new ArrayDeque<>();
         private final Completions completions = new Completions();
         private final SplittableRandom random;
+        /** Systems with workers, not yet acknowledged (controlled mode keeps this at most {@code threads}). */
+        private int handedOut;
         private final BitSet finishedUnacknowledged;
         private final AtomicLongArray costs;
         /** Systems this thread runs itself in the current round (see {@link #dispatch}). */
@@ -123,7 +139,7 @@ public class DynamicExecutor implements Executor {
             this.remaining = new int[n];
             this.ready = new BitSet(n);
             this.claims = new AccessClaims(n, (v, held) -> conflictsWithRunning(stage, v, held));
-            this.random = seed.isPresent() ? SeededChoices.forRun(seed.getAsLong(), run) : null;
+            this.random = seed.isPresent() && control == null ? SeededChoices.forRun(seed.getAsLong(), run) : null;
             this.finishedUnacknowledged = new BitSet(n);
             this.inline = new int[n];
             this.candidates = new int[n];
@@ -182,7 +198,9 @@ public class DynamicExecutor implements Executor {
             for (int v = ready.nextSetBit(0); v >= 0; v = ready.nextSetBit(v + 1)) {
                 candidates[count++] = v;
             }
-            if (random != null) {
+            if (control != null) {
+                control.shuffle(candidates, count);
+            } else if (random != null) {
                 for (int i = count - 1; i > 0; i--) {
                     int j = random.nextInt(i + 1);
                     int t = candidates[i];
@@ -194,6 +212,10 @@ public class DynamicExecutor implements Executor {
             for (int c = 0; c < count; c++) {
                 int v = candidates[c];
                 SystemKind kind = stage.system(v).kind();
+                boolean onThisThread = kind == SystemKind.MAIN_THREAD || kind.isExclusive() || cheap(v);
+                if (control != null && !onThisThread && handedOut >= threads) {
+                    continue;                            // no free worker: it stays ready for a later round
+                }
                 if (runsAlone(stage, v)) {
                     if (claims.tryClaimAlone(v)) {      // nothing runs, inline ones included
                         ready.clear(v);
@@ -205,9 +227,22 @@ public class DynamicExecutor implements Executor {
                 if (!claims.tryClaim(v)) {
                     continue;
                 }
-                if (kind == SystemKind.MAIN_THREAD || kind.isExclusive() || cheap(v)) {
+                if (onThisThread) {
                     ready.clear(v);
                     inline[inlineCount++] = v;
+                    continue;
+                }
+                if (control != null) {
+                    ready.clear(v);
+                    handedOut++;
+                    control.handOff(v);
+                    pool.submit(() -> {
+                        try {
+                            run.runSystem(v);
+                        } finally {
+                            control.finished(v);
+                        }
+                    });
                     continue;
                 }
                 if (random != null && claims.count() > 1 && random.nextInt(4) == 0) {
@@ -232,6 +267,10 @@ public class DynamicExecutor implements Executor {
 
         /** The next completion to acknowledge: any (unseeded) or a seed-chosen running system. */
         private int awaitCompletion() {
+            if (control != null) {
+                handedOut--;
+                return control.awaitFinished();
+            }
             if (random == null) {
                 return take();
             }
@@ -322,6 +361,6 @@ public class DynamicExecutor implements Executor {
 
     @Override
     public String toString() {
-        return seed.isPresent() ? "dynamic(seed " + seed.getAsLong() + ")" : "dynamic";
+        return control != null ? "dynamic(controlled)" : seed.isPresent() ? "dynamic(seed " + seed.getAsLong() + ")" : "dynamic";
     }
 }

@@ -20,6 +20,15 @@ public interface Executor extends AutoCloseable {
     /** Runs {@code run} to completion (or to the end of a failure), on the calling thread's behalf. */
     void execute(StageRun run);
 
+    /**
+     * True when this executor was created with an {@link ExecutionControl} ({@link ExecutorOptions#control()})
+     * and follows its protocol, so that a run is a function of the control's decisions. An executor that
+     * ignores the control returns false (the default), and a harness then cannot replay its interleavings.
+     */
+    default boolean controlled() {
+        return false;
+    }
+
     /** Stops worker threads; idempotent. */
     @Override
     default void close() {

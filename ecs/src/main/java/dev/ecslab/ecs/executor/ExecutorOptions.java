@@ -14,8 +14,12 @@ import java.util.OptionalLong;
  * @param inlineThresholdNanos the unseeded dynamic executor runs a system on the caller's thread,
  *                             without handing it to a worker, when its previous run took less than
  *                             this (a hand-off costs tens of microseconds); 0 always hands off
+ * @param control              in controlled mode, the {@link ExecutionControl} that makes every choice
+ *                             and lets one thread progress at a time (the lab's deterministic runs);
+ *                             {@code null} otherwise. It takes precedence over the seed: an executor
+ *                             that honours it draws nothing from the seed and never sleeps
  */
-public record ExecutorOptions(OptionalLong seed, int threads, long inlineThresholdNanos) {
+public record ExecutorOptions(OptionalLong seed, int threads, long inlineThresholdNanos, ExecutionControl control) {
     /** A run shorter than this is cheaper to do inline than to hand to another thread. */
     public static final long DEFAULT_INLINE_THRESHOLD_NANOS = 25_000;
 
@@ -28,6 +32,10 @@ public record ExecutorOptions(OptionalLong seed, int threads, long inlineThresho
         }
     }
 
+    public ExecutorOptions(OptionalLong seed, int threads, long inlineThresholdNanos) {
+        this(seed, threads, inlineThresholdNanos, null);
+    }
+
     /** Unseeded, one worker per available processor, default inlining. */
     public static ExecutorOptions defaults() {
         return new ExecutorOptions(OptionalLong.empty(), Math.max(1, Runtime.getRuntime().availableProcessors()),
@@ -35,14 +43,19 @@ public record ExecutorOptions(OptionalLong seed, int threads, long inlineThresho
     }
 
     public ExecutorOptions withSeed(long seed) {
-        return new ExecutorOptions(OptionalLong.of(seed), threads, inlineThresholdNanos);
+        return new ExecutorOptions(OptionalLong.of(seed), threads, inlineThresholdNanos, control);
     }
 
     public ExecutorOptions withThreads(int count) {
-        return new ExecutorOptions(seed, count, inlineThresholdNanos);
+        return new ExecutorOptions(seed, count, inlineThresholdNanos, control);
     }
 
     public ExecutorOptions withInlineThresholdNanos(long nanos) {
-        return new ExecutorOptions(seed, threads, nanos);
+        return new ExecutorOptions(seed, threads, nanos, control);
+    }
+
+    /** These options in controlled mode: {@code newControl} decides (see {@link ExecutionControl}). */
+    public ExecutorOptions withControl(ExecutionControl newControl) {
+        return new ExecutorOptions(seed, threads, inlineThresholdNanos, newControl);
     }
 }

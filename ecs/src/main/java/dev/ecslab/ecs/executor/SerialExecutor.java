@@ -1,19 +1,23 @@
 package dev.ecslab.ecs.executor;
 
+import dev.ecslab.ecs.graph.DiGraph;
 import dev.ecslab.ecs.graph.TopologicalOrder;
 import dev.ecslab.ecs.schedule.CompiledStage;
+import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.OptionalLong;
 
 /**
  * Runs every system on the caller's thread, one after another, in a topological order: the compiled
  * one (lowest insertion index first among ready systems), or in seeded mode an order drawn from the
- * seed, so each seed explores another legal order and replays it exactly.
+ * seed, so each seed explores another legal order and replays it exactly. In controlled mode the
+ * {@link ExecutionControl} picks each next system among the ready ones, so every legal order is reachable.
  */
 public final class SerialExecutor implements Executor {
     public static final String ID = "serial";
 
     private final OptionalLong seed;
+    private final ExecutionControl control;
 
     public SerialExecutor() {
         this(OptionalLong.empty());
@@ -21,10 +25,17 @@ public final class SerialExecutor implements Executor {
 
     public SerialExecutor(OptionalLong seed) {
         this.seed = seed;
+        this.control = null;
     }
 
     public SerialExecutor(ExecutorOptions options) {
-        this(options.seed());
+        this.seed = options.seed();
+        this.control = options.control();
+    }
+
+    @Override
+    public boolean controlled() {
+        return control != null;
     }
 
     @Override
@@ -35,8 +46,11 @@ public final class SerialExecutor implements Executor {
     @Override
     public void execute(StageRun run) {
         CompiledStage stage = run.stage();
-        int[] order = seed.isPresent()
-                ? TopologicalOrder.seeded(stage.graph(), SeededChoices.forRun(seed.getAsLong(), run).nextLong())
+        if (control != null) {
+            executeControlled(run);
+            return;
+        }
+        int[] order = seed.isPresent() ? TopologicalOrder.seeded(stage.graph(), SeededChoices.forRun(seed.getAsLong(), run).nextLong())
                 : stage.topologicalOrder();
         BitSet active = run.active();
         for (int v : order) {
@@ -49,8 +63,59 @@ public final class SerialExecutor implements Executor {
         }
     }
 
+    /**
+     * Kahn's algorithm with the control choosing among the ready active systems; inactive ones complete
+     * as soon as they are ready, without a choice (where a no-op goes changes nothing).
+     */
+    private void executeControlled(StageRun run) {
+        CompiledStage stage = run.stage();
+        DiGraph graph = stage.graph();
+        BitSet active = run.active();
+        int n = stage.size();
+        int[] remaining = new int[n];
+        int[] ready = new int[n];
+        int readyCount = 0;
+        ArrayDeque<Integer> noOps = new ArrayDeque<>();
+        for (int v = 0; v < n; v++) {
+            remaining[v] = graph.inDegree(v);
+            if (remaining[v] == 0) {
+                if (active.get(v)) {
+                    ready[readyCount++] = v;
+                } else {
+                    noOps.add(v);
+                }
+            }
+        }
+        while (true) {
+            int v;
+            if (!noOps.isEmpty()) {
+                v = noOps.poll();
+            } else if (readyCount > 0) {
+                int i = readyCount == 1 ? 0 : control.choose(readyCount);
+                v = ready[i];
+                ready[i] = ready[--readyCount];
+                if (run.failed()) {
+                    return;
+                }
+                run.runSystem(v);
+            } else {
+                return;
+            }
+            BitSet next = graph.successors(v);
+            for (int s = next.nextSetBit(0); s >= 0; s = next.nextSetBit(s + 1)) {
+                if (--remaining[s] == 0) {
+                    if (active.get(s)) {
+                        ready[readyCount++] = s;
+                    } else {
+                        noOps.add(s);
+                    }
+                }
+            }
+        }
+    }
+
     @Override
     public String toString() {
-        return seed.isPresent() ? "serial(seed " + seed.getAsLong() + ")" : "serial";
+        return control != null ? "serial(controlled)" : seed.isPresent() ? "serial(seed " + seed.getAsLong() + ")" : "serial";
     }
 }

@@ -1,5 +1,6 @@
 package dev.ecslab.ecs.executor;
 
+import dev.ecslab.ecs.graph.TopologicalOrder;
 import dev.ecslab.ecs.schedule.CompiledStage;
 import dev.ecslab.ecs.schedule.SystemKind;
 import java.util.ArrayList;
@@ -23,17 +24,27 @@ import java.util.concurrent.locks.LockSupport;
  * run on the caller's thread while the batch's other systems run on the workers, and then the
  * caller takes queued systems of the batch itself until the batch is done.
  *
+ * <p><b>Seeded and controlled modes</b> cut the batches anew for every stage iteration, from a
+ * topological order drawn from the seed or chosen by the {@link ExecutionControl}: among the legal plans,
+ * two systems that conflict and are not ordered land in either order, so across seeds every such pair
+ * runs both ways. Within a batch the seed (or the control) also orders the systems. In controlled mode
+ * at most {@code threads} systems are handed to workers at a time and completions come from the control.
+ *
  * <p>{@link #batches} is an extension point so that the lab can keep a deliberately broken variant.
  */
 public class StagedExecutor implements Executor {
     public static final String ID = "staged";
 
     private final OptionalLong seed;
+    private final ExecutionControl control;
+    private final int threads;
     private final WorkerPool pool;
     private final Map<CompiledStage, int[][]> plans = Collections.synchronizedMap(new WeakHashMap<>());
 
     public StagedExecutor(ExecutorOptions options) {
         this.seed = options.seed();
+        this.control = options.control();
+        this.threads = options.threads();
         this.pool = new WorkerPool(ID, options.threads());
     }
 
@@ -46,17 +57,22 @@ public class StagedExecutor implements Executor {
         return ID;
     }
 
+    @Override
+    public boolean controlled() {
+        return control != null;
+    }
+
     /**
-     * Cuts a stage into batches, greedily in topological order: each system goes into the first batch
-     * after all its predecessors' batches that holds nothing it conflicts with (and no exclusive system;
-     * an exclusive system needs an empty batch).
+     * Cuts a stage into batches, greedily in the topological {@code order} given: each system goes into
+     * the first batch after all its predecessors' batches that holds nothing it conflicts with (and no
+     * exclusive system; an exclusive system needs an empty batch).
      */
-    protected int[][] batches(CompiledStage stage) {
+    protected int[][] batches(CompiledStage stage, int[] order) {
         int n = stage.size();
         int[] batchOf = new int[n];
         List<BitSet> members = new ArrayList<>();
         List<Boolean> closed = new ArrayList<>();
-        for (int v : stage.topologicalOrder()) {
+        for (int v : order) {
             int b = 0;
             BitSet preds = stage.graph().predecessors(v);
             for (int p = preds.nextSetBit(0); p >= 0; p = preds.nextSetBit(p + 1)) {
@@ -84,17 +100,22 @@ public class StagedExecutor implements Executor {
         return out;
     }
 
-    /** The batches this executor runs {@code stage} in (computed once per compiled stage). */
+    /** The batches this executor runs {@code stage} in unseeded (computed once per compiled stage). */
     public int[][] plan(CompiledStage stage) {
-        return plans.computeIfAbsent(stage, this::batches);
+        return plans.computeIfAbsent(stage, st -> batches(st, st.topologicalOrder()));
     }
 
     @Override
     public void execute(StageRun run) {
+        if (control != null) {
+            executeControlled(run);
+            return;
+        }
         CompiledStage stage = run.stage();
         SplittableRandom random = seed.isPresent() ? SeededChoices.forRun(seed.getAsLong(), run) : null;
         BitSet active = run.active();
-        for (int[] batch : plan(stage)) {
+        int[][] plan = random == null ? plan(stage) : batches(stage, TopologicalOrder.seeded(stage.graph(), random.nextLong()));
+        for (int[] batch : plan) {
             if (run.failed()) {
                 return;
             }
@@ -136,6 +157,63 @@ public class StagedExecutor implements Executor {
         }
     }
 
+    /** One batch after the other as in {@link #execute}, every choice and completion the control's. */
+    private void executeControlled(StageRun run) {
+        CompiledStage stage = run.stage();
+        BitSet active = run.active();
+        for (int[] batch : batches(stage, TopologicalOrder.chosen(stage.graph(), control::choose))) {
+            if (run.failed()) {
+                return;
+            }
+            int[] pooled = new int[batch.length];
+            int[] onCaller = new int[batch.length];
+            int pooledCount = 0;
+            int onCallerCount = 0;
+            for (int v : batch) {
+                if (active.get(v)) {
+                    SystemKind kind = stage.system(v).kind();
+                    if (kind == SystemKind.MAIN_THREAD || kind.isExclusive()) {
+                        onCaller[onCallerCount++] = v;
+                    } else {
+                        pooled[pooledCount++] = v;
+                    }
+                }
+            }
+            control.shuffle(pooled, pooledCount);
+            control.shuffle(onCaller, onCallerCount);
+            int next = 0;
+            int outstanding = 0;
+            while (next < pooledCount && outstanding < threads) {
+                handOff(run, pooled[next++]);
+                outstanding++;
+            }
+            for (int k = 0; k < onCallerCount; k++) {
+                if (!run.failed()) {
+                    run.runSystem(onCaller[k]);
+                }
+            }
+            while (outstanding > 0) {
+                control.awaitFinished();
+                outstanding--;
+                if (next < pooledCount && !run.failed()) {
+                    handOff(run, pooled[next++]);
+                    outstanding++;
+                }
+            }
+        }
+    }
+
+    private void handOff(StageRun run, int v) {
+        control.handOff(v);
+        pool.submit(() -> {
+            try {
+                run.runSystem(v);
+            } finally {
+                control.finished(v);
+            }
+        });
+    }
+
     private static void shuffle(List<Integer> list, SplittableRandom random) {
         for (int i = list.size() - 1; i > 0; i--) {
             Collections.swap(list, i, random.nextInt(i + 1));
@@ -165,6 +243,6 @@ public class StagedExecutor implements Executor {
 
     @Override
     public String toString() {
-        return seed.isPresent() ? "staged(seed " + seed.getAsLong() + ")" : "staged";
+        return control != null ? "staged(controlled)" : seed.isPresent() ? "staged(seed " + seed.getAsLong() + ")" : "staged";
     }
 }

@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Topological orders of a {@link DiGraph} (Kahn's algorithm), with a <em>defined</em> choice among
@@ -23,10 +24,19 @@ public final class TopologicalOrder {
 
     /** The order that, among ready nodes, takes one chosen by {@code seed}. */
     public static int[] seeded(DiGraph graph, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
+        return chosen(graph, new SplittableRandom(seed)::nextInt);
+    }
+
+    /**
+     * The order that, among the ready nodes, takes the one {@code choose} picks: given the number of
+     * ready nodes, it returns an index below it (into the ready nodes in a defined order: the order they
+     * became ready, the last one moved into the place of each one taken). A controlled executor passes
+     * its control's choices, so every legal order is reachable and each replays from its choices.
+     */
+    public static int[] chosen(DiGraph graph, IntUnaryOperator choose) {
         List<Integer> ready = new ArrayList<>();
         return kahn(graph, ready::add, ready::isEmpty, () -> {
-            int i = random.nextInt(ready.size());
+            int i = choose.applyAsInt(ready.size());
             int last = ready.size() - 1;
             int node = ready.get(i);
             ready.set(i, ready.get(last));

@@ -80,8 +80,8 @@ final class ExecutorMutants {
         }
 
         @Override
-        protected int[][] batches(CompiledStage stage) {
-            int[][] real = super.batches(stage);
+        protected int[][] batches(CompiledStage stage, int[] order) {
+            int[][] real = super.batches(stage, order);
             int[] pair = firstRacyPair(stage, false);
             if (pair == null) {
                 return real;

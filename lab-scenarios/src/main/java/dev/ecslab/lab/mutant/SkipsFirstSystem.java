@@ -12,7 +12,15 @@ import dev.ecslab.ecs.executor.StageRun;
 final class SkipsFirstSystem implements Executor {
     static final String ID = "mutant:skips-first-system";
 
+    private final boolean controlled;
+
     SkipsFirstSystem(ExecutorOptions options) {
+        this.controlled = options.control() != null;      // it makes no choices and runs on the caller only
+    }
+
+    @Override
+    public boolean controlled() {
+        return controlled;
     }
 
     @Override

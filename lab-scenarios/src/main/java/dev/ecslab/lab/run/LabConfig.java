@@ -1,5 +1,6 @@
 package dev.ecslab.lab.run;
 
+import dev.ecslab.lab.explore.Exploration;
 import dev.ecslab.lab.trace.PluginJar;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,8 +15,11 @@ import java.util.Objects;
  * @param threads worker threads for the parallel executors
  * @param timeout how long one scenario run may take before the lab gives up on it and records a
  *                crash (a strategy or executor that hangs must not hang the lab)
+ * @param exploration how a controlled run decides its interleaving (from the seed): random, PCT,
+ *                one schedule of an exhaustive search, or a recorded script
  */
-public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed, int threads, Duration timeout) {
+public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed, int threads, Duration timeout,
+        Exploration exploration) {
     /** A run that has not finished after this long is stuck: generous, since CI machines are slow. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
@@ -23,6 +27,11 @@ public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long s
         Objects.requireNonNull(tracker, "tracker");
         Objects.requireNonNull(executor, "executor");
         Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(exploration, "exploration");
+    }
+
+    public LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed, int threads, Duration timeout) {
+        this(tracker, executor, seed, threads, timeout, Exploration.RANDOM);
     }
 
     public LabConfig(TrackerSubject tracker, ExecutorSubject executor, long seed, int threads) {
@@ -34,11 +43,19 @@ public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long s
     }
 
     public LabConfig withSeed(long newSeed) {
-        return new LabConfig(tracker, executor, newSeed, threads, timeout);
+        return new LabConfig(tracker, executor, newSeed, threads, timeout, exploration);
     }
 
     public LabConfig withTimeout(Duration newTimeout) {
-        return new LabConfig(tracker, executor, seed, threads, newTimeout);
+        return new LabConfig(tracker, executor, seed, threads, newTimeout, exploration);
+    }
+
+    public LabConfig withExploration(Exploration newExploration) {
+        return new LabConfig(tracker, executor, seed, threads, timeout, newExploration);
+    }
+
+    public LabConfig withExecutor(ExecutorSubject newExecutor) {
+        return new LabConfig(tracker, newExecutor, seed, threads, timeout, exploration);
     }
 
     /** The plug-in jars this configuration's strategy and executor came from, in that order (none for built-ins). */

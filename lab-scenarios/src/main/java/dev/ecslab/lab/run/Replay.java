@@ -6,6 +6,8 @@ import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioException;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.explore.Exploration;
+import dev.ecslab.lab.trace.Interleaving;
 import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.trace.Trace;
 import java.io.IOException;
@@ -18,10 +20,18 @@ import java.util.Map;
 
 /**
  * Saved failures and how they replay. A replay file holds the scenario and the trace (which holds
- * the configuration and seed). Replaying re-runs the scenario under the trace's strategy with a
- * {@link ReplayExecutor} that follows the recorded order, so the new trace, judged, gives the same
- * verdicts; re-judging the saved trace itself gives them too, since the criteria are functions of
- * the trace.
+ * the configuration, the seed and the recorded interleaving). Re-judging the saved trace gives the
+ * same verdicts, since the criteria are functions of the trace. Re-running depends on how the trace was
+ * made:
+ * <ul>
+ *   <li>a <b>controlled</b> trace ({@link Interleaving#controlled()}) re-runs with the same strategy and
+ *       the same executor (its real code, on its real threads) following the recorded decisions
+ *       ({@link Exploration.Script}), so the new trace equals the old one up to thread names, overlaps
+ *       included; a run that cannot follow the record says where it left it;</li>
+ *   <li>a <b>free</b> trace (an executor that ignores the control) re-runs with a {@link ReplayExecutor}
+ *       that runs the recorded order serially: it reproduces what happened between non-overlapping runs,
+ *       not an overlap.</li>
+ * </ul>
  *
  * <p><b>Plug-in jars are pinned.</b> A trace records the jars its strategy and executor came from,
  * with their SHA-256 ({@link Trace.Config#plugins()}). Re-running needs the strategy from a given jar
@@ -72,7 +82,8 @@ public final class Replay {
      * executor's id and jar (recorded again in the re-run's trace), and one line per plug-in jar that
      * was checked or could not be (for the user to see what was replayed).
      */
-    public record Resolved(TrackerSubject strategy, String executor, PluginJar executorJar, List<String> notes) {
+    public record Resolved(TrackerSubject strategy, String executor, PluginJar executorJar, ExecutorSubject executorSubject,
+            List<String> notes) {
         public Resolved {
             notes = List.copyOf(notes);
         }
@@ -88,8 +99,23 @@ public final class Replay {
         return rerun(scenario, trace, resolve(trace.config(), PluginJars.none()));
     }
 
-    /** Re-runs the saved scenario in the trace's recorded order, under a strategy {@link #resolve} found. */
+    /**
+     * Re-runs the saved scenario under a strategy (and executor) {@link #resolve} found: a controlled trace
+     * with its executor following the recorded decisions, a free one serially in its recorded order.
+     *
+     * @throws ReplayRefusedException when a controlled trace's executor is not available here
+     */
     public static Trace rerun(Scenario scenario, Trace trace, Resolved resolved) {
+        if (trace.interleaving().controlled()) {
+            if (resolved.executorSubject() == null) {
+                throw new ReplayRefusedException("this replay file was recorded with executor '" + trace.config().executor()
+                        + "', which is neither built in, a mutant, nor in a given --executor-jar: it is needed to replay"
+                        + " the recorded interleaving");
+            }
+            LabConfig config = new LabConfig(resolved.strategy(), resolved.executorSubject(), trace.config().seed(),
+                    trace.config().threads()).withExploration(new Exploration.Script(trace.interleaving().choices()));
+            return ScenarioRunner.run(scenario, config);
+        }
         ExecutorSubject replay = new ExecutorSubject(resolved.executor(), o -> new ReplayExecutor(trace), resolved.executorJar());
         LabConfig config = new LabConfig(resolved.strategy(), replay, trace.config().seed(), trace.config().threads());
         return ScenarioRunner.run(scenario, config, new ReplayExecutor(trace));
@@ -137,13 +163,22 @@ public final class Replay {
                 }
             }
         }
+        ExecutorSubject executor = null;
         if (executorJar != null) {
-            ExecutorSubject executor = ExecutorSubject.of(config.executor(), given.loader());
+            executor = ExecutorSubject.of(config.executor(), given.loader());
             requireFrom(PluginJar.EXECUTOR, config.executor(), executorJar, executor.jar());
-            notes.add("executor '" + config.executor() + "' from " + executorJar.describe() + ": the given jar matches"
-                    + " (the re-run follows the recorded order, not the executor's own choices)");
+            notes.add("executor '" + config.executor() + "' from " + executorJar.describe() + ": the given jar matches");
+        } else {
+            executor = executorMutant(config.executor());
+            if (executor == null) {
+                try {
+                    executor = ExecutorSubject.of(config.executor(), given.loader());
+                } catch (IllegalArgumentException unknown) {
+                    executor = null;                      // a free trace replays without it
+                }
+            }
         }
-        return new Resolved(strategy, config.executor(), executorJar, notes);
+        return new Resolved(strategy, config.executor(), executorJar, executor, notes);
     }
 
     private static PluginJar recorded(Trace.Config config, String role) {
@@ -183,6 +218,15 @@ public final class Replay {
                     + (found == null ? "built in or on the class path" : "in " + found.describe())
                     + ": refusing to replay against a different build");
         }
+    }
+
+    private static ExecutorSubject executorMutant(String id) {
+        for (Mutants.ExecutorMutant m : Mutants.executors()) {
+            if (m.subject().id().equals(id)) {
+                return m.subject();
+            }
+        }
+        return null;
     }
 
     private static TrackerSubject mutant(String id) {

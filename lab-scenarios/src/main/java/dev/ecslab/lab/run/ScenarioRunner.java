@@ -6,6 +6,7 @@ import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.executor.ExecutionControl;
 import dev.ecslab.ecs.executor.ExecutionObserver;
 import dev.ecslab.ecs.executor.Executor;
 import dev.ecslab.ecs.executor.ExecutorOptions;
@@ -30,6 +31,7 @@ import dev.ecslab.ecs.schedule.SystemDescriptor;
 import dev.ecslab.ecs.schedule.SystemKind;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldView;
+import dev.ecslab.lab.explore.Interleaver;
 import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.Data.Values.Cell;
 import dev.ecslab.lab.scenario.Edit;
@@ -45,6 +47,7 @@ import dev.ecslab.lab.trace.ChangeRecord;
 import dev.ecslab.lab.trace.ChangeType;
 import dev.ecslab.lab.trace.Crash;
 import dev.ecslab.lab.trace.Detection;
+import dev.ecslab.lab.trace.Interleaving;
 import dev.ecslab.lab.trace.RunRecord;
 import dev.ecslab.lab.trace.Trace;
 import java.time.Duration;
@@ -68,7 +71,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Runs a {@link Scenario} on a real world and schedule under one {@link LabConfig} and records the
@@ -97,12 +100,19 @@ import java.util.function.Supplier;
  * no change. Commands are issued only for entities alive when the body runs and not despawned earlier
  * in the same run.
  *
- * <p><b>Making overlaps visible.</b> Lab bodies take microseconds, so a wrong overlap would rarely show
- * in their intervals. Under a parallel executor a body therefore holds its run for {@value #DWELL_NANOS}
- * ns when it is exclusive or main-thread, or when a system it conflicts with and is not ordered with
- * has not yet run in this stage iteration: a correct executor starts that partner only afterwards (the
- * hold costs time, never correctness), an executor that wrongly starts it beside this one is seen
- * overlapping. Deterministic interleavings are a later step; this makes the probabilistic one likely.
+ * <p><b>Controlled runs.</b> An executor that follows {@link dev.ecslab.ecs.executor.ExecutionControl}'s
+ * protocol (the built-in ones and their mutants) runs under an {@link Interleaver}: one thread makes
+ * progress at a time, system bodies give up the turn before each edit and before they finish, and every
+ * decision (who goes next, the executor's own choices, which completion it learns of first) comes from
+ * the configuration's {@link LabConfig#exploration() exploration} and seed and is recorded in
+ * {@link Trace#interleaving()}. Such a run has no sleeps and replays exactly, overlaps included.
+ *
+ * <p><b>Free runs.</b> An executor that ignores the control runs on its own timing. Lab bodies take
+ * microseconds, so a wrong overlap would rarely show in their intervals; under a parallel free executor
+ * a body therefore holds its run for {@value #DWELL_NANOS} ns when it is exclusive or main-thread, or
+ * when a system it conflicts with and is not ordered with has not yet run in this stage iteration: a
+ * correct executor starts that partner only afterwards, an executor that wrongly starts it beside this
+ * one is seen overlapping. A free run replays only serially, in its recorded order.
  *
  * <p><b>Never leaves threads running</b> (except a run abandoned after its timeout, whose threads are
  * daemons): the schedule runner and its executor are closed in every case, also when the schedule
@@ -111,6 +121,9 @@ import java.util.function.Supplier;
 public final class ScenarioRunner {
     /** How long an exclusive or main-thread body holds its run under a parallel executor. */
     public static final long DWELL_NANOS = 400_000;
+
+    /** Why an interleaving abandoned after a timeout says it was. */
+    private static final String TIMEOUT = "the run timed out";
 
     /** Numbers the threads that run scenarios. */
     private static final AtomicInteger RUN_THREADS = new AtomicInteger();
@@ -136,15 +149,17 @@ public final class ScenarioRunner {
     /** Runs the scenario with the configured executor, calling {@code probe} after every frame. */
     public static Trace run(Scenario scenario, LabConfig config, FrameProbe probe) {
         ExecutorOptions options = ExecutorOptions.defaults().withSeed(config.seed()).withThreads(config.threads());
-        return runGuarded(scenario, config, () -> config.executor().factory().apply(options), probe);
+        return runGuarded(scenario, config, control -> config.executor().factory().apply(options.withControl(control)),
+                probe);
     }
 
-    /** Runs the scenario with a given executor (replay uses its own). The executor is closed. */
+    /** Runs the scenario with a given executor (the serial replay uses its own). The executor is closed. */
     public static Trace run(Scenario scenario, LabConfig config, Executor executor) {
-        return runGuarded(scenario, config, () -> executor, null);
+        return runGuarded(scenario, config, control -> executor, null);
     }
 
-    private static Trace runGuarded(Scenario scenario, LabConfig config, Supplier<Executor> executor, FrameProbe probe) {
+    private static Trace runGuarded(Scenario scenario, LabConfig config, Function<ExecutionControl, Executor> executor,
+            FrameProbe probe) {
         Session session = new Session(scenario.validate(), config);
         // A thread of its own for every run, never reused: a run abandoned after its timeout keeps its
         // thread, which may still be stuck in (or stopped inside) the code under test.
@@ -234,6 +249,9 @@ public final class ScenarioRunner {
         final List<String> errors = Collections.synchronizedList(new ArrayList<>());
         volatile ChangeTracker rawTracker;
         boolean dwell;
+        /** The control of a controlled run; {@code null} in a free one. */
+        volatile Interleaver interleaver;
+        String freeMode = Interleaving.FREE;
 
         Session(Scenario scenario, LabConfig config) {
             this.scenario = scenario;
@@ -314,21 +332,26 @@ public final class ScenarioRunner {
             }
         }
 
-        Trace run(Supplier<Executor> executorFactory, FrameProbe probe) {
+        Trace run(Function<ExecutionControl, Executor> executorFactory, FrameProbe probe) {
             labThread = Thread.currentThread();
             buildWorld();
             if (world == null) {
                 return assemble(null);                            // the strategy could not even be created
             }
+            Interleaver control = new Interleaver(config.exploration(), config.seed(), expectedSteps());
             Executor raw;
+            boolean controlled;
             try {
-                raw = executorFactory.get();
+                raw = executorFactory.apply(control);
+                controlled = raw.controlled();
             } catch (Throwable t) {
                 crashes.record(GuardedExecutor.SOURCE, "creating the executor (" + config.executor().id() + ")", null, null, t);
                 return assemble(null);
             }
-            GuardedExecutor executor = new GuardedExecutor(raw, crashes);
-            dwell = !(raw instanceof SerialExecutor) && !(raw instanceof ReplayExecutor);
+            interleaver = controlled ? control : null;
+            GuardedExecutor executor = new GuardedExecutor(raw, crashes, interleaver);
+            dwell = !controlled && !(raw instanceof SerialExecutor) && !(raw instanceof ReplayExecutor);
+            freeMode = raw instanceof ReplayExecutor ? Interleaving.SERIAL_REPLAY : Interleaving.FREE;
             CompiledSchedule compiled = null;
             ScheduleRunner runner = null;
             try {
@@ -382,6 +405,10 @@ public final class ScenarioRunner {
          * strategy does not keep a core busy for the rest of a campaign.
          */
         void stopStuckThreads() {
+            Interleaver control = interleaver;
+            if (control != null) {
+                control.abandon(TIMEOUT);                        // releases every thread waiting for a turn
+            }
             List<Thread> stuck = new ArrayList<>(inBodies.keySet());
             if (labThread != null) {
                 stuck.add(labThread);
@@ -433,6 +460,18 @@ public final class ScenarioRunner {
             crashes.record("run", "timeout", null, null, stuck);
             errors.add("timeout: the run did not finish within " + timeout.toSeconds() + " s, stuck in frame " + currentFrame
                     + (where.isEmpty() ? "" : " at " + String.join(" < ", where)));
+        }
+
+        /** About how many turns a controlled run of the scenario takes (PCT spreads its change points over it). */
+        int expectedSteps() {
+            int systems = 0;
+            int iterations = 1;
+            for (StageSpec st : scenario.stages()) {
+                systems += st.systems().size();
+                iterations = Math.max(iterations, st.iterations());
+            }
+            long steps = 3L * systems * scenario.totalFrames() * iterations + scenario.edits().size();
+            return (int) Math.min(Integer.MAX_VALUE, Math.max(1, steps));
         }
 
         // ------------------------------------------------------------ setup
@@ -596,7 +635,12 @@ public final class ScenarioRunner {
                     detect(ctx, s, flavor, watchQueries, watchIds, log);
                     List<Edit> edits = editsByKey.getOrDefault(s.name() + "|" + log.frame + "|" + log.iteration, List.of());
                     Set<String> despawnedHere = new HashSet<>();
+                    Interleaver control = interleaver;
                     for (Edit e : edits) {
+                        if (control != null) {
+                            control.step(e.op().name().toLowerCase() + (e.data() == null ? "" : " " + e.data().name())
+                                    + (e.entity() == null ? "" : " on " + e.entity()));
+                        }
                         if (e.op().isCommand()) {
                             issue(ctx, e, log, despawnedHere);
                         } else if (e.onResource()) {
@@ -604,6 +648,9 @@ public final class ScenarioRunner {
                         } else {
                             writeComponent(e, writeQueries.get(e.data()), writeTerms.get(e.data()), log);
                         }
+                    }
+                    if (control != null) {
+                        control.step("finish");
                     }
                 } catch (Throwable t) {
                     log.failure = t.toString();
@@ -857,6 +904,20 @@ public final class ScenarioRunner {
                     allErrors.add("the runner reports that " + f);
                 }
             }
+            Interleaving interleaving;
+            Interleaver control = interleaver;
+            if (control != null) {
+                interleaving = control.finish();
+                String why = control.abandonedBecause();
+                if (control.diverged() != null) {
+                    allErrors.add("the replayed schedule diverged: " + control.diverged().getMessage());
+                } else if (why != null && !why.equals(TIMEOUT)) {
+                    crashes.record(GuardedExecutor.SOURCE, "the control protocol", null, null, new IllegalStateException(why));
+                }
+            } else {
+                interleaving = new Interleaving(freeMode, freeMode.equals(Interleaving.FREE) ? "thread timing" : "recorded order",
+                        List.of(), 0, false);
+            }
             List<Crash> crashList = new ArrayList<>(crashes.crashes());
             if (crashes.dropped() > 0) {
                 allErrors.add(crashes.dropped() + " more exception(s) from the code under test were not kept");
@@ -867,7 +928,8 @@ public final class ScenarioRunner {
             }
             return new Trace(scenario.name(), new Trace.Config(config.tracker().id(), config.tracker().flavor().name(),
                     config.executor().id(), config.seed(), config.threads(), config.tracker().delayFrames(),
-                    config.plugins()), runs, changes, detections, mem, finalState(), allErrors, sorted, crashList);
+                    config.plugins()), runs, changes, detections, mem, finalState(), allErrors, sorted, crashList,
+                    interleaving);
         }
 
         List<String> finalState() {

@@ -16,6 +16,7 @@ import java.util.Objects;
  *                 sequence order, for the ordering criterion and the timeline
  * @param crashes  exceptions the lab's guards caught from the strategy or the executor under test
  *                 (each is a crash finding; {@code errors} says how the run ended)
+ * @param interleaving how the run's interleaving was decided, and every decision (what replays it)
  *
  * <p><b>Whose evidence.</b> Sequence numbers, threads, frames, changes and detections are the lab's
  * own: system bodies take a lab-owned counter when they start and finish, and record the thread they
@@ -24,7 +25,7 @@ import java.util.Objects;
  */
 public record Trace(String scenario, Config config, List<RunRecord> runs, List<ChangeRecord> changes,
         List<Detection> detections, List<Long> memory, List<String> finalState, List<String> errors, List<Event> events,
-        List<Crash> crashes) {
+        List<Crash> crashes, Interleaving interleaving) {
     public Trace {
         Objects.requireNonNull(config, "config");
         runs = List.copyOf(runs);
@@ -35,6 +36,14 @@ public record Trace(String scenario, Config config, List<RunRecord> runs, List<C
         errors = List.copyOf(errors);
         events = List.copyOf(events);
         crashes = crashes == null ? List.of() : List.copyOf(crashes);
+        interleaving = interleaving == null ? Interleaving.UNRECORDED : interleaving;
+    }
+
+    /** A trace whose interleaving was not recorded (built by hand, or from an older file). */
+    public Trace(String scenario, Config config, List<RunRecord> runs, List<ChangeRecord> changes,
+            List<Detection> detections, List<Long> memory, List<String> finalState, List<String> errors, List<Event> events,
+            List<Crash> crashes) {
+        this(scenario, config, runs, changes, detections, memory, finalState, errors, events, crashes, null);
     }
 
     /**
