@@ -14,8 +14,19 @@ import java.util.List;
  * @param current for a turn, 0 when the first option is the system that just yielded and can go on (so
  *                choosing another is a preemption), else -1
  * @param where   the frame, stage and iteration, for messages
+ * @param footprints for a turn, what each option's next step touches: {@link #GLOBAL} (a start or a finish:
+ *                tick assignment, the tracker's run bookkeeping, detection; or the executor's own step),
+ *                {@link #LOCAL} (issuing a command into the system's own buffer) or the name of the data it
+ *                writes; two steps of different systems are independent when neither is global and they
+ *                write different data (the exhaustive search does not try both orders of independent steps).
+ *                Empty for picks and acks
  */
-public record ChoicePoint(Kind kind, List<String> options, int current, String where) {
+public record ChoicePoint(Kind kind, List<String> options, int current, String where, List<String> footprints) {
+    /** A step that depends on every other step. */
+    public static final String GLOBAL = "*";
+    /** A step that touches nothing another system can see. */
+    public static final String LOCAL = "";
+
     public enum Kind {
         TURN('t'), PICK('p'), ACK('a');
 
@@ -37,6 +48,21 @@ public record ChoicePoint(Kind kind, List<String> options, int current, String w
 
     public ChoicePoint {
         options = List.copyOf(options);
+        footprints = footprints == null ? List.of() : List.copyOf(footprints);
+    }
+
+    ChoicePoint(Kind kind, List<String> options, int current, String where) {
+        this(kind, options, current, where, List.of());
+    }
+
+    /** What option {@code i}'s next step touches ({@link #GLOBAL} when unknown). */
+    String footprint(int i) {
+        return i < footprints.size() ? footprints.get(i) : GLOBAL;
+    }
+
+    /** True when the next steps of options {@code i} and {@code j} commute. */
+    static boolean independent(String a, String b) {
+        return !GLOBAL.equals(a) && !GLOBAL.equals(b) && (a.isEmpty() || b.isEmpty() || !a.equals(b));
     }
 
     public int size() {

@@ -29,7 +29,7 @@ abstract class ChoiceSource {
             return new PctSource(seed, p.depth(), expectedSteps);
         }
         if (exploration instanceof Exploration.Exhaustive e) {
-            return new PrefixSource(e.prefix(), e.preemptions());
+            return new PrefixSource(e);
         }
         if (exploration instanceof Exploration.Script s) {
             return new ScriptSource(s.choices());
@@ -104,38 +104,82 @@ abstract class ChoiceSource {
 
     /**
      * One schedule of the bounded exhaustive search: the prefix's decisions (for points with more than
-     * one option), then always option 0. Once {@code preemptions} preemptions were made, a turn never
-     * switches away from a system that can go on.
+     * one option), then the given sleep set, and at each later decision the first option that is not
+     * asleep and keeps within the preemption bound. After a turn, the sleep set keeps only the systems
+     * whose next step is independent of the one taken; any other step wakes everyone. Every decision is
+     * written to the {@link SearchLog}.
      */
     static final class PrefixSource extends ChoiceSource {
         private final List<Integer> prefix;
         private final int bound;
+        private final SearchLog log;
+        private final java.util.Set<String> sleepAfterPrefix;
+        private java.util.Set<String> sleep = new java.util.HashSet<>();
         private int index;
         private int preemptions;
 
-        PrefixSource(List<Integer> prefix, int bound) {
-            this.prefix = prefix;
-            this.bound = bound;
+        PrefixSource(Exploration.Exhaustive e) {
+            this.prefix = e.prefix();
+            this.bound = e.preemptions();
+            this.log = e.log();
+            this.sleepAfterPrefix = e.sleep();
+            if (prefix.isEmpty()) {
+                sleep.addAll(sleepAfterPrefix);
+            }
         }
 
         @Override
         int decide(ChoicePoint point) {
             if (point.size() == 1) {
+                afterTaking(point, 0);
                 return 0;
             }
-            int chosen = index < prefix.size() ? prefix.get(index) : 0;
-            index++;
-            if (chosen >= point.size()) {
-                throw new ScheduleDivergedException(index - 1, "the search's prefix asks for option " + chosen + " of "
-                        + point.size() + " at " + point.where() + ": the run is not a function of its decisions");
+            int k = index++;
+            java.util.Set<String> asleep = java.util.Set.copyOf(sleep);
+            int chosen;
+            if (k < prefix.size()) {
+                chosen = prefix.get(k);
+                if (chosen >= point.size()) {
+                    throw new ScheduleDivergedException(k, "the search's prefix asks for option " + chosen + " of "
+                            + point.size() + " at " + point.where() + ": the run is not a function of its decisions");
+                }
+            } else {
+                chosen = -1;
+                for (int i = 0; i < point.size() && chosen < 0; i++) {
+                    if (!asleep.contains(point.options().get(i)) && (!point.preempts(i) || preemptions < bound)) {
+                        chosen = i;
+                    }
+                }
+                if (chosen < 0) {
+                    log.blocked = true;                   // every option is asleep: an equivalent schedule was run
+                    chosen = 0;
+                }
             }
             if (point.preempts(chosen)) {
                 preemptions++;
-                if (preemptions > bound) {
-                    throw new IllegalStateException("the search's prefix exceeds its preemption bound " + bound);
-                }
+            }
+            log.nodes.add(new SearchLog.Node(point, chosen, k < prefix.size() ? null : asleep));
+            afterTaking(point, chosen);
+            if (k == prefix.size() - 1) {
+                sleep = new java.util.HashSet<>(sleepAfterPrefix);
             }
             return chosen;
+        }
+
+        private void afterTaking(ChoicePoint point, int chosen) {
+            if (point.kind() != ChoicePoint.Kind.TURN) {
+                sleep.clear();                            // the executor's own step: it may touch anything
+                return;
+            }
+            String taken = point.footprint(chosen);
+            java.util.Set<String> kept = new java.util.HashSet<>();
+            for (int i = 0; i < point.size(); i++) {
+                String label = point.options().get(i);
+                if (i != chosen && sleep.contains(label) && ChoicePoint.independent(point.footprint(i), taken)) {
+                    kept.add(label);
+                }
+            }
+            sleep = kept;
         }
     }
 

@@ -47,17 +47,29 @@ public sealed interface Exploration {
         }
     }
 
-    record Exhaustive(List<Integer> prefix, int preemptions) implements Exploration {
+    /**
+     * One schedule of {@link ExhaustiveSearch}: {@code prefix} forces the first decisions (those with more
+     * than one option); after them the {@code sleep} set (systems whose next step needs no trying now: an
+     * equivalent schedule was or will be explored) applies, and each later decision takes the first option
+     * that is not asleep and keeps within {@code preemptions}. The decisions are written to {@code log}.
+     */
+    record Exhaustive(List<Integer> prefix, java.util.Set<String> sleep, int preemptions, SearchLog log)
+            implements Exploration {
         public Exhaustive {
             prefix = List.copyOf(prefix);
+            sleep = java.util.Set.copyOf(sleep);
             if (preemptions < 0) {
                 throw new IllegalArgumentException("preemptions must be >= 0, got " + preemptions);
             }
         }
 
+        public Exhaustive(List<Integer> prefix, int preemptions) {
+            this(prefix, java.util.Set.of(), preemptions, new SearchLog());
+        }
+
         @Override
         public String describe() {
-            return "exhaustive, at most " + preemptions + " preemption(s), prefix " + prefix;
+            return "exhaustive, at most " + preemptions + " preemption(s)";
         }
     }
 

@@ -68,6 +68,7 @@ public final class Interleaver implements ExecutionControl {
     private State[] state = new State[0];
     private boolean[] inline = new boolean[0];
     private String[] next = new String[0];
+    private String[] footprint = new String[0];
     private final BitSet finishedUnacknowledged = new BitSet();
     private int pending;
     private int outstanding;
@@ -102,6 +103,7 @@ public final class Interleaver implements ExecutionControl {
             java.util.Arrays.fill(state, State.IDLE);
             inline = new boolean[n];
             next = new String[n];
+            footprint = new String[n];
             threads = new Thread[n + 1];
             finishedUnacknowledged.clear();
             pending = 0;
@@ -187,10 +189,11 @@ public final class Interleaver implements ExecutionControl {
     }
 
     /**
-     * A system body is about to take its next step ({@code what}, for messages): it gives up the turn
-     * and waits for it again. Does nothing on a thread that runs no controlled system.
+     * A system body is about to take its next step ({@code what}, for messages; {@code footprint}, what it
+     * touches: see {@link ChoicePoint#footprints()}): it gives up the turn and waits for it again. Does
+     * nothing on a thread that runs no controlled system.
      */
-    public void step(String what) {
+    public void step(String what, String touches) {
         Integer v = actor.get();
         if (v == null || v == EXECUTOR) {
             return;
@@ -200,6 +203,7 @@ public final class Interleaver implements ExecutionControl {
             checkAbandoned();
             state[v] = State.AT_STEP;
             next[v] = what;
+            footprint[v] = touches;
             threads[v] = Thread.currentThread();
             decide(v);
             awaitTurn(v);
@@ -404,11 +408,14 @@ public final class Interleaver implements ExecutionControl {
             throw new Abandoned(why);
         }
         List<String> labels = new ArrayList<>(ids.size());
+        List<String> footprints = new ArrayList<>(ids.size());
         for (int id : ids) {
             labels.add(name(id));
+            footprints.add(id == EXECUTOR || state[id] == State.AT_START || footprint[id] == null ? ChoicePoint.GLOBAL
+                    : footprint[id]);
         }
         int chosen = decide(new ChoicePoint(ChoicePoint.Kind.TURN, labels, current >= 0 && ids.get(0) == current ? 0 : -1,
-                where));
+                where, footprints));
         int next = ids.get(chosen);
         holder = next;
         Thread taker = threads[next == EXECUTOR ? threads.length - 1 : next];

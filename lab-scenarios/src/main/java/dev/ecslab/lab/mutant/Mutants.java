@@ -43,7 +43,15 @@ public final class Mutants {
      *
      * @param falsePass true when an earlier lab passed it as exact
      */
-    public record TrackerMutant(TrackerSubject subject, List<Criterion> killedBy, String signature, boolean falsePass) {
+    /**
+     * @param needsOverlap true for a mutant that errs only when runs overlap: no serial run can kill it, and
+     *                     a serial run must measure it exact (which proves the bug is in the overlap)
+     */
+    public record TrackerMutant(TrackerSubject subject, List<Criterion> killedBy, String signature, boolean falsePass,
+            boolean needsOverlap) {
+        public TrackerMutant(TrackerSubject subject, List<Criterion> killedBy, String signature, boolean falsePass) {
+            this(subject, killedBy, signature, falsePass, false);
+        }
     }
 
     /** A broken executor, the criteria that must catch it, and what its counterexample must say. */
@@ -78,7 +86,11 @@ public final class Mutants {
                         List.of(Criterion.AT_LEAST_ONCE), "2 frame(s) later", true),
                 new TrackerMutant(subject("mutant:loses-in-loops", "generation that drops the writes of a system's"
                         + " second and later run in a frame (only looping stages have those)", LosesInLoops::new),
-                        List.of(Criterion.AT_LEAST_ONCE, Criterion.LOOPING), "never reported", true));
+                        List.of(Criterion.AT_LEAST_ONCE, Criterion.LOOPING), "never reported", true),
+                new TrackerMutant(subject(SharedReaderWindow.ID, "generation that answers every query with the window of"
+                        + " the system that started last (a shared \"running system\" field): exact while runs do not"
+                        + " overlap", SharedReaderWindow::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", true,
+                        true));
     }
 
     /** The mutants that an earlier lab passed as exact. */

@@ -31,6 +31,7 @@ import dev.ecslab.ecs.schedule.SystemDescriptor;
 import dev.ecslab.ecs.schedule.SystemKind;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldView;
+import dev.ecslab.lab.explore.ChoicePoint;
 import dev.ecslab.lab.explore.Interleaver;
 import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.Data.Values.Cell;
@@ -102,7 +103,8 @@ import java.util.function.Function;
  *
  * <p><b>Controlled runs.</b> An executor that follows {@link dev.ecslab.ecs.executor.ExecutionControl}'s
  * protocol (the built-in ones and their mutants) runs under an {@link Interleaver}: one thread makes
- * progress at a time, system bodies give up the turn before each edit and before they finish, and every
+ * progress at a time, system bodies give up the turn before they query their watches, before each edit
+ * and before they finish, and every
  * decision (who goes next, the executor's own choices, which completion it learns of first) comes from
  * the configuration's {@link LabConfig#exploration() exploration} and seed and is recorded in
  * {@link Trace#interleaving()}. Such a run has no sleeps and replays exactly, overlaps included.
@@ -632,14 +634,17 @@ public final class ScenarioRunner {
                     if (dwell && (s.runsOnCaller() || partnerStillToRun(s, log.frame, log.iteration))) {
                         hold();
                     }
+                    Interleaver control = interleaver;
+                    if (control != null && !s.watches().isEmpty()) {
+                        control.step("detect", ChoicePoint.GLOBAL);   // another system may start between start and query
+                    }
                     detect(ctx, s, flavor, watchQueries, watchIds, log);
                     List<Edit> edits = editsByKey.getOrDefault(s.name() + "|" + log.frame + "|" + log.iteration, List.of());
                     Set<String> despawnedHere = new HashSet<>();
-                    Interleaver control = interleaver;
                     for (Edit e : edits) {
                         if (control != null) {
                             control.step(e.op().name().toLowerCase() + (e.data() == null ? "" : " " + e.data().name())
-                                    + (e.entity() == null ? "" : " on " + e.entity()));
+                                    + (e.entity() == null ? "" : " on " + e.entity()), footprint(e));
                         }
                         if (e.op().isCommand()) {
                             issue(ctx, e, log, despawnedHere);
@@ -650,7 +655,7 @@ public final class ScenarioRunner {
                         }
                     }
                     if (control != null) {
-                        control.step("finish");
+                        control.step("finish", ChoicePoint.GLOBAL);
                     }
                 } catch (Throwable t) {
                     log.failure = t.toString();
@@ -660,6 +665,18 @@ public final class ScenarioRunner {
                     inBodies.remove(current);
                 }
             };
+        }
+
+        /**
+         * What an edit step touches, for the exhaustive search's reduction: a direct write touches its
+         * data; a command goes into the system's own buffer (local), except a spawn, which reserves an
+         * entity from the world's shared allocator.
+         */
+        static String footprint(Edit e) {
+            if (!e.op().isCommand()) {
+                return e.data().name();
+            }
+            return e.op() == EditOp.SPAWN ? ChoicePoint.GLOBAL : ChoicePoint.LOCAL;
         }
 
         /** True when a conflicting, unordered system of the stage runs in this iteration and has not started yet. */

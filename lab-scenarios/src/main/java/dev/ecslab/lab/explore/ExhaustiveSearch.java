@@ -1,0 +1,149 @@
+package dev.ecslab.lab.explore;
+
+import dev.ecslab.lab.trace.Trace;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Bounded exhaustive search over the schedules of one scenario under one configuration: a stateless
+ * depth-first search (as in CHESS and Lincheck's model checker) that re-runs the scenario with a longer
+ * prefix of forced decisions each time, until every decision's alternatives are tried.
+ *
+ * <p><b>What "every" means.</b> Every option of every decision: the executor's own choices, which
+ * completion it learns of first, and which waiting system takes the next step, with two limits. A
+ * <em>preemption</em> (switching away from a system that could go on) is allowed at most
+ * {@code preemptions} times per schedule (iterative context bounding: most concurrency bugs need very
+ * few, Musuvathi and Qadeer, PLDI 2007). And schedules that differ only in the order of adjacent
+ * <em>independent</em> steps are run once (sleep sets, Godefroid 1996): two steps of different systems
+ * are independent when neither is a start or a finish (tick assignment, the tracker's bookkeeping,
+ * detection) and they write different data; so every order of starts and finishes, hence every overlap
+ * and every order of two systems, is tried. A search that stops at its budget says so
+ * ({@link Result#complete()} false).
+ */
+public final class ExhaustiveSearch {
+    private ExhaustiveSearch() {
+    }
+
+    /**
+     * What a search did.
+     *
+     * @param schedules the schedules run
+     * @param complete  true when every schedule within the bounds was run (the budget was not reached)
+     * @param redundant schedules that reached a point where every option was asleep (equivalent to one run
+     *                  before; a stateless search cannot always avoid running them)
+     * @param stopped   true when {@code stopWhen} held for a schedule and the search stopped there
+     */
+    public record Result(int schedules, boolean complete, int redundant, boolean stopped) {
+        public String describe() {
+            return schedules + (complete ? " (all)" : stopped ? " (stopped at a failure)" : " (budget reached)");
+        }
+    }
+
+    private static final class Frame {
+        final ChoicePoint point;
+        int chosen;
+        final Set<String> sleep;
+        final Set<Integer> explored = new HashSet<>();
+
+        Frame(ChoicePoint point, int chosen, Set<String> sleep) {
+            this.point = point;
+            this.chosen = chosen;
+            this.sleep = sleep == null ? Set.of() : sleep;
+            explored.add(chosen);
+        }
+    }
+
+    /**
+     * Runs the search.
+     *
+     * @param run         runs the scenario under the given exploration and returns its trace
+     * @param preemptions the preemption bound
+     * @param budget      the most schedules to run
+     * @param stopWhen    stops the search after a schedule whose trace satisfies it (a failure, say)
+     * @param each        receives every trace
+     */
+    public static Result search(Function<Exploration, Trace> run, int preemptions, int budget, Predicate<Trace> stopWhen,
+            java.util.function.Consumer<Trace> each) {
+        List<Frame> stack = new ArrayList<>();
+        List<Integer> prefix = List.of();
+        Set<String> sleepAfter = Set.of();
+        int schedules = 0;
+        int redundant = 0;
+        while (true) {
+            SearchLog log = new SearchLog();
+            Trace trace = run.apply(new Exploration.Exhaustive(prefix, sleepAfter, preemptions, log));
+            schedules++;
+            if (log.blocked) {
+                redundant++;
+            }
+            each.accept(trace);
+            if (stopWhen.test(trace)) {
+                return new Result(schedules, false, redundant, true);
+            }
+            if (trace.crashed() && log.nodes.size() < prefix.size()) {
+                return new Result(schedules, false, redundant, false);   // the run ended before its prefix did
+            }
+            for (int d = prefix.size(); d < log.nodes.size(); d++) {
+                SearchLog.Node n = log.nodes.get(d);
+                stack.add(new Frame(n.point(), n.chosen(), n.sleep()));
+            }
+            if (schedules >= budget) {
+                return new Result(schedules, false, redundant, false);
+            }
+            int depth = -1;
+            int option = -1;
+            for (int j = stack.size() - 1; j >= 0 && depth < 0; j--) {
+                Frame f = stack.get(j);
+                int used = preemptionsBefore(stack, j);
+                for (int i = 0; i < f.point.size(); i++) {
+                    boolean asleep = f.point.kind() == ChoicePoint.Kind.TURN && f.sleep.contains(f.point.options().get(i));
+                    if (!f.explored.contains(i) && !asleep && (!f.point.preempts(i) || used < preemptions)) {
+                        depth = j;
+                        option = i;
+                        break;
+                    }
+                }
+            }
+            if (depth < 0) {
+                return new Result(schedules, true, redundant, false);
+            }
+            Frame f = stack.get(depth);
+            Set<String> next = new HashSet<>();
+            if (f.point.kind() == ChoicePoint.Kind.TURN) {
+                String taken = f.point.footprint(option);
+                for (int u = 0; u < f.point.size(); u++) {
+                    String label = f.point.options().get(u);
+                    if (u != option && (f.sleep.contains(label) || f.explored.contains(u))
+                            && ChoicePoint.independent(f.point.footprint(u), taken)) {
+                        next.add(label);
+                    }
+                }
+            }
+            f.explored.add(option);
+            f.chosen = option;
+            while (stack.size() > depth + 1) {
+                stack.remove(stack.size() - 1);
+            }
+            List<Integer> p = new ArrayList<>(depth + 1);
+            for (Frame g : stack) {
+                p.add(g.chosen);
+            }
+            prefix = p;
+            sleepAfter = next;
+        }
+    }
+
+    private static int preemptionsBefore(List<Frame> stack, int depth) {
+        int n = 0;
+        for (int j = 0; j < depth; j++) {
+            if (stack.get(j).point.preempts(stack.get(j).chosen)) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
