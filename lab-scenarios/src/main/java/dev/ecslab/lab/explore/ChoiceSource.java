@@ -105,7 +105,7 @@ abstract class ChoiceSource {
     /**
      * One schedule of the bounded exhaustive search: the prefix's decisions (for points with more than
      * one option), then the given sleep set, and at each later decision the first option that is not
-     * asleep and keeps within the preemption bound. After a turn, the sleep set keeps only the systems
+     * asleep and keeps within the bound on deviations (choices other than option 0). After a turn, the sleep set keeps only the systems
      * whose next step is independent of the one taken; any other step wakes everyone. Every decision is
      * written to the {@link SearchLog}.
      */
@@ -114,15 +114,17 @@ abstract class ChoiceSource {
         private final int bound;
         private final SearchLog log;
         private final java.util.Set<String> sleepAfterPrefix;
+        private final boolean reduce;
         private java.util.Set<String> sleep = new java.util.HashSet<>();
         private int index;
-        private int preemptions;
+        private int deviations;
 
         PrefixSource(Exploration.Exhaustive e) {
             this.prefix = e.prefix();
-            this.bound = e.preemptions();
+            this.bound = e.deviations();
             this.log = e.log();
             this.sleepAfterPrefix = e.sleep();
+            this.reduce = e.reduce();
             if (prefix.isEmpty()) {
                 sleep.addAll(sleepAfterPrefix);
             }
@@ -146,7 +148,7 @@ abstract class ChoiceSource {
             } else {
                 chosen = -1;
                 for (int i = 0; i < point.size() && chosen < 0; i++) {
-                    if (!asleep.contains(point.options().get(i)) && (!point.preempts(i) || preemptions < bound)) {
+                    if (!asleep.contains(point.options().get(i)) && (i == 0 || deviations < bound)) {
                         chosen = i;
                     }
                 }
@@ -155,8 +157,8 @@ abstract class ChoiceSource {
                     chosen = 0;
                 }
             }
-            if (point.preempts(chosen)) {
-                preemptions++;
+            if (chosen != 0) {
+                deviations++;
             }
             log.nodes.add(new SearchLog.Node(point, chosen, k < prefix.size() ? null : asleep));
             afterTaking(point, chosen);
@@ -167,7 +169,7 @@ abstract class ChoiceSource {
         }
 
         private void afterTaking(ChoicePoint point, int chosen) {
-            if (point.kind() != ChoicePoint.Kind.TURN) {
+            if (point.kind() != ChoicePoint.Kind.TURN || !reduce) {
                 sleep.clear();                            // the executor's own step: it may touch anything
                 return;
             }

@@ -15,9 +15,13 @@ import java.util.function.Predicate;
  *
  * <p><b>What "every" means.</b> Every option of every decision: the executor's own choices, which
  * completion it learns of first, and which waiting system takes the next step, with two limits. A
- * <em>preemption</em> (switching away from a system that could go on) is allowed at most
- * {@code preemptions} times per schedule (iterative context bounding: most concurrency bugs need very
- * few, Musuvathi and Qadeer, PLDI 2007). And schedules that differ only in the order of adjacent
+ * schedule <em>deviates</em> from the default one (always option 0: the system that just yielded goes
+ * on, else the lowest-numbered waiting one) at most {@code deviations} times; a preemption (switching
+ * away from a system that could go on) is one deviation, and so is any other non-default choice. This is
+ * delay bounding (Emmi, Qadeer and Rakamaric, POPL 2011), a sharper cut than preemption bounding
+ * (Musuvathi and Qadeer, PLDI 2007) for a scenario of several frames, where unbounded free choices at
+ * every finish would multiply from frame to frame; most concurrency bugs need very few. A bound of 1
+ * already runs each unordered pair of every stage iteration both ways. And schedules that differ only in the order of adjacent
  * <em>independent</em> steps are run once (sleep sets, Godefroid 1996): two steps of different systems
  * are independent when neither is a start or a finish (tick assignment, the tracker's bookkeeping,
  * detection) and they write different data; so every order of starts and finishes, hence every overlap
@@ -61,13 +65,19 @@ public final class ExhaustiveSearch {
      * Runs the search.
      *
      * @param run         runs the scenario under the given exploration and returns its trace
-     * @param preemptions the preemption bound
+     * @param deviations  the most choices other than option 0 in one schedule
      * @param budget      the most schedules to run
      * @param stopWhen    stops the search after a schedule whose trace satisfies it (a failure, say)
      * @param each        receives every trace
      */
-    public static Result search(Function<Exploration, Trace> run, int preemptions, int budget, Predicate<Trace> stopWhen,
+    public static Result search(Function<Exploration, Trace> run, int deviations, int budget, Predicate<Trace> stopWhen,
             java.util.function.Consumer<Trace> each) {
+        return search(run, deviations, budget, true, stopWhen, each);
+    }
+
+    /** As {@link #search}, with the sleep-set reduction switched off when {@code reduce} is false (to check it). */
+    public static Result search(Function<Exploration, Trace> run, int deviations, int budget, boolean reduce,
+            Predicate<Trace> stopWhen, java.util.function.Consumer<Trace> each) {
         List<Frame> stack = new ArrayList<>();
         List<Integer> prefix = List.of();
         Set<String> sleepAfter = Set.of();
@@ -75,7 +85,7 @@ public final class ExhaustiveSearch {
         int redundant = 0;
         while (true) {
             SearchLog log = new SearchLog();
-            Trace trace = run.apply(new Exploration.Exhaustive(prefix, sleepAfter, preemptions, log));
+            Trace trace = run.apply(new Exploration.Exhaustive(prefix, sleepAfter, deviations, reduce, log));
             schedules++;
             if (log.blocked) {
                 redundant++;
@@ -98,10 +108,10 @@ public final class ExhaustiveSearch {
             int option = -1;
             for (int j = stack.size() - 1; j >= 0 && depth < 0; j--) {
                 Frame f = stack.get(j);
-                int used = preemptionsBefore(stack, j);
+                int used = deviationsBefore(stack, j);
                 for (int i = 0; i < f.point.size(); i++) {
                     boolean asleep = f.point.kind() == ChoicePoint.Kind.TURN && f.sleep.contains(f.point.options().get(i));
-                    if (!f.explored.contains(i) && !asleep && (!f.point.preempts(i) || used < preemptions)) {
+                    if (!f.explored.contains(i) && !asleep && (i == 0 || used < deviations)) {
                         depth = j;
                         option = i;
                         break;
@@ -113,7 +123,7 @@ public final class ExhaustiveSearch {
             }
             Frame f = stack.get(depth);
             Set<String> next = new HashSet<>();
-            if (f.point.kind() == ChoicePoint.Kind.TURN) {
+            if (f.point.kind() == ChoicePoint.Kind.TURN && reduce) {
                 String taken = f.point.footprint(option);
                 for (int u = 0; u < f.point.size(); u++) {
                     String label = f.point.options().get(u);
@@ -137,10 +147,10 @@ public final class ExhaustiveSearch {
         }
     }
 
-    private static int preemptionsBefore(List<Frame> stack, int depth) {
+    private static int deviationsBefore(List<Frame> stack, int depth) {
         int n = 0;
         for (int j = 0; j < depth; j++) {
-            if (stack.get(j).point.preempts(stack.get(j).chosen)) {
+            if (stack.get(j).chosen != 0) {
                 n++;
             }
         }

@@ -16,8 +16,8 @@ import java.util.List;
  *       constraints is found by one run with probability at least {@code 1 / (n k^(d-1))} for n systems and
  *       k steps.</li>
  *   <li>{@link Exhaustive}: one schedule of a bounded exhaustive search: the given prefix of decisions,
- *       then always the first option (continue the system that just yielded); at most
- *       {@code preemptions} times a system that could go on is switched away from.
+ *       then always the first option (continue the system that just yielded, else the lowest-numbered
+ *       waiting one), with at most {@code deviations} choices other than the first (a preemption is one).
  *       {@link ExhaustiveSearch} enumerates the prefixes.</li>
  *   <li>{@link Script}: the recorded decisions of an earlier run, each checked against what this run
  *       offers ({@link ScheduleDivergedException} says where they part).</li>
@@ -51,25 +51,26 @@ public sealed interface Exploration {
      * One schedule of {@link ExhaustiveSearch}: {@code prefix} forces the first decisions (those with more
      * than one option); after them the {@code sleep} set (systems whose next step needs no trying now: an
      * equivalent schedule was or will be explored) applies, and each later decision takes the first option
-     * that is not asleep and keeps within {@code preemptions}. The decisions are written to {@code log}.
+     * that is not asleep and keeps within {@code deviations}. The decisions are written to {@code log}.
+     * Without {@code reduce} every step counts as dependent on every other (nothing is put to sleep).
      */
-    record Exhaustive(List<Integer> prefix, java.util.Set<String> sleep, int preemptions, SearchLog log)
+    record Exhaustive(List<Integer> prefix, java.util.Set<String> sleep, int deviations, boolean reduce, SearchLog log)
             implements Exploration {
         public Exhaustive {
             prefix = List.copyOf(prefix);
             sleep = java.util.Set.copyOf(sleep);
-            if (preemptions < 0) {
-                throw new IllegalArgumentException("preemptions must be >= 0, got " + preemptions);
+            if (deviations < 0) {
+                throw new IllegalArgumentException("deviations must be >= 0, got " + deviations);
             }
         }
 
-        public Exhaustive(List<Integer> prefix, int preemptions) {
-            this(prefix, java.util.Set.of(), preemptions, new SearchLog());
+        public Exhaustive(List<Integer> prefix, int deviations) {
+            this(prefix, java.util.Set.of(), deviations, true, new SearchLog());
         }
 
         @Override
         public String describe() {
-            return "exhaustive, at most " + preemptions + " preemption(s)";
+            return "exhaustive, at most " + deviations + " deviation(s)";
         }
     }
 
