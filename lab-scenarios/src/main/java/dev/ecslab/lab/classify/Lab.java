@@ -4,6 +4,9 @@ import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.campaign.Shrinker;
+import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.explore.ExhaustiveSearch;
+import dev.ecslab.lab.explore.Exploration;
 import dev.ecslab.lab.criteria.AmbiguityCheck;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
@@ -29,7 +32,8 @@ import java.util.Set;
 
 /**
  * Runs the criteria over strategies × executors and builds the {@link Matrix}: every catalogue
- * scenario under each catalogue seed, then a random campaign of {@code tries} generated scenarios
+ * scenario explored by a bounded {@link ExhaustiveSearch} of its schedules (or, with
+ * {@link Options#catalogueDeviations()} negative, under each catalogue seed), then a random campaign of {@code tries} generated scenarios
  * (the same scenarios for every row, so rows compare), criterion 6 once per strategy, and criterion A
  * once per scenario. Every run is judged by {@link Judge} (crashes, 1, 2 and 3 in every scenario
  * class, O and 8 from the lab's own evidence and model); what a run judged counts as evidence, so a
@@ -46,9 +50,14 @@ public final class Lab {
      * @param shrinkAttempts scenario runs the shrinker may spend per counterexample
      * @param memory         whether to run criterion 6 (10 000 frames per strategy)
      * @param runTimeout     how long one scenario run may take before it is abandoned as hung (a crash)
+     * @param catalogueDeviations the deviation bound of the catalogue's exhaustive search; negative runs the
+     *                       catalogue under {@code catalogueSeeds} with random exploration instead
+     * @param catalogueBudget the most schedules the search runs per catalogue scenario and configuration (it
+     *                       also stops at a scenario's first failing schedule)
+     * @param campaign       how the random campaign's runs decide their interleavings (random or PCT)
      */
     public record Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
-            Progress progress, Duration runTimeout) {
+            Progress progress, Duration runTimeout, int catalogueDeviations, int catalogueBudget, Exploration campaign) {
         public Options {
             catalogueSeeds = List.copyOf(catalogueSeeds);
             Objects.requireNonNull(progress, "progress");
@@ -56,6 +65,16 @@ public final class Lab {
             if (runTimeout.isNegative() || runTimeout.isZero()) {
                 throw new IllegalArgumentException("the run timeout must be positive, was " + runTimeout);
             }
+            Objects.requireNonNull(campaign, "campaign");
+            if (catalogueBudget < 1) {
+                throw new IllegalArgumentException("the catalogue budget must be at least 1, was " + catalogueBudget);
+            }
+        }
+
+        public Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
+                Progress progress, Duration runTimeout) {
+            this(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout, DEFAULT_DEVIATIONS,
+                    DEFAULT_BUDGET, Exploration.RANDOM);
         }
 
         public Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
@@ -63,29 +82,47 @@ public final class Lab {
             this(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, LabConfig.DEFAULT_TIMEOUT);
         }
 
+        /** The catalogue's default deviation bound: each unordered pair of each stage iteration runs both ways. */
+        public static final int DEFAULT_DEVIATIONS = 1;
+        /** Schedules per catalogue scenario and configuration at most. */
+        public static final int DEFAULT_BUDGET = 48;
+
         public static Options defaults() {
             return new Options(200, List.of(1L, 2L), 1_000L, 150, true, Progress.NONE, LabConfig.DEFAULT_TIMEOUT);
         }
 
         public Options withTries(int n) {
-            return new Options(n, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout);
+            return new Options(n, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout, catalogueDeviations, catalogueBudget, campaign);
         }
 
         public Options withProgress(Progress p) {
-            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, p, runTimeout);
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, p, runTimeout, catalogueDeviations, catalogueBudget, campaign);
         }
 
         public Options withMemory(boolean m) {
-            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, m, progress, runTimeout);
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, m, progress, runTimeout, catalogueDeviations, catalogueBudget, campaign);
         }
 
         public Options withCampaignSeed(long seed) {
-            return new Options(tries, catalogueSeeds, seed, shrinkAttempts, memory, progress, runTimeout);
+            return new Options(tries, catalogueSeeds, seed, shrinkAttempts, memory, progress, runTimeout, catalogueDeviations, catalogueBudget, campaign);
         }
 
         /** How long one scenario run may take (the 10 000-frame run of criterion 6 gets ten times as long). */
         public Options withRunTimeout(Duration timeout) {
-            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, timeout);
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, timeout,
+                    catalogueDeviations, catalogueBudget, campaign);
+        }
+
+        /** The catalogue explored exhaustively within {@code deviations} and {@code budget} schedules. */
+        public Options withCatalogueSearch(int deviations, int budget) {
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout, deviations,
+                    budget, campaign);
+        }
+
+        /** How the random campaign decides interleavings. */
+        public Options withCampaignExploration(Exploration e) {
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout,
+                    catalogueDeviations, catalogueBudget, e);
         }
     }
 
@@ -112,8 +149,10 @@ public final class Lab {
             long seed = options.campaignSeed() + i;
             campaign.add(ScenarioGenerator.generate("random #" + i + " (seed " + seed + ")", Choices.seeded(seed)));
         }
+        long perCatalogueScenario = options.catalogueDeviations() >= 0 ? options.catalogueBudget()
+                : options.catalogueSeeds().size();
         total = (long) trackers.size() * executors.size()
-                * ((long) catalogue.size() * options.catalogueSeeds().size() + campaign.size())
+                * ((long) catalogue.size() * perCatalogueScenario + campaign.size())
                 + (options.memory() ? trackers.size() * 50L : 0);
         List<Row> rows = new ArrayList<>();
         for (TrackerSubject t : trackers) {
@@ -126,13 +165,19 @@ public final class Lab {
             for (ExecutorSubject e : executors) {
                 Row row = new Row(t, e.id());
                 for (Scenario s : catalogue) {
-                    for (long seed : options.catalogueSeeds()) {
-                        judgeOne(row, s, new LabConfig(t, e, seed).withTimeout(options.runTimeout()), false);
+                    if (options.catalogueDeviations() >= 0) {
+                        explore(row, s, new LabConfig(t, e, 1).withTimeout(options.runTimeout()));
+                        continue;
                     }
+                    Coverage coverage = new Coverage(s);
+                    for (long seed : options.catalogueSeeds()) {
+                        judgeOne(row, s, new LabConfig(t, e, seed).withTimeout(options.runTimeout()), false, coverage);
+                    }
+                    row.covered(coverage);
                 }
                 for (int i = 0; i < campaign.size(); i++) {
                     judgeOne(row, campaign.get(i), new LabConfig(t, e, options.campaignSeed() + i)
-                            .withTimeout(options.runTimeout()), true);
+                            .withTimeout(options.runTimeout()).withExploration(options.campaign()), true, null);
                 }
                 if (memory != null) {
                     recordMemory(row, memory);                   // last: short counterexamples come first
@@ -151,8 +196,34 @@ public final class Lab {
                 options.campaignSeed(), (System.nanoTime() - start) / 1e9);
     }
 
+    /**
+     * Explores a catalogue scenario's schedules with the bounded exhaustive search, judging every run, until
+     * the search is complete, reaches its budget, or a schedule fails (the first counterexample is what the
+     * matrix keeps; more schedules of a failing scenario would only repeat it).
+     */
+    private void explore(Row row, Scenario scenario, LabConfig base) {
+        Coverage coverage = new Coverage(scenario);
+        long before = done;
+        if (row.skipped() == null) {
+            ExhaustiveSearch.Result r = ExhaustiveSearch.search(x -> {
+                options.progress().update(done, total, base.tracker().label() + " / " + base.executor().id() + ": "
+                        + scenario.name());
+                done++;
+                return ScenarioRunner.run(scenario, base.withExploration(x));
+            }, options.catalogueDeviations(), options.catalogueBudget(), trace -> {
+                Outcome outcome = Judge.judge(scenario, trace);
+                record(row, outcome, base.withExploration(new Exploration.Script(trace.interleaving().choices())), false);
+                timedOut(row, scenario, trace, base);
+                return !outcome.passes() || row.skipped() != null;
+            }, coverage::add);
+            coverage.searched(r);
+        }
+        done = before + options.catalogueBudget();
+        row.covered(coverage);
+    }
+
     /** Runs and judges one scenario under one configuration and records it in the row. */
-    private void judgeOne(Row row, Scenario scenario, LabConfig config, boolean shrink) {
+    private void judgeOne(Row row, Scenario scenario, LabConfig config, boolean shrink, Coverage coverage) {
         options.progress().update(done, total, config.tracker().label() + " / " + config.executor().id() + ": "
                 + scenario.name());
         done++;
@@ -160,8 +231,15 @@ public final class Lab {
             return;
         }
         Trace trace = ScenarioRunner.run(scenario, config);
+        if (coverage != null) {
+            coverage.add(trace);
+        }
         Outcome outcome = Judge.judge(scenario, trace);
         record(row, outcome, config, shrink);
+        timedOut(row, scenario, trace, config);
+    }
+
+    private static void timedOut(Row row, Scenario scenario, Trace trace, LabConfig config) {
         if (trace.timedOut()) {
             row.skip("a run of this configuration did not finish within " + config.timeout().toSeconds()
                     + " s (scenario '" + scenario.name() + "'); the rest of its scenarios were not run");

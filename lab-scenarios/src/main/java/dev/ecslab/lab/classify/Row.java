@@ -86,4 +86,15 @@ public final class Row {
     void skip(String why) {
         skipped = why;
     }
+
+    /** How much of each catalogue scenario's schedule space this row ran, in catalogue order. */
+    public java.util.List<dev.ecslab.lab.explore.Coverage> coverage() {
+        return java.util.Collections.unmodifiableList(coverage);
+    }
+
+    void covered(dev.ecslab.lab.explore.Coverage c) {
+        coverage.add(c);
+    }
+
+    private final java.util.List<dev.ecslab.lab.explore.Coverage> coverage = new java.util.ArrayList<>();
 }

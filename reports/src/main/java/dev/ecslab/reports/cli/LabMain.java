@@ -176,20 +176,32 @@ public final class LabMain implements Callable<Integer> {
             List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
             System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
             recorded.forEach(v -> System.out.println("  " + v));
+            var interleaving = saved.trace().interleaving();
+            String how = interleaving.controlled()
+                    ? "re-run with executor '" + config.executor() + "' following the recorded interleaving ("
+                            + interleaving.choices().size() + " decisions, explored by " + interleaving.exploration() + ")"
+                    : "re-run serially in the recorded order (the trace was not controlled: "
+                            + interleaving.exploration() + "; an overlap does not replay)";
             List<String> again;
+            dev.ecslab.lab.trace.Trace rerun;
             try {
-                again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(),
-                        Replay.rerun(saved.scenario(), saved.trace(), resolved)));
+                rerun = Replay.rerun(saved.scenario(), saved.trace(), resolved);
+                again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), rerun));
             } catch (RuntimeException e) {
                 System.err.println("lab replay: cannot re-run: " + e.getMessage());
                 return 2;
             }
+            for (String error : rerun.errors()) {
+                if (error.startsWith("the replayed schedule diverged")) {
+                    System.out.println(how + ": " + error);
+                }
+            }
             if (!again.equals(recorded)) {
-                System.out.println("re-run in the recorded order: ANOTHER verdict:");
+                System.out.println(how + ": ANOTHER verdict:");
                 again.forEach(v -> System.out.println("  " + v));
                 return 3;
             }
-            System.out.println("re-run in the recorded order: the same verdict");
+            System.out.println(how + ": the same verdict");
             for (var v : dev.ecslab.reports.timeline.ViolationTrace.all(saved)) {
                 System.out.println();
                 System.out.println(dev.ecslab.reports.timeline.CounterexampleText.describe(v));

@@ -9,6 +9,7 @@ import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
@@ -74,6 +75,38 @@ public final class MatrixReport {
         return s.replaceAll("[^A-Za-z0-9]+", "_");
     }
 
+    /**
+     * The catalogue's schedule coverage under one executor: for the row that ran the most schedules (a
+     * strategy that fails stops a scenario's search at its first failing schedule), each scenario's
+     * schedules and its unordered conflicting pairs run both ways.
+     */
+    static void coverage(StringBuilder out, String executor, List<Row> rows) {
+        Row widest = null;
+        int most = -1;
+        for (Row r : rows) {
+            int n = r.coverage().stream().mapToInt(Coverage::runs).sum();
+            if (n > most) {
+                most = n;
+                widest = r;
+            }
+        }
+        if (widest == null || widest.coverage().isEmpty()) {
+            return;
+        }
+        out.append("\n### Schedule coverage of the catalogue (`").append(executor).append("`, runs of `")
+                .append(widest.strategy()).append("`)\n\n| scenario | schedules | unordered conflicting pairs run both ways |\n|---|---|---|\n");
+        for (Coverage c : widest.coverage()) {
+            String schedules = c.search() == null ? c.distinctSchedules() + " of about "
+                    + String.format(Locale.ROOT, "%.3g", c.estimatedSchedules())
+                    : c.search().describe();
+            int pairs = c.pairs().size();
+            out.append("| ").append(c.scenario().name()).append(" | ").append(schedules).append(" | ")
+                    .append(pairs == 0 ? "none to run" : (pairs - c.pairsSeenOneWay().size()) + " of " + pairs
+                            + (c.pairsSeenOneWay().isEmpty() ? "" : " (one way only: " + String.join(", ", c.pairsSeenOneWay()) + ")"))
+                    .append(" |\n");
+        }
+    }
+
     /** The columns of the matrix tables: every criterion but A, which is a property of schedules (shown below them). */
     static List<Criterion> columns() {
         List<Criterion> out = new ArrayList<>();
@@ -89,9 +122,10 @@ public final class MatrixReport {
     public static String markdown(Matrix m, Map<Counterexample, String> files) {
         StringBuilder out = new StringBuilder();
         out.append("# ecslab matrix\n\n");
-        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue under seeds %s, %d random from seed %d), %.1f s."
-                + " Criteria: %s.%n%n", m.scenarios(), m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(),
-                legend()));
+        boolean searched = m.rows().stream().flatMap(r -> r.coverage().stream()).anyMatch(c -> c.search() != null);
+        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue %s, %d random from seed %d), %.1f s."
+                + " Criteria: %s.%n%n", m.scenarios(), searched ? "with its schedules searched exhaustively (see the coverage"
+                + " tables)" : "under seeds " + m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(), legend()));
         out.append(VerdictWords.RULES).append(" Failing scopes are component/resource × filter; \"in pausing, looping\""
                 + " names the scenario classes a cell of 1 or 2 failed in, and \"broken by\" the classes (or the crash) that"
                 + " broke the claim.\n\n");
@@ -109,6 +143,7 @@ public final class MatrixReport {
                 columns().forEach(c -> out.append(' ').append(cell(r.cell(c))).append(" |"));
                 out.append('\n');
             }
+            coverage(out, e, rows);
             out.append("\n### Measured class per scenario class (`").append(e).append("`)\n\n");
             out.append("| strategy | measured |");
             VerdictWords.CLASSES.forEach(c -> out.append(' ').append(c.title()).append(" |"));
@@ -272,6 +307,24 @@ public final class MatrixReport {
                 cells.put(c.code(), cell(r.cell(c), files));
             }
             row.put("criteria", cells);
+            List<Object> coverage = new ArrayList<>();
+            for (Coverage c : r.coverage()) {
+                Map<String, Object> cj = new LinkedHashMap<>();
+                cj.put("scenario", c.scenario().name());
+                cj.put("runs", c.runs());
+                cj.put("distinctSchedules", c.distinctSchedules());
+                if (c.search() != null) {
+                    cj.put("searchComplete", c.search().complete());
+                    cj.put("searchStoppedAtFailure", c.search().stopped());
+                } else {
+                    cj.put("estimatedSchedules", c.estimatedSchedules());
+                }
+                Map<String, Object> pairs = new LinkedHashMap<>();
+                c.pairs().forEach((k, v) -> pairs.put(k, v.stream().map(o -> o.name().toLowerCase(Locale.ROOT)).toList()));
+                cj.put("unorderedConflictingPairs", pairs);
+                coverage.add(cj);
+            }
+            row.put("coverage", coverage);
             rows.add(row);
         }
         root.put("rows", rows);

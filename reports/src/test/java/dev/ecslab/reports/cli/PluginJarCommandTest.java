@@ -90,7 +90,7 @@ class PluginJarCommandTest {
                 .contains("plug-in jar: strategy 'my-proposal' from my-proposal.jar (sha256 " + strategyHash
                         + "): the given jar matches")
                 .contains("plug-in jar: executor 'broken' from broken-executor.jar (sha256 " + brokenHash + ")")
-                .contains("re-run in the recorded order: the same verdict");
+                .contains("re-run serially in the recorded order").contains(": the same verdict");
     }
 
     @Test
