@@ -3,6 +3,7 @@ package dev.ecslab.reports.cli;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.explore.Exploration;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -42,6 +43,38 @@ final class CampaignOptions {
             + " scenarios are then skipped (default ${DEFAULT-VALUE}; criterion 6's 10 000-frame run gets ten times as long)")
     int runTimeoutSeconds = (int) dev.ecslab.lab.run.LabConfig.DEFAULT_TIMEOUT.toSeconds();
 
+    @Option(names = "--explore", paramLabel = "random|pct:DEPTH", description = "how the random campaign's runs decide"
+            + " their interleavings: a random walk, or PCT with the given depth (default ${DEFAULT-VALUE})")
+    String explore = "random";
+
+    @Option(names = "--search", paramLabel = "DEVIATIONS", description = "the catalogue's exhaustive search: at most this"
+            + " many non-default choices per schedule; -1 runs the catalogue under two random seeds instead (default"
+            + " ${DEFAULT-VALUE})")
+    int searchDeviations = Lab.Options.DEFAULT_DEVIATIONS;
+
+    @Option(names = "--search-budget", paramLabel = "N", description = "at most this many schedules per catalogue"
+            + " scenario and configuration (default ${DEFAULT-VALUE})")
+    int searchBudget = Lab.Options.DEFAULT_BUDGET;
+
+    /** The campaign's exploration from {@code --explore}. */
+    Exploration exploration() {
+        if (explore.equals("random")) {
+            return Exploration.RANDOM;
+        }
+        if (explore.startsWith("pct:")) {
+            try {
+                int depth = Integer.parseInt(explore.substring(4));
+                if (depth >= 1 && depth <= 64) {
+                    return new Exploration.Pct(depth);
+                }
+            } catch (NumberFormatException e) {
+                // falls through to the message
+            }
+        }
+        throw new IllegalArgumentException("--explore must be 'random' or 'pct:DEPTH' with a depth from 1 to 64, was '"
+                + explore + "'");
+    }
+
     /**
      * The strategy and executor jars, checked and opened (one loader over both kinds), after checking the
      * other options. Close it once the campaign has run.
@@ -56,6 +89,13 @@ final class CampaignOptions {
         if (runTimeoutSeconds < 1) {
             throw new IllegalArgumentException("--run-timeout must be at least 1 second, was " + runTimeoutSeconds);
         }
+        exploration();
+        if (searchDeviations < -1) {
+            throw new IllegalArgumentException("--search must be -1 (no search) or more, was " + searchDeviations);
+        }
+        if (searchBudget < 1) {
+            throw new IllegalArgumentException("--search-budget must be at least 1, was " + searchBudget);
+        }
         return PluginJars.open(paths(strategyJars), paths(executorJars));
     }
 
@@ -68,7 +108,8 @@ final class CampaignOptions {
         ProgressBar bar = new ProgressBar(quiet ? null : System.err);
         try {
             return new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
-                    .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar))
+                    .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)
+                    .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration()))
                     .run(trackers, executors, Catalogue.all());
         } finally {
             bar.finish();
