@@ -69,7 +69,7 @@ public record Witness(String scenario, String stage, String first, String second
     /**
      * One order of the pair.
      *
-     * @param label      {@code "a before b"}
+     * @param first      the system of the pair that runs first; {@code second} the other
      * @param stageOrder the order the pair's stage ran in
      * @param scenario   the derived scenario that forces it (the original plus {@code before} constraints), or
      *                   {@code null} when it could not be derived
@@ -77,12 +77,17 @@ public record Witness(String scenario, String stage, String first, String second
      * @param frameStates the state after each frame (the model's, confirmed by the real run), canonical lines
      * @param detections every detector answer of the run, canonical lines
      */
-    public record Order(String label, List<String> stageOrder, Scenario scenario, Trace trace,
+    public record Order(String first, String second, List<String> stageOrder, Scenario scenario, Trace trace,
             List<List<String>> frameStates, List<String> detections) {
         public Order {
             stageOrder = List.copyOf(stageOrder);
             frameStates = frameStates.stream().map(List::copyOf).toList();
             detections = List.copyOf(detections);
+        }
+
+        /** {@code "a before b"}. */
+        public String label() {
+            return first + " before " + second;
         }
 
         /** The end state: after the last frame (the quiet tail included). */

@@ -145,7 +145,7 @@ public final class WitnessFinder {
         List<List<String>> model = ScenarioModel.of(derived).frameStates();
         List<List<String>> real = new ArrayList<>();
         Trace trace = ScenarioRunner.runRecordingStates(derived, config(), (frame, state) -> real.add(state));
-        Witness.Order order = new Witness.Order(label, expected, derived, trace, model, detections(trace));
+        Witness.Order order = new Witness.Order(first, second, expected, derived, trace, model, detections(trace));
         List<Violation> violations = Judge.judge(derived, trace).violations();
         if (!violations.isEmpty()) {
             return new Attempt(order, label + ": the run under " + STRATEGY + " / serial did not pass the lab's criteria, so"
