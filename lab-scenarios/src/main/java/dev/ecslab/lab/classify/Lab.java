@@ -189,7 +189,9 @@ public final class Lab {
         WitnessFinder finder = new WitnessFinder();
         for (Scenario s : scenarios) {
             options.progress().update(done, total, "ambiguity witnesses: " + s.name());
-            pairs.addAll(finder.find(s));
+            for (Witness w : finder.find(s)) {
+                pairs.add(w.verdict() == Witness.Verdict.COMMUTES ? w.withoutTraces() : w);   // no replay file: no trace kept
+            }
             done += 2L * WitnessFinder.pairs(s);
         }
         return new Witnesses(pairs, scenarios.size(), Math.max(0, fromCampaign), (System.nanoTime() - start) / 1e9);

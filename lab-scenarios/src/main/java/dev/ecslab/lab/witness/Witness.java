@@ -73,7 +73,8 @@ public record Witness(String scenario, String stage, String first, String second
      * @param stageOrder the order the pair's stage ran in
      * @param scenario   the derived scenario that forces it (the original plus {@code before} constraints), or
      *                   {@code null} when it could not be derived
-     * @param trace      its run under {@code generation} / serial, or {@code null} when it was not run
+     * @param trace      its run under {@code generation} / serial, or {@code null} when it was not run (or
+     *                   was dropped: {@link Witness#withoutTraces()})
      * @param frameStates the state after each frame (the model's, confirmed by the real run), canonical lines
      * @param detections every detector answer of the run, canonical lines
      */
@@ -99,6 +100,17 @@ public record Witness(String scenario, String stage, String first, String second
     /** Whether the two orders end in different states (a witness may differ only on the way there). */
     public boolean endStateDiffers() {
         return orders.size() == 2 && !orders.get(0).finalState().equals(orders.get(1).finalState());
+    }
+
+    /**
+     * This witness without its runs' traces (a lab run keeps thousands of pairs; a pair that commutes
+     * gets no replay file, so its traces would only take memory).
+     */
+    public Witness withoutTraces() {
+        List<Order> light = orders.stream().map(o -> new Order(o.first(), o.second(), o.stageOrder(), o.scenario(), null,
+                o.frameStates(), o.detections())).toList();
+        return new Witness(scenario, stage, first, second, conflict, exempted, verdict, note, light, stateDifferences,
+                detectionDifferences);
     }
 
     /** The pair as the ambiguity report names it: {@code "stage: a | b"}, names sorted. */

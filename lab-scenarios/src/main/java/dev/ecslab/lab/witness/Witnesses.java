@@ -6,7 +6,8 @@ import java.util.List;
  * The ambiguity witnesses of a lab run: every unordered conflicting pair of the scenarios that were
  * witnessed, and what it cost.
  *
- * @param pairs             one witness per pair, catalogue scenarios first
+ * @param pairs             one witness per pair, catalogue scenarios first (those that commute without
+ *                          their traces: they get no replay file)
  * @param scenarios         how many scenarios were witnessed (catalogue and campaign)
  * @param campaignScenarios how many of them came from the random campaign (its first ones)
  * @param seconds           wall time spent on witnesses

@@ -30,6 +30,10 @@ class LabWitnessesTest {
                 .noneMatch(name -> name.startsWith("random #2") || name.startsWith("random #3"));
         assertThat(w.count(Witness.Verdict.INCONCLUSIVE)).isZero();
         assertThat(w.seconds()).isPositive();
+        assertThat(w.pairs()).as("traces kept for replay files only: not for pairs that commute")
+                .anySatisfy(x -> assertThat(x.verdict()).isEqualTo(Witness.Verdict.COMMUTES))
+                .allSatisfy(x -> assertThat(x.orders()).allSatisfy(o -> assertThat(o.trace() == null)
+                        .isEqualTo(x.verdict() == Witness.Verdict.COMMUTES)));
     }
 
     @Test

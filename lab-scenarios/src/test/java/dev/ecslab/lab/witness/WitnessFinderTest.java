@@ -12,24 +12,31 @@ import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioAccess;
+import dev.ecslab.lab.scenario.ScenarioBuilder;
 import dev.ecslab.lab.scenario.StageSpec;
 import dev.ecslab.lab.scenario.WatchKind;
 import dev.ecslab.lab.trace.Trace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Ambiguity witnesses: both orders of an unordered conflicting pair, run and compared. */
 class WitnessFinderTest {
 
-    /** Two unordered writers of A on one entity, with different values: the last writer's value stays. */
-    static Scenario twoWriters() {
-        return Scenario.builder("two writers")
+    /** Entities e0 and e1 with A = 0, and systems left and right that write A with no order between them. */
+    static ScenarioBuilder writersOfA(String name, Consumer<ScenarioBuilder.SystemBuilder> left) {
+        return Scenario.builder(name)
                 .entity("e0", Data.A, 0)
                 .entity("e1", Data.A, 0)
-                .stage("update", st -> st.system("left", s -> s.writes(Data.A)).system("right", s -> s.writes(Data.A)))
+                .stage("update", st -> st.system("left", s -> left.accept(s.writes(Data.A))).system("right", s -> s.writes(Data.A)));
+    }
+
+    /** Two unordered writers of A on one entity, with different values: the last writer's value stays. */
+    static Scenario twoWriters() {
+        return writersOfA("two writers", s -> { })
                 .frames(1)
                 .set(0, "left", "e0", Data.A, 1)
                 .set(0, "right", "e0", Data.A, 2)
@@ -59,10 +66,7 @@ class WitnessFinderTest {
 
     @Test
     void writersOfDifferentEntitiesConflictOnlyFormallyAndCommuteHere() {
-        Scenario s = Scenario.builder("different entities")
-                .entity("e0", Data.A, 0)
-                .entity("e1", Data.A, 0)
-                .stage("update", st -> st.system("left", x -> x.writes(Data.A)).system("right", x -> x.writes(Data.A)))
+        Scenario s = writersOfA("different entities", x -> { })
                 .frames(2)
                 .set(0, "left", "e0", Data.A, 1)
                 .set(0, "right", "e1", Data.A, 2)
@@ -124,10 +128,7 @@ class WitnessFinderTest {
 
     @Test
     void anExemptedPairIsWitnessedAndMarked() {
-        Scenario s = Scenario.builder("exempted")
-                .entity("e0", Data.A, 0)
-                .stage("update", st -> st.system("left", x -> x.writes(Data.A).ambiguousWith("right"))
-                        .system("right", x -> x.writes(Data.A)))
+        Scenario s = writersOfA("exempted", x -> x.ambiguousWith("right"))
                 .frames(1)
                 .set(0, "left", "e0", Data.A, 1)
                 .set(0, "right", "e0", Data.A, 2)
