@@ -412,9 +412,10 @@ public final class ReportPage {
             }
             b.append("</tbody></table>\n");
         }
-        b.append("<p>").append(esc(WitnessWords.summary(w))).append(". Each pair, with both end states, is in"
-                + " <a href=\"matrix.md\">matrix.md</a> and <a href=\"matrix.json\">matrix.json</a>; replay an order with"
-                + " <code>./lab replay reports/out/witnesses/FILE</code> (it prints the end state).</p>\n");
+        b.append("<p>").append(esc(WitnessWords.summary(w))).append(". Every pair is in <a href=\"matrix.json\">matrix.json</a>"
+                + " (with both end states and all differences), the campaign's witnessed ones also in"
+                + " <a href=\"matrix.md\">matrix.md</a>; replay an order with <code>./lab replay reports/out/witnesses/FILE</code>"
+                + " (it prints the end state).</p>\n");
     }
 
     private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {
