@@ -21,6 +21,9 @@ import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.trace.Trace;
+import dev.ecslab.lab.witness.Witness;
+import dev.ecslab.lab.witness.WitnessFinder;
+import dev.ecslab.lab.witness.Witnesses;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -33,9 +36,10 @@ import java.util.Set;
 /**
  * Runs the criteria over strategies × executors and builds the {@link Matrix}: every catalogue
  * scenario explored by a bounded {@link ExhaustiveSearch} of its schedules (or, with
- * {@link Options#catalogueDeviations()} negative, under each catalogue seed), then a random campaign of {@code tries} generated scenarios
- * (the same scenarios for every row, so rows compare), criterion 6 once per strategy, and criterion A
- * once per scenario. Every run is judged by {@link Judge} (crashes, 1, 2 and 3 in every scenario
+ * {@link Options#catalogueDeviations()} negative, under each catalogue seed), then a random campaign of
+ * {@code tries} generated scenarios (the same scenarios for every row, so rows compare), criterion 6 once per strategy, and criterion A
+ * once per scenario, and (when asked for) the ambiguity witnesses of the catalogue and the campaign's
+ * first scenarios. Every run is judged by {@link Judge} (crashes, 1, 2 and 3 in every scenario
  * class, O and 8 from the lab's own evidence and model); what a run judged counts as evidence, so a
  * cell no run judged stays "not judged". The first failure of each criterion and scope in a row is
  * shrunk (campaign scenarios) and kept as its counterexample with the seed and the trace; each
@@ -55,26 +59,40 @@ public final class Lab {
      * @param catalogueBudget the most schedules the search runs per catalogue scenario and configuration (it
      *                       also stops at a scenario's first failing schedule)
      * @param campaign       how the random campaign's runs decide their interleavings (random or PCT)
+     * @param witnessTries   ambiguity witnesses: {@code -1} none; {@code 0} for the catalogue's scenarios;
+     *                       {@code n} for the catalogue's and the campaign's first {@code n} ({@link WitnessFinder})
      */
     public record Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
-            Progress progress, Duration runTimeout, int catalogueDeviations, int catalogueBudget, Exploration campaign) {
+            Progress progress, Duration runTimeout, int catalogueDeviations, int catalogueBudget, Exploration campaign,
+            int witnessTries) {
+        /** {@link #witnessTries} that looks for no witness. */
+        public static final int NO_WITNESSES = -1;
+        /** The catalogue's default deviation bound: each unordered pair of each stage iteration runs both ways. */
+        public static final int DEFAULT_DEVIATIONS = 1;
+        /** Schedules per catalogue scenario and configuration at most. */
+        public static final int DEFAULT_BUDGET = 48;
+
         public Options {
             catalogueSeeds = List.copyOf(catalogueSeeds);
             Objects.requireNonNull(progress, "progress");
             Objects.requireNonNull(runTimeout, "runTimeout");
+            Objects.requireNonNull(campaign, "campaign");
             if (runTimeout.isNegative() || runTimeout.isZero()) {
                 throw new IllegalArgumentException("the run timeout must be positive, was " + runTimeout);
             }
-            Objects.requireNonNull(campaign, "campaign");
             if (catalogueBudget < 1) {
                 throw new IllegalArgumentException("the catalogue budget must be at least 1, was " + catalogueBudget);
+            }
+            if (witnessTries < NO_WITNESSES) {
+                throw new IllegalArgumentException("witnessTries must be -1 (none), 0 (the catalogue) or more, was "
+                        + witnessTries);
             }
         }
 
         public Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
                 Progress progress, Duration runTimeout) {
             this(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout, DEFAULT_DEVIATIONS,
-                    DEFAULT_BUDGET, Exploration.RANDOM);
+                    DEFAULT_BUDGET, Exploration.RANDOM, NO_WITNESSES);
         }
 
         public Options(int tries, List<Long> catalogueSeeds, long campaignSeed, int shrinkAttempts, boolean memory,
@@ -82,47 +100,56 @@ public final class Lab {
             this(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, LabConfig.DEFAULT_TIMEOUT);
         }
 
-        /** The catalogue's default deviation bound: each unordered pair of each stage iteration runs both ways. */
-        public static final int DEFAULT_DEVIATIONS = 1;
-        /** Schedules per catalogue scenario and configuration at most. */
-        public static final int DEFAULT_BUDGET = 48;
-
+        /**
+         * 200 random scenarios, the catalogue searched with one deviation (48 schedules at most), criterion 6,
+         * no witnesses (a report, not a verdict: {@code lab run} asks for them).
+         */
         public static Options defaults() {
             return new Options(200, List.of(1L, 2L), 1_000L, 150, true, Progress.NONE, LabConfig.DEFAULT_TIMEOUT);
         }
 
         public Options withTries(int n) {
-            return new Options(n, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout, catalogueDeviations, catalogueBudget, campaign);
+            return new Options(n, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout,
+                    catalogueDeviations, catalogueBudget, campaign, witnessTries);
         }
 
         public Options withProgress(Progress p) {
-            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, p, runTimeout, catalogueDeviations, catalogueBudget, campaign);
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, p, runTimeout,
+                    catalogueDeviations, catalogueBudget, campaign, witnessTries);
         }
 
         public Options withMemory(boolean m) {
-            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, m, progress, runTimeout, catalogueDeviations, catalogueBudget, campaign);
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, m, progress, runTimeout,
+                    catalogueDeviations, catalogueBudget, campaign, witnessTries);
         }
 
         public Options withCampaignSeed(long seed) {
-            return new Options(tries, catalogueSeeds, seed, shrinkAttempts, memory, progress, runTimeout, catalogueDeviations, catalogueBudget, campaign);
+            return new Options(tries, catalogueSeeds, seed, shrinkAttempts, memory, progress, runTimeout,
+                    catalogueDeviations, catalogueBudget, campaign, witnessTries);
         }
 
         /** How long one scenario run may take (the 10 000-frame run of criterion 6 gets ten times as long). */
         public Options withRunTimeout(Duration timeout) {
             return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, timeout,
-                    catalogueDeviations, catalogueBudget, campaign);
+                    catalogueDeviations, catalogueBudget, campaign, witnessTries);
         }
 
         /** The catalogue explored exhaustively within {@code deviations} and {@code budget} schedules. */
         public Options withCatalogueSearch(int deviations, int budget) {
             return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout, deviations,
-                    budget, campaign);
+                    budget, campaign, witnessTries);
         }
 
         /** How the random campaign decides interleavings. */
         public Options withCampaignExploration(Exploration e) {
             return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout,
-                    catalogueDeviations, catalogueBudget, e);
+                    catalogueDeviations, catalogueBudget, e, witnessTries);
+        }
+
+        /** Ambiguity witnesses for the catalogue and the campaign's first {@code n} scenarios ({@link #NO_WITNESSES}: none). */
+        public Options withWitnesses(int n) {
+            return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, memory, progress, runTimeout,
+                    catalogueDeviations, catalogueBudget, campaign, n);
         }
     }
 
@@ -151,9 +178,15 @@ public final class Lab {
         }
         long perCatalogueScenario = options.catalogueDeviations() >= 0 ? options.catalogueBudget()
                 : options.catalogueSeeds().size();
+        List<Scenario> witnessed = new ArrayList<>();
+        if (options.witnessTries() != Options.NO_WITNESSES) {
+            witnessed.addAll(catalogue);
+            witnessed.addAll(campaign.subList(0, Math.min(options.witnessTries(), campaign.size())));
+        }
+        long witnessRuns = 2L * witnessed.stream().mapToInt(WitnessFinder::pairs).sum();
         total = (long) trackers.size() * executors.size()
                 * ((long) catalogue.size() * perCatalogueScenario + campaign.size())
-                + (options.memory() ? trackers.size() * 50L : 0);
+                + (options.memory() ? trackers.size() * 50L : 0) + witnessRuns;
         List<Row> rows = new ArrayList<>();
         for (TrackerSubject t : trackers) {
             MemoryBound.Result memory = null;
@@ -191,9 +224,28 @@ public final class Lab {
         for (Scenario s : all) {
             ambiguity.addAll(AmbiguityCheck.check(s));
         }
+        Witnesses witnesses = witnesses(witnessed, witnessed.size() - catalogue.size());
         options.progress().update(total, total, "done");
         return new Matrix(rows, ambiguity, all.size(), all.size(), options.tries(), options.catalogueSeeds(),
-                options.campaignSeed(), (System.nanoTime() - start) / 1e9);
+                options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses);
+    }
+
+    /** Both orders of every unordered conflicting pair of the given scenarios, run and compared. */
+    private Witnesses witnesses(List<Scenario> scenarios, int fromCampaign) {
+        if (scenarios.isEmpty()) {
+            return Witnesses.NONE;
+        }
+        long start = System.nanoTime();
+        List<Witness> pairs = new ArrayList<>();
+        WitnessFinder finder = new WitnessFinder();
+        for (Scenario s : scenarios) {
+            options.progress().update(done, total, "ambiguity witnesses: " + s.name());
+            for (Witness w : finder.find(s)) {
+                pairs.add(w.verdict() == Witness.Verdict.COMMUTES ? w.withoutTraces() : w);   // no replay file: no trace kept
+            }
+            done += 2L * WitnessFinder.pairs(s);
+        }
+        return new Witnesses(pairs, scenarios.size(), Math.max(0, fromCampaign), (System.nanoTime() - start) / 1e9);
     }
 
     /**

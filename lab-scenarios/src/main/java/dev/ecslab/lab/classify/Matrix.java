@@ -1,5 +1,6 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.lab.witness.Witnesses;
 import java.util.List;
 
 /**
@@ -9,13 +10,22 @@ import java.util.List;
  * @param ambiguity   one line per scenario whose ambiguity report differs from the oracle (empty: pass)
  * @param scenarios   how many distinct scenarios were judged (catalogue and campaign)
  * @param seconds     wall time of the run
+ * @param witnesses   the ambiguity witnesses (both orders of every unordered conflicting pair run and
+ *                    compared), {@link Witnesses#NONE} when the run looked for none
  */
 public record Matrix(List<Row> rows, List<String> ambiguity, int ambiguityScenarios, int scenarios, int tries,
-        List<Long> catalogueSeeds, long campaignSeed, double seconds) {
+        List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses) {
     public Matrix {
         rows = List.copyOf(rows);
         ambiguity = List.copyOf(ambiguity);
         catalogueSeeds = List.copyOf(catalogueSeeds);
+        witnesses = witnesses == null ? Witnesses.NONE : witnesses;
+    }
+
+    /** A matrix without witnesses. */
+    public Matrix(List<Row> rows, List<String> ambiguity, int ambiguityScenarios, int scenarios, int tries,
+            List<Long> catalogueSeeds, long campaignSeed, double seconds) {
+        this(rows, ambiguity, ambiguityScenarios, scenarios, tries, catalogueSeeds, campaignSeed, seconds, Witnesses.NONE);
     }
 
     public Row row(String strategy, String executor) {

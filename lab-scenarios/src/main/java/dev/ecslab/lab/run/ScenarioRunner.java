@@ -143,6 +143,16 @@ public final class ScenarioRunner {
         void afterFrame(int frame, World world, ChangeTracker tracker);
     }
 
+    /**
+     * Called on the lab's thread after each frame that completed ({@code frame} counts from 0), with the
+     * world's state in the canonical lines of {@link Trace#finalState()}: ambiguity witnesses compare
+     * it, frame by frame, with the lab's model.
+     */
+    @FunctionalInterface
+    public interface StateProbe {
+        void afterFrame(int frame, List<String> state);
+    }
+
     /** Runs the scenario with the configured executor. */
     public static Trace run(Scenario scenario, LabConfig config) {
         return run(scenario, config, (FrameProbe) null);
@@ -150,19 +160,28 @@ public final class ScenarioRunner {
 
     /** Runs the scenario with the configured executor, calling {@code probe} after every frame. */
     public static Trace run(Scenario scenario, LabConfig config, FrameProbe probe) {
+        return runGuarded(scenario, config, configured(config), probe, null);
+    }
+
+    /** Runs the scenario with the configured executor, handing {@code states} the world's state after every frame. */
+    public static Trace runRecordingStates(Scenario scenario, LabConfig config, StateProbe states) {
+        return runGuarded(scenario, config, configured(config), null, states);
+    }
+
+    private static Function<ExecutionControl, Executor> configured(LabConfig config) {
         ExecutorOptions options = ExecutorOptions.defaults().withSeed(config.seed()).withThreads(config.threads());
-        return runGuarded(scenario, config, control -> config.executor().factory().apply(options.withControl(control)),
-                probe);
+        return control -> config.executor().factory().apply(options.withControl(control));
     }
 
     /** Runs the scenario with a given executor (the serial replay uses its own). The executor is closed. */
     public static Trace run(Scenario scenario, LabConfig config, Executor executor) {
-        return runGuarded(scenario, config, control -> executor, null);
+        return runGuarded(scenario, config, control -> executor, null, null);
     }
 
     private static Trace runGuarded(Scenario scenario, LabConfig config, Function<ExecutionControl, Executor> executor,
-            FrameProbe probe) {
+            FrameProbe probe, StateProbe states) {
         Session session = new Session(scenario.validate(), config);
+        session.states = states;
         // A thread of its own for every run, never reused: a run abandoned after its timeout keeps its
         // thread, which may still be stuck in (or stopped inside) the code under test.
         FutureTask<Trace> run = new FutureTask<>(() -> session.run(executor, probe));
@@ -254,6 +273,7 @@ public final class ScenarioRunner {
         /** The control of a controlled run; {@code null} in a free one. */
         volatile Interleaver interleaver;
         String freeMode = Interleaving.FREE;
+        StateProbe states;
 
         Session(Scenario scenario, LabConfig config) {
             this.scenario = scenario;
@@ -378,6 +398,9 @@ public final class ScenarioRunner {
                     }
                     if (probe != null) {
                         probe.afterFrame(f, world, rawTracker);
+                    }
+                    if (states != null) {
+                        states.afterFrame(f, finalState());
                     }
                     if (Thread.currentThread().isInterrupted()) {
                         break;                                    // abandoned after a timeout
@@ -949,6 +972,7 @@ public final class ScenarioRunner {
                     interleaving);
         }
 
+        /** The world's state now (at the end: the final state), canonical lines. */
         List<String> finalState() {
             List<String> out = new ArrayList<>();
             if (world == null) {

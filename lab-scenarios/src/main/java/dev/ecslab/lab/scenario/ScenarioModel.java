@@ -39,7 +39,7 @@ public final class ScenarioModel {
 
     private final Set<Run> runs = new LinkedHashSet<>();
     private final Map<Sync, List<String>> commandOrder = new LinkedHashMap<>();
-    private final List<String> finalState = new ArrayList<>();
+    private final List<List<String>> frameStates = new ArrayList<>();
 
     private ScenarioModel() {
     }
@@ -56,7 +56,15 @@ public final class ScenarioModel {
 
     /** The end state as canonical lines ({@code "e1: A(2) S(0)"}, {@code "resource R(3)"}), entities by label. */
     public List<String> finalState() {
-        return finalState;
+        return frameStates.get(frameStates.size() - 1);
+    }
+
+    /**
+     * The state after each frame ({@link Scenario#totalFrames()} of them, the quiet tail included), in
+     * the canonical lines of {@link #finalState()}: the last is the end state.
+     */
+    public List<List<String>> frameStates() {
+        return frameStates;
     }
 
     /**
@@ -102,13 +110,19 @@ public final class ScenarioModel {
                 for (int si = 0; si < scenario.stages().size(); si++) {
                     stage(scenario.stages().get(si), orders.get(si), f);
                 }
+                out.frameStates.add(state());
             }
+        }
+
+        List<String> state() {
+            List<String> lines = new ArrayList<>();
             for (Map.Entry<String, EnumMap<Data, Integer>> e : new TreeMap<>(alive).entrySet()) {
                 StringBuilder line = new StringBuilder(e.getKey()).append(':');
                 e.getValue().forEach((d, v) -> line.append(' ').append(d.value(v)));
-                out.finalState.add(line.toString());
+                lines.add(line.toString());
             }
-            resources.forEach((d, v) -> out.finalState.add("resource " + d.value(v)));
+            resources.forEach((d, v) -> lines.add("resource " + d.value(v)));
+            return List.copyOf(lines);
         }
 
         void stage(StageSpec st, int[] order, int frame) {

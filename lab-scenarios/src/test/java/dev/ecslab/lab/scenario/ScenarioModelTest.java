@@ -334,4 +334,21 @@ class ScenarioModelTest {
         assertThat(structural).as("the comparison must include spawns and despawns").isPositive();
         assertThat(mismatches).as("scenarios where the model and the ECS end in different states").isEmpty();
     }
+
+    @Test
+    void theModelsStateAfterEveryFrameIsTheRealWorldsUnderEveryExecutor() {
+        Scenario s = dev.ecslab.lab.catalogue.Catalogue.changesMadeByCommands(dev.ecslab.lab.catalogue.Catalogue.Target.COMPONENT);
+        List<List<String>> model = ScenarioModel.of(s).frameStates();
+        assertThat(model).hasSize(s.totalFrames());
+        assertThat(model.get(model.size() - 1)).isEqualTo(ScenarioModel.of(s).finalState());
+        assertThat(model.get(0)).as("the insert is applied at frame 0's sync point").isNotEqualTo(
+                ScenarioModel.of(s.with(s.entities(), s.stages(), s.frames(), List.of())).frameStates().get(0));
+        for (String executor : List.of("serial", "staged", "dynamic")) {
+            List<List<String>> real = new ArrayList<>();
+            Trace t = ScenarioRunner.runRecordingStates(s, new LabConfig(TrackerSubject.find("generation", LOADER),
+                    ExecutorSubject.of(executor), 3), (frame, state) -> real.add(state));
+            assertThat(real).as(executor).isEqualTo(model);
+            assertThat(t.finalState()).isEqualTo(model.get(model.size() - 1));
+        }
+    }
 }

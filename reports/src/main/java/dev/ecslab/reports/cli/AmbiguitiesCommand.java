@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
     "systems whose access conflicts and whose order is not defined, and the data they conflict on.",
     "Exit codes: 0 no ambiguity at the ERROR level (or none at all with --strict), 1 ambiguities at the",
     "ERROR level (or any with --strict), 2 bad input (the message names the line, column and JSON path)",
-    "or a schedule that breaks a rule (a cycle, with its members; an unknown target; ...)."})
+    "or a schedule that breaks a rule (a cycle, with its members; an unknown target; ...).",
+    "A schedule alone has no edits, so whether an ambiguous pair's order changes anything cannot be shown",
+    "here; lab run runs both orders of the pairs of its own scenarios (ambiguity witnesses)."})
 final class AmbiguitiesCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE.json", description = "the schedule")
     Path file;

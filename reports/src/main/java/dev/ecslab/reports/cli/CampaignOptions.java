@@ -103,13 +103,22 @@ final class CampaignOptions {
         return files.stream().map(File::toPath).toList();
     }
 
-    /** Runs the catalogue and the campaign on every strategy under every executor, showing progress. */
+    /** Runs the catalogue and the campaign on every strategy under every executor, showing progress; no witnesses. */
     Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors) {
+        return run(trackers, executors, Lab.Options.NO_WITNESSES);
+    }
+
+    /**
+     * The same, and the ambiguity witnesses of the catalogue and the campaign's first {@code witnessTries}
+     * scenarios ({@link Lab.Options#NO_WITNESSES}: none).
+     */
+    Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors, int witnessTries) {
         ProgressBar bar = new ProgressBar(quiet ? null : System.err);
         try {
             return new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
                     .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)
-                    .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration()))
+                    .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration())
+                    .withWitnesses(witnessTries))
                     .run(trackers, executors, Catalogue.all());
         } finally {
             bar.finish();

@@ -10,6 +10,7 @@ import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.html.ReportWriter;
 import dev.ecslab.reports.verdict.VerdictWords;
+import dev.ecslab.reports.verdict.WitnessWords;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +27,8 @@ import picocli.CommandLine.Option;
         AmbiguitiesCommand.class, LabMain.ReplayCommand.class, BenchCommand.class, StressCommand.class},
         description = "ecslab: a laboratory for ECS scheduling and change detection.")
 public final class LabMain implements Callable<Integer> {
+    /** Random scenarios whose ambiguity witnesses {@code lab run} looks for, besides the catalogue's. */
+    static final int DEFAULT_WITNESS_TRIES = 50;
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -48,7 +51,10 @@ public final class LabMain implements Callable<Integer> {
         "of --executor-jar) over the scenario catalogue and a random campaign, prints the matrix and writes",
         "matrix.md, matrix.json, index.html and one replay file per counterexample into --out.",
         "A cell is pass, FAIL or not judged (never a pass); X is the crash column. Criteria 1 and 2 are judged on",
-        "every scenario class (regular, pausing, looping, commands, resources); the weakest decides the class."})
+        "every scenario class (regular, pausing, looping, commands, resources); the weakest decides the class.",
+        "Ambiguity witnesses: each unordered conflicting pair of the catalogue's scenarios (and of the first",
+        "--witness-tries random ones) is run in both orders under generation / serial; the report says whether the",
+        "state or a detector's answers differ ('witnessed', with replay files of both orders) or not ('commutes here')."})
     static final class Run implements Callable<Integer> {
         @Mixin
         CampaignOptions campaign = new CampaignOptions();
@@ -67,6 +73,11 @@ public final class LabMain implements Callable<Integer> {
         @Option(names = "--mutants", description = "also run the mutant strategies and executors")
         boolean mutants;
 
+        @Option(names = "--witness-tries", paramLabel = "N", description = "ambiguity witnesses for the catalogue and the"
+                + " first N random scenarios (0: the catalogue only; default ${DEFAULT-VALUE}, about 2 s; every pair costs"
+                + " two scenario runs)")
+        int witnessTries = DEFAULT_WITNESS_TRIES;
+
 
         @Override
         public Integer call() throws Exception {
@@ -84,6 +95,10 @@ public final class LabMain implements Callable<Integer> {
 
         private int run(ClassLoader loader) throws Exception {
             List<TrackerSubject> trackers = new ArrayList<>();
+            if (witnessTries < 0) {
+                System.err.println("lab run: --witness-tries must be 0 or more, was " + witnessTries);
+                return 2;
+            }
             try {
                 if (strategies.isEmpty()) {
                     trackers.addAll(TrackerSubject.all(loader));
@@ -105,14 +120,15 @@ public final class LabMain implements Callable<Integer> {
                     Mutants.executors().forEach(m -> execs.add(m.subject()));
                 }
                 try (var stop = Interrupts.cleanUpOnCtrlC(out)) {
-                    Matrix m = campaign.run(trackers, execs);
+                    Matrix m = campaign.run(trackers, execs, witnessTries);
                     var files = MatrixReport.write(m, out);
                     AtomicFiles.write(out.resolve("index.html"), ReportWriter.page(m, files, Report.renderer(),
                             Report.benchmarks(RepositoryRoot.find(), out), RepositoryRoot.find()));
                     print(m, System.out);
                 }
                 System.out.println("\nwrote " + out.resolve("index.html") + ", " + out.resolve("matrix.md") + ", "
-                        + out.resolve("matrix.json") + " and " + out.resolve("counterexamples"));
+                        + out.resolve("matrix.json") + ", " + out.resolve("counterexamples") + " and "
+                        + out.resolve(WitnessWords.DIRECTORY));
                 return 0;
             } catch (IllegalArgumentException | IllegalStateException e) {
                 System.err.println("lab run: " + e.getMessage());
@@ -123,9 +139,10 @@ public final class LabMain implements Callable<Integer> {
 
     /** {@code lab replay FILE}: re-judges a saved trace and re-runs it in its recorded order. */
     @Command(name = "replay", mixinStandardHelpOptions = true, description = {
-        "Re-judges a replay file (a counterexample from lab run), re-runs its scenario in the recorded order,",
-        "prints both verdicts, then each violation in words with its timeline as text. Exit 0: the scenario",
-        "passes; 1: it fails, reproduced; 3: the re-run gave another verdict; 2: bad input.",
+        "Re-judges a replay file (a counterexample or an ambiguity witness from lab run), re-runs its scenario in",
+        "the recorded order, prints both verdicts and the re-run's end state, then each violation in words with its",
+        "timeline as text. Exit 0: the scenario passes; 1: it fails, reproduced; 3: the re-run gave another verdict;",
+        "2: bad input.",
         "A file recorded with a strategy or executor from a jar names the jar and its SHA-256: give the same",
         "jar with --strategy-jar / --executor-jar. A missing jar, or one with another SHA-256, is refused up",
         "front (exit 2, nothing judged): a different build would be judged under the recorded name."})
@@ -199,9 +216,11 @@ public final class LabMain implements Callable<Integer> {
             if (!again.equals(recorded)) {
                 System.out.println(how + ": ANOTHER verdict:");
                 again.forEach(v -> System.out.println("  " + v));
+                endState(saved.trace().finalState(), rerun.finalState());
                 return 3;
             }
             System.out.println(how + ": the same verdict");
+            endState(saved.trace().finalState(), rerun.finalState());
             for (var v : dev.ecslab.reports.timeline.ViolationTrace.all(saved)) {
                 System.out.println();
                 System.out.println(dev.ecslab.reports.timeline.CounterexampleText.describe(v));
@@ -209,6 +228,16 @@ public final class LabMain implements Callable<Integer> {
                 System.out.println(dev.ecslab.reports.timeline.Timeline.of(v).text());
             }
             return recorded.isEmpty() ? 0 : 1;
+        }
+
+        /**
+         * The world's end state after the re-run, and whether it is the recorded one (an ambiguity
+         * witness's two replay files end in different states; this is where they show it).
+         */
+        private static void endState(List<String> recorded, List<String> again) {
+            System.out.println("end state of the re-run" + (again.equals(recorded) ? " (as recorded):"
+                    : ", which is NOT the recorded one " + recorded + ":"));
+            again.forEach(line -> System.out.println("  " + line));
         }
 
         private static List<String> verdict(dev.ecslab.lab.criteria.Outcome o) {
@@ -275,6 +304,9 @@ public final class LabMain implements Callable<Integer> {
         }
         out.println("A (ambiguity detection): " + (m.ambiguity().isEmpty() ? "pass on " + m.ambiguityScenarios() + " scenarios"
                 : "FAIL: " + m.ambiguity().get(0)));
+        if (m.witnesses().ran()) {
+            out.println("Ambiguity witnesses: " + WitnessWords.summary(m.witnesses()));
+        }
         out.println("Cells: pass; FAIL; n/j = not judged (no run judged it: not a pass). X = crash: an exception from the"
                 + " code under test, the row is broken. Measured: the weakest over the scenario classes (regular, pausing,"
                 + " looping, commands, resources); ! = not the claimed class.");

@@ -1,6 +1,7 @@
 package dev.ecslab.reports.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.DelayStats;
@@ -11,8 +12,12 @@ import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.witness.Witness;
+import dev.ecslab.lab.witness.WitnessFinder;
+import dev.ecslab.lab.witness.Witnesses;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
+import dev.ecslab.reports.verdict.WitnessWords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,8 +34,10 @@ import java.util.Map;
  * criteria with the crash column X first; each cell {@code pass}, {@code FAIL} with its failing scopes,
  * classes and first counterexample, or {@code not judged}; the claim beside the measured class and
  * what broke it; then per executor the measured class on each scenario class and criterion 1's
- * delays), {@code matrix.json} (the same as data), and one replay file per counterexample under
- * {@code counterexamples/} (scenario and trace, for {@code lab replay}). Files are written to a
+ * delays), {@code matrix.json} (the same as data), one replay file per counterexample under
+ * {@code counterexamples/} (scenario and trace, for {@code lab replay}), and the ambiguity witnesses
+ * (a section of both files, and under {@code witnesses/} a replay file per order of every witnessed or
+ * inconclusive pair). Files are written to a
  * temporary name and moved into place, so an interrupted run never leaves half a report.
  *
  * <p>A counterexample shown in several places (its cell, the scenario classes it touched, the views 7
@@ -63,11 +70,41 @@ public final class MatrixReport {
                 Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 files.put(x, name);
             }
+            writeWitnesses(m, dir);
             AtomicFiles.write(dir.resolve("matrix.md"), markdown(m, files));
             AtomicFiles.write(dir.resolve("matrix.json"), json(m, files));
             return files;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the matrix to " + dir, e);
+        }
+    }
+
+    /**
+     * The witnesses' replay files ({@link WitnessWords#files}), one per order of every witnessed or
+     * inconclusive pair; replay files of an earlier run left in {@code witnesses/} are removed, since
+     * their numbers would now name other pairs.
+     */
+    private static void writeWitnesses(Matrix m, Path dir) throws IOException {
+        Path witnesses = dir.resolve(WitnessWords.DIRECTORY);
+        Map<Witness, List<String>> names = WitnessWords.files(m.witnesses());
+        if (Files.isDirectory(witnesses)) {
+            try (var old = Files.list(witnesses)) {
+                for (Path p : old.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        if (names.isEmpty()) {
+            return;
+        }
+        Files.createDirectories(witnesses);
+        for (Map.Entry<Witness, List<String>> e : names.entrySet()) {
+            List<Witness.Order> ran = e.getKey().orders().stream().filter(o -> o.trace() != null).toList();
+            for (int i = 0; i < ran.size(); i++) {
+                Path tmp = dir.resolve(e.getValue().get(i) + ".tmp");
+                Replay.save(tmp, ran.get(i).scenario(), ran.get(i).trace());
+                Files.move(tmp, dir.resolve(e.getValue().get(i)), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
         }
     }
 
@@ -195,6 +232,7 @@ public final class MatrixReport {
             m.ambiguity().forEach(a -> out.append("- ").append(a).append('\n'));
             out.append('\n');
         }
+        witnessesMarkdown(m, out);
         out.append("## Counterexamples\n\n");
         out.append("Each replays with `./lab replay FILE` (the file holds the shrunk scenario and its trace). A counterexample"
                 + " that is also the first of its scenario classes, or of a view (7, L), is listed once with those places.\n\n");
@@ -217,6 +255,53 @@ public final class MatrixReport {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The witnesses: every pair of the catalogue's scenarios, and of the campaign's the witnessed and
+     * inconclusive ones (those that commute are counted); where the end states differ, the lines that do
+     * (both end states in full are in matrix.json).
+     */
+    private static void witnessesMarkdown(Matrix m, StringBuilder out) {
+        Witnesses w = m.witnesses();
+        out.append("## Ambiguity witnesses (criterion A)\n\n");
+        if (!w.ran()) {
+            out.append("Not looked for in this run (`lab run` looks for them; `--witness-tries` sets how many campaign"
+                    + " scenarios).\n\n");
+            return;
+        }
+        out.append(WitnessWords.WHAT).append("\n\n").append(WitnessWords.summary(w)).append(".\n\n");
+        Map<Witness, List<String>> files = WitnessWords.files(w);
+        List<Witness> shown = w.pairs().stream().filter(x -> !WitnessWords.fromCampaign(x) || WitnessWords.hasFiles(x))
+                .toList();
+        long hidden = w.pairs().size() - shown.size();
+        if (shown.isEmpty()) {
+            out.append("No pair to show.\n\n");
+            return;
+        }
+        out.append("Pairs are named in declaration order, `a / b`; in a difference `x ≠ y`, x is what `a` before `b` gives and"
+                + " y what `b` before `a` gives (\"after frame 0\" is the state after that frame; the end is after the last,"
+                + " the quiet frames included).\n\n");
+        out.append("| scenario | stage | pair | conflicts on | verdict | first difference | end state | replay files |\n"
+                + "|---|---|---|---|---|---|---|---|\n");
+        for (Witness x : shown) {
+            List<String> replay = files.getOrDefault(x, List.of()).stream().map(f -> "`" + f + "`").toList();
+            out.append("| ").append(cellText(x.scenario())).append(" | ").append(cellText(x.stage())).append(" | `")
+                    .append(cellText(x.first())).append("` / `").append(cellText(x.second())).append("` | ")
+                    .append(cellText(x.conflict())).append(" | ").append(cellText(WitnessWords.verdict(x))).append(" | ")
+                    .append(cellText(WitnessWords.difference(x))).append(" | ").append(cellText(WitnessWords.endState(x)))
+                    .append(" | ").append(String.join(", ", replay)).append(" |\n");
+        }
+        out.append('\n');
+        if (hidden > 0) {
+            out.append(hidden).append(" campaign pair(s) that commute here are not listed (all are in matrix.json).\n\n");
+        }
+        out.append("Replay either order with `./lab replay FILE` (it prints the end state); each file holds the scenario"
+                + " with the constraints that force its order, and its trace.\n\n");
+    }
+
+    private static String cellText(String s) {
+        return s.replace("|", "/").replace("\n", " ");
     }
 
     private static List<String> executors(Matrix m) {
@@ -330,11 +415,62 @@ public final class MatrixReport {
         root.put("rows", rows);
         root.put("ambiguity", Map.of("status", m.ambiguity().isEmpty() ? "pass" : "fail", "scenarios",
                 m.ambiguityScenarios(), "differences", m.ambiguity()));
+        root.put("witnesses", witnessesJson(m.witnesses()));
         try {
             return ScenarioJson.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The witnesses as data: what was looked for and its cost, then every pair with its verdict, the
+     * differences, and per order the stage order, the end state and the replay file.
+     */
+    private static Map<String, Object> witnessesJson(Witnesses w) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("ran", w.ran());
+        out.put("scenarios", w.scenarios());
+        out.put("campaignScenarios", w.campaignScenarios());
+        out.put("seconds", w.seconds());
+        out.put("strategy", WitnessFinder.STRATEGY);
+        out.put("executor", SerialExecutor.ID);
+        Map<String, Object> counts = new LinkedHashMap<>();
+        for (Witness.Verdict v : Witness.Verdict.values()) {
+            counts.put(v.name(), w.count(v));
+        }
+        out.put("counts", counts);
+        Map<Witness, List<String>> files = WitnessWords.files(w);
+        List<Object> pairs = new ArrayList<>();
+        for (Witness x : w.pairs()) {
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("scenario", x.scenario());
+            p.put("stage", x.stage());
+            p.put("systems", List.of(x.first(), x.second()));
+            p.put("conflictsOn", x.conflict());
+            p.put("exempted", x.exempted());
+            p.put("verdict", x.verdict().name());
+            p.put("verdictWords", x.verdict().words());
+            p.put("endStateDiffers", x.endStateDiffers());
+            p.put("note", x.note());
+            p.put("stateDifferences", x.stateDifferences());
+            p.put("detectionDifferences", x.detectionDifferences());
+            List<String> replay = files.getOrDefault(x, List.of());
+            List<Object> orders = new ArrayList<>();
+            int ran = 0;
+            for (Witness.Order o : x.orders()) {
+                Map<String, Object> oj = new LinkedHashMap<>();
+                oj.put("order", o.label());
+                oj.put("stageOrder", o.stageOrder());
+                oj.put("finalState", o.finalState());
+                oj.put("replayFile", o.trace() != null && ran < replay.size() ? replay.get(ran++) : null);
+                orders.add(oj);
+            }
+            p.put("orders", orders);
+            pairs.add(p);
+        }
+        out.put("pairs", pairs);
+        return out;
     }
 
     private static Map<String, Object> cell(Cell cell, Map<Counterexample, String> files) {

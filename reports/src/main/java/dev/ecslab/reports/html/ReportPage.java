@@ -9,8 +9,11 @@ import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.lab.witness.Witness;
+import dev.ecslab.lab.witness.Witnesses;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
+import dev.ecslab.reports.verdict.WitnessWords;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -27,7 +30,8 @@ import java.util.Objects;
  * Sections: the matrix (per executor, claimed beside measured and what broke the claim, the crash
  * column X first, each cell pass, FAIL linked to its counterexample, or not judged; under it the class
  * measured on each scenario class and criterion 1's delays), every counterexample (each object once) (in words, as a timeline, with its replay command), the
- * ambiguity report of the catalogue's schedules, the race-bug catalogue with its status, the benchmark
+ * ambiguity report of the catalogue's schedules with a witness per pair (does its order change the
+ * state or a detector's answers here?), the race-bug catalogue with its status, the benchmark
  * charts, and the seed's six conclusions answered from the data.
  */
 public final class ReportPage {
@@ -368,7 +372,50 @@ public final class ReportPage {
             b.append("<h3>").append(esc(a.scenario())).append("</h3><pre>").append(esc(a.report())).append("</pre>\n");
         }
         long clean = in.ambiguities().stream().filter(a -> a.report().isBlank()).count();
-        b.append("<p>").append(shown).append(" scenario(s) with ambiguities; ").append(clean).append(" without.</p></section>\n");
+        b.append("<p>").append(shown).append(" scenario(s) with ambiguities; ").append(clean).append(" without.</p>\n");
+        witnesses(b, m.witnesses());
+        b.append("</section>\n");
+    }
+
+    /**
+     * The witnesses beside the report: one compact row per pair of the catalogue's scenarios (verdict,
+     * first difference, the two replay files); the campaign's only counted (they are in matrix.md and
+     * matrix.json, with the end states).
+     */
+    private static void witnesses(StringBuilder b, Witnesses w) {
+        b.append("<h3 id=\"witnesses\">Witnesses: does the order of each pair matter here?</h3>\n");
+        if (!w.ran()) {
+            b.append("<p class=\"meta\">Not looked for in this run.</p>\n");
+            return;
+        }
+        b.append("<p class=\"meta\">").append(md(WitnessWords.WHAT)).append("</p>\n");
+        List<Witness> catalogue = w.pairs().stream().filter(x -> !WitnessWords.fromCampaign(x)).toList();
+        Map<Witness, List<String>> files = WitnessWords.files(w);
+        if (!catalogue.isEmpty()) {
+            b.append("<table class=\"witnesses\"><thead><tr><th>scenario</th><th>pair <i>a</i> | <i>b</i></th><th>conflicts on</th>"
+                    + "<th>verdict</th>"
+                    + "<th>first difference: <i>a</i> first ≠ <i>b</i> first</th><th>replay</th></tr></thead><tbody>\n");
+            for (Witness x : catalogue) {
+                String cls = x.verdict().witnessed() ? "warn" : x.verdict() == Witness.Verdict.INCONCLUSIVE ? "none" : "";
+                b.append("<tr><td>").append(esc(x.scenario())).append("</td><td><code>").append(esc(x.first()))
+                        .append("</code> | <code>").append(esc(x.second())).append("</code></td><td>").append(esc(x.conflict()))
+                        .append("</td><td").append(cls.isEmpty() ? "" : " class=\"" + cls + "\"").append(">")
+                        .append(esc(WitnessWords.verdict(x))).append("</td><td>").append(esc(WitnessWords.difference(x)))
+                        .append("</td><td>");
+                List<String> f = files.getOrDefault(x, List.of());
+                List<Witness.Order> ran = x.orders().stream().filter(o -> o.trace() != null).toList();
+                for (int i = 0; i < f.size() && i < ran.size(); i++) {
+                    b.append(i > 0 ? "<br>" : "").append("<a href=\"").append(esc(f.get(i))).append("\" title=\"")
+                            .append(esc(ran.get(i).label())).append("\">").append(esc(ran.get(i).first())).append(" first</a>");
+                }
+                b.append("</td></tr>\n");
+            }
+            b.append("</tbody></table>\n");
+        }
+        b.append("<p>").append(esc(WitnessWords.summary(w))).append(". Every pair is in <a href=\"matrix.json\">matrix.json</a>"
+                + " (with both end states and all differences), the campaign's witnessed ones also in"
+                + " <a href=\"matrix.md\">matrix.md</a>; replay an order with <code>./lab replay reports/out/witnesses/FILE</code>"
+                + " (it prints the end state).</p>\n");
     }
 
     private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {
@@ -489,7 +536,7 @@ public final class ReportPage {
             article.cx{border:1px solid #ddd;border-radius:6px;padding:.2em 1em .6em;margin:1em 0}article.cx:target{outline:3px solid #e0a000}
             .words{font-size:16px}figure{margin:.6em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
             pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}p.q{font-weight:600}ol.q{list-style:none;padding-left:.5em}
-            table.races td{font-size:13px}td small{display:block;font-size:11px;color:#444;font-weight:normal}
+            table.races td,table.witnesses td{font-size:13px}td small{display:block;font-size:11px;color:#444;font-weight:normal}
             table.matrix caption{caption-side:top;text-align:left;font-size:13px;color:#444;padding:.2em 0}
             span.verdict{display:inline-block;min-width:6.5em;text-align:center;font-size:12px;text-transform:uppercase;letter-spacing:.03em;padding:1px 6px;margin-right:.4em}
             span.verdict.none{color:#555}p.expect{font-style:italic;color:#444;margin:.2em 0}
