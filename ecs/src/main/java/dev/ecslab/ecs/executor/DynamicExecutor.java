@@ -235,14 +235,7 @@ public class DynamicExecutor implements Executor {
                 if (control != null) {
                     ready.clear(v);
                     handedOut++;
-                    control.handOff(v);
-                    pool.submit(() -> {
-                        try {
-                            run.runSystem(v);
-                        } finally {
-                            control.finished(v);
-                        }
-                    });
+                    pool.handOff(control, run, v);
                     continue;
                 }
                 if (random != null && claims.count() > 1 && random.nextInt(4) == 0) {

@@ -204,14 +204,7 @@ public class StagedExecutor implements Executor {
     }
 
     private void handOff(StageRun run, int v) {
-        control.handOff(v);
-        pool.submit(() -> {
-            try {
-                run.runSystem(v);
-            } finally {
-                control.finished(v);
-            }
-        });
+        pool.handOff(control, run, v);
     }
 
     private static void shuffle(List<Integer> list, SplittableRandom random) {

@@ -41,6 +41,21 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     /**
+     * Hands {@code system} to a worker under {@code control}'s protocol: announces the hand-off, and the
+     * worker runs the system and then reports it finished, as the last thing its task does.
+     */
+    public void handOff(ExecutionControl control, StageRun run, int system) {
+        control.handOff(system);
+        pool.execute(() -> {
+            try {
+                run.runSystem(system);
+            } finally {
+                control.finished(system);
+            }
+        });
+    }
+
+    /**
      * Takes one submitted task that no worker has started yet and runs it on the calling thread;
      * false when there was none. A waiting caller uses this to work instead of sleeping.
      */
