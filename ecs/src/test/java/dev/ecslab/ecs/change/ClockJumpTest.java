@@ -128,6 +128,27 @@ class ClockJumpTest {
         assertThat(systemData).containsExactly("frame 0: [e0]", "frame 2: [e0]");
     }
 
+    /**
+     * Found by the lab's campaign: a system made when the schedule was built, whose first run comes
+     * 2^30 ticks later, missed everything that existed. Its fresh previous run (the maximum age before
+     * it was made) had not been registered for clamping, so the clock lapped it and it looked recent.
+     */
+    @Test
+    void aSystemWhoseFirstRunComesLongAfterItWasMadeSeesEverythingThatExists() {
+        for (Supplier<ChangeTracker> tracker : List.<Supplier<ChangeTracker>>of(GenerationTracker::new, SystemDataTracker::new)) {
+            World world = World.builder().changeTracking("under-test", tracker.get()).build();
+            world.spawn(new A(0));
+            int[] frame = {0};
+            List<String> log = new ArrayList<>();
+            Schedule schedule = Schedule.builder().stage("update", reader("reader", frame, log).build()).build();
+            try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, new SerialExecutor())) {
+                world.advanceChangeTick(1L << 30);
+                runner.runFrame();
+            }
+            assertThat(log).as(world.changeTrackingId()).containsExactly("frame 0: [e0]");
+        }
+    }
+
     @Test
     void aStrategyThatNeverClampsMissesTheChangeAfterTheWrap() {
         List<String> log = pausedReaderAcrossTwoJumps(NeverClamps::new);
