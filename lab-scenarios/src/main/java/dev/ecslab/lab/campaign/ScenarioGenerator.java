@@ -38,7 +38,7 @@ import java.util.Set;
  *       jumps at distinct frame boundaries, each 2<sup>30</sup>, 2<sup>31</sup>, 3·2<sup>30</sup>,
  *       2<sup>32</sup> − 7, 2<sup>33</sup> + 12 345 or the maximum change age + 2<sup>25</sup> (any
  *       sum of them is clear of the expiration horizon, see {@link ClockJump})</td></tr>
- *   <tr><td>schedule</td><td>insertion-order policy 15 %; 1 to 3 stages, each looping (2 to 4
+ *   <tr><td>schedule</td><td>insertion-order policy 15 %; 1 to 3 stages, each looping (2 or 3
  *       iterations) with 25 %; 2 to 12 systems, each in a random stage</td></tr>
  *   <tr><td>a system</td><td>writes each datum with 25 %; watches 1 or 2 data (the first system
  *       always, others 45 %), all four filters at once 30 %, and a component's Added, Mutated or
@@ -140,7 +140,7 @@ public final class ScenarioGenerator {
         int stageCount = 1 + c.below(full ? 3 : 2);
         int[] iterations = new int[stageCount];
         for (int s = 0; s < stageCount; s++) {
-            iterations[s] = full ? (c.maybe(25) ? 2 + c.below(3) : 1) : (c.maybe(10) ? 2 : 1);
+            iterations[s] = full ? (c.maybe(25) ? 2 + c.below(2) : 1) : (c.maybe(10) ? 2 : 1);
         }
         int systemCount = 2 + c.below(11);
         List<Draft> drafts = new ArrayList<>();
