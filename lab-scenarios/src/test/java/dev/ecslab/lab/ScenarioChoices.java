@@ -51,8 +51,8 @@ final class ScenarioChoices {
         MINIMUM.put(Features.RESOURCES, 85.0);               // 98.8 %
         MINIMUM.put(Features.COMMANDS, 85.0);                // 99.4 %
         MINIMUM.put(Features.BULK, 15.0);                    // 27 %
-        MINIMUM.put(Features.EXCLUSIVE, 25.0);               // 43.6 %
-        MINIMUM.put(Features.MAIN_THREAD, 25.0);             // 41 %
+        MINIMUM.put(Features.EXCLUSIVE, 20.0);               // 35 %
+        MINIMUM.put(Features.MAIN_THREAD, 20.0);             // 33 %
         MINIMUM.put(Features.INSERTION_ORDER, 5.0);          // 14.7 %
         MINIMUM.put(Features.SPARSE, 85.0);                  // 98 %
         MINIMUM.put(Features.CLOCK_JUMPS, 6.0);              // 15 %

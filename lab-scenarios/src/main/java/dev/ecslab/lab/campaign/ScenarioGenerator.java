@@ -42,8 +42,8 @@ import java.util.Set;
  *       iterations) with 25 %; 2 to 12 systems, each in a random stage</td></tr>
  *   <tr><td>a system</td><td>writes each datum with 25 %; watches 1 or 2 data (the first system
  *       always, others 45 %), all four filters at once 30 %, and a component's Added, Mutated or
- *       Changed is walked in parallel 20 %; a With or Without filter 15 % each; exclusive 8 % and
- *       main-thread 8 %; paused by a pattern of 2 to 4 frames 12 %; before/after each earlier
+ *       Changed is walked in parallel 20 %; a With or Without filter 15 % each; exclusive 6 % and
+ *       main-thread 6 %; paused by a pattern of 2 to 4 frames 12 %; before/after each earlier
  *       system of its stage 30 %, else {@code ambiguousWith} 4 %</td></tr>
  *   <tr><td>frames and edits</td><td>1 to 5 frames; each system 0 to 3 edits per frame, in a random
  *       iteration of its stage (so early iterations of looping stages get their share). An edit is
@@ -243,7 +243,7 @@ public final class ScenarioGenerator {
                 }
             }
         }
-        if (c.maybe(full ? 16 : 12)) {
+        if (c.maybe(12)) {
             d.kind = c.maybe(50) ? SystemSpec.Kind.EXCLUSIVE : SystemSpec.Kind.MAIN_THREAD;
         }
         if (c.maybe(12)) {
