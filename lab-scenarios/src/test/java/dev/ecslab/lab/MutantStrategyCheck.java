@@ -1,7 +1,5 @@
 package dev.ecslab.lab;
 
-import dev.ecslab.lab.campaign.Choices;
-import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Outcome;
 import dev.ecslab.lab.mutant.Mutants;
@@ -12,7 +10,6 @@ import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.lab.trace.Trace;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -29,12 +26,13 @@ class MutantStrategyCheck {
 
     @Provide
     Arbitrary<List<Integer>> choices() {
-        return Arbitraries.integers().between(0, 65_535).list().ofMaxSize(400);
+        return ScenarioChoices.arbitrary();
     }
 
     @Property(tries = 300, seed = "42")
     void losesTicksOnMoveIsExact(@ForAll("choices") List<Integer> choices) {
-        Scenario s = ScenarioGenerator.generate("jqwik", Choices.of(choices.stream().mapToInt(Integer::intValue).toArray()));
+        Scenario s = ScenarioChoices.generate(choices);
+        ScenarioChoices.collect(s);
         Trace trace = ScenarioRunner.run(s, CONFIG);
         Outcome o = Judge.judge(s, trace);
         if (!o.passes()) {

@@ -96,10 +96,19 @@ public final class GenerationTracker implements ChangeTracker {
 
     // ------------------------------------------------------------------ clock
 
-    /** Registers the run's ticks as a reader (the world writer never reads, so it is not one). */
+    /**
+     * Registers the run's ticks as a reader (the world writer never reads, so it is not one). A reader's
+     * first run sets its previous run to exactly the maximum age before this one: the tick it was made
+     * with ({@link SystemTicks#fresh}) is clamped only once it is registered, so a system that first runs
+     * more than {@code 2 * CHECK_THRESHOLD} ticks after it was made would otherwise see the clock lap that
+     * tick and take it for a recent one (Bevy clamps the ticks of every system of a schedule, run or not).
+     */
     @Override
     public void runStarted(SystemTicks run) {
         if (run.id() != SystemTicks.WORLD_WRITER) {
+            if (run.neverRan()) {
+                run.setLastRun((int) (run.thisRun() - Ticks.MAX_AGE));
+            }
             readers.add(run);
         }
     }

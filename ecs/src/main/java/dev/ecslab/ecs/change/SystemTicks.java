@@ -26,6 +26,8 @@ public final class SystemTicks {
     private int thisRun;
     /** Volatile: clamping and log compaction read other systems' previous runs. */
     private volatile int lastRun;
+    /** True from {@link #fresh} until the first {@link #end()}: its {@code lastRun} only says "long ago". */
+    private volatile boolean neverRan;
 
     /**
      * A reader or writer whose previous run is {@code lastRun}. A new system starts with
@@ -41,7 +43,18 @@ public final class SystemTicks {
 
     /** Ticks for a system that has never run, in a world whose current tick is {@code now}. */
     public static SystemTicks fresh(int id, String name, int now) {
-        return new SystemTicks(id, name, (int) (now - Ticks.MAX_AGE));
+        SystemTicks t = new SystemTicks(id, name, (int) (now - Ticks.MAX_AGE));
+        t.neverRan = true;
+        return t;
+    }
+
+    /**
+     * True for ticks made by {@link #fresh} that have not finished a run yet: their previous run only
+     * means "at least the maximum age ago", however many ticks have passed since they were made (a
+     * strategy that clamps ticks must not let it wrap; see {@link GenerationTracker#runStarted}).
+     */
+    public boolean neverRan() {
+        return neverRan;
     }
 
     public int id() {
@@ -70,6 +83,7 @@ public final class SystemTicks {
     /** Ends the run: the next run sees changes newer than this run's tick. */
     public void end() {
         this.lastRun = thisRun;
+        this.neverRan = false;
     }
 
     /** Moves {@code lastRun} (clamping old ticks, see {@link Ticks#clamp}). */

@@ -641,6 +641,43 @@ public final class World implements QueryHost {
     }
 
     /**
+     * Advances the change tick by {@code ticks}, as if that many ticks had been handed out to system
+     * runs that touched nothing: a world that has run for a very long time, without spending the time.
+     * Tests and the lab use it to make clamping and the 32-bit wraparound happen for real: a jump of
+     * 2<sup>32</sup> laps the clock, and a change older than {@link dev.ecslab.ecs.change.Ticks#MAX_AGE}
+     * expires (Bevy's semantics: it is clamped and no longer reported).
+     *
+     * <p>The jump is made in steps of at most {@link dev.ecslab.ecs.change.Ticks#CHECK_THRESHOLD}
+     * ticks, and after each step the tracker's {@link ChangeTracker#syncPoint()} runs, as it would at
+     * the sync points of the stages those ticks stand for: a strategy that clamps old ticks there
+     * (Bevy's {@code check_change_ticks}) gets every chance a real run would give it, and one that
+     * does not is caught. No frame ends ({@link ChangeTracker#frameEnded()} is not called): a
+     * frame-based strategy sees one long gap inside a frame, not millions of frames. Direct writes
+     * made afterwards take a tick after the jump.
+     *
+     * <p>For the owning thread, between frames: no system may run and no query may iterate.
+     *
+     * @param ticks how many ticks to advance, {@code >= 0} (any amount: 2<sup>32</sup> and more lap
+     *              the 32-bit clock)
+     * @throws IllegalArgumentException when {@code ticks} is negative
+     * @throws StructuralChangeException while a query iterates
+     */
+    public void advanceChangeTick(long ticks) {
+        if (ticks < 0) {
+            throw new IllegalArgumentException("the change tick only moves forward; was asked to move by " + ticks);
+        }
+        requireNoIteration("advance the change tick");
+        long left = ticks;
+        while (left > 0) {
+            int step = (int) Math.min(left, dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD);
+            changeTick.addAndGet(step);
+            left -= step;
+            tracker.syncPoint();
+        }
+        writerTickFresh = false;
+    }
+
+    /**
      * Ends a frame for change tracking (Bevy's {@code clear_trackers}): the tracker's frame end, and
      * queries made directly on the world see only changes made after this call. The runner calls it
      * after every frame.

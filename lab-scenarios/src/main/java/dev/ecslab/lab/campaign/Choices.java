@@ -46,6 +46,11 @@ public final class Choices {
         return n <= 1 ? 0 : v % n;
     }
 
+    /** How many values have been drawn so far (a replayed list shorter than this was padded with zeros). */
+    public int drawn() {
+        return size;
+    }
+
     /** True with about {@code percent} % probability; a draw of 0 gives {@code false}. */
     public boolean maybe(int percent) {
         return next() % 100 >= 100 - percent;

@@ -1,9 +1,11 @@
 package dev.ecslab.lab.campaign;
 
+import dev.ecslab.lab.scenario.ClockJump;
 import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.Edit;
 import dev.ecslab.lab.scenario.EditOp;
 import dev.ecslab.lab.scenario.EntitySpec;
+import dev.ecslab.lab.scenario.GroupSpec;
 import dev.ecslab.lab.scenario.PauseSpec;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.StageSpec;
@@ -20,25 +22,85 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Random whole scenarios from {@link Choices}: a world of 1 to 6 entities over {@code A}, {@code B},
- * {@code S} and the resources; 2 to 12 systems in one or two stages (sometimes looping) with random
- * roles (writers, detectors, command issuers), kinds (some exclusive, some main-thread), accesses,
- * filters, constraints (some pairs left ambiguous) and pause patterns, under the explicit or (sometimes)
- * the insertion-order policy; 1 to 5 frames of edits, including archetype moves, re-inserts,
- * despawns, spawns and resource inserts and removals through commands.
+ * Random whole scenarios from {@link Choices}. The distribution (each share is per scenario unless
+ * it says otherwise; {@link #generate} documents the order of the draws):
  *
- * <p>Every draw of 0 is the simplest choice, so shrinking the choices shrinks the scenario. The
- * result always validates. Structural edits on one entity in one frame come from one system only,
- * so no command can fail at its sync point (two systems despawning one entity would).
+ * <table>
+ *   <caption>What a generated scenario holds</caption>
+ *   <tr><th>part</th><th>distribution</th></tr>
+ *   <tr><td>world size</td><td>1 to 6 single entities (over {@code A}, {@code B} and the sparse-set
+ *       {@code S}), and with it: 67 % nothing more; 25 % a group of 17 to 100 entities (a table or
+ *       sparse set that crosses 16-row blocks); 7 % a group of 1 025 to 2 100 (crosses a 1 024-row
+ *       group), half of them with a second group of 17 to 100; 1 % a group of 10 000 to 10 500. A
+ *       group's entities have {@code A} (80 %), {@code B} (30 %), {@code S} (50 %), at least one</td></tr>
+ *   <tr><td>resources</td><td>{@code R} 60 %, {@code Q} 30 %</td></tr>
+ *   <tr><td>clock</td><td>10 % start within 2 000 ticks below the 32-bit wrap; 15 % have 1 to 3 clock
+ *       jumps at distinct frame boundaries, each 2<sup>30</sup>, 2<sup>31</sup>, 3·2<sup>30</sup>,
+ *       2<sup>32</sup> − 7, 2<sup>33</sup> + 12 345 or the maximum change age + 2<sup>25</sup> (any
+ *       sum of them is clear of the expiration horizon, see {@link ClockJump})</td></tr>
+ *   <tr><td>schedule</td><td>insertion-order policy 15 %; 1 to 3 stages, each looping (2 or 3
+ *       iterations) with 25 %; 2 to 12 systems, each in a random stage</td></tr>
+ *   <tr><td>a system</td><td>writes each datum with 25 %; watches 1 or 2 data (the first system
+ *       always, others 45 %), all four filters at once 30 %, and a component's Added, Mutated or
+ *       Changed is walked in parallel 20 %; a With or Without filter 15 % each; exclusive 6 % and
+ *       main-thread 6 %; paused by a pattern of 2 to 4 frames 12 %; before/after each earlier
+ *       system of its stage 30 %, else {@code ambiguousWith} 4 %</td></tr>
+ *   <tr><td>frames and edits</td><td>1 to 5 frames; each system 0 to 3 edits per frame, in a random
+ *       iteration of its stage (so early iterations of looping stages get their share). An edit is
+ *       a direct write or {@code setIfChanged} (2/7), an insert (1/7), a remove or (25 % of those)
+ *       despawn (1/7), a spawn (1/7), a resource insert or remove (1/7), or, when the world has a
+ *       group, a bulk edit (1/7): a write, insert, remove or despawn of every k-th member (k in 1, 2,
+ *       3, 7, 16, 17, 64, 1 000; the rest of the group, or part of it), or 1 in 8 of them a bulk
+ *       spawn through commands of 17 to 300 entities (10 % of those: 1 025 to 1 500). An edit of one
+ *       entity picks a group member half the time, and then half the time one at a 16-row block or
+ *       1 024-row group boundary (15, 16, 1 023, 1 024, ...)</td></tr>
+ * </table>
+ *
+ * <p>Every draw of 0 is the simplest choice (a small world, no jump, one stage that does not loop,
+ * two systems, no optional role, no pause, one frame), so shrinking the choices shrinks the
+ * scenario; the result always validates. Structural edits on one entity (or any member of one group)
+ * in one frame come from one system only, so no command can fail at its sync point.
+ *
+ * <p><b>Cost.</b> A scenario of 10⁴ entities runs and is judged in about 0.3 to 0.5 s, one of 2 000
+ * in about 0.1 s, the rest in milliseconds: the rare sizes keep the default campaign of
+ * {@code ./lab run} within seconds of what it was (see the README for the figures).
+ *
+ * <p>{@link Space#CLASSIC} is the space the generator had before issue 14 (1 to 6 entities, no
+ * groups, bulk edits, clock jumps, parallel walks or start near the wrap, 1 or 2 stages looping
+ * twice at most): kept so a test can show which mutants need the new structures.
  */
 public final class ScenarioGenerator {
     private static final Data[] COMPONENTS = {Data.A, Data.B, Data.S};
     private static final Data[] ALL = Data.values();
+    /** Clock jump sizes: multiples of 2^30 below the horizon (sums of up to 3 stay clear of it), and beyond it. */
+    private static final long[] JUMPS = {1L << 30, 1L << 31, 3L << 30, (1L << 32) - 7, (1L << 33) + 12_345,
+            ClockJump.MAX_AGE + (1L << 25)};
+    /** Strides of bulk edits: every row, sparse, across a block, across a group. */
+    private static final int[] STRIDES = {1, 2, 3, 7, 16, 17, 64, 1000};
+
+    /** Which structures the generator may use. */
+    public enum Space {
+        /** Everything the scenario model has (the default). */
+        FULL,
+        /** Only the structures of the generator before issue 14 (see the class comment). */
+        CLASSIC
+    }
 
     private ScenarioGenerator() {
     }
 
+    /** A scenario of the full space. */
     public static Scenario generate(String name, Choices c) {
+        return generate(name, c, Space.FULL);
+    }
+
+    /**
+     * A scenario of {@code space}. Draws, in order: the world (size class, single entities, groups),
+     * the resources, the clock, the schedule (policy, stages, systems), frames, edits, clock jumps.
+     */
+    public static Scenario generate(String name, Choices c, Space space) {
+        boolean full = space == Space.FULL;
+        int sizeClass = c.below(100);
         int entityCount = 1 + c.below(6);
         List<EntitySpec> entities = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -55,6 +117,16 @@ public final class ScenarioGenerator {
             entities.add(new EntitySpec("e" + i, comps));
             labels.add("e" + i);
         }
+        List<GroupSpec> groups = new ArrayList<>();
+        Map<String, Integer> groupSizes = new LinkedHashMap<>();
+        if (full && sizeClass >= 67) {
+            int size = sizeClass < 92 ? 17 + c.below(84) : sizeClass < 99 ? 1025 + c.below(1076) : 10_000 + c.below(501);
+            groups.add(group("g0", size, c));
+            if (sizeClass >= 92 && sizeClass < 99 && c.maybe(50)) {
+                groups.add(group("g1", 17 + c.below(84), c));
+            }
+            groups.forEach(g -> groupSizes.put(g.label(), g.count()));
+        }
         Map<Data, Integer> resources = new EnumMap<>(Data.class);
         if (c.maybe(60)) {
             resources.put(Data.R, c.below(3));
@@ -62,95 +134,47 @@ public final class ScenarioGenerator {
         if (c.maybe(30)) {
             resources.put(Data.Q, c.below(3));
         }
+        Integer startTick = c.maybe(10) && full ? -(1 + c.below(2000)) : null;
 
         Scenario.Ordering ordering = c.maybe(15) ? Scenario.Ordering.INSERTION_ORDER : Scenario.Ordering.EXPLICIT;
-        int stageCount = 1 + c.below(2);
+        int stageCount = 1 + c.below(full ? 3 : 2);
         int[] iterations = new int[stageCount];
         for (int s = 0; s < stageCount; s++) {
-            iterations[s] = c.maybe(10) ? 2 : 1;
+            iterations[s] = full ? (c.maybe(25) ? 2 + c.below(2) : 1) : (c.maybe(10) ? 2 : 1);
         }
         int systemCount = 2 + c.below(11);
         List<Draft> drafts = new ArrayList<>();
         List<PauseSpec> pauses = new ArrayList<>();
         for (int i = 0; i < systemCount; i++) {
-            Draft d = new Draft("s" + i, c.below(stageCount));
-            for (Data data : ALL) {
-                if (c.maybe(25)) {
-                    d.writes.add(data);
-                }
-            }
-            if (i == 0 || c.maybe(45)) {                          // the first system always detects something
-                int watched = 1 + c.below(2);
-                for (int k = 0; k < watched; k++) {
-                    Data data = ALL[c.below(ALL.length)];
-                    if (c.maybe(30)) {
-                        for (WatchKind kind : WatchKind.values()) {
-                            d.addWatch(new Watch(data, kind));
-                        }
-                    } else {
-                        d.addWatch(new Watch(data, WatchKind.values()[c.below(4)]));
-                    }
-                }
-            }
-            boolean watchesOwnWrite = d.watches.stream().anyMatch(w -> d.writes.contains(w.data()));
-            if (!watchesOwnWrite && d.writes.stream().anyMatch(x -> !x.isResource())) {
-                if (c.maybe(15)) {
-                    d.with.add(COMPONENTS[c.below(3)]);
-                }
-                if (c.maybe(15)) {
-                    Data w = COMPONENTS[c.below(3)];
-                    if (!d.with.contains(w) && !d.writes.contains(w)) {
-                        d.without.add(w);
-                    }
-                }
-            }
-            if (c.maybe(12)) {
-                d.kind = c.maybe(50) ? SystemSpec.Kind.EXCLUSIVE : SystemSpec.Kind.MAIN_THREAD;
-            }
-            if (c.maybe(12)) {
-                String set = "p" + pauses.size();
-                StringBuilder pattern = new StringBuilder();
-                int len = 2 + c.below(3);
-                for (int f = 0; f < len; f++) {
-                    pattern.append(c.maybe(60) ? '1' : '0');
-                }
-                pauses.add(new PauseSpec(set, pattern.toString()));
-                d.pauseSet = set;
-            }
-            for (Draft earlier : drafts) {                        // edges only from earlier to later: no cycles
-                if (earlier.stage == d.stage) {
-                    if (c.maybe(30)) {
-                        if (c.maybe(50)) {
-                            d.after.add(earlier.name);
-                        } else {
-                            earlier.before.add(d.name);
-                        }
-                    } else if (c.maybe(4)) {
-                        d.ambiguousWith.add(earlier.name);
-                    }
-                }
-            }
-            drafts.add(d);
+            drafts.add(system(c, "s" + i, i == 0, c.below(stageCount), drafts, pauses, full));
         }
 
         int frames = 1 + c.below(5);
         List<Edit> edits = new ArrayList<>();
-        int spawned = 0;
+        int[] spawned = {0};
         for (int f = 0; f < frames; f++) {
             Map<String, String> structuralOwner = new HashMap<>();
             for (Draft d : drafts) {
                 int count = c.below(4);
                 for (int k = 0; k < count; k++) {
                     int iteration = c.below(iterations[d.stage]);
-                    Edit e = edit(c, d, f, iteration, labels, structuralOwner, spawned);
-                    if (e == null) {
-                        continue;
+                    Edit e = edit(c, d, f, iteration, labels, groupSizes, structuralOwner, spawned, full);
+                    if (e != null) {
+                        edits.add(e);
                     }
-                    if (e.op() == EditOp.SPAWN) {
-                        spawned++;
-                        labels.add(e.entity());
-                    }
-                    edits.add(e);
+                }
+            }
+        }
+        List<ClockJump> jumps = new ArrayList<>();
+        if (full && c.maybe(15)) {
+            int totalFrames = frames + Scenario.QUIET_FRAMES;
+            int n = 1 + c.below(3);
+            Set<Integer> used = new java.util.HashSet<>();
+            for (int k = 0; k < n; k++) {
+                int before = c.below(totalFrames);
+                long ticks = JUMPS[c.below(JUMPS.length)];
+                if (used.add(before)) {
+                    jumps.add(new ClockJump(before, ticks));
                 }
             }
         }
@@ -168,18 +192,103 @@ public final class ScenarioGenerator {
                 stages.add(new StageSpec("stage" + s, iterations[s], byStage.get(s)));
             }
         }
-        List<PauseSpec> used = new ArrayList<>(pauses);
-        return new Scenario(name, "generated", entities, resources, stages, used, frames, edits, null, ordering).validate();
+        return new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick, ordering, groups,
+                jumps).validate();
     }
 
-    private static Edit edit(Choices c, Draft d, int frame, int iteration, List<String> labels,
-            Map<String, String> structuralOwner, int spawned) {
-        int kind = c.below(6);
+    /** A group of {@code size} entities with A (80 %), B (30 %), S (50 %), at least one. */
+    private static GroupSpec group(String label, int size, Choices c) {
+        Map<Data, Integer> comps = new EnumMap<>(Data.class);
+        for (Data d : COMPONENTS) {
+            if (c.maybe(d == Data.A ? 80 : d == Data.B ? 30 : 50)) {
+                comps.put(d, c.below(3));
+            }
+        }
+        if (comps.isEmpty()) {
+            comps.put(Data.A, 0);
+        }
+        return new GroupSpec(label, size, comps);
+    }
+
+    private static Draft system(Choices c, String name, boolean first, int stage, List<Draft> earlierOnes,
+            List<PauseSpec> pauses, boolean full) {
+        Draft d = new Draft(name, stage);
+        for (Data data : ALL) {
+            if (c.maybe(25)) {
+                d.writes.add(data);
+            }
+        }
+        if (first || c.maybe(45)) {                               // the first system always detects something
+            int watched = 1 + c.below(2);
+            for (int k = 0; k < watched; k++) {
+                Data data = ALL[c.below(ALL.length)];
+                if (c.maybe(30)) {
+                    for (WatchKind kind : WatchKind.values()) {
+                        d.addWatch(watch(c, data, kind, full));
+                    }
+                } else {
+                    d.addWatch(watch(c, data, WatchKind.values()[c.below(4)], full));
+                }
+            }
+        }
+        boolean watchesOwnWrite = d.watches.stream().anyMatch(w -> d.writes.contains(w.data()));
+        if (!watchesOwnWrite && d.writes.stream().anyMatch(x -> !x.isResource())) {
+            if (c.maybe(15)) {
+                d.with.add(COMPONENTS[c.below(3)]);
+            }
+            if (c.maybe(15)) {
+                Data w = COMPONENTS[c.below(3)];
+                if (!d.with.contains(w) && !d.writes.contains(w)) {
+                    d.without.add(w);
+                }
+            }
+        }
+        if (c.maybe(12)) {
+            d.kind = c.maybe(50) ? SystemSpec.Kind.EXCLUSIVE : SystemSpec.Kind.MAIN_THREAD;
+        }
+        if (c.maybe(12)) {
+            String set = "p" + pauses.size();
+            StringBuilder pattern = new StringBuilder();
+            int len = 2 + c.below(3);
+            for (int f = 0; f < len; f++) {
+                pattern.append(c.maybe(60) ? '1' : '0');
+            }
+            pauses.add(new PauseSpec(set, pattern.toString()));
+            d.pauseSet = set;
+        }
+        for (Draft earlier : earlierOnes) {                       // edges only from earlier to later: no cycles
+            if (earlier.stage == d.stage) {
+                if (c.maybe(30)) {
+                    if (c.maybe(50)) {
+                        d.after.add(earlier.name);
+                    } else {
+                        earlier.before.add(d.name);
+                    }
+                } else if (c.maybe(4)) {
+                    d.ambiguousWith.add(earlier.name);
+                }
+            }
+        }
+        return d;
+    }
+
+    /** A watch; a component's Added, Mutated or Changed is walked in parallel with 20 %. */
+    private static Watch watch(Choices c, Data data, WatchKind kind, boolean full) {
+        boolean parallel = c.maybe(20) && full && !data.isResource() && kind != WatchKind.REMOVED;
+        return new Watch(data, kind, parallel);
+    }
+
+    private static Edit edit(Choices c, Draft d, int frame, int iteration, List<String> labels, Map<String, Integer> groups,
+            Map<String, String> structuralOwner, int[] spawned, boolean full) {
+        int kind = c.below(full ? 7 : 6);
         List<Data> writable = new ArrayList<>(d.writes);
+        if (kind == 6) {
+            return groups.isEmpty() ? null : bulk(c, d, frame, iteration, groups, structuralOwner, spawned, writable);
+        }
         if (kind <= 1 && !writable.isEmpty()) {                 // a direct write
             Data data = writable.get(c.below(writable.size()));
             EditOp op = kind == 0 ? EditOp.SET : EditOp.SET_IF_CHANGED;
-            String entity = data.isResource() ? null : labels.get(c.below(labels.size()));
+            String entity = data.isResource() ? null : target(c, labels, groups);
             return new Edit(frame, iteration, d.name, op, entity, data, c.below(3));
         }
         if (kind == 5 || (kind <= 1 && c.maybe(30))) {         // a resource command
@@ -187,18 +296,84 @@ public final class ScenarioGenerator {
             return new Edit(frame, iteration, d.name, c.maybe(50) ? EditOp.REMOVE : EditOp.INSERT, null, data, c.below(3));
         }
         if (kind == 4) {
-            return new Edit(frame, iteration, d.name, EditOp.SPAWN, "n" + spawned, COMPONENTS[c.below(3)], c.below(3));
+            String label = "n" + spawned[0]++;
+            labels.add(label);
+            return new Edit(frame, iteration, d.name, EditOp.SPAWN, label, COMPONENTS[c.below(3)], c.below(3));
         }
         if (kind <= 1) {
             return null;
         }
-        String entity = labels.get(c.below(labels.size()));
-        String owner = structuralOwner.putIfAbsent(entity, d.name);
-        if (owner != null && !owner.equals(d.name)) {
-            return null;                                        // one structural owner per entity per frame
+        String entity = target(c, labels, groups);
+        if (!owns(structuralOwner, owner(entity), d.name)) {
+            return null;                                        // one structural owner per entity (or group) per frame
         }
         EditOp op = kind == 2 ? EditOp.INSERT : c.maybe(25) ? EditOp.DESPAWN : EditOp.REMOVE;
         return new Edit(frame, iteration, d.name, op, entity, op == EditOp.DESPAWN ? null : COMPONENTS[c.below(3)], c.below(3));
+    }
+
+    /**
+     * A bulk edit over a group: a write (if the system writes a component), an insert, a remove or a
+     * despawn of every k-th member, or (1 in 8) a bulk spawn of a new group through commands.
+     */
+    private static Edit bulk(Choices c, Draft d, int frame, int iteration, Map<String, Integer> groups,
+            Map<String, String> structuralOwner, int[] spawned, List<Data> writable) {
+        if (c.below(8) == 7) {
+            int size = c.maybe(10) ? 1025 + c.below(476) : 17 + c.below(284);
+            String label = "n" + spawned[0]++;
+            groups.put(label, size);
+            return Edit.bulk(frame, iteration, d.name, EditOp.SPAWN, label, COMPONENTS[c.below(3)], c.below(3), 0, 1, size);
+        }
+        List<String> names = new ArrayList<>(groups.keySet());
+        String group = names.get(c.below(names.size()));
+        int size = groups.get(group);
+        int every = STRIDES[c.below(STRIDES.length)];
+        int from = c.below(Math.min(size, every));
+        int all = 1 + (size - 1 - from) / every;
+        int count = c.maybe(50) ? all : 1 + c.below(all);
+        int op = c.below(4);
+        List<Data> components = writable.stream().filter(x -> !x.isResource()).toList();
+        if (op == 0 && !components.isEmpty()) {
+            Data data = components.get(c.below(components.size()));
+            return Edit.bulk(frame, iteration, d.name, c.maybe(70) ? EditOp.SET : EditOp.SET_IF_CHANGED, group, data,
+                    c.below(3), from, every, count);
+        }
+        if (!owns(structuralOwner, group, d.name)) {
+            return null;
+        }
+        EditOp structural = op <= 1 ? EditOp.INSERT : c.maybe(10) ? EditOp.DESPAWN : EditOp.REMOVE;
+        return Edit.bulk(frame, iteration, d.name, structural, group, structural == EditOp.DESPAWN ? null
+                : COMPONENTS[c.below(3)], c.below(3), from, every, count);
+    }
+
+    /** An entity to edit: a single label, or half the time (when there are groups) a group member. */
+    private static String target(Choices c, List<String> labels, Map<String, Integer> groups) {
+        if (groups.isEmpty() || !c.maybe(50)) {
+            return labels.get(c.below(labels.size()));
+        }
+        List<String> names = new ArrayList<>(groups.keySet());
+        String group = names.get(c.below(names.size()));
+        int size = groups.get(group);
+        int index;
+        if (c.maybe(50)) {                                      // at a block or group boundary
+            int unit = c.maybe(70) ? 16 : 1024;
+            int boundary = unit * (1 + c.below(Math.max(1, size / unit)));
+            index = Math.min(size - 1, boundary - c.below(2));
+        } else {
+            index = c.below(size);
+        }
+        return GroupSpec.member(group, index);
+    }
+
+    /** The key structural edits are owned by: the group of a member, or the entity itself. */
+    private static String owner(String label) {
+        int at = label.indexOf(GroupSpec.SEPARATOR);
+        return at < 0 ? label : label.substring(0, at);
+    }
+
+    /** True when {@code system} may make structural edits of {@code key} in this frame (and now owns it). */
+    private static boolean owns(Map<String, String> structuralOwner, String key, String system) {
+        String owner = structuralOwner.putIfAbsent(key, system);
+        return owner == null || owner.equals(system);
     }
 
     /** A system while its edges are still being drawn. */
@@ -221,7 +396,7 @@ public final class ScenarioGenerator {
         }
 
         void addWatch(Watch w) {
-            if (!watches.contains(w)) {
+            if (watches.stream().noneMatch(x -> x.data() == w.data() && x.kind() == w.kind())) {
                 watches.add(w);
             }
         }

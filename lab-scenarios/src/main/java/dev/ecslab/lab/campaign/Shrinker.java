@@ -1,7 +1,10 @@
 package dev.ecslab.lab.campaign;
 
+import dev.ecslab.lab.scenario.ClockJump;
 import dev.ecslab.lab.scenario.Edit;
+import dev.ecslab.lab.scenario.EditOp;
 import dev.ecslab.lab.scenario.EntitySpec;
+import dev.ecslab.lab.scenario.GroupSpec;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioException;
 import dev.ecslab.lab.scenario.StageSpec;
@@ -13,9 +16,11 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Shrinks a failing scenario to a minimal one that still fails: fewer frames, systems, edits,
+ * Shrinks a failing scenario to a minimal one that still fails: fewer frames, clock jumps, smaller
+ * groups (halved, or dropped with their edits), bulk edits over fewer members, fewer systems, edits,
  * watches, entities and constraints, by greedy one-step deletions repeated until none applies (the
- * delta-debugging loop). Works on the scenario's structure, so the lab's command line shrinks without
+ * delta-debugging loop). Groups come first: a 10⁴-entity failure halves down to the few members that
+ * matter before anything else, so the later candidates run fast. Works on the scenario's structure, so the lab's command line shrinks without
  * jqwik; the jqwik suites shrink through {@link Choices} instead. Every candidate is validated, and the
  * predicate is re-run on it, so the result is a real failing scenario.
  */
@@ -39,11 +44,13 @@ public final class Shrinker {
         boolean progress = true;
         while (progress && attempts < maxAttempts) {
             progress = false;
-            for (Scenario candidate : candidates(best)) {
+            int bestSize = size(best);
+            for (Attempt a : candidates(best)) {
                 if (attempts >= maxAttempts) {
                     break;
                 }
-                if (size(candidate) >= size(best)) {
+                Scenario candidate = make(a);                   // built (and validated) only when its turn comes
+                if (candidate == null || size(candidate) >= bestSize) {
                     continue;
                 }
                 attempts++;
@@ -60,7 +67,17 @@ public final class Shrinker {
     /** A rough size: what a reader has to take in. */
     public static int size(Scenario s) {
         int n = s.frames() * 4 + s.edits().size() * 2 + s.entities().size() + s.pauses().size()
-                + (s.ordering() == Scenario.Ordering.EXPLICIT ? 0 : 1);
+                + (s.ordering() == Scenario.Ordering.EXPLICIT ? 0 : 1) + s.clockJumps().size() * 4
+                + (s.startTick() == null ? 0 : 1);
+        for (StageSpec st : s.stages()) {
+            n += (st.iterations() - 1) * 2;
+        }
+        for (GroupSpec g : s.groups()) {
+            n += 1 + g.count();
+        }
+        for (Edit e : s.edits()) {
+            n += e.count();
+        }
         for (SystemSpec sys : s.systems()) {
             n += 3 + sys.watches().size() + sys.writes().size() + sys.before().size() + sys.after().size()
                     + sys.ambiguousWith().size() + sys.with().size() + sys.without().size() + (sys.pauseSet() == null ? 0 : 1)
@@ -69,69 +86,136 @@ public final class Shrinker {
         return n;
     }
 
-    private static List<Scenario> candidates(Scenario s) {
-        List<Scenario> out = new ArrayList<>();
+    /**
+     * The one-step simplifications of {@code s}, cheapest to run first: smaller groups and fewer loop
+     * iterations make every later candidate faster, so they come before frames, systems and edits.
+     */
+    private static List<Attempt> candidates(Scenario s) {
+        List<Attempt> out = new ArrayList<>();
+        for (GroupSpec g : s.groups()) {                         // drop a group, then halve it
+            out.add(() -> withGroup(s, g, 0));
+            if (g.count() > 1) {
+                out.add(() -> withGroup(s, g, g.count() / 2));
+            }
+        }
+        for (StageSpec st : s.stages()) {                        // a looping stage runs one iteration fewer
+            if (st.iterations() > 1) {
+                out.add(() -> withIterations(s, st, st.iterations() - 1));
+            }
+        }
+        for (int i = 0; i < s.clockJumps().size(); i++) {        // drop a clock jump
+            List<ClockJump> rest = new ArrayList<>(s.clockJumps());
+            rest.remove(i);
+            out.add(() -> s.with(s.entities(), s.groups(), s.stages(), s.frames(), s.edits(), rest));
+        }
         if (s.frames() > 1) {                                    // drop the last frame
             int last = s.frames() - 1;
-            add(out, () -> s.with(s.entities(), s.stages(), last, s.edits().stream().filter(e -> e.frame() < last).toList()));
-            add(out, () -> s.with(s.entities(), s.stages(), last,    // drop the first frame
+            List<ClockJump> earlier = s.clockJumps().stream()
+                    .filter(j -> j.beforeFrame() < last + Scenario.QUIET_FRAMES).toList();
+            out.add(() -> s.with(s.entities(), s.groups(), s.stages(), last,
+                    s.edits().stream().filter(e -> e.frame() < last).toList(), earlier));
+            List<ClockJump> shifted = s.clockJumps().stream().filter(j -> j.beforeFrame() > 0)
+                    .map(j -> new ClockJump(j.beforeFrame() - 1, j.ticks())).toList();
+            out.add(() -> s.with(s.entities(), s.groups(), s.stages(), last,    // drop the first frame
                     s.edits().stream().filter(e -> e.frame() > 0)
-                            .map(e -> new Edit(e.frame() - 1, e.iteration(), e.system(), e.op(), e.entity(), e.data(), e.value()))
-                            .toList()));
+                            .map(e -> e.inFrame(e.frame() - 1))
+                            .toList(), shifted));
+        }
+        for (int i = 0; i < s.edits().size(); i++) {             // a bulk edit over fewer members
+            Edit e = s.edits().get(i);
+            if (e.isBulk() && e.op() != EditOp.SPAWN) {
+                int k = i;
+                out.add(() -> {
+                    List<Edit> single = new ArrayList<>(s.edits());
+                    single.set(k, new Edit(e.frame(), e.iteration(), e.system(), e.op(), e.targets().get(0), e.data(),
+                            e.value()));
+                    return s.with(s.entities(), s.groups(), s.stages(), s.frames(), single, s.clockJumps());
+                });
+                if (e.count() > 1) {
+                    out.add(() -> {
+                        List<Edit> half = new ArrayList<>(s.edits());
+                        half.set(k, e.withSelection(e.from(), e.every(), e.count() / 2));
+                        return s.with(s.entities(), s.groups(), s.stages(), s.frames(), half, s.clockJumps());
+                    });
+                    out.add(() -> {
+                        List<Edit> back = new ArrayList<>(s.edits());
+                        back.set(k, e.withSelection(e.memberIndex(e.count() / 2), e.every(), e.count() - e.count() / 2));
+                        return s.with(s.entities(), s.groups(), s.stages(), s.frames(), back, s.clockJumps());
+                    });
+                }
+            }
         }
         if (s.ordering() != Scenario.Ordering.EXPLICIT) {        // back to explicit ordering
-            add(out, () -> s.withOrdering(Scenario.Ordering.EXPLICIT));
+            out.add(() -> s.withOrdering(Scenario.Ordering.EXPLICIT));
         }
         for (SystemSpec sys : s.systems()) {                     // drop a system
-            add(out, () -> withoutSystem(s, sys.name()));
+            out.add(() -> withoutSystem(s, sys.name()));
         }
         for (int i = s.edits().size() - 1; i >= 0; i--) {        // drop an edit
             int k = i;
             List<Edit> edits = new ArrayList<>(s.edits());
             edits.remove(k);
-            add(out, () -> s.with(s.entities(), s.stages(), s.frames(), edits));
+            out.add(() -> s.with(s.entities(), s.stages(), s.frames(), edits));
         }
         for (EntitySpec e : s.entities()) {                      // drop an entity nobody edits
             if (s.edits().stream().noneMatch(x -> e.label().equals(x.entity()))) {
                 List<EntitySpec> rest = new ArrayList<>(s.entities());
                 rest.remove(e);
-                add(out, () -> s.with(rest, s.stages(), s.frames(), s.edits()));
+                out.add(() -> s.with(rest, s.stages(), s.frames(), s.edits()));
             }
+        }
+        if (s.startTick() != null) {                             // start the clock at the default
+            out.add(() -> new Scenario(s.name(), s.description(), s.entities(), s.resources(), s.stages(), s.pauses(),
+                    s.frames(), s.edits(), null, s.ordering(), s.groups(), s.clockJumps()).validate());
         }
         for (StageSpec st : s.stages()) {                        // simplify one system
             for (SystemSpec sys : st.systems()) {
                 for (Watch w : sys.watches()) {
                     List<Watch> ws = new ArrayList<>(sys.watches());
                     ws.remove(w);
-                    add(out, () -> replace(s, sys, sys.withWatches(ws)));
+                    out.add(() -> replace(s, sys, sys.withWatches(ws)));
                 }
                 if (!sys.before().isEmpty() || !sys.after().isEmpty() || !sys.ambiguousWith().isEmpty()) {
-                    add(out, () -> replace(s, sys, sys.withConstraints(List.of(), List.of(), List.of())));
+                    out.add(() -> replace(s, sys, sys.withConstraints(List.of(), List.of(), List.of())));
                 }
                 if (sys.pauseSet() != null) {
-                    add(out, () -> replace(s, sys, sys.withPauseSet(null)));
+                    out.add(() -> replace(s, sys, sys.withPauseSet(null)));
                 }
                 if (!sys.with().isEmpty() || !sys.without().isEmpty()) {
-                    add(out, () -> replace(s, sys, sys.withFilters(Set.of(), Set.of())));
+                    out.add(() -> replace(s, sys, sys.withFilters(Set.of(), Set.of())));
                 }
                 if (sys.kind() != SystemSpec.Kind.NORMAL) {
-                    add(out, () -> replace(s, sys, sys.withKind(SystemSpec.Kind.NORMAL)));
+                    out.add(() -> replace(s, sys, sys.withKind(SystemSpec.Kind.NORMAL)));
                 }
             }
         }
         return out;
     }
 
+    /** A candidate, built only when the shrinker gets to it. */
     private interface Attempt {
         Scenario make();
     }
 
-    private static void add(List<Scenario> out, Attempt a) {
+    /** The candidate, or {@code null} when it is not a valid scenario. */
+    private static Scenario make(Attempt a) {
         try {
-            out.add(a.make());
+            return a.make();
         } catch (ScenarioException | IllegalArgumentException e) {
-            // not a valid scenario: not a candidate
+            return null;
         }
+    }
+
+    /** {@code s} with {@code stage} looping {@code iterations} times; edits in the iterations that are gone are dropped. */
+    private static Scenario withIterations(Scenario s, StageSpec stage, int iterations) {
+        List<StageSpec> stages = new ArrayList<>();
+        for (StageSpec st : s.stages()) {
+            stages.add(st == stage ? new StageSpec(st.name(), iterations, st.systems()) : st);
+        }
+        java.util.Set<String> inStage = new java.util.HashSet<>();
+        stage.systems().forEach(x -> inStage.add(x.name()));
+        List<Edit> edits = s.edits().stream().filter(e -> !inStage.contains(e.system()) || e.iteration() < iterations).toList();
+        return s.with(s.entities(), s.groups(), stages, s.frames(), edits, s.clockJumps());
     }
 
     private static Scenario withoutSystem(Scenario s, String name) {
@@ -151,6 +235,43 @@ public final class Shrinker {
         }
         List<Edit> edits = s.edits().stream().filter(e -> !e.system().equals(name)).toList();
         return s.with(s.entities(), stages, s.frames(), edits);
+    }
+
+    /**
+     * The scenario with group {@code g} cut to its first {@code size} members (dropped at 0): edits of
+     * members that are gone are dropped, bulk edits keep the members that remain.
+     */
+    private static Scenario withGroup(Scenario s, GroupSpec g, int size) {
+        List<GroupSpec> groups = new ArrayList<>();
+        for (GroupSpec x : s.groups()) {
+            if (x != g) {
+                groups.add(x);
+            } else if (size > 0) {
+                groups.add(new GroupSpec(g.label(), size, g.components()));
+            }
+        }
+        String prefix = g.label() + GroupSpec.SEPARATOR;
+        List<Edit> edits = new ArrayList<>();
+        for (Edit e : s.edits()) {
+            if (e.entity() == null || e.onResource()) {
+                edits.add(e);
+            } else if (e.isBulk() && e.entity().equals(g.label())) {
+                int keep = 0;
+                while (keep < e.count() && e.memberIndex(keep) < size) {
+                    keep++;
+                }
+                if (keep > 0) {
+                    edits.add(e.withSelection(e.from(), e.every(), keep));
+                }
+            } else if (e.entity().startsWith(prefix)) {
+                if (Integer.parseInt(e.entity().substring(prefix.length())) < size) {
+                    edits.add(e);
+                }
+            } else {
+                edits.add(e);
+            }
+        }
+        return s.with(s.entities(), groups, s.stages(), s.frames(), edits, s.clockJumps());
     }
 
     private static List<String> minus(List<String> names, String name) {

@@ -1,6 +1,8 @@
 package dev.ecslab.lab.catalogue;
 
+import dev.ecslab.lab.scenario.ClockJump;
 import dev.ecslab.lab.scenario.Data;
+import dev.ecslab.lab.scenario.Edit;
 import dev.ecslab.lab.scenario.EditOp;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioBuilder;
@@ -25,6 +27,13 @@ import java.util.function.Consumer;
  * writes {@code R} and inserts {@code Q}; frame 1 writes {@code Q} and removes {@code R}; frame 2
  * re-inserts {@code R} and writes {@code Q} with an equal value. Additions and removals are commands,
  * so they are the world's changes at the stage's sync point.
+ *
+ * <p>Scale and time (issue 14): a table of 2 100 rows with changes at the rows where the
+ * {@code generation} strategy's 16-row blocks and 1 024-row groups meet, archetype moves and despawns
+ * of many rows, and a bulk spawn through commands; clock jumps of 2<sup>31</sup> and more, so that
+ * the clock wraps and old ticks must be clamped, and a jump past the maximum change age (expiration);
+ * several looping stages with changes in early iterations; and Bevy #8029, a parallel walk of a
+ * change query. The first two are component scenarios only (a resource has no table or query).
  */
 public final class Catalogue {
     private Catalogue() {
@@ -40,8 +49,28 @@ public final class Catalogue {
         }
     }
 
-    /** Every catalogue scenario, both targets. */
+    /** Every catalogue scenario, both targets: the classic ones, then those of scale and time. */
     public static List<Scenario> all() {
+        List<Scenario> out = classic();
+        out.addAll(scaleAndTime());
+        return out;
+    }
+
+    /** The scenarios of scale and time (issue 14): large tables, clock jumps, early-iteration loops, Bevy #8029. */
+    public static List<Scenario> scaleAndTime() {
+        List<Scenario> out = new ArrayList<>();
+        for (Target t : Target.values()) {
+            out.add(tickExpiration(t));
+            out.add(clockJumpsPastTheWrap(t));
+            out.add(loopingStagesEarlyChanges(t));
+        }
+        out.add(parallelIterationTicks());
+        out.add(largeTableBoundaries());
+        return out;
+    }
+
+    /** The catalogue as it was before issue 14: small worlds, no clock jumps, no parallel walks. */
+    public static List<Scenario> classic() {
         List<Scenario> out = new ArrayList<>();
         for (Target t : Target.values()) {
             out.add(basic(t));
@@ -333,6 +362,157 @@ public final class Catalogue {
         return b.build();
     }
 
+    // ------------------------------------------------------------------ scale and time (issue 14)
+
+    /**
+     * Bevy #8029: parallel iteration ({@code par_iter}) compared changes with the world's last
+     * {@code clear_trackers} tick instead of the system's previous run, so a system that ran early in a
+     * frame never saw what later systems changed after it. Here the detector walks its change queries in
+     * parallel slices over 600 rows and the changer runs after it: each change must be seen by the
+     * detector's run in the next frame, once.
+     */
+    public static Scenario parallelIterationTicks() {
+        ScenarioBuilder b = base("Bevy #8029 parallel iteration", Target.COMPONENT, "the detector walks its change queries in"
+                + " parallel; the changer runs after it, so every change is seen a frame later")
+                .group("g0", 600, Map.of(Data.A, 0))
+                .stage("update", st -> st
+                        .system("detector", s -> parallelDetector(s).watch(Data.A, WatchKind.REMOVED).watch(Data.S, WatchKind.REMOVED))
+                        .system("changer", s -> changer(Target.COMPONENT).accept(s.after("detector"))))
+                .frames(3);
+        script(b, Target.COMPONENT, "changer", 3);
+        b.bulk(0, 0, "changer", EditOp.SET, "g0", Data.A, 4, 15, 64, 9);           // rows 15, 79, ... 527
+        b.bulk(1, 0, "changer", EditOp.INSERT, "g0", Data.S, 1, 255, 1, 3);        // the rows where slices 1 and 2 meet
+        b.bulk(2, 0, "changer", EditOp.SET, "g0", Data.A, 5, 511, 1, 2);
+        return b.build();
+    }
+
+    /**
+     * A table of 3 200 rows ({@code g0}'s 2 100 members are rows 0..2 099, {@code g1}'s 1 100 follow)
+     * and a sparse set of 1 100 ({@code g1}'s): the first writes land on the rows where the
+     * {@code generation} strategy's 16-row blocks and 1 024-row groups meet (15, 16, 1023, 1024, 2047,
+     * 2048; sparse rows 15 and 1023); then an archetype move of every 16th row from 1008 (whose holes
+     * the table's last rows fill, from other blocks and groups), writes to every 17th row, despawns of
+     * a run of rows across the 1 024 boundary, 300 entities spawned into the table through commands
+     * and sparse removals across 1 024. Detectors before and after the changer watch all four filters;
+     * a third is paused every other frame.
+     */
+    public static Scenario largeTableBoundaries() {
+        ScenarioBuilder b = Scenario.builder("Large table block and group boundaries" + Target.COMPONENT.suffix())
+                .describe("3 200 rows; changes on the rows where 16-row blocks and 1 024-row groups meet, moves, despawns"
+                        + " and a bulk spawn")
+                .group("g0", 2100, Map.of(Data.A, 0))
+                .group("g1", 1100, Map.of(Data.A, 0, Data.S, 0))
+                .pauses("every-other", "01")
+                .stage("update", st -> st
+                        .system("early", detector(Target.COMPONENT))
+                        .system("changer", s -> changer(Target.COMPONENT).accept(s.after("early")))
+                        .system("late", s -> detector(Target.COMPONENT).accept(s.after("changer")))
+                        .system("paused", s -> detector(Target.COMPONENT).accept(s.after("changer").pausedBy("every-other"))))
+                .frames(4);
+        for (int m : new int[] {15, 16, 1023, 1024, 2047, 2048}) {
+            b.set(0, "changer", "g0#" + m, Data.A, 1);
+        }
+        b.bulk(0, 0, "changer", EditOp.SET, "g1", Data.S, 1, 15, 1008, 2);          // sparse rows 15 and 1023 (+ e3)
+        b.bulk(1, 0, "changer", EditOp.SET, "g0", Data.A, 2, 1007, 1, 3);          // 1007, 1008, 1009
+        b.bulk(1, 0, "changer", EditOp.INSERT, "g0", Data.B, 1, 1008, 16, 20);     // moves: holes filled from the end
+        b.bulk(2, 0, "changer", EditOp.SET, "g0", Data.A, 3, 0, 17, 124);          // every 17th row: every block, once
+        b.bulk(2, 0, "changer", EditOp.DESPAWN, "g0", null, 0, 1019, 1, 10);       // a run across the group boundary
+        b.bulk(2, 0, "changer", EditOp.SPAWN, "n0", Data.A, 7, 0, 1, 300);
+        b.bulk(3, 0, "changer", EditOp.REMOVE, "g1", Data.S, 0, 1000, 1, 40);      // sparse removals across 1 024
+        b.set(3, "changer", "g1#1099", Data.A, 9);                                 // the table's last row
+        return b.build();
+    }
+
+    /**
+     * Tick expiration: the detector runs before the changer, and between the changer's write and the
+     * detector's next run the clock jumps past the maximum change age (Bevy's {@code MAX_CHANGE_AGE}).
+     * Under Bevy's semantics the change is clamped away (not reported); a tick-free strategy reports it
+     * on time; both are correct, and nothing else is: a late report, or the change coming back after
+     * a further jump of 2<sup>32</sup>, fails. Changes after the expiring jump must be reported as usual.
+     */
+    public static Scenario tickExpiration(Target t) {
+        ScenarioBuilder b = base("Tick expiration", t, "the clock jumps past the maximum change age between a change and"
+                + " the detector's next run; the change may be reported then or never, never later")
+                .stage("update", st -> st.system("detector", detector(t))
+                        .system("changer", s -> changer(t).accept(s.after("detector"))))
+                .frames(4)
+                .clockJump(1, ClockJump.MAX_AGE + (1L << 26))
+                .clockJump(2, 1L << 32)
+                .clockJump(3, 3L << 30);
+        script(b, t, "changer", 3);
+        scriptAt(b, t, "changer", 3, 1);
+        return b.build();
+    }
+
+    /**
+     * Clock jumps of 2<sup>31</sup> before every frame: the 32-bit clock wraps every other frame and
+     * every old tick must be clamped. A detector that runs every frame must not see old changes come
+     * back when the clock laps them; one paused for a frame has a previous run more than 2<sup>32</sup>
+     * ticks old when it runs again, and must still see the change made in between (only if its own
+     * tick was clamped does it not look newer than that change); one after the changer sees each change
+     * in its own frame.
+     */
+    public static Scenario clockJumpsPastTheWrap(Target t) {
+        ScenarioBuilder b = base("Clock jumps past the wrap", t, "the clock jumps 2^31 before every frame, wrapping and"
+                + " clamping; a detector paused across two jumps must still see what changed in between")
+                .startTick(-1_000)
+                .pauses("odd-frames-off", "10")
+                .stage("update", st -> st.system("early", detector(t))
+                        .system("changer", s -> changer(t).accept(s.after("early")))
+                        .system("paused", s -> detector(t).accept(s.pausedBy("odd-frames-off").before("changer")))
+                        .system("late", s -> detector(t).accept(s.after("changer"))))
+                .frames(6);
+        for (int f = 1; f < 8; f++) {
+            b.clockJump(f, 1L << 31);
+        }
+        script(b, t, "changer", 3);
+        scriptAt(b, t, "changer", 3, 3);
+        return b.build();
+    }
+
+    /**
+     * Two looping stages and a plain one after them. The changer of the first (three iterations)
+     * changes data in iteration 0 only, by direct writes and by commands; a detector after it in the
+     * same stage must see each change in that iteration, one before it in iteration 1; the second
+     * looping stage (two iterations) changes in its iteration 0 and its detector runs before its
+     * changer; the last stage's detector must see everything of the frame, once.
+     */
+    public static Scenario loopingStagesEarlyChanges(Target t) {
+        Data first = t == Target.COMPONENT ? Data.A : Data.R;
+        Data second = t == Target.COMPONENT ? Data.S : Data.Q;
+        ScenarioBuilder b = base("Looping stages early changes", t, "changes in the first iteration of two looping"
+                + " stages, seen by later iterations and by the stage after them")
+                .loopingStage("fixed", 3, st -> st
+                        .system("before", s -> detector(t).accept(s.before("changer")))
+                        .system("changer", s -> s.writes(first))
+                        .system("after", s -> detector(t).accept(s.after("changer"))))
+                .loopingStage("fixed2", 2, st -> st
+                        .system("detector2", s -> detector(t).accept(s.before("changer2")))
+                        .system("changer2", s -> s.writes(second)))
+                .stage("late", st -> st.system("late", detector(t)))
+                .frames(3);
+        for (int f = 0; f < 3; f++) {
+            if (t == Target.COMPONENT) {
+                b.edit(new Edit(f, 0, "changer", EditOp.SET, "e0", Data.A, 10 + f));
+                b.edit(new Edit(f, 0, "changer2", EditOp.SET, "e3", Data.S, 20 + f));
+            } else {
+                b.edit(new Edit(f, 0, "changer", EditOp.SET, null, Data.R, 10 + f));
+            }
+        }
+        if (t == Target.COMPONENT) {
+            b.edit(new Edit(0, 0, "changer", EditOp.INSERT, "e1", Data.A, 1));
+            b.edit(new Edit(1, 0, "changer2", EditOp.INSERT, "e1", Data.S, 1));
+            b.edit(new Edit(2, 0, "changer", EditOp.REMOVE, "e2", Data.A, 0));
+            b.edit(new Edit(2, 0, "changer2", EditOp.REMOVE, "e3", Data.S, 0));
+        } else {
+            b.edit(new Edit(0, 0, "changer2", EditOp.INSERT, null, Data.Q, 1));
+            b.edit(new Edit(1, 0, "changer2", EditOp.SET, null, Data.Q, 2));
+            b.edit(new Edit(2, 0, "changer", EditOp.REMOVE, null, Data.R, 0));
+            b.edit(new Edit(2, 0, "changer2", EditOp.REMOVE, null, Data.Q, 0));
+        }
+        return b.build();
+    }
+
     // ------------------------------------------------------------------ building blocks
 
     private static Scenario ordered(String name, Target t, boolean changerFirst, int scriptFrames, String description) {
@@ -364,6 +544,16 @@ public final class Catalogue {
 
     private static Consumer<ScenarioBuilder.SystemBuilder> changer(Target t) {
         return t == Target.COMPONENT ? s -> s.writes(Data.A, Data.S) : s -> s.writes(Data.R, Data.Q);
+    }
+
+    /** A component detector whose Added, Mutated and Changed queries of A and S are walked in parallel. */
+    private static ScenarioBuilder.SystemBuilder parallelDetector(ScenarioBuilder.SystemBuilder s) {
+        for (Data d : List.of(Data.A, Data.S)) {
+            for (WatchKind k : List.of(WatchKind.ADDED, WatchKind.MUTATED, WatchKind.CHANGED)) {
+                s.watchParallel(d, k);
+            }
+        }
+        return s;
     }
 
     private static Consumer<ScenarioBuilder.SystemBuilder> detector(Target t) {

@@ -90,7 +90,26 @@ public final class Mutants {
                 new TrackerMutant(subject(SharedReaderWindow.ID, "generation that answers every query with the window of"
                         + " the system that started last (a shared \"running system\" field): exact while runs do not"
                         + " overlap", SharedReaderWindow::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", false,
-                        true));
+                        true),
+                // Issue 14: each aimed at a structure the scenario space before it never reached.
+                new TrackerMutant(subject("mutant:block-end-off-by-one", "generation whose summary scan never tests the"
+                        + " last row of a full 16-row block (only tables of 16 rows or more have one)", SkipsScanRows::blockEnd),
+                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                new TrackerMutant(subject("mutant:group-end-off-by-one", "generation whose summary scan never looks at the"
+                        + " last block of a full 1 024-row group (only tables of 1 009 rows or more have one)",
+                        SkipsScanRows::groupEnd), List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                new TrackerMutant(subject("mutant:never-clamps", "generation that never clamps old ticks (Bevy's"
+                        + " check_change_ticks forgotten): wrong once the 32-bit clock laps a tick", NeverClamps::new),
+                        List.of(Criterion.AT_MOST_ONCE), "no other system changed", true),
+                new TrackerMutant(subject("mutant:row-test-ignores-additions", "generation whose per-row test, the one"
+                        + " parallel iteration uses, counts an addition as a mutation", RowTestIgnoresAdditions::new),
+                        List.of(Criterion.AT_MOST_ONCE), "no other system changed", true));
+    }
+
+    /** The tracker mutants issue 14 added, each aimed at a structure the earlier scenario space never reached. */
+    public static List<String> scaleAndTimeMutants() {
+        return List.of("mutant:block-end-off-by-one", "mutant:group-end-off-by-one", "mutant:never-clamps",
+                "mutant:row-test-ignores-additions");
     }
 
     /** The mutants that an earlier lab passed as exact. */

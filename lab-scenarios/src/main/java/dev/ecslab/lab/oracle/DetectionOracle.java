@@ -1,5 +1,6 @@
 package dev.ecslab.lab.oracle;
 
+import dev.ecslab.lab.scenario.ClockJump;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.SystemSpec;
@@ -47,7 +48,12 @@ import java.util.Set;
  *       listed once each); a resource's removal filter is a yes/no answer;</li>
  *   <li>an obligation never reported, although the detector ran after it, is missed; one reported
  *       later than its due run is delayed; one whose due run is in the frame of the change and does not
- *       report it is late for criterion 3 (same frame).</li>
+ *       report it is late for criterion 3 (same frame);</li>
+ *   <li>a change older than the maximum change age when its due run starts (the scenario's clock
+ *       jumps between them add up to {@link ClockJump#MAX_AGE}) may be reported by that run, or
+ *       never: Bevy's semantics clamp it away, a tick-free strategy still reports it. If the due run
+ *       does not report it, it has <em>expired</em>: no obligation, and no later report may match
+ *       it.</li>
  * </ul>
  */
 public final class DetectionOracle {
@@ -69,7 +75,7 @@ public final class DetectionOracle {
         ScenarioClass structure = scenario.structure();
         for (SystemSpec s : scenario.systems()) {
             for (Watch w : s.watches()) {
-                new WatchJudge(s.name(), w, trace, structure, findings, obligations).run();
+                new WatchJudge(scenario, s.name(), w, trace, structure, findings, obligations).run();
             }
         }
         return new Result(findings, obligations);
@@ -113,6 +119,7 @@ public final class DetectionOracle {
 
     /** The findings of one detector's watch. */
     private static final class WatchJudge {
+        final Scenario scenario;
         final String detector;
         final Watch watch;
         final Trace trace;
@@ -122,8 +129,9 @@ public final class DetectionOracle {
         /** Component removals are events (a list, one entry per removal); a resource's is a yes/no answer. */
         final boolean multiset;
 
-        WatchJudge(String detector, Watch watch, Trace trace, ScenarioClass structure, List<Finding> out,
+        WatchJudge(Scenario scenario, String detector, Watch watch, Trace trace, ScenarioClass structure, List<Finding> out,
                 List<Obligation> obligations) {
+            this.scenario = scenario;
             this.detector = detector;
             this.watch = watch;
             this.trace = trace;
@@ -227,6 +235,7 @@ public final class DetectionOracle {
                         report(open.get(key), null, r, k);
                     }
                 }
+                expire(r, open, unmatched);
                 for (List<Open> list : open.values()) {
                     for (Open o : list) {
                         if (o.due == r && o.change.frame() == r.frame()) {
@@ -241,6 +250,30 @@ public final class DetectionOracle {
                 for (Open o : list) {
                     if (o.due != null) {
                         close(o, null, -1);
+                    }
+                }
+            }
+        }
+
+        /**
+         * Bevy's expiration ({@link ClockJump}): an obligation due at {@code r} and not reported by it, whose
+         * change is at least the maximum change age older than {@code r} (the clock jumps between them add
+         * up to that), has expired. It is no obligation any more and its change can no longer be reported:
+         * a later report of it is a report without a change (criterion 2).
+         */
+        private void expire(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
+            if (scenario.clockJumps().isEmpty()) {
+                return;
+            }
+            for (Map.Entry<String, List<Open>> e : open.entrySet()) {
+                for (java.util.Iterator<Open> it = e.getValue().iterator(); it.hasNext(); ) {
+                    Open o = it.next();
+                    if (o.due == r && scenario.jumpedBetween(o.change.frame(), r.frame()) >= ClockJump.MAX_AGE) {
+                        it.remove();
+                        Deque<ChangeRecord> q = unmatched.get(e.getKey());
+                        if (q != null) {
+                            q.remove(o.change);
+                        }
                     }
                 }
             }

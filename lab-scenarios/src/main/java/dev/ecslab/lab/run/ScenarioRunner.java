@@ -38,6 +38,7 @@ import dev.ecslab.lab.scenario.Data.Values.Cell;
 import dev.ecslab.lab.scenario.Edit;
 import dev.ecslab.lab.scenario.EditOp;
 import dev.ecslab.lab.scenario.EntitySpec;
+import dev.ecslab.lab.scenario.GroupSpec;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioAccess;
 import dev.ecslab.lab.scenario.StageSpec;
@@ -385,6 +386,7 @@ public final class ScenarioRunner {
                 for (int f = 0; f < scenario.totalFrames(); f++) {
                     currentFrame = f;
                     try {
+                        jumpClock(f);
                         runner.runFrame();
                     } catch (Throwable e) {
                         errors.add("frame " + f + ": " + e);
@@ -512,11 +514,31 @@ public final class ScenarioRunner {
                     worldChange(0, -1, d, spec.label(), ChangeType.ADDED, "setup");
                 }
             }
+            for (GroupSpec g : scenario.groups()) {                  // bulk spawns: g0#0 .. g0#(n-1)
+                for (int i = 0; i < g.count(); i++) {
+                    List<Object> values = new ArrayList<>();
+                    g.components().forEach((d, v) -> values.add(d.value(v)));
+                    String label = g.member(i);
+                    bind(label, world.spawn(values.toArray()));
+                    model.spawn(label, g.components().keySet());
+                    for (Data d : g.components().keySet()) {
+                        worldChange(0, -1, d, label, ChangeType.ADDED, "setup");
+                    }
+                }
+            }
             scenario.resources().forEach((d, v) -> {
                 world.insertResource(d.value(v));
                 model.resources.add(d);
                 worldChange(0, -1, d, null, ChangeType.ADDED, "setup");
             });
+        }
+
+        /** The scenario's clock jump before frame {@code f}, if any (between frames: no system runs). */
+        void jumpClock(int f) {
+            long ticks = scenario.jumpBefore(f);
+            if (ticks > 0) {
+                world.advanceChangeTick(ticks);
+            }
         }
 
         void bind(String label, Entity e) {
@@ -738,6 +760,8 @@ public final class ScenarioRunner {
                     for (Entity e : ctx.world().removed(w.data().type(), flavor)) {
                         got.add(labelOf(e));
                     }
+                } else if (w.parallel()) {
+                    walkInParallel(watchQueries.get(i), watchIds.get(i), got);
                 } else {
                     EntityTerm id = watchIds.get(i);
                     watchQueries.get(i).forEach(row -> got.add(labelOf(row.get(id))));
@@ -746,13 +770,38 @@ public final class ScenarioRunner {
             }
         }
 
+        /**
+         * A watch walked as parallel iteration walks a query: in slices of {@value #SLICE_ROWS} rows on the
+         * common pool's threads, each tested with the ticks the query hands to jobs
+         * ({@link Query#readerTicks()}); the answer is every row any slice yielded (order does not matter).
+         */
+        void walkInParallel(Query q, EntityTerm id, List<String> got) {
+            List<String> found = Collections.synchronizedList(new ArrayList<>());
+            var reader = q.readerTicks();
+            var writer = q.writerTicks();
+            q.slices(SLICE_ROWS).parallelStream()
+                    .forEach(slice -> q.forEachInSlice(slice, reader, writer, row -> found.add(labelOf(row.get(id)))));
+            got.addAll(found);
+        }
+
+        /** Rows per slice of a parallel watch: several slices per 1 024-row group of a large table. */
+        static final int SLICE_ROWS = 256;
+
         String labelOf(Entity e) {
             String l = labels.get(e);
             return l != null ? l : "?" + e;
         }
 
-        @SuppressWarnings({"unchecked", "rawtypes"})
+        /** A direct write of a component: of one entity, or of each selected member of a group. */
+        @SuppressWarnings("rawtypes")
         void writeComponent(Edit e, Query q, Write term, BodyRun log) {
+            for (Edit one : e.singles()) {
+                writeOne(one, q, term, log);
+            }
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        void writeOne(Edit e, Query q, Write term, BodyRun log) {
             Entity target = entities.get(e.entity());
             if (target == null || !world.isAlive(target)) {
                 return;
@@ -787,7 +836,14 @@ public final class ScenarioRunner {
             }
         }
 
+        /** Issues an edit's commands: one, or one per selected member of a group (a bulk spawn: one per new member). */
         void issue(SystemContext ctx, Edit e, BodyRun log, Set<String> despawnedHere) {
+            for (Edit one : e.singles()) {
+                issueOne(ctx, one, log, despawnedHere);
+            }
+        }
+
+        void issueOne(SystemContext ctx, Edit e, BodyRun log, Set<String> despawnedHere) {
             if (e.onResource()) {
                 if (e.op() == EditOp.INSERT) {
                     ctx.commands().insertResource(e.data().value(e.value()));

@@ -1,5 +1,6 @@
 package dev.ecslab.lab.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,9 +22,15 @@ import java.util.TreeMap;
  *
  * <p>The runner appends {@link #QUIET_FRAMES} frames with no edits in which every system runs, so
  * every change has detector runs after it and at-least-once can be judged at the end.
+ *
+ * <p>{@code groups} are bulk spawns in the initial world ({@link GroupSpec}: {@code g0#0 ..
+ * g0#9999}), set up after the single {@code entities}; {@code clockJumps} advance the world's change
+ * tick between frames ({@link ClockJump}). JSON leaves both out when they are empty.
  */
 public record Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
-        List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering) {
+        List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupSpec> groups,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockJump> clockJumps) {
 
     /**
      * How the schedule orders conflicting systems that have no declared constraint (the ECS's
@@ -48,6 +55,14 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         pauses = pauses == null ? List.of() : List.copyOf(pauses);
         edits = edits == null ? List.of() : List.copyOf(edits);
         ordering = ordering == null ? Ordering.EXPLICIT : ordering;
+        groups = groups == null ? List.of() : List.copyOf(groups);
+        clockJumps = clockJumps == null ? List.of() : List.copyOf(clockJumps);
+    }
+
+    /** A scenario without groups or clock jumps. */
+    public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
+            List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering) {
+        this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, List.of(), List.of());
     }
 
     /** A scenario with the explicit ordering policy (Bevy's, and every scenario written before policies). */
@@ -127,15 +142,49 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
 
     /** A copy with other edits, frames and systems (what the shrinker produces); validated. */
     public Scenario with(List<EntitySpec> entities, List<StageSpec> stages, int frames, List<Edit> edits) {
-        Scenario s = new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering);
-        s.validate();
-        return s;
+        return with(entities, groups, stages, frames, edits, clockJumps);
+    }
+
+    /** A copy with other entities, groups, systems, frames, edits and clock jumps; validated. */
+    public Scenario with(List<EntitySpec> newEntities, List<GroupSpec> newGroups, List<StageSpec> newStages, int newFrames,
+            List<Edit> newEdits, List<ClockJump> newJumps) {
+        return new Scenario(name, description, newEntities, resources, newStages, pauses, newFrames, newEdits, startTick,
+                ordering, newGroups, newJumps).validate();
     }
 
     /** A copy under another ordering policy; validated. */
     public Scenario withOrdering(Ordering newOrdering) {
-        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, newOrdering)
-                .validate();
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, newOrdering,
+                groups, clockJumps).validate();
+    }
+
+    /** Every entity of the initial world: the single ones, then every group's members. */
+    public int initialEntityCount() {
+        int n = entities.size();
+        for (GroupSpec g : groups) {
+            n += g.count();
+        }
+        return n;
+    }
+
+    /**
+     * The ticks the clock jumps between a change made in frame {@code changeFrame} ({@code -1}: the
+     * setup) and a run in frame {@code runFrame}: the jumps before frames {@code changeFrame + 1 ..
+     * runFrame}.
+     */
+    public long jumpedBetween(long changeFrame, long runFrame) {
+        long sum = 0;
+        for (ClockJump j : clockJumps) {
+            if (j.beforeFrame() > changeFrame && j.beforeFrame() <= runFrame) {
+                sum += j.ticks();
+            }
+        }
+        return sum;
+    }
+
+    /** The jump before {@code frame}, in ticks (0 when there is none). */
+    public long jumpBefore(int frame) {
+        return jumpedBetween(frame - 1, frame);
     }
 
     /**
@@ -151,9 +200,14 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             throw new ScenarioException("frames", "must be between 1 and 100000, was " + frames);
         }
         Set<String> labels = new HashSet<>();
+        Map<String, Integer> groupSizes = new HashMap<>();            // group label -> members
         for (int i = 0; i < entities.size(); i++) {
             EntitySpec e = entities.get(i);
             String path = "entities[" + i + "]";
+            if (e.label().indexOf(GroupSpec.SEPARATOR) >= 0) {
+                throw new ScenarioException(path + ".label", "'" + e.label() + "': '" + GroupSpec.SEPARATOR
+                        + "' is reserved for group members");
+            }
             if (!labels.add(e.label())) {
                 throw new ScenarioException(path + ".label", "duplicate entity label '" + e.label() + "'");
             }
@@ -165,6 +219,34 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
                     throw new ScenarioException(path + ".components", d + " is a resource, not a component");
                 }
             }
+        }
+        long initial = entities.size();
+        for (int i = 0; i < groups.size(); i++) {
+            GroupSpec g = groups.get(i);
+            String path = "groups[" + i + "]";
+            if (g.label().isBlank() || g.label().indexOf(GroupSpec.SEPARATOR) >= 0) {
+                throw new ScenarioException(path + ".label", "'" + g.label() + "' cannot name a group (blank, or with '"
+                        + GroupSpec.SEPARATOR + "')");
+            }
+            if (labels.contains(g.label()) || groupSizes.containsKey(g.label())) {
+                throw new ScenarioException(path + ".label", "duplicate label '" + g.label() + "'");
+            }
+            if (g.count() < 1 || g.count() > MAX_ENTITIES) {
+                throw new ScenarioException(path + ".count", "must be between 1 and " + MAX_ENTITIES + ", was " + g.count());
+            }
+            initial += g.count();
+            if (g.components().isEmpty()) {
+                throw new ScenarioException(path + ".components", "a group's entities need at least one component");
+            }
+            for (Data d : g.components().keySet()) {
+                if (d.isResource()) {
+                    throw new ScenarioException(path + ".components", d + " is a resource, not a component");
+                }
+            }
+            groupSizes.put(g.label(), g.count());
+        }
+        if (initial > MAX_ENTITIES) {
+            throw new ScenarioException("groups", "the initial world has " + initial + " entities; at most " + MAX_ENTITIES);
         }
         for (Data d : resources.keySet()) {
             if (!d.isResource()) {
@@ -213,6 +295,13 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
                 checkNames(path + ".before", s.before(), st, systemPaths);
                 checkNames(path + ".after", s.after(), st, systemPaths);
                 checkNames(path + ".ambiguousWith", s.ambiguousWith(), st, systemPaths);
+                for (int w = 0; w < s.watches().size(); w++) {
+                    Watch watch = s.watches().get(w);
+                    if (watch.parallel() && (watch.data().isResource() || watch.kind() == WatchKind.REMOVED)) {
+                        throw new ScenarioException(path + ".watches[" + w + "].parallel", watch + ": only a component's"
+                                + " Added, Mutated or Changed query can be walked in parallel");
+                    }
+                }
                 if (s.pauseSet() != null && !pauseSets.contains(s.pauseSet())) {
                     throw new ScenarioException(path + ".pauseSet", "unknown pause set '" + s.pauseSet() + "'");
                 }
@@ -271,21 +360,140 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             if (!e.op().isCommand() && !system(e.system()).writes().contains(e.data())) {
                 throw new ScenarioException(path + ".data", e.system() + " writes " + e.data() + " directly but does not declare the write");
             }
+            if (e.count() < 0 || e.from() < 0 || e.every() < 0) {
+                throw new ScenarioException(path + (e.count() < 0 ? ".count" : e.from() < 0 ? ".from" : ".every"),
+                        "must not be negative");
+            }
+            if (e.isBulk()) {
+                checkBulk(e, path, resource, labels, spawned, groupSizes);
+                continue;
+            }
+            if (e.from() != 0 || e.every() != 0) {
+                throw new ScenarioException(path + (e.from() != 0 ? ".from" : ".every"), "only a bulk edit (count > 0)"
+                        + " selects members");
+            }
             if (e.op() == EditOp.SPAWN) {
-                if (labels.contains(e.entity()) || !spawned.add(e.entity())) {
-                    throw new ScenarioException(path + ".entity", "SPAWN needs a new label, '" + e.entity() + "' is taken");
+                if (e.entity().indexOf(GroupSpec.SEPARATOR) >= 0 || labels.contains(e.entity())
+                        || groupSizes.containsKey(e.entity()) || !spawned.add(e.entity())) {
+                    throw new ScenarioException(path + ".entity", "SPAWN needs a new label without '" + GroupSpec.SEPARATOR
+                            + "', '" + e.entity() + "' is taken or reserved");
                 }
-            } else if (!resource && !labels.contains(e.entity()) && !spawned.contains(e.entity())) {
+            } else if (!resource && !labels.contains(e.entity()) && !spawned.contains(e.entity())
+                    && !isMember(e.entity(), groupSizes)) {
                 throw new ScenarioException(path + ".entity", "unknown entity '" + e.entity()
                         + "' (not in the initial world and not spawned by an earlier edit)");
             }
         }
+        checkJumps();
         ScenarioModel.of(this);                                   // a command that would fail is bad input too
         return this;
     }
 
     /** The author name of changes made outside systems: setup, direct calls, applied commands. */
     public static final String WORLD = "world";
+
+    /** The most entities a scenario's initial world may have (and the most one bulk edit may touch). */
+    public static final int MAX_ENTITIES = 1_000_000;
+
+    private void checkBulk(Edit e, String path, boolean resource, Set<String> labels, Set<String> spawned,
+            Map<String, Integer> groupSizes) {
+        if (resource) {
+            throw new ScenarioException(path + ".count", "a bulk edit selects entities; " + e.data() + " is a resource");
+        }
+        if (e.count() > MAX_ENTITIES) {
+            throw new ScenarioException(path + ".count", "at most " + MAX_ENTITIES + ", was " + e.count());
+        }
+        if (e.op() == EditOp.SPAWN) {
+            if (e.from() != 0 || e.every() != 1) {
+                throw new ScenarioException(path + ".every", "a bulk SPAWN makes members #0.." + (e.count() - 1)
+                        + ": from must be 0 and every 1");
+            }
+            if (e.entity().indexOf(GroupSpec.SEPARATOR) >= 0 || labels.contains(e.entity()) || spawned.contains(e.entity())
+                    || groupSizes.containsKey(e.entity())) {
+                throw new ScenarioException(path + ".entity", "a bulk SPAWN needs a new group label without '"
+                        + GroupSpec.SEPARATOR + "', '" + e.entity() + "' is taken or reserved");
+            }
+            groupSizes.put(e.entity(), e.count());
+            return;
+        }
+        Integer size = groupSizes.get(e.entity());
+        if (size == null) {
+            throw new ScenarioException(path + ".entity", "a bulk edit needs a group; '" + e.entity() + "' is none"
+                    + " (groups: " + new java.util.TreeSet<>(groupSizes.keySet()) + ")");
+        }
+        if (e.every() < 1) {
+            throw new ScenarioException(path + ".every", "a bulk edit needs a stride of at least 1");
+        }
+        long last = e.from() + (long) (e.count() - 1) * e.every();
+        if (last >= size) {
+            throw new ScenarioException(path + ".count", "selects member #" + last + " of '" + e.entity() + "', which has "
+                    + size + " (#0.." + (size - 1) + ")");
+        }
+    }
+
+    /** True when {@code label} is {@code group#i} of a known group with {@code i} in range. */
+    private static boolean isMember(String label, Map<String, Integer> groupSizes) {
+        int at = label.lastIndexOf(GroupSpec.SEPARATOR);
+        if (at <= 0) {
+            return false;
+        }
+        Integer size = groupSizes.get(label.substring(0, at));
+        if (size == null) {
+            return false;
+        }
+        String index = label.substring(at + 1);
+        if (index.isEmpty() || index.length() > 9 || !index.chars().allMatch(Character::isDigit)
+                || index.length() > 1 && index.charAt(0) == '0') {
+            return false;
+        }
+        return Integer.parseInt(index) < size;
+    }
+
+    /**
+     * Jumps: in range, one per frame boundary, no sum of jumps over consecutive frames within
+     * {@link ClockJump#MARGIN} below the maximum change age, and few enough ticks of the scenario's own
+     * that the expiration rule of {@link ClockJump} is exact.
+     */
+    private void checkJumps() {
+        if (clockJumps.isEmpty()) {
+            return;
+        }
+        long[] byFrame = new long[totalFrames() + 1];
+        for (int i = 0; i < clockJumps.size(); i++) {
+            ClockJump j = clockJumps.get(i);
+            String path = "clockJumps[" + i + "]";
+            if (j.beforeFrame() < 0 || j.beforeFrame() >= totalFrames()) {
+                throw new ScenarioException(path + ".beforeFrame", "must be in [0, " + totalFrames() + ") (the quiet frames"
+                        + " count), was " + j.beforeFrame());
+            }
+            if (j.ticks() < 1 || j.ticks() > ClockJump.MAX_TICKS) {
+                throw new ScenarioException(path + ".ticks", "must be between 1 and 2^40, was " + j.ticks());
+            }
+            if (byFrame[j.beforeFrame()] != 0) {
+                throw new ScenarioException(path + ".beforeFrame", "a second jump before frame " + j.beforeFrame());
+            }
+            byFrame[j.beforeFrame()] = j.ticks();
+        }
+        for (int a = 0; a < byFrame.length; a++) {
+            long sum = 0;
+            for (int b = a; b < byFrame.length; b++) {
+                sum += byFrame[b];
+                if (sum >= ClockJump.MAX_AGE - ClockJump.MARGIN && sum < ClockJump.MAX_AGE) {
+                    throw new ScenarioException("clockJumps", "the jumps before frames " + a + ".." + b + " add up to " + sum
+                            + " ticks, within 2^24 below the maximum change age " + ClockJump.MAX_AGE + ": whether a change"
+                            + " that old expires would depend on the ticks the frames take");
+                }
+            }
+        }
+        long perFrame = 2;
+        for (StageSpec st : stages) {
+            perFrame += (long) st.iterations() * (st.systems().size() + 2);
+        }
+        if (perFrame * totalFrames() + 16 >= ClockJump.MARGIN) {
+            throw new ScenarioException("clockJumps", "a scenario with clock jumps may take at most 2^24 ticks of its own;"
+                    + " this one may take " + (perFrame * totalFrames() + 16));
+        }
+    }
 
     private static void checkNames(String path, List<String> names, StageSpec stage, Map<String, String> systems) {
         for (String n : names) {

@@ -31,6 +31,8 @@ public final class ScenarioBuilder {
     private final List<StageSpec> stages = new ArrayList<>();
     private final List<PauseSpec> pauses = new ArrayList<>();
     private final List<Edit> edits = new ArrayList<>();
+    private final List<GroupSpec> groups = new ArrayList<>();
+    private final List<ClockJump> clockJumps = new ArrayList<>();
     private int frames = 1;
     private Integer startTick;
     private Scenario.Ordering ordering = Scenario.Ordering.EXPLICIT;
@@ -52,6 +54,18 @@ public final class ScenarioBuilder {
     /** An initial entity with several components. */
     public ScenarioBuilder entity(String label, Map<Data, Integer> components) {
         entities.add(new EntitySpec(label, components));
+        return this;
+    }
+
+    /** A bulk spawn in the initial world: {@code count} entities {@code label#0..}, each with these components. */
+    public ScenarioBuilder group(String label, int count, Map<Data, Integer> components) {
+        groups.add(new GroupSpec(label, count, components));
+        return this;
+    }
+
+    /** The world's change tick jumps by {@code ticks} before frame {@code beforeFrame} starts. */
+    public ScenarioBuilder clockJump(int beforeFrame, long ticks) {
+        clockJumps.add(new ClockJump(beforeFrame, ticks));
         return this;
     }
 
@@ -120,9 +134,15 @@ public final class ScenarioBuilder {
         return edit(new Edit(frame, 0, system, op, entity, data, value));
     }
 
+    /** A bulk edit: {@code op} on {@code count} members of {@code group}, from member {@code from}, every {@code every}-th. */
+    public ScenarioBuilder bulk(int frame, int iteration, String system, EditOp op, String group, Data data, int value,
+            int from, int every, int count) {
+        return edit(Edit.bulk(frame, iteration, system, op, group, data, value, from, every, count));
+    }
+
     public Scenario build() {
-        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering)
-                .validate();
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
+                groups, clockJumps).validate();
     }
 
     /** The systems of one stage, in insertion order. */
@@ -171,6 +191,12 @@ public final class ScenarioBuilder {
 
         public SystemBuilder watch(Data data, WatchKind kind) {
             watches.add(new Watch(data, kind));
+            return this;
+        }
+
+        /** Watches {@code data} with a query walked as parallel iteration walks it (see {@link Watch}). */
+        public SystemBuilder watchParallel(Data data, WatchKind kind) {
+            watches.add(new Watch(data, kind, true));
             return this;
         }
 

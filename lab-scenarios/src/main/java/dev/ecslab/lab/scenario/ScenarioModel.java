@@ -94,6 +94,11 @@ public final class ScenarioModel {
             for (EntitySpec e : scenario.entities()) {
                 alive.put(e.label(), new EnumMap<>(e.components()));
             }
+            for (GroupSpec g : scenario.groups()) {
+                for (int i = 0; i < g.count(); i++) {
+                    alive.put(g.member(i), new EnumMap<>(g.components()));
+                }
+            }
             resources.putAll(scenario.resources());
             for (int i = 0; i < scenario.edits().size(); i++) {
                 Edit e = scenario.edits().get(i);
@@ -130,7 +135,7 @@ public final class ScenarioModel {
             boolean anyRuns = systems.stream().anyMatch(s -> scenario.runsIn(s, frame));
             int iterations = anyRuns ? st.iterations() : 1;
             for (int it = 0; it < iterations; it++) {
-                List<List<Integer>> buffers = new ArrayList<>();
+                List<List<Command>> buffers = new ArrayList<>();
                 List<String> issuers = new ArrayList<>();
                 for (int v : order) {
                     SystemSpec s = systems.get(v);
@@ -138,7 +143,7 @@ public final class ScenarioModel {
                         continue;
                     }
                     out.runs.add(new Run(s.name(), st.name(), frame, it));
-                    List<Integer> commands = body(s, frame, it);
+                    List<Command> commands = body(s, frame, it);
                     if (!commands.isEmpty()) {
                         buffers.add(commands);
                         issuers.add(s.name());
@@ -147,48 +152,53 @@ public final class ScenarioModel {
                 if (!issuers.isEmpty()) {
                     out.commandOrder.put(new Sync(frame, st.name(), it), List.copyOf(issuers));
                 }
-                List<Integer> applied = new ArrayList<>();
-                for (List<Integer> buffer : buffers) {
-                    for (int index : buffer) {
-                        apply(index, applied, st, frame);
-                        applied.add(index);
+                List<Command> applied = new ArrayList<>();
+                for (List<Command> buffer : buffers) {
+                    for (Command c : buffer) {
+                        apply(c, applied, st, frame);
+                        applied.add(c);
                     }
                 }
             }
         }
 
-        /** Makes one run's direct writes; returns the edit indices of the commands it issues. */
-        List<Integer> body(SystemSpec s, int frame, int iteration) {
-            List<Integer> commands = new ArrayList<>();
+        /** One command a run issued: a single edit, and the index of the scenario edit it came from. */
+        record Command(int index, Edit edit) {
+        }
+
+        /** Makes one run's direct writes; returns the commands it issues (bulk edits as one per member). */
+        List<Command> body(SystemSpec s, int frame, int iteration) {
+            List<Command> commands = new ArrayList<>();
             Set<String> despawnedHere = new HashSet<>();
             for (int index : editsByRun.getOrDefault(s.name() + "|" + frame + "|" + iteration, List.of())) {
-                Edit e = scenario.edits().get(index);
-                if (e.op().isCommand()) {
-                    boolean issued = e.onResource() || e.op() == EditOp.SPAWN
-                            || alive.containsKey(e.entity()) && !despawnedHere.contains(e.entity());
-                    if (issued) {
-                        commands.add(index);
-                        if (e.op() == EditOp.DESPAWN) {
-                            despawnedHere.add(e.entity());
+                for (Edit e : scenario.edits().get(index).singles()) {
+                    if (e.op().isCommand()) {
+                        boolean issued = e.onResource() || e.op() == EditOp.SPAWN
+                                || alive.containsKey(e.entity()) && !despawnedHere.contains(e.entity());
+                        if (issued) {
+                            commands.add(new Command(index, e));
+                            if (e.op() == EditOp.DESPAWN) {
+                                despawnedHere.add(e.entity());
+                            }
                         }
-                    }
-                } else if (e.onResource()) {
-                    if (resources.containsKey(e.data())) {
-                        resources.put(e.data(), e.value());
-                    }
-                } else {
-                    EnumMap<Data, Integer> comps = alive.get(e.entity());
-                    if (comps != null && comps.containsKey(e.data()) && comps.keySet().containsAll(s.with())
-                            && s.without().stream().noneMatch(comps::containsKey)) {
-                        comps.put(e.data(), e.value());
+                    } else if (e.onResource()) {
+                        if (resources.containsKey(e.data())) {
+                            resources.put(e.data(), e.value());
+                        }
+                    } else {
+                        EnumMap<Data, Integer> comps = alive.get(e.entity());
+                        if (comps != null && comps.containsKey(e.data()) && comps.keySet().containsAll(s.with())
+                                && s.without().stream().noneMatch(comps::containsKey)) {
+                            comps.put(e.data(), e.value());
+                        }
                     }
                 }
             }
             return commands;
         }
 
-        void apply(int index, List<Integer> appliedBefore, StageSpec st, int frame) {
-            Edit e = scenario.edits().get(index);
+        void apply(Command c, List<Command> appliedBefore, StageSpec st, int frame) {
+            Edit e = c.edit();
             if (e.onResource()) {
                 if (e.op() == EditOp.INSERT) {
                     resources.put(e.data(), e.value());
@@ -205,7 +215,7 @@ public final class ScenarioModel {
             }
             EnumMap<Data, Integer> comps = alive.get(e.entity());
             if (comps == null) {
-                throw new ScenarioException("edits[" + index + "]", e.system() + "'s " + e.op().name().toLowerCase()
+                throw new ScenarioException("edits[" + c.index() + "]", e.system() + "'s " + e.op().name().toLowerCase()
                         + " command on " + e.entity() + " (frame " + frame + ", stage '" + st.name() + "') would fail at"
                         + " the sync point: " + despawner(e.entity(), appliedBefore) + " is applied before it. Commands"
                         + " on one entity in one stage iteration must not follow its despawn");
@@ -218,11 +228,11 @@ public final class ScenarioModel {
             }
         }
 
-        String despawner(String entity, List<Integer> appliedBefore) {
+        String despawner(String entity, List<Command> appliedBefore) {
             for (int i = appliedBefore.size() - 1; i >= 0; i--) {
-                Edit d = scenario.edits().get(appliedBefore.get(i));
-                if (d.op() == EditOp.DESPAWN && entity.equals(d.entity())) {
-                    return d.system() + "'s despawn of " + entity + " (edits[" + appliedBefore.get(i) + "])";
+                Command d = appliedBefore.get(i);
+                if (d.edit().op() == EditOp.DESPAWN && entity.equals(d.edit().entity())) {
+                    return d.edit().system() + "'s despawn of " + entity + " (edits[" + d.index() + "])";
                 }
             }
             return "a despawn of " + entity;

@@ -1,0 +1,112 @@
+package dev.ecslab.lab.campaign;
+
+import dev.ecslab.lab.scenario.Data;
+import dev.ecslab.lab.scenario.Edit;
+import dev.ecslab.lab.scenario.EditOp;
+import dev.ecslab.lab.scenario.EntitySpec;
+import dev.ecslab.lab.scenario.GroupSpec;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.SystemSpec;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The structures a scenario exercises, by name: what the jqwik properties count with
+ * {@code Statistics} and hold to minimum shares, so a generator that stopped producing one (or a
+ * choice list that starves it) fails the property instead of silently testing less.
+ */
+public final class Features {
+    public static final String EDITS = "has edits";
+    public static final String TWO_FRAMES = "has 2 or more frames";
+    public static final String LOOPING = "has a looping stage";
+    public static final String EARLY_ITERATION_EDIT = "edits in an early iteration of a looping stage";
+    public static final String PAUSES = "has a paused system";
+    public static final String TABLE_16 = "a column of more than 16 rows";
+    public static final String TABLE_1024 = "a column of more than 1 024 rows";
+    public static final String HUGE = "10 000 entities or more";
+    public static final String RESOURCES = "has resources or resource edits";
+    public static final String COMMANDS = "has command edits";
+    public static final String BULK = "has bulk edits";
+    public static final String EXCLUSIVE = "has an exclusive system";
+    public static final String MAIN_THREAD = "has a main-thread system";
+    public static final String INSERTION_ORDER = "uses the insertion-order policy";
+    public static final String SPARSE = "has sparse-set components";
+    public static final String CLOCK_JUMPS = "jumps the clock";
+    public static final String EXPIRING_JUMP = "a jump reaches the maximum change age";
+    public static final String PARALLEL = "walks a change query in parallel";
+
+    private Features() {
+    }
+
+    /** Every feature name and whether {@code s} has it, in a fixed order. */
+    public static Map<String, Boolean> of(Scenario s) {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        int rows = largestColumn(s);
+        out.put(EDITS, !s.edits().isEmpty());
+        out.put(TWO_FRAMES, s.frames() >= 2);
+        out.put(LOOPING, s.stages().stream().anyMatch(st -> st.iterations() > 1));
+        out.put(EARLY_ITERATION_EDIT, s.edits().stream().anyMatch(e -> e.iteration() < s.stageOf(e.system()).iterations() - 1));
+        out.put(PAUSES, s.systems().stream().anyMatch(x -> x.pauseSet() != null && s.pause(x.pauseSet()).pattern().contains("0")));
+        out.put(TABLE_16, rows > 16);
+        out.put(TABLE_1024, rows > 1024);
+        out.put(HUGE, s.initialEntityCount() >= 10_000);
+        out.put(RESOURCES, !s.resources().isEmpty() || s.edits().stream().anyMatch(Edit::onResource));
+        out.put(COMMANDS, s.edits().stream().anyMatch(e -> e.op().isCommand()));
+        out.put(BULK, s.edits().stream().anyMatch(Edit::isBulk));
+        out.put(EXCLUSIVE, s.systems().stream().anyMatch(x -> x.kind() == SystemSpec.Kind.EXCLUSIVE));
+        out.put(MAIN_THREAD, s.systems().stream().anyMatch(x -> x.kind() == SystemSpec.Kind.MAIN_THREAD));
+        out.put(INSERTION_ORDER, s.ordering() == Scenario.Ordering.INSERTION_ORDER);
+        out.put(SPARSE, s.entities().stream().anyMatch(e -> e.components().containsKey(Data.S))
+                || s.groups().stream().anyMatch(g -> g.components().containsKey(Data.S))
+                || s.edits().stream().anyMatch(e -> e.data() == Data.S));
+        out.put(CLOCK_JUMPS, !s.clockJumps().isEmpty());
+        out.put(EXPIRING_JUMP, s.clockJumps().stream().anyMatch(j -> j.ticks() >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE)
+                || s.jumpedBetween(-1, s.totalFrames()) >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE);
+        out.put(PARALLEL, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.parallel())));
+        return out;
+    }
+
+    /**
+     * The most rows any one column can hold: entities that share their table components (a table)
+     * or hold {@code S} (its sparse set), counted at setup plus every spawn through commands (so an
+     * upper bound once despawns happen; the figure the 16-row block and 1 024-row group statistics
+     * use).
+     */
+    public static int largestColumn(Scenario s) {
+        Map<Set<Data>, Integer> tables = new HashMap<>();
+        int sparse = 0;
+        for (EntitySpec e : s.entities()) {
+            tables.merge(tableKey(e.components().keySet()), 1, Integer::sum);
+            sparse += e.components().containsKey(Data.S) ? 1 : 0;
+        }
+        for (GroupSpec g : s.groups()) {
+            tables.merge(tableKey(g.components().keySet()), g.count(), Integer::sum);
+            sparse += g.components().containsKey(Data.S) ? g.count() : 0;
+        }
+        for (Edit e : s.edits()) {
+            if (e.op() == EditOp.SPAWN) {
+                int n = e.isBulk() ? e.count() : 1;
+                tables.merge(tableKey(Set.of(e.data())), n, Integer::sum);
+                sparse += e.data() == Data.S ? n : 0;
+            }
+        }
+        int max = sparse;
+        for (int n : tables.values()) {
+            max = Math.max(max, n);
+        }
+        return max;
+    }
+
+    private static Set<Data> tableKey(Set<Data> components) {
+        Set<Data> key = EnumSet.noneOf(Data.class);
+        for (Data d : components) {
+            if (d != Data.S) {
+                key.add(d);
+            }
+        }
+        return key;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.ecslab.lab.scenario;
+
+/**
+ * A jump of the world's change tick between frames: before frame {@code beforeFrame} starts (the
+ * quiet tail's frames count), the clock advances by {@code ticks}, as if that many ticks had been
+ * handed out to runs that touched nothing. Jumps of 2<sup>31</sup> and more make the 32-bit
+ * wraparound and the clamping of old ticks (Bevy's {@code check_change_ticks}) happen for real.
+ *
+ * <p><b>Expiration.</b> Under Bevy's semantics a change whose age reaches the maximum change age
+ * ({@link #MAX_AGE}) when the detector next runs is clamped and no longer reported. The lab accepts
+ * both answers for such a change: reported by the detector's first run after it (as a tick-free
+ * strategy does), or never (expired); anything else, a late report or a report after the clock has
+ * lapped it, is a failure. A change expires for a detector run when the jumps between the change's
+ * frame and the run's frame add up to at least {@link #MAX_AGE}: the ticks the scenario's own runs
+ * take are far fewer than {@link #MARGIN}, and {@link Scenario#validate()} refuses jumps whose sums
+ * come within {@link #MARGIN} below the maximum age, so the rule never depends on how many ticks a
+ * frame takes.
+ *
+ * @param beforeFrame the frame before which the clock jumps, {@code 0 <= beforeFrame < totalFrames}
+ * @param ticks       how far, at least 1
+ */
+public record ClockJump(int beforeFrame, long ticks) {
+    /** Bevy's {@code CHECK_TICK_THRESHOLD}: ticks between two clamping passes. */
+    public static final long CHECK_THRESHOLD = 518_400_000L;
+    /**
+     * Bevy's {@code MAX_CHANGE_AGE}, {@code u32::MAX - (2 * CHECK_TICK_THRESHOLD - 1)}: a change this
+     * old is clamped and no longer news. The lab's own number (the ECS's {@code Ticks.MAX_AGE} is the
+     * same, and a test says so).
+     */
+    public static final long MAX_AGE = 0xFFFF_FFFFL - (2 * CHECK_THRESHOLD - 1);
+    /**
+     * How far below {@link #MAX_AGE} no sum of consecutive jumps may fall: more ticks than a scenario
+     * with jumps may take on its own ({@link Scenario#validate()} checks both).
+     */
+    public static final long MARGIN = 1L << 24;
+    /** The largest single jump: 2<sup>40</sup> ticks (256 laps of the clock). */
+    public static final long MAX_TICKS = 1L << 40;
+}
