@@ -773,15 +773,18 @@ public final class ScenarioRunner {
         /**
          * A watch walked as parallel iteration walks a query: in slices of {@value #SLICE_ROWS} rows on the
          * common pool's threads, each tested with the ticks the query hands to jobs
-         * ({@link Query#readerTicks()}); the answer is every row any slice yielded (order does not matter).
+         * ({@link Query#readerTicks()}); the answer is every row any slice yielded, in slice order (the
+         * trace must not depend on which slice finished first: a run replays exactly).
          */
         void walkInParallel(Query q, EntityTerm id, List<String> got) {
-            List<String> found = Collections.synchronizedList(new ArrayList<>());
             var reader = q.readerTicks();
             var writer = q.writerTicks();
-            q.slices(SLICE_ROWS).parallelStream()
-                    .forEach(slice -> q.forEachInSlice(slice, reader, writer, row -> found.add(labelOf(row.get(id)))));
-            got.addAll(found);
+            List<List<String>> perSlice = q.slices(SLICE_ROWS).parallelStream().map(slice -> {
+                List<String> found = new ArrayList<>();
+                q.forEachInSlice(slice, reader, writer, row -> found.add(labelOf(row.get(id))));
+                return found;
+            }).toList();
+            perSlice.forEach(got::addAll);
         }
 
         /** Rows per slice of a parallel watch: several slices per 1 024-row group of a large table. */

@@ -94,7 +94,8 @@ public final class ForcedOrder {
             throw new IllegalArgumentException("no stage '" + stageName + "' in scenario " + scenario.name());
         }
         return new Scenario(name, description, scenario.entities(), scenario.resources(), stages, scenario.pauses(),
-                scenario.frames(), scenario.edits(), scenario.startTick(), scenario.ordering()).validate();
+                scenario.frames(), scenario.edits(), scenario.startTick(), scenario.ordering(), scenario.groups(),
+                scenario.clockJumps()).validate();
     }
 
     /** The stage with a {@code before} constraint between consecutive systems of {@code order} that are not yet ordered. */

@@ -75,10 +75,22 @@ class ControlledExecutionTest {
         }
     }
 
+    /** A generated scenario with at least four systems in one stage and nothing ordering them: room to interleave. */
+    static Scenario wide() {
+        for (long seed = 0; ; seed++) {
+            Scenario s = ScenarioGenerator.generate("wide", Choices.seeded(seed));
+            boolean wide = s.stages().stream().anyMatch(st -> st.systems().size() >= 4
+                    && st.systems().stream().allMatch(x -> x.before().isEmpty() && x.after().isEmpty()));
+            if (wide && s.frames() >= 2) {
+                return s;
+            }
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"staged", "dynamic"})
     void seedsExploreDifferentInterleavingsAndAllOfThemOverlapSomething(String executor) {
-        Scenario s = ScenarioGenerator.generate("wide", Choices.seeded(4));
+        Scenario s = wide();
         Set<List<String>> schedules = new HashSet<>();
         int overlapping = 0;
         for (long seed = 0; seed < 20; seed++) {
@@ -137,7 +149,7 @@ class ControlledExecutionTest {
 
     @Test
     void aReplayThatCannotFollowItsScheduleSaysWhere() {
-        Scenario s = ScenarioGenerator.generate("wide", Choices.seeded(4));
+        Scenario s = wide();
         Trace t = ScenarioRunner.run(s, new LabConfig(GENERATION, ExecutorSubject.of("dynamic"), 3));
         List<String> choices = new ArrayList<>(t.interleaving().choices());
         assertThat(choices).isNotEmpty();
