@@ -11,6 +11,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.WitnessFinder;
@@ -118,29 +119,15 @@ public final class MatrixReport {
      * schedules and its unordered conflicting pairs run both ways.
      */
     static void coverage(StringBuilder out, String executor, List<Row> rows) {
-        Row widest = null;
-        int most = -1;
-        for (Row r : rows) {
-            int n = r.coverage().stream().mapToInt(Coverage::runs).sum();
-            if (n > most) {
-                most = n;
-                widest = r;
-            }
-        }
-        if (widest == null || widest.coverage().isEmpty()) {
+        Row widest = CoverageWords.widest(rows);
+        if (widest == null) {
             return;
         }
         out.append("\n### Schedule coverage of the catalogue (`").append(executor).append("`, runs of `")
                 .append(widest.strategy()).append("`)\n\n| scenario | schedules | unordered conflicting pairs run both ways |\n|---|---|---|\n");
         for (Coverage c : widest.coverage()) {
-            String schedules = c.search() == null ? c.distinctSchedules() + " of about "
-                    + String.format(Locale.ROOT, "%.3g", c.estimatedSchedules())
-                    : c.search().describe();
-            int pairs = c.pairs().size();
-            out.append("| ").append(c.scenario().name()).append(" | ").append(schedules).append(" | ")
-                    .append(pairs == 0 ? "none to run" : (pairs - c.pairsSeenOneWay().size()) + " of " + pairs
-                            + (c.pairsSeenOneWay().isEmpty() ? "" : " (one way only: " + String.join(", ", c.pairsSeenOneWay()) + ")"))
-                    .append(" |\n");
+            out.append("| ").append(c.scenario().name()).append(" | ").append(CoverageWords.schedules(c)).append(" | ")
+                    .append(CoverageWords.pairs(c)).append(" |\n");
         }
     }
 

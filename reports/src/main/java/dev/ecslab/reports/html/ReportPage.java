@@ -11,6 +11,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.Witnesses;
+import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
 import dev.ecslab.reports.verdict.WitnessWords;
@@ -103,11 +104,12 @@ public final class ReportPage {
                         + " scenarios from seed %d), %.1f s; generated %s.", m.scenarios(), m.catalogueSeeds(), m.tries(),
                         m.campaignSeed(), m.seconds(), in.generated().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))))
                 .append("</p>\n<nav><a href=\"#matrix\">Matrix</a> · <a href=\"#counterexamples\">Counterexamples (")
-                .append(anchors.size()).append(")</a> · <a href=\"#ambiguities\">Ambiguities</a> · <a href=\"#races\">Race-bug catalogue</a>"
+                .append(anchors.size()).append(")</a> · <a href=\"#ambiguities\">Ambiguities</a> · <a href=\"#coverage\">Coverage</a> · <a href=\"#races\">Race-bug catalogue</a>"
                         + " · <a href=\"#benchmarks\">Benchmarks</a> · <a href=\"#conclusions\">Conclusions</a></nav></header>\n");
         matrix(b, m, anchors);
         counterexamples(b, in, anchors);
         ambiguities(b, in, m);
+        coverage(b, m);
         races(b, in.races());
         charts(b, in);
         conclusions(b, in.conclusions(), in.chartsNote());
@@ -354,6 +356,57 @@ public final class ReportPage {
         } catch (RuntimeException e) {
             return new CounterexampleView(x.message() + " (the timeline could not be drawn: " + e.getMessage() + ")", "", "");
         }
+    }
+
+    // ------------------------------------------------------------------ coverage
+
+    /**
+     * Each catalogue scenario's schedule coverage under each executor (from the row that ran the most
+     * schedules): schedules run and the unordered conflicting pairs run both ways.
+     */
+    private static void coverage(StringBuilder b, Matrix m) {
+        List<String> executors = new ArrayList<>();
+        List<Row> widest = new ArrayList<>();
+        for (Row r : m.rows()) {
+            if (!executors.contains(r.executor())) {
+                executors.add(r.executor());
+            }
+        }
+        for (String e : executors) {
+            widest.add(CoverageWords.widest(m.rows().stream().filter(r -> r.executor().equals(e)).toList()));
+        }
+        b.append("<section id=\"coverage\"><h2>Schedule coverage of the catalogue</h2>\n");
+        Row first = widest.stream().filter(Objects::nonNull).findFirst().orElse(null);
+        if (first == null) {
+            b.append("<p class=\"meta\">No catalogue scenario ran in this run.</p></section>\n");
+            return;
+        }
+        b.append("<p class=\"meta\">Runs are controlled: every decision (who takes the next step, the executor's choices)"
+                + " is recorded and replays. Each catalogue scenario's schedules are searched exhaustively within the bound"
+                + " on non-default choices (a search stops at its first failing schedule, so each column shows the row"
+                + " that ran the most). A pair is \"run both ways\" when each of the two systems ran first at least once."
+                + "</p>\n<table class=\"coverage\"><thead><tr><th>scenario</th>");
+        for (int i = 0; i < executors.size(); i++) {
+            b.append("<th>").append(esc(executors.get(i))).append(widest.get(i) == null ? "" : " <span class=\"meta\">("
+                    + esc(widest.get(i).strategy()) + ")</span>").append("</th>");
+        }
+        b.append("</tr></thead><tbody>\n");
+        for (int k = 0; k < first.coverage().size(); k++) {
+            b.append("<tr><td>").append(esc(first.coverage().get(k).scenario().name())).append("</td>");
+            for (Row r : widest) {
+                if (r == null || k >= r.coverage().size()) {
+                    b.append("<td class=\"none\">not run</td>");
+                    continue;
+                }
+                var c = r.coverage().get(k);
+                boolean oneWay = !c.pairsSeenOneWay().isEmpty();
+                b.append("<td").append(oneWay ? " class=\"warn\"" : "").append(">").append(esc(CoverageWords.schedules(c)))
+                        .append("<br><span class=\"meta\">pairs both ways: ").append(esc(CoverageWords.pairs(c)))
+                        .append("</span></td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</tbody></table></section>\n");
     }
 
     // ------------------------------------------------------------------ ambiguities, races
