@@ -75,16 +75,20 @@ class ControlledExecutionTest {
         }
     }
 
-    /** A generated scenario with at least four systems in one stage and nothing ordering them: room to interleave. */
+    /** Four unordered systems, three of which write different data (they may overlap), and a detector after them. */
     static Scenario wide() {
-        for (long seed = 0; ; seed++) {
-            Scenario s = ScenarioGenerator.generate("wide", Choices.seeded(seed));
-            boolean wide = s.stages().stream().anyMatch(st -> st.systems().size() >= 4
-                    && st.systems().stream().allMatch(x -> x.before().isEmpty() && x.after().isEmpty()));
-            if (wide && s.frames() >= 2) {
-                return s;
-            }
-        }
+        return Scenario.builder("wide").describe("unordered writers of different data")
+                .entity("e0", java.util.Map.of(dev.ecslab.lab.scenario.Data.A, 0, dev.ecslab.lab.scenario.Data.B, 0))
+                .resource(dev.ecslab.lab.scenario.Data.R, 0)
+                .stage("update", st -> st
+                        .system("wa", x -> x.writes(dev.ecslab.lab.scenario.Data.A))
+                        .system("wb", x -> x.writes(dev.ecslab.lab.scenario.Data.B))
+                        .system("wr", x -> x.writes(dev.ecslab.lab.scenario.Data.R))
+                        .system("d", x -> x.watch(dev.ecslab.lab.scenario.Data.A, dev.ecslab.lab.scenario.WatchKind.CHANGED)
+                                .after("wa")))
+                .set(0, "wa", "e0", dev.ecslab.lab.scenario.Data.A, 1).set(0, "wb", "e0", dev.ecslab.lab.scenario.Data.B, 1)
+                .setResource(0, "wr", dev.ecslab.lab.scenario.Data.R, 1).set(1, "wa", "e0", dev.ecslab.lab.scenario.Data.A, 2)
+                .frames(2).build();
     }
 
     @ParameterizedTest
