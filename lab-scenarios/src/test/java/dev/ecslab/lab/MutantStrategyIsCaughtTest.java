@@ -32,7 +32,10 @@ class MutantStrategyIsCaughtTest {
         System.out.println("MutantStrategyIsCaughtTest: shrunk to " + shrunk.systems().size() + " system(s), "
                 + shrunk.frames() + " frame(s), " + shrunk.entities().size() + " entities, " + shrunk.edits().size()
                 + " edit(s): " + message.lines().findFirst().orElse(""));
-        assertThat(shrunk.systems()).hasSizeLessThanOrEqualTo(3);
+        // Four, not three, since runs are controlled: dropping a system shifts every later interleaving decision,
+        // so a system that only helps to make the failing interleaving likely may survive (four seeds are tried
+        // per candidate; see Counterexamples.shrink).
+        assertThat(shrunk.systems()).hasSizeLessThanOrEqualTo(4);
         assertThat(shrunk.frames()).isLessThanOrEqualTo(2);
         assertThat(shrunk.entities()).hasSizeLessThanOrEqualTo(2);
     }
