@@ -1,6 +1,7 @@
 package dev.ecslab.lab.mutant;
 
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.Ticks;
 import dev.ecslab.ecs.change.TrackerHost;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,17 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
         synchronized (frameEnds) {
             frameEnds.add(host.currentTick());
         }
+    }
+
+    @Override
+    void clampTicks(int now) {
+        super.clampTicks(now);
+        startTick = Ticks.clamp(startTick, now);
+        synchronized (frameEnds) {
+            frameEnds.replaceAll(t -> Ticks.clamp(t, now));
+        }
+        seenUpTo.replaceAll((id, t) -> Ticks.clamp(t, now));
+        windows.replaceAll((id, w) -> new int[] {Ticks.clamp(w[0], now), Ticks.clamp(w[1], now)});
     }
 
     private int twoFramesAgo() {

@@ -146,9 +146,38 @@ public final class Mutants {
      */
     static class WidenedReader extends ForwardingChangeTracker {
         final Map<Integer, int[]> lastRuns = new ConcurrentHashMap<>();     // id -> {older, newer}
+        private TrackerHost clock;
 
         WidenedReader() {
             super(new GenerationTracker());
+        }
+
+        @Override
+        public void attach(TrackerHost h) {
+            super.attach(h);
+            clock = h;
+        }
+
+        /**
+         * The ticks a mutant keeps of its own are clamped where {@code generation} clamps its own (every
+         * sync point and frame end), so that a clock jump exposes the mutant's one defect, not a second
+         * one: ticks left to wrap.
+         */
+        @Override
+        public void syncPoint() {
+            super.syncPoint();
+            clampTicks(clock.currentTick());
+        }
+
+        @Override
+        public void frameEnded() {
+            super.frameEnded();
+            clampTicks(clock.currentTick());
+        }
+
+        /** Clamps every tick this mutant keeps ({@link Ticks#clamp}); subclasses add theirs. */
+        void clampTicks(int now) {
+            lastRuns.replaceAll((id, v) -> new int[] {Ticks.clamp(v[0], now), Ticks.clamp(v[1], now)});
         }
 
         @Override
@@ -230,6 +259,13 @@ public final class Mutants {
             frameBeforeLast = lastFrame;
             lastFrame = host.currentTick();
             frames = true;
+        }
+
+        @Override
+        void clampTicks(int now) {
+            super.clampTicks(now);
+            frameBeforeLast = Ticks.clamp(frameBeforeLast, now);
+            lastFrame = Ticks.clamp(lastFrame, now);
         }
 
         @Override
