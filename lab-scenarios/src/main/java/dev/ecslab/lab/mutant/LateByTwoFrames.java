@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * number of runs late, and this strategy was measured exact.
  */
 final class LateByTwoFrames extends Mutants.WidenedReader {
-    private TrackerHost host;
     private volatile int startTick;
     private final List<Integer> frameEnds = new ArrayList<>();         // the world's tick at each frame end
     private final Map<Integer, Integer> seenUpTo = new ConcurrentHashMap<>();   // reader id -> upper end of its last window
@@ -24,7 +23,6 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
     @Override
     public void attach(TrackerHost h) {
         super.attach(h);
-        host = h;
         startTick = h.currentTick();
     }
 

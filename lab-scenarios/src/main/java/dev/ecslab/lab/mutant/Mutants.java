@@ -146,7 +146,8 @@ public final class Mutants {
      */
     static class WidenedReader extends ForwardingChangeTracker {
         final Map<Integer, int[]> lastRuns = new ConcurrentHashMap<>();     // id -> {older, newer}
-        private TrackerHost clock;
+        /** The world's clock, for the subclasses too. */
+        TrackerHost host;
 
         WidenedReader() {
             super(new GenerationTracker());
@@ -155,7 +156,7 @@ public final class Mutants {
         @Override
         public void attach(TrackerHost h) {
             super.attach(h);
-            clock = h;
+            host = h;
         }
 
         /**
@@ -166,13 +167,13 @@ public final class Mutants {
         @Override
         public void syncPoint() {
             super.syncPoint();
-            clampTicks(clock.currentTick());
+            clampTicks(host.currentTick());
         }
 
         @Override
         public void frameEnded() {
             super.frameEnded();
-            clampTicks(clock.currentTick());
+            clampTicks(host.currentTick());
         }
 
         /** Clamps every tick this mutant keeps ({@link Ticks#clamp}); subclasses add theirs. */
@@ -242,16 +243,9 @@ public final class Mutants {
      * that ran last frame is unaffected, a paused one loses what happened while it was paused.
      */
     static final class IgnoresPausing extends WidenedReader {
-        private TrackerHost host;
         private volatile int frameBeforeLast;
         private volatile int lastFrame;
         private volatile boolean frames;
-
-        @Override
-        public void attach(TrackerHost h) {
-            super.attach(h);
-            host = h;
-        }
 
         @Override
         public void frameEnded() {
