@@ -42,16 +42,25 @@ class MutantsAreKilledTest {
         return all.stream().anyMatch(x -> x.message().contains(signature));
     }
 
+    /**
+     * Criterion 6 (10 000 frames per strategy, and judging that run once per executor) runs only for the
+     * mutants it must kill: for the others it costs minutes and kills nothing.
+     */
     @Test
     void everyTrackerMutantIsKilledForItsReason() {
-        List<TrackerSubject> trackers = new ArrayList<>();
-        Mutants.trackers().forEach(m -> trackers.add(m.subject()));
+        List<TrackerSubject> leaking = new ArrayList<>();
+        List<TrackerSubject> others = new ArrayList<>();
+        Mutants.trackers().forEach(m -> (m.killedBy().contains(Criterion.BOUNDED_MEMORY) ? leaking : others).add(m.subject()));
         List<String> executors = List.of("serial", "staged", "dynamic");
         List<ExecutorSubject> subjects = new ArrayList<>();
         executors.forEach(e -> subjects.add(ExecutorSubject.of(e)));
-        Matrix m = new Lab(Lab.Options.defaults().withTries(40).withMemory(true)).run(trackers, subjects, Catalogue.all());
+        Matrix withMemory = new Lab(Lab.Options.defaults().withTries(40).withMemory(true)).run(leaking, subjects, Catalogue.all());
+        Matrix without = new Lab(Lab.Options.defaults().withTries(40).withMemory(false)).run(others, subjects, Catalogue.all());
+        System.out.println("MutantsAreKilledTest: campaign seed " + without.campaignSeed() + ", catalogue seeds "
+                + without.catalogueSeeds());
         int killed = 0;
         for (Mutants.TrackerMutant mutant : Mutants.trackers()) {
+            Matrix m = leaking.contains(mutant.subject()) ? withMemory : without;
             for (String e : executors) {
                 Row r = m.row(mutant.subject().label(), e);
                 if (mutant.needsOverlap() && e.equals("serial")) {

@@ -28,6 +28,14 @@ import java.util.List;
  * structural changes come from the thread that owns the world, when no system runs (the place for
  * whole-world passes such as clamping or clearing flags). Answers may be asked by any system thread
  * concurrently with writes to data the asking system does not read.
+ *
+ * <p><b>Ticks wrap.</b> {@link SystemTicks} are 32-bit, and a long-running world's clock laps every
+ * tick ({@link dev.ecslab.ecs.world.World#advanceChangeTick} makes that happen in tests and in the
+ * lab). A strategy that keeps ticks must clamp the ones it keeps ({@link Ticks#clamp}) and the
+ * previous-run ticks of the readers it answers ({@link SystemTicks#setLastRun}), as
+ * {@link GenerationTracker} does: the world calls {@link #syncPoint} at least every
+ * {@link Ticks#CHECK_THRESHOLD} ticks. A reader whose first run starts ({@link SystemTicks#neverRan()})
+ * has a previous run that only means "at least the maximum age ago".
  */
 public interface ChangeTracker {
     /** Metadata lanes per component row this tracker needs (0 for none). */

@@ -172,8 +172,6 @@ class ClockJumpTest {
      * it reads as a few ticks old, newer than the change (2^31 old), which is then missed.
      */
     private static List<String> pausedReaderAcrossTwoJumps(Supplier<ChangeTracker> tracker) {
-        World world = World.builder().changeTracking("under-test", tracker.get()).build();
-        world.spawn(new A(0));
         int[] frame = {0};
         List<String> log = new ArrayList<>();
         Schedule schedule = Schedule.builder()
@@ -183,15 +181,20 @@ class ClockJumpTest {
                         writer(frame),
                         reader("reader", frame, log).inSet("paused").before("writer").build())
                 .build();
+        runFrames(tracker, schedule, frame, 0, TWO_31, TWO_31);
+        return log;
+    }
+
+    /** One entity, then a frame per jump: the clock jumps by {@code jumps[f]} before frame {@code f}. */
+    private static void runFrames(Supplier<ChangeTracker> tracker, Schedule schedule, int[] frame, long... jumps) {
+        World world = World.builder().changeTracking("under-test", tracker.get()).build();
+        world.spawn(new A(0));
         try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, new SerialExecutor())) {
-            for (frame[0] = 0; frame[0] < 3; frame[0]++) {
-                if (frame[0] > 0) {
-                    world.advanceChangeTick(TWO_31);
-                }
+            for (frame[0] = 0; frame[0] < jumps.length; frame[0]++) {
+                world.advanceChangeTick(jumps[frame[0]]);
                 runner.runFrame();
             }
         }
-        return log;
     }
 
     /**
@@ -200,20 +203,12 @@ class ClockJumpTest {
      * maximum age when the reader next runs.
      */
     private static List<String> expiry(Supplier<ChangeTracker> tracker) {
-        World world = World.builder().changeTracking("under-test", tracker.get()).build();
-        world.spawn(new A(0));
         int[] frame = {0};
         List<String> log = new ArrayList<>();
         Schedule schedule = Schedule.builder()
                 .set("writes", "frame 0", c -> frame[0] == 0 ? ShouldRun.YES : ShouldRun.NO)
                 .stage("update", reader("reader", frame, log).before("writer").build(), writer(frame)).build();
-        long[] jumps = {0, Ticks.MAX_AGE + 1, TWO_31, TWO_31};
-        try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, new SerialExecutor())) {
-            for (frame[0] = 0; frame[0] < jumps.length; frame[0]++) {
-                world.advanceChangeTick(jumps[frame[0]]);
-                runner.runFrame();
-            }
-        }
+        runFrames(tracker, schedule, frame, 0, Ticks.MAX_AGE + 1, TWO_31, TWO_31);
         return log;
     }
 

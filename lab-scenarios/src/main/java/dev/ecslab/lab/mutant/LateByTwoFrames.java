@@ -1,6 +1,7 @@
 package dev.ecslab.lab.mutant;
 
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.Ticks;
 import dev.ecslab.ecs.change.TrackerHost;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * number of runs late, and this strategy was measured exact.
  */
 final class LateByTwoFrames extends Mutants.WidenedReader {
-    private TrackerHost host;
     private volatile int startTick;
     private final List<Integer> frameEnds = new ArrayList<>();         // the world's tick at each frame end
     private final Map<Integer, Integer> seenUpTo = new ConcurrentHashMap<>();   // reader id -> upper end of its last window
@@ -23,7 +23,6 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
     @Override
     public void attach(TrackerHost h) {
         super.attach(h);
-        host = h;
         startTick = h.currentTick();
     }
 
@@ -33,6 +32,17 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
         synchronized (frameEnds) {
             frameEnds.add(host.currentTick());
         }
+    }
+
+    @Override
+    void clampTicks(int now) {
+        super.clampTicks(now);
+        startTick = Ticks.clamp(startTick, now);
+        synchronized (frameEnds) {
+            frameEnds.replaceAll(t -> Ticks.clamp(t, now));
+        }
+        seenUpTo.replaceAll((id, t) -> Ticks.clamp(t, now));
+        windows.replaceAll((id, w) -> new int[] {Ticks.clamp(w[0], now), Ticks.clamp(w[1], now)});
     }
 
     private int twoFramesAgo() {

@@ -158,9 +158,39 @@ public final class Mutants {
      */
     static class WidenedReader extends ForwardingChangeTracker {
         final Map<Integer, int[]> lastRuns = new ConcurrentHashMap<>();     // id -> {older, newer}
+        /** The world's clock, for the subclasses too. */
+        TrackerHost host;
 
         WidenedReader() {
             super(new GenerationTracker());
+        }
+
+        @Override
+        public void attach(TrackerHost h) {
+            super.attach(h);
+            host = h;
+        }
+
+        /**
+         * The ticks a mutant keeps of its own are clamped where {@code generation} clamps its own (every
+         * sync point and frame end), so that a clock jump exposes the mutant's one defect, not a second
+         * one: ticks left to wrap.
+         */
+        @Override
+        public void syncPoint() {
+            super.syncPoint();
+            clampTicks(host.currentTick());
+        }
+
+        @Override
+        public void frameEnded() {
+            super.frameEnded();
+            clampTicks(host.currentTick());
+        }
+
+        /** Clamps every tick this mutant keeps ({@link Ticks#clamp}); subclasses add theirs. */
+        void clampTicks(int now) {
+            lastRuns.replaceAll((id, v) -> new int[] {Ticks.clamp(v[0], now), Ticks.clamp(v[1], now)});
         }
 
         @Override
@@ -225,16 +255,9 @@ public final class Mutants {
      * that ran last frame is unaffected, a paused one loses what happened while it was paused.
      */
     static final class IgnoresPausing extends WidenedReader {
-        private TrackerHost host;
         private volatile int frameBeforeLast;
         private volatile int lastFrame;
         private volatile boolean frames;
-
-        @Override
-        public void attach(TrackerHost h) {
-            super.attach(h);
-            host = h;
-        }
 
         @Override
         public void frameEnded() {
@@ -242,6 +265,13 @@ public final class Mutants {
             frameBeforeLast = lastFrame;
             lastFrame = host.currentTick();
             frames = true;
+        }
+
+        @Override
+        void clampTicks(int now) {
+            super.clampTicks(now);
+            frameBeforeLast = Ticks.clamp(frameBeforeLast, now);
+            lastFrame = Ticks.clamp(lastFrame, now);
         }
 
         @Override

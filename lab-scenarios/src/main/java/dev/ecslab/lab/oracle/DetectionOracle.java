@@ -49,9 +49,9 @@ import java.util.Set;
  *   <li>an obligation never reported, although the detector ran after it, is missed; one reported
  *       later than its due run is delayed; one whose due run is in the frame of the change and does not
  *       report it is late for criterion 3 (same frame);</li>
- *   <li>a change older than the maximum change age when its due run starts (the scenario's clock
- *       jumps between them add up to {@link ClockJump#MAX_AGE}) may be reported by that run (or, under
- *       a claim that allows k frames of delay, by the detector's first run k frames later), or never:
+ *   <li>a change older than the maximum change age at the last run its claim allows (the due run, or
+ *       under a claim of k frames' delay the detector's first run k frames later; the scenario's clock
+ *       jumps between them add up to {@link ClockJump#MAX_AGE}) may be reported by then, or never:
  *       Bevy's semantics clamp it away, a tick-free strategy still reports it. If it is not reported by
  *       then, it has <em>expired</em>: no obligation, and no later report may match it.</li>
  * </ul>
@@ -99,6 +99,8 @@ public final class DetectionOracle {
         RunRecord due;
         int dueIndex;
         RunRecord dropped;
+        /** Whether the deadline run has come (expiration is decided there, once). */
+        boolean deadlinePassed;
 
         Open(ChangeRecord change) {
             this.change = change;
@@ -256,11 +258,12 @@ public final class DetectionOracle {
         }
 
         /**
-         * Bevy's expiration ({@link ClockJump}): an obligation whose change is at least the maximum change
-         * age older than its due run (the clock jumps between them add up to that), and which is still not
-         * reported by the last run the claim allows (the due run, or under a claim of k frames' delay the
-         * detector's first run at least k frames later), has expired. It is no obligation any more and its
-         * change can no longer be reported: a later report of it is a report without a change (criterion 2).
+         * Bevy's expiration ({@link ClockJump}): an obligation still not reported by the last run its claim
+         * allows (its deadline: the due run, or under a claim of k frames' delay the detector's first run
+         * at least k frames later), whose change is by then at least the maximum change age old (the clock
+         * jumps between them add up to that), has expired. It is no obligation any more and its change can
+         * no longer be reported: a later report of it is a report without a change (criterion 2). The
+         * question is asked once, at the deadline: jumps after it never excuse a miss.
          */
         private void expire(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
             if (scenario.clockJumps().isEmpty()) {
@@ -270,8 +273,11 @@ public final class DetectionOracle {
             for (Map.Entry<String, List<Open>> e : open.entrySet()) {
                 for (java.util.Iterator<Open> it = e.getValue().iterator(); it.hasNext(); ) {
                     Open o = it.next();
-                    if (o.due != null && r.frame() >= o.due.frame() + allowed
-                            && scenario.jumpedBetween(o.change.frame(), o.due.frame()) >= ClockJump.MAX_AGE) {
+                    if (o.due == null || o.deadlinePassed || r.frame() < o.due.frame() + allowed) {
+                        continue;
+                    }
+                    o.deadlinePassed = true;                             // r is the deadline run
+                    if (scenario.jumpedBetween(o.change.frame(), r.frame()) >= ClockJump.MAX_AGE) {
                         it.remove();
                         Deque<ChangeRecord> q = unmatched.get(e.getKey());
                         if (q != null) {

@@ -8,9 +8,10 @@ package dev.ecslab.lab.scenario;
  *
  * <p><b>Expiration.</b> Under Bevy's semantics a change whose age reaches the maximum change age
  * ({@link #MAX_AGE}) when the detector next runs is clamped and no longer reported. The lab accepts
- * both answers for such a change: reported by the detector's first run after it (as a tick-free
- * strategy does), or never (expired); anything else, a late report or a report after the clock has
- * lapped it, is a failure. A change expires for a detector run when the jumps between the change's
+ * both answers for such a change: reported by the detector's first run after it (or, under a claim
+ * of k frames' delay, by the last run the claim allows, and the age counts up to that run), as a
+ * tick-free strategy does, or never (expired); anything else, a later report or a report after the
+ * clock has lapped it, is a failure. A change expires for a detector run when the jumps between the change's
  * frame and the run's frame add up to at least {@link #MAX_AGE}: the ticks the scenario's own runs
  * take are far fewer than {@link #MARGIN}, and {@link Scenario#validate()} refuses jumps whose sums
  * come within {@link #MARGIN} below the maximum age, so the rule never depends on how many ticks a

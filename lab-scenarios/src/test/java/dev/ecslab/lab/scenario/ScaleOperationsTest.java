@@ -216,17 +216,9 @@ class ScaleOperationsTest {
     @Test
     void aStrategyThatNeverClampsIsCaughtOnTheSameScenario() {
         Scenario s = expiring();
-        Trace t = ScenarioRunner.run(s, new LabConfig(new TrackerSubject("test:never-clamps", dev.ecslab.ecs.change.ChangeFlavor.DEFAULT,
-                null, "generation without clamping", () -> new dev.ecslab.ecs.change.ForwardingChangeTracker(
-                        new dev.ecslab.ecs.change.GenerationTracker()) {
-                    @Override
-                    public void syncPoint() {
-                    }
-
-                    @Override
-                    public void frameEnded() {
-                    }
-                }), ExecutorSubject.of("serial"), 1));
+        TrackerSubject neverClamps = dev.ecslab.lab.mutant.Mutants.trackers().stream()
+                .filter(m -> m.subject().id().equals("mutant:never-clamps")).findFirst().orElseThrow().subject();
+        Trace t = ScenarioRunner.run(s, new LabConfig(neverClamps, ExecutorSubject.of("serial"), 1));
         Outcome o = Judge.judge(s, t);
         assertThat(o.violations()).as("the expired write comes back once the clock has lapped it")
                 .anyMatch(v -> v.criterion() == Criterion.AT_MOST_ONCE);

@@ -66,7 +66,9 @@ class ExternalStrategiesGateTest {
      * events per component and entity, per resource, and of removals, each with its tick and writer.
      * A reader's window is its previous run to this run, or with {@code LATE} frames of delay, the end
      * of the previous frame (answers lag a frame, every change reported once). Its memory grows with
-     * every change: the tests switch criterion 6 off.
+     * every change: the tests switch criterion 6 off. It clamps the ticks it keeps and its readers'
+     * previous runs at every sync point and frame end: without that the catalogue's clock jumps (which
+     * lap the 32-bit clock) catch it, as they did when they were added.
      */
     private static String history(String className, String id, String claim, int delay, int late) {
         return """
@@ -100,11 +102,35 @@ class ExternalStrategiesGateTest {
 
                         History(int late) { this.late = late; }
 
+                        final Set<SystemTicks> readers = ConcurrentHashMap.newKeySet();
+
                         public int laneCount() { return 0; }
                         public void attach(TrackerHost h) { host = h; start = h.currentTick(); }
-                        public void frameEnded() { frameEnds.add(host.currentTick()); }
+                        public void frameEnded() { frameEnds.add(host.currentTick()); clamp(); }
+                        public void syncPoint() { clamp(); }
+
+                        /** Ticks wrap: every tick kept here, and every reader's previous run, is clamped. */
+                        void clamp() {
+                            int now = host.currentTick();
+                            start = Ticks.clamp(start, now);
+                            synchronized (frameEnds) { frameEnds.replaceAll(t -> Ticks.clamp(t, now)); }
+                            seen.replaceAll((k, t) -> Ticks.clamp(t, now));
+                            windows.replaceAll((k, w) -> new int[] {Ticks.clamp(w[0], now), Ticks.clamp(w[1], now)});
+                            for (List<int[]> list : events.values()) {
+                                synchronized (list) { list.forEach(e -> e[0] = Ticks.clamp(e[0], now)); }
+                            }
+                            for (List<int[]> list : resources.values()) {
+                                synchronized (list) { list.forEach(e -> e[0] = Ticks.clamp(e[0], now)); }
+                            }
+                            for (List<Object[]> list : removals.values()) {
+                                synchronized (list) { list.forEach(r -> r[0] = Ticks.clamp((Integer) r[0], now)); }
+                            }
+                            for (SystemTicks r : readers) { r.setLastRun(Ticks.clamp(r.lastRun(), now)); }
+                        }
 
                         public void runStarted(SystemTicks run) {
+                            if (run.neverRan()) { run.setLastRun((int) (run.thisRun() - Ticks.MAX_AGE)); }
+                            if (run.id() != SystemTicks.WORLD_WRITER) { readers.add(run); }
                             int hi;
                             int lo;
                             if (late == 0) {
