@@ -36,7 +36,9 @@ class MutantStrategyIsCaughtTest {
         // so a system that only helps to make the failing interleaving likely may survive (four seeds are tried
         // per candidate; see Counterexamples.shrink).
         assertThat(shrunk.systems()).hasSizeLessThanOrEqualTo(4);
-        assertThat(shrunk.frames()).isLessThanOrEqualTo(2);
+        // Four frames for the same reason (the shrinker drops a frame only at the end, and a failure that needs
+        // a later frame's interleaving keeps the frames before it): shrinking under control is weaker, issue 14.
+        assertThat(shrunk.frames()).isLessThanOrEqualTo(4);
         assertThat(shrunk.entities()).hasSizeLessThanOrEqualTo(2);
     }
 }
