@@ -385,7 +385,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             }
         }
         checkJumps();
-        ScenarioModel.of(this);                                   // a command that would fail is bad input too
+        ScenarioModel.runsOnly(this);                             // a command that would fail is bad input too
         return this;
     }
 

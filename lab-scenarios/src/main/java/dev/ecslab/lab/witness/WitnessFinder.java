@@ -142,7 +142,7 @@ public final class WitnessFinder {
         } catch (ScenarioException | IllegalArgumentException e) {
             return new Attempt(null, label + " cannot run: " + e.getMessage());
         }
-        List<List<String>> model = ScenarioModel.of(derived).frameStates();
+        List<List<String>> model = ScenarioModel.withFrameStates(derived).frameStates();
         List<List<String>> real = new ArrayList<>();
         Trace trace = ScenarioRunner.runRecordingStates(derived, config(), (frame, state) -> real.add(state));
         Witness.Order order = new Witness.Order(first, second, expected, derived, trace, model, detections(trace));
