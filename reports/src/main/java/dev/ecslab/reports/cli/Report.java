@@ -49,6 +49,8 @@ final class Report {
             views.add(new ReportPage.ChartView(c.id(), c.title(), c.caption(),
                     c.panels().stream().map(Chart.Panel::svg).toList(), c.missing().orElse("")));
         }
+        data.power().ifPresent(p -> views.add(new ReportPage.ChartView("lab-power", "The lab's power: mutants killed per"
+                + " campaign seed", p.caption(), List.of(p.html()), "")));
         StringBuilder note = new StringBuilder();
         note.append(data.files().isEmpty()
                 ? "No benchmark results were found in benchmarks/results/ or " + out.resolve("bench") + "; ./lab bench makes them."
