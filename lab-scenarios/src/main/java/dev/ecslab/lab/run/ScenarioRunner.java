@@ -105,7 +105,7 @@ import java.util.function.Function;
  * <p><b>Controlled runs.</b> An executor that follows {@link dev.ecslab.ecs.executor.ExecutionControl}'s
  * protocol (the built-in ones and their mutants) runs under an {@link Interleaver}: one thread makes
  * progress at a time, system bodies give up the turn before they query their watches, before each edit
- * and before they finish, and every
+ * another system can see (a direct write, a spawn) and before they finish, and every
  * decision (who goes next, the executor's own choices, which completion it learns of first) comes from
  * the configuration's {@link LabConfig#exploration() exploration} and seed and is recorded in
  * {@link Trace#interleaving()}. Such a run has no sleeps and replays exactly, overlaps included.
@@ -687,7 +687,9 @@ public final class ScenarioRunner {
                     List<Edit> edits = editsByKey.getOrDefault(s.name() + "|" + log.frame + "|" + log.iteration, List.of());
                     Set<String> despawnedHere = new HashSet<>();
                     for (Edit e : edits) {
-                        if (control != null) {
+                        // A command into the system's own buffer is seen by nobody until the sync point, so a
+                        // turn taken just before it is the same as one taken just after it: no step there.
+                        if (control != null && !ChoicePoint.LOCAL.equals(footprint(e))) {
                             control.step(e.op().name().toLowerCase() + (e.data() == null ? "" : " " + e.data().name())
                                     + (e.entity() == null ? "" : " on " + e.entity()), footprint(e));
                         }

@@ -39,16 +39,20 @@ class ExhaustiveSearchTest {
                 t -> false, into::add);
     }
 
-    /** Two writers of different data that nothing orders, and a detector of both after them. */
+    /**
+     * Two writers of different data that nothing orders, and a detector of A after them: the writes of A and
+     * of B are independent steps, so interleaving them differently is the same schedule for the reduction.
+     */
     static Scenario independentWriters() {
         return Scenario.builder("independent writers").describe("two unordered writers of different data")
-                .entity("e0", Data.A, 0).entity("e1", Data.A, 0)
+                .entity("e0", Data.A, 0).entity("e1", Data.A, 0).entity("e2", Data.B, 0)
                 .stage("update", st -> st
                         .system("wa", sys -> sys.writes(Data.A))
                         .system("wb", sys -> sys.writes(Data.B))
                         .system("d", sys -> sys.watch(Data.A, dev.ecslab.lab.scenario.WatchKind.CHANGED).after("wa", "wb")))
                 .set(0, "wa", "e0", Data.A, 1).set(0, "wa", "e1", Data.A, 1)
-                .command(0, "wb", EditOp.INSERT, "e0", Data.B, 1)
+                .set(0, "wb", "e2", Data.B, 1).set(0, "wb", "e2", Data.B, 2)   // direct writes of B: steps others can see
+                .command(0, "wb", EditOp.INSERT, "e0", Data.B, 1)              // into wb's own buffer: no step
                 .frames(1).build();
     }
 
