@@ -23,6 +23,7 @@ public final class AtomicFiles {
     static final String TMP_SUFFIX = ".lab-tmp";
 
     private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     private AtomicFiles() {
     }
@@ -54,9 +55,18 @@ public final class AtomicFiles {
         Path dir = target.getParent();
         try {
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", TMP_SUFFIX);
-            PENDING.add(tmp);
-            return tmp;
+            while (true) {
+                // created exclusively (never an existing file), with the umask's permissions like any other output
+                Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36)
+                        + TMP_SUFFIX);
+                try {
+                    Files.createFile(tmp);
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    continue;
+                }
+                PENDING.add(tmp);
+                return tmp;
+            }
         } catch (IOException | SecurityException e) {
             String why = e instanceof IOException io ? FileProblem.words(io) : "permission denied";
             throw new BadInputException(target.toString(), "", "cannot write into " + dir + ": " + why, e);

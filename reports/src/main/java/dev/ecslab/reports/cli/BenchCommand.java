@@ -64,6 +64,7 @@ final class BenchCommand implements Callable<Integer> {
         Path dir;
         try (RunLock lock = RunLock.acquire(out, "--out", "lab bench", LabMain::note);
                 Interrupts stop = Interrupts.arm(null)) {
+            stop.alsoOnStop(lock::ending);
             dir = out.toAbsolutePath().normalize();
             for (int i = 0; i < classes.size(); i++) {
                 String name = classes.get(i);

@@ -106,14 +106,64 @@ public final class LabMain implements Callable<Integer> {
             boolean command = !cl.getSubcommands().isEmpty() && !first.startsWith("-");
             message = (command ? "unknown command '" : first.startsWith("-") ? "unknown option '" : "unexpected argument '")
                     + first + "'";
-            List<String> suggestions = u.getSuggestions();
-            if (!suggestions.isEmpty()) {
-                message += "; did you mean " + String.join(" or ", suggestions.subList(0, Math.min(3, suggestions.size())))
-                        + "?";
+            List<String> candidates = new ArrayList<>();
+            if (command) {
+                candidates.addAll(cl.getSubcommands().keySet());
+            } else {
+                cl.getCommandSpec().options().forEach(o -> candidates.addAll(Arrays.asList(o.names())));
+            }
+            String nearest = nearest(first, candidates);
+            if (nearest != null) {
+                message += "; did you mean '" + nearest + "'?";
             }
         }
         System.err.println(name + ": " + BadInputException.printable(message) + " (" + name + " --help shows the usage)");
         return BAD_INPUT;
+    }
+
+    /**
+     * The candidate closest to {@code typed} by edit distance, if it is close (at most a third of its length
+     * away); null for input longer than 64 characters, so a hostile argument costs nothing.
+     */
+    static String nearest(String typed, List<String> candidates) {
+        if (typed.length() > 64) {
+            return null;
+        }
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = distance(typed, c);
+            if (d < bestDistance && d <= Math.max(1, c.length() / 3)) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** Levenshtein distance with adjacent transpositions counting one (two rows: inputs are at most 64 characters). */
+    private static int distance(String a, String b) {
+        int[] before = new int[b.length() + 1];
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    current[j] = Math.min(current[j], before[j - 2] + 1);
+                }
+            }
+            int[] t = before;
+            before = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
     }
 
     /**

@@ -142,6 +142,20 @@ final class RunLock implements AutoCloseable {
         return "";
     }
 
+    /**
+     * Empties the file's text but keeps the lock (the process is about to end: Ctrl-C), so the next run does
+     * not take this for a run that died.
+     */
+    void ending() {
+        try {
+            if (channel.isOpen()) {
+                channel.truncate(0);
+            }
+        } catch (IOException ignored) {
+            // the next run then says it took the lock over: true enough
+        }
+    }
+
     /** Empties the file's text and releases the lock. */
     @Override
     public void close() {

@@ -154,10 +154,17 @@ final class StagedReport implements AutoCloseable {
         }
         try {
             if (committed) {
+                lock.ending();
                 return "stopped after the new report was put in place in " + out;
+            }
+            if (commitUnderWay()) {                     // a commit failed part-way: the next run finishes it
+                stopped = true;
+                return "stopped while the new report was being put in place in " + out + "; the next lab command"
+                        + " writing there finishes it";
             }
             stopped = true;
             deleteTree(staging);
+            lock.ending();
             boolean previous = Files.exists(out.resolve(MANIFEST)) || Files.exists(out.resolve("index.html"))
                     || Files.exists(out.resolve("matrix.md"));
             return "stopped; " + (previous ? "the previous report in " + out + " is untouched"
@@ -173,15 +180,29 @@ final class StagedReport implements AutoCloseable {
         return stopped;
     }
 
-    /** Removes the staging folder if the report was not committed, and releases the lock. */
+    /**
+     * Removes the staging folder if the report was not committed, and releases the lock. A commit that
+     * failed part-way (the journal names this staging folder) is left for the next run to finish, so the
+     * output folder never keeps half of two reports.
+     */
     @Override
     public void close() {
         try {
-            if (!committed) {
+            if (!committed && !commitUnderWay()) {
                 deleteTree(staging);
             }
         } finally {
             lock.close();
+        }
+    }
+
+    private boolean commitUnderWay() {
+        try {
+            Path journal = out.resolve(JOURNAL);
+            return !stopped && Files.isRegularFile(journal)
+                    && Files.readString(journal, StandardCharsets.UTF_8).strip().equals(staging.getFileName().toString());
+        } catch (IOException e) {
+            return false;
         }
     }
 
