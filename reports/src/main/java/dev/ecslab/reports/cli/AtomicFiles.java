@@ -53,6 +53,10 @@ public final class AtomicFiles {
     static Path reserve(Path file) {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
+        String inTheWay = FileProblem.fileInTheWay(dir);
+        if (inTheWay != null) {
+            throw new BadInputException(target.toString(), "", "its folder " + dir + " " + inTheWay);
+        }
         try {
             Files.createDirectories(dir);
             while (true) {

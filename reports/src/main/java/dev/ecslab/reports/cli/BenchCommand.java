@@ -60,10 +60,11 @@ final class BenchCommand implements Callable<Integer> {
                     + " -am package -DskipTests");
         }
         List<String> classes = only.isEmpty() ? SUITE : only;
-        ProgressBar bar = new ProgressBar(System.err);
         Path dir;
+        ProgressBar bar = null;
         try (RunLock lock = RunLock.acquire(out, "--out", "lab bench", LabMain::note);
                 Interrupts stop = Interrupts.arm(null)) {
+            bar = new ProgressBar(System.err);
             stop.alsoOnStop(lock::ending);
             dir = out.toAbsolutePath().normalize();
             for (int i = 0; i < classes.size(); i++) {
@@ -87,7 +88,6 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 if (code != 0 || Files.size(tmp) == 0) {
                     AtomicFiles.discard(tmp);
-                    bar.finish();
                     System.err.println("lab bench: " + name + " failed (exit " + code + "); its log: " + log);
                     return 1;
                 }
@@ -95,7 +95,9 @@ final class BenchCommand implements Callable<Integer> {
             }
             bar.update(classes.size(), classes.size(), "done");
         } finally {
-            bar.finish();
+            if (bar != null) {
+                bar.finish();
+            }
         }
         var data = dev.ecslab.reports.chart.BenchmarkResults.read(List.of(dir));
         var charts = Report.charts(data, dir.resolve("charts"));

@@ -50,6 +50,22 @@ final class FileProblem {
         return m == null || m.isBlank() ? "an input/output error" : lowerFirst(m);
     }
 
+    /**
+     * Why folder {@code dir} cannot be created, in words, when a file stands where it or one of its parents
+     * should be; null when nothing is in the way.
+     */
+    static String fileInTheWay(java.nio.file.Path dir) {
+        for (java.nio.file.Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (java.nio.file.Files.exists(p)) {
+                if (java.nio.file.Files.isDirectory(p)) {
+                    return null;
+                }
+                return p.equals(dir.toAbsolutePath()) ? "is a file, not a folder" : "cannot be created: " + p + " is a file";
+            }
+        }
+        return null;
+    }
+
     /** The same for the cause of an {@link UncheckedIOException}. */
     static String words(UncheckedIOException e) {
         return words(e.getCause());

@@ -71,10 +71,11 @@ final class InputFile {
         if (message == null) {
             return "malformed";
         }
-        for (String prefix : new String[] {file.toString() + ": ", file.toString() + " "}) {
-            if (message.startsWith(prefix)) {
-                return message.substring(prefix.length());
-            }
+        String name = file.toString();
+        if (message.startsWith(name)) {
+            String rest = message.substring(name.length());
+            rest = rest.startsWith(": ") ? rest.substring(2) : rest.startsWith(":") ? "line " + rest.substring(1) : rest;
+            return rest.strip();
         }
         return message;
     }

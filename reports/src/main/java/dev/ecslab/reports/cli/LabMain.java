@@ -387,10 +387,10 @@ public final class LabMain implements Callable<Integer> {
                 }
                 return BAD_INPUT;
             }
-            System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
-            resolved.notes().forEach(n -> System.out.println("plug-in jar: " + n));
             List<String> recorded = InputFile.read(input, "a replay file whose trace fits its scenario",
                     () -> verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace())));
+            System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
+            resolved.notes().forEach(n -> System.out.println("plug-in jar: " + n));
             System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
             recorded.forEach(v -> System.out.println("  " + v));
             var interleaving = saved.trace().interleaving();

@@ -67,8 +67,9 @@ final class RunLock implements AutoCloseable {
         FileChannel channel = null;
         boolean locked = false;
         try {
-            if (Files.exists(folder) && !Files.isDirectory(folder)) {
-                throw new BadInputException(folder.toString(), option, "is a file, not a folder");
+            String inTheWay = FileProblem.fileInTheWay(folder);
+            if (inTheWay != null) {
+                throw new BadInputException(folder.toString(), option, inTheWay);
             }
             Files.createDirectories(folder);
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
