@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
             + " its members; an unknown target) is bad input too.",
         "A schedule alone has no edits, so whether an ambiguous pair's order changes anything cannot be shown here;"
             + " lab run runs both orders of the pairs of its own scenarios (ambiguity witnesses)."},
-    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeListHeading = LabMain.EXIT_CODES,
     exitCodeList = {"0:no ambiguity at the schedule's error level (none at all with --strict)",
         "1:ambiguities at the schedule's error level (any, with --strict)", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE,
         LabMain.STOPPED_LINE})

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
             + " instead of hours, good for a look, too noisy to quote.",
         "Each result file is written under a unique temporary name and moved into place when its class is done; Ctrl-C"
             + " removes only that temporary file and keeps the results already in --out."},
-    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeListHeading = LabMain.EXIT_CODES,
     exitCodeList = {"0:every benchmark class ran and its results were written", "1:a benchmark run failed (its log is"
             + " kept in --out)", LabMain.BAD_INPUT_LINE + ", or the jar is missing", LabMain.INTERNAL_LINE,
         LabMain.STOPPED_LINE})

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
             + " promised check that no run judged fails. Other findings are reported, not gated.",
         "Writes JUnit XML (--junit) for CI test reports and one replay file per counterexample (--out); both are"
             + " checked for writing before the campaign starts, and the output names them with absolute paths."},
-    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeListHeading = LabMain.EXIT_CODES,
     exitCodeList = {"0:every promise of the expected class holds", "1:a crash, a broken promise, or a promised check"
             + " that no run judged", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 final class GateCommand implements Callable<Integer> {

@@ -43,7 +43,7 @@ import picocli.CommandLine.Option;
         description = {"Relative paths are taken from the directory the command is started in. Every command has"
             + " --help and lists its exit codes; every command exits 2 on bad input, with one line that names the"
             + " file, where in it and what was wrong (--debug adds the stack trace)."},
-        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeListHeading = LabMain.EXIT_CODES,
         exitCodeList = {"0:done (see each command's help for what 1 means there)", LabMain.BAD_INPUT_LINE,
             LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 public final class LabMain implements Callable<Integer> {
@@ -55,6 +55,8 @@ public final class LabMain implements Callable<Integer> {
     static final int INTERNAL_ERROR = 70;
     /** Stopped with Ctrl-C (the shell's code for SIGINT). */
     static final int STOPPED = 130;
+    /** The heading of every command's list of exit codes. */
+    static final String EXIT_CODES = "%nExit codes:%n";
     static final String BAD_INPUT_LINE = "2:bad input: an option, a file that cannot be read or is malformed,"
             + " inconsistent or too large, an output that cannot be written (checked before any work), or another lab"
             + " command writing into the same output folder";
@@ -222,7 +224,7 @@ public final class LabMain implements Callable<Integer> {
             "The report is written into a fresh staging folder inside --out and replaces the previous report as a whole"
                 + " at the end (files of the user's in --out are never touched); Ctrl-C leaves the previous report as it"
                 + " was. One lab command at a time writes into a folder (the lock file .lab-lock)."},
-        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeListHeading = EXIT_CODES,
         exitCodeList = {"0:the matrix and the report were written (whatever the verdicts)", BAD_INPUT_LINE, INTERNAL_LINE,
             STOPPED_LINE})
     static final class Run implements Callable<Integer> {
@@ -335,7 +337,7 @@ public final class LabMain implements Callable<Integer> {
             "A replay file whose name (as lab wrote it) names another configuration than the one it records, or that"
                 + " lies in a report folder whose report does not list it (a leftover of an earlier run), is refused:"
                 + " it would reproduce another configuration's failure."},
-        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeListHeading = EXIT_CODES,
         exitCodeList = {"0:the scenario passes", "1:it fails, and the re-run reproduces the recorded verdict",
             "3:the re-run gave another verdict", BAD_INPUT_LINE + ", a missing or different plug-in jar, a file that"
                     + " does not belong to the configuration or report it is named for", INTERNAL_LINE, STOPPED_LINE})

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
         "Runs the JCStress tests (jcstress-tests/run.sh MODE REGEX in the ecslab checkout; ./lab stress builds the"
             + " JCStress jar when it is missing or older than its sources) and prints where the HTML report is"
             + " (jcstress-tests/target/jcstress-results/index.html)."},
-    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeListHeading = LabMain.EXIT_CODES,
     exitCodeList = {"0:every test passed", "1:a FORBIDDEN outcome, an error, a pattern matching no test, a buggy variant"
             + " that did not show its bug, or a test without results", LabMain.BAD_INPUT_LINE + ", or the JCStress jar is"
             + " missing", LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})

@@ -73,6 +73,22 @@ class ReportFolderSafetyTest {
         assertThat(AtomicFiles.pending()).isZero();
     }
 
+    /**
+     * At {@code step}, runs the hook's work on another thread (as the JVM runs a shutdown hook) and waits for
+     * it; the returned reference holds the line it printed.
+     */
+    private static AtomicReference<String> stopAt(String step) {
+        AtomicReference<String> said = new AtomicReference<>();
+        Checkpoints.listen((s, interrupts) -> {
+            if (s.equals(step)) {
+                Thread hook = new Thread(() -> said.set(interrupts.stop()));
+                hook.start();
+                join(hook);
+            }
+        });
+        return said;
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"campaign", "staging", "commit"})
     void stoppedBeforeTheCommitTheUsersFilesAndThePreviousReportAreUntouched(String step, @TempDir Path dir) throws Exception {
@@ -83,16 +99,7 @@ class ReportFolderSafetyTest {
         Map<String, String> previous = report(out);
         assertThat(previous).containsKeys("index.html", "matrix.md", "matrix.json");
 
-        AtomicReference<Thread> hook = new AtomicReference<>();
-        AtomicReference<String> said = new AtomicReference<>();
-        Checkpoints.listen((s, interrupts) -> {
-            if (s.equals(step)) {
-                Thread t = new Thread(() -> said.set(interrupts.stop()));   // as the JVM runs the hook
-                hook.set(t);
-                t.start();
-                join(t);
-            }
-        });
+        AtomicReference<String> said = stopAt(step);
         CommandOutput stopped = run(out, "flags");
         assertThat(stopped.code()).as(stopped.err()).isEqualTo(LabMain.STOPPED);
         assertThat(said.get()).contains("the previous report in " + out.toAbsolutePath() + " is untouched");
@@ -135,14 +142,7 @@ class ReportFolderSafetyTest {
     void stoppedAfterTheCommitTheNewReportStands(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
         userFiles(out);
-        AtomicReference<String> said = new AtomicReference<>();
-        Checkpoints.listen((s, interrupts) -> {
-            if (s.equals("committed")) {
-                Thread t = new Thread(() -> said.set(interrupts.stop()));
-                t.start();
-                join(t);
-            }
-        });
+        AtomicReference<String> said = stopAt("committed");
         CommandOutput r = run(out, "generation");
         assertThat(said.get()).contains("stopped after the new report was put in place");
         assertThat(report(out)).containsKeys("index.html", "matrix.md", "matrix.json");
@@ -155,14 +155,7 @@ class ReportFolderSafetyTest {
     void stoppedBeforeAnyReportSaysThatNoneWasWritten(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
         userFiles(out);
-        AtomicReference<String> said = new AtomicReference<>();
-        Checkpoints.listen((s, interrupts) -> {
-            if (s.equals("staging")) {
-                Thread t = new Thread(() -> said.set(interrupts.stop()));
-                t.start();
-                join(t);
-            }
-        });
+        AtomicReference<String> said = stopAt("staging");
         assertThat(run(out, "generation").code()).isEqualTo(LabMain.STOPPED);
         assertThat(said.get()).contains("no report was written to " + out.toAbsolutePath());
         assertThat(out.resolve("index.html")).doesNotExist();
