@@ -38,8 +38,8 @@ import java.util.Map;
  * delays), {@code matrix.json} (the same as data), one replay file per counterexample under
  * {@code counterexamples/} (scenario and trace, for {@code lab replay}), and the ambiguity witnesses
  * (a section of both files, and under {@code witnesses/} a replay file per order of every witnessed or
- * inconclusive pair). Files are written to a
- * temporary name and moved into place, so an interrupted run never leaves half a report.
+ * inconclusive pair). The commands write into a fresh staging folder ({@link StagedReport}) that replaces the
+ * previous report as a whole, so an interrupted run never leaves half a report or a mix of two.
  *
  * <p>A counterexample shown in several places (its cell, the scenario classes it touched, the views 7
  * and L) has one replay file, and every place names that file ({@link MatrixCounterexamples}).
@@ -66,9 +66,7 @@ public final class MatrixReport {
                 Counterexample x = e.counterexample();
                 String name = String.format(Locale.ROOT, "counterexamples/%03d-%s-%s-%s%s.json", ++n, slug(p.row().strategy()),
                         slug(p.row().executor()), p.criterion().code(), p.isClass() ? "-" + p.scenarioClass().title() : "");
-                Path tmp = dir.resolve(name + ".tmp");
-                Replay.save(tmp, x.scenario(), x.trace());
-                Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Replay.save(dir.resolve(name), x.scenario(), x.trace());
                 files.put(x, name);
             }
             writeWitnesses(m, dir);
@@ -82,19 +80,11 @@ public final class MatrixReport {
 
     /**
      * The witnesses' replay files ({@link WitnessWords#files}), one per order of every witnessed or
-     * inconclusive pair; replay files of an earlier run left in {@code witnesses/} are removed, since
-     * their numbers would now name other pairs.
+     * inconclusive pair (an earlier run's files are removed when this report replaces it: {@link StagedReport}).
      */
     private static void writeWitnesses(Matrix m, Path dir) throws IOException {
         Path witnesses = dir.resolve(WitnessWords.DIRECTORY);
         Map<Witness, List<String>> names = WitnessWords.files(m.witnesses());
-        if (Files.isDirectory(witnesses)) {
-            try (var old = Files.list(witnesses)) {
-                for (Path p : old.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
         if (names.isEmpty()) {
             return;
         }
@@ -102,9 +92,7 @@ public final class MatrixReport {
         for (Map.Entry<Witness, List<String>> e : names.entrySet()) {
             List<Witness.Order> ran = e.getKey().orders().stream().filter(o -> o.trace() != null).toList();
             for (int i = 0; i < ran.size(); i++) {
-                Path tmp = dir.resolve(e.getValue().get(i) + ".tmp");
-                Replay.save(tmp, ran.get(i).scenario(), ran.get(i).trace());
-                Files.move(tmp, dir.resolve(e.getValue().get(i)), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Replay.save(dir.resolve(e.getValue().get(i)), ran.get(i).scenario(), ran.get(i).trace());
             }
         }
     }
