@@ -1,11 +1,11 @@
 package dev.ecslab.reports.cli;
 
+import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.schedule.AmbiguityReport;
 import dev.ecslab.ecs.schedule.AmbiguitySetting;
 import dev.ecslab.ecs.schedule.ScheduleBuildException;
 import dev.ecslab.ecs.schedule.json.LoadedSchedule;
 import dev.ecslab.ecs.schedule.json.ScheduleJson;
-import dev.ecslab.ecs.schedule.json.ScheduleJsonException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -41,7 +41,7 @@ final class AmbiguitiesCommand implements Callable<Integer> {
         try {
             schedule = ScheduleJson.read(file);
             report = schedule.ambiguities();
-        } catch (ScheduleJsonException | ScheduleBuildException e) {
+        } catch (BadInputException | ScheduleBuildException e) {
             System.err.println("lab ambiguities: " + e.getMessage());
             return 2;
         }
@@ -52,7 +52,7 @@ final class AmbiguitiesCommand implements Callable<Integer> {
             return 0;
         }
         boolean fails = strict || level == AmbiguitySetting.ERROR;
-        System.out.println(report.size() + " ambiguous pair(s); the schedule's setting is " + level
+        System.out.println(report.total() + " ambiguous pair(s); the schedule's setting is " + level
                 + (fails ? ": FAIL" : " (use --strict to fail on any)"));
         return fails ? 1 : 0;
     }
