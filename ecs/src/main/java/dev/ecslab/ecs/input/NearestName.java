@@ -13,7 +13,8 @@ import java.util.Optional;
  * only if its length is within the allowed distance of the typed name's; the distance (optimal string
  * alignment: insertions, deletions, substitutions and swaps of two neighbours, case ignored) is computed
  * with three rows of at most {@value #MAX_COMPARED_LENGTH} + 1 ints and stops as soon as a row exceeds
- * the allowed distance. The allowed distance is {@code max(1, min(3, length / 3))} of the candidate; the
+ * the allowed distance. The allowed distance is {@code max(1, min(3, length / 3))} of the candidate, and
+ * a candidate that shares nothing with the typed name ({@code "A"} for {@code "Z"}) is no typo; the
  * nearest wins, the first of equals.
  */
 public final class NearestName {
@@ -45,7 +46,7 @@ public final class NearestName {
                 continue;
             }
             int d = distance(a, b, allowed, rows);
-            if (d <= allowed) {
+            if (d <= allowed && d < Math.max(a.length(), b.length())) {      // not a whole replacement ("Z" for "A")
                 best = c;
                 bestDistance = d;
             }
