@@ -259,7 +259,7 @@ class ScenarioModelTest {
                 .command(0, "adder", EditOp.INSERT, "e0", Data.B, 1);    // edits[2]: applied after e0's despawn
         assertThatThrownBy(b::build)
                 .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.path()).isEqualTo("edits[2]"))
-                .hasMessageStartingWith("edits[2]: ")
+                .hasMessageStartingWith("the scenario (edits[2]): ")
                 .hasMessageContaining("adder's insert command on e0")
                 .hasMessageContaining("killer's despawn of e0 (edits[0]) is applied before it");
 

@@ -11,6 +11,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.reports.text.SafeText;
 import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.lab.witness.Witness;
@@ -111,10 +112,10 @@ public final class MatrixReport {
         if (widest == null) {
             return;
         }
-        out.append("\n### Schedule coverage of the catalogue (`").append(executor).append("`, runs of `")
-                .append(widest.strategy()).append("`)\n\n| scenario | schedules | unordered conflicting pairs run both ways |\n|---|---|---|\n");
+        out.append("\n### Schedule coverage of the catalogue (").append(SafeText.markdownCode(executor)).append(", runs of ")
+                .append(SafeText.markdownCode(widest.strategy())).append(")\n\n| scenario | schedules | unordered conflicting pairs run both ways |\n|---|---|---|\n");
         for (Coverage c : widest.coverage()) {
-            out.append("| ").append(c.scenario().name()).append(" | ").append(CoverageWords.schedules(c)).append(" | ")
+            out.append("| ").append(SafeText.markdownCell(c.scenario().name())).append(" | ").append(CoverageWords.schedules(c)).append(" | ")
                     .append(CoverageWords.pairs(c)).append(" |\n");
         }
     }
@@ -143,29 +144,29 @@ public final class MatrixReport {
                 + " broke the claim.\n\n");
         for (String e : executors(m)) {
             List<Row> rows = m.rows().stream().filter(r -> r.executor().equals(e)).toList();
-            out.append("## Executor `").append(e).append("`\n\n");
+            out.append("## Executor ").append(SafeText.markdownCode(e)).append("\n\n");
             out.append("| strategy | claimed | measured |");
             columns().forEach(c -> out.append(' ').append(c.code()).append(" |"));
             out.append("\n|---|---|---|");
             columns().forEach(c -> out.append("---|"));
             out.append('\n');
             for (Row r : rows) {
-                out.append("| `").append(r.strategy()).append("` | ").append(VerdictWords.claimed(r)).append(" | ")
+                out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.claimed(r)).append(" | ")
                         .append(VerdictWords.measured(r)).append(" |");
                 columns().forEach(c -> out.append(' ').append(cell(r.cell(c))).append(" |"));
                 out.append('\n');
             }
             coverage(out, e, rows);
-            out.append("\n### Measured class per scenario class (`").append(e).append("`)\n\n");
+            out.append("\n### Measured class per scenario class (").append(SafeText.markdownCode(e)).append(")\n\n");
             out.append("| strategy | measured |");
             VerdictWords.CLASSES.forEach(c -> out.append(' ').append(c.title()).append(" |"));
             out.append("\n|---|---|");
             VerdictWords.CLASSES.forEach(c -> out.append("---|"));
             out.append('\n');
             for (Row r : rows) {
-                out.append("| `").append(r.strategy()).append("` | ").append(r.measured().label()).append(" |");
+                out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(r.measured().label()).append(" |");
                 for (ScenarioClass cls : VerdictWords.CLASSES) {
-                    out.append(' ').append(VerdictWords.inClass(r, cls).replace('|', '/'));
+                    out.append(' ').append(SafeText.markdownCell(VerdictWords.inClass(r, cls)));
                     Counterexample first = firstIn(r, cls);
                     if (first != null && files.containsKey(first)) {
                         out.append(" [first](").append(files.get(first)).append(')');
@@ -174,14 +175,14 @@ public final class MatrixReport {
                 }
                 out.append('\n');
             }
-            out.append("\n### Timeliness of criterion 1 (`").append(e).append("`)\n\n");
+            out.append("\n### Timeliness of criterion 1 (").append(SafeText.markdownCode(e)).append(")\n\n");
             out.append("Delays count the detector's runs and the frames between a change's due run (its first run after"
                     + " the change) and the run that reported it; max and mean are over the reported changes.\n\n");
             out.append("| strategy | delay allowed | changes | on time | late | never | max delay (runs / frames) |"
                     + " mean delay (runs / frames) |\n|---|---|---|---|---|---|---|---|\n");
             for (Row r : rows) {
                 DelayStats.Figures f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
-                out.append("| `").append(r.strategy()).append("` | ").append(VerdictWords.allowedDelay(r)).append(" | ");
+                out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.allowedDelay(r)).append(" | ");
                 if (f.obligations() == 0) {
                     out.append("not judged | | | | | |\n");
                 } else {
@@ -194,7 +195,8 @@ public final class MatrixReport {
             List<Row> skipped = rows.stream().filter(r -> r.skipped() != null).toList();
             if (!skipped.isEmpty()) {
                 out.append("\nPartly not run (what was not run was not judged):\n\n");
-                skipped.forEach(r -> out.append("- `").append(r.strategy()).append("`: ").append(r.skipped()).append('\n'));
+                skipped.forEach(r -> out.append("- ").append(SafeText.markdownCode(r.strategy())).append(": ")
+                        .append(SafeText.line(r.skipped())).append('\n'));
             }
             out.append('\n');
         }
@@ -204,7 +206,7 @@ public final class MatrixReport {
                     .append(" scenarios.\n\n");
         } else {
             out.append("FAIL on ").append(m.ambiguity().size()).append(" pair(s):\n\n");
-            m.ambiguity().forEach(a -> out.append("- ").append(a).append('\n'));
+            m.ambiguity().forEach(a -> out.append("- ").append(SafeText.line(String.valueOf(a))).append('\n'));
             out.append('\n');
         }
         witnessesMarkdown(m, out);
@@ -215,8 +217,8 @@ public final class MatrixReport {
             Counterexample x = en.counterexample();
             String also = en.alsoShownAt();
             out.append("- **").append(en.first().describe()).append("**")
-                    .append(also.isEmpty() ? "" : " (also the first of " + also + ")").append(": ").append(x.message())
-                    .append(" — scenario '").append(x.scenario().name()).append("'")
+                    .append(also.isEmpty() ? "" : " (also the first of " + also + ")").append(": ").append(SafeText.line(x.message()))
+                    .append(" — scenario '").append(SafeText.line(x.scenario().name())).append("'")
                     .append(x.scenario() != x.original() ? " (shrunk)" : "").append(", seed ").append(x.seed())
                     .append(files.containsKey(x) ? ", `" + files.get(x) + "`" : "").append('\n');
         }
@@ -261,8 +263,8 @@ public final class MatrixReport {
                 + "|---|---|---|---|---|---|---|---|\n");
         for (Witness x : shown) {
             List<String> replay = files.getOrDefault(x, List.of()).stream().map(f -> "`" + f + "`").toList();
-            out.append("| ").append(cellText(x.scenario())).append(" | ").append(cellText(x.stage())).append(" | `")
-                    .append(cellText(x.first())).append("` / `").append(cellText(x.second())).append("` | ")
+            out.append("| ").append(cellText(x.scenario())).append(" | ").append(cellText(x.stage())).append(" | ")
+                    .append(SafeText.markdownCode(x.first())).append(" / ").append(SafeText.markdownCode(x.second())).append(" | ")
                     .append(cellText(x.conflict())).append(" | ").append(cellText(WitnessWords.verdict(x))).append(" | ")
                     .append(cellText(WitnessWords.difference(x))).append(" | ").append(cellText(WitnessWords.endState(x)))
                     .append(" | ").append(String.join(", ", replay)).append(" |\n");
@@ -276,7 +278,7 @@ public final class MatrixReport {
     }
 
     private static String cellText(String s) {
-        return s.replace("|", "/").replace("\n", " ");
+        return SafeText.markdownCell(s);
     }
 
     private static List<String> executors(Matrix m) {
@@ -315,14 +317,14 @@ public final class MatrixReport {
             }
         });
         Counterexample first = c.first();
-        String line = first.message().replace('|', '/');
+        String line = first.message();
         if (line.length() > 160) {
             line = line.substring(0, 157) + "...";
         }
         String classes = VerdictWords.failingClassesWords(c);
-        return "FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (classes.isEmpty() ? "" : " " + classes)
+        return SafeText.markdownCell("FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (classes.isEmpty() ? "" : " " + classes)
                 + (scopes.isEmpty() ? "" : " (" + String.join(", ", scopes) + ")") + ": " + line + " ["
-                + first.scenario().name() + ", seed " + first.seed() + "]";
+                + first.scenario().name() + ", seed " + first.seed() + "]");
     }
 
     /**

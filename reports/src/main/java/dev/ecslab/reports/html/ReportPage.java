@@ -11,6 +11,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.Witnesses;
+import dev.ecslab.reports.text.SafeText;
 import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
@@ -550,22 +551,9 @@ public final class ReportPage {
 
     // ------------------------------------------------------------------ text
 
+    /** HTML text or attribute value ({@link SafeText#html}). */
     static String esc(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                default -> b.append(ch);
-            }
-        }
-        return b.toString();
+        return SafeText.html(s);
     }
 
     /** Markdown code spans ({@code `x`}) as {@code <code>}, everything else escaped. */
