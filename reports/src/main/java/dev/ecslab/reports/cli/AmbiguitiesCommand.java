@@ -34,9 +34,9 @@ final class AmbiguitiesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path input = InputFile.regular(file, "a schedule file");
-        LoadedSchedule schedule = InputFile.read(input, "a schedule file", () -> ScheduleJson.read(input));
-        AmbiguityReport report = InputFile.read(input, "a schedule file", schedule::ambiguities);
+        Path input = CommandLineFile.regular(file, "a schedule file");
+        LoadedSchedule schedule = CommandLineFile.read(input, "a schedule file", () -> ScheduleJson.read(input));
+        AmbiguityReport report = CommandLineFile.read(input, "a schedule file", schedule::ambiguities);
         AmbiguitySetting level = schedule.schedule().ambiguity();
         System.out.print(report.format());
         if (report.isEmpty()) {

@@ -355,8 +355,8 @@ public final class LabMain implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Path input = InputFile.regular(file, "a replay file");
-            Replay.Saved saved = InputFile.read(input, "a replay file", () -> Replay.load(input));
+            Path input = CommandLineFile.regular(file, "a replay file");
+            Replay.Saved saved = CommandLineFile.read(input, "a replay file", () -> Replay.load(input));
             String mismatch = ReplayFileCheck.mismatch(input, saved.trace().config());
             if (mismatch != null) {
                 throw new BadInputException(input.toString(), "", mismatch);
@@ -389,7 +389,7 @@ public final class LabMain implements Callable<Integer> {
                 }
                 return BAD_INPUT;
             }
-            List<String> recorded = InputFile.read(input, "a replay file whose trace fits its scenario",
+            List<String> recorded = CommandLineFile.read(input, "a replay file whose trace fits its scenario",
                     () -> verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace())));
             System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
             resolved.notes().forEach(n -> System.out.println("plug-in jar: " + n));

@@ -14,8 +14,8 @@ import java.util.function.Supplier;
  * turned into a {@link BadInputException}: a command never hangs on a FIFO, never reads a device until
  * memory runs out, and never shows a reader's Java exception to the user.
  */
-final class InputFile {
-    private InputFile() {
+final class CommandLineFile {
+    private CommandLineFile() {
     }
 
     /**
