@@ -1,6 +1,7 @@
 package dev.ecslab.reports.chart;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ecslab.reports.text.SafeText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -91,6 +92,6 @@ public record LabPowerTable(String date, String commit, int seeds, int tries, Li
     }
 
     private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return SafeText.html(s);
     }
 }
