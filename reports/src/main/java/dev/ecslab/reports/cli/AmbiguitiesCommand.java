@@ -6,7 +6,6 @@ import dev.ecslab.ecs.schedule.AmbiguitySetting;
 import dev.ecslab.ecs.schedule.ScheduleBuildException;
 import dev.ecslab.ecs.schedule.json.LoadedSchedule;
 import dev.ecslab.ecs.schedule.json.ScheduleJson;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,10 +31,6 @@ final class AmbiguitiesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Files.isRegularFile(file)) {
-            System.err.println("lab ambiguities: " + file + ": no such file");
-            return 2;
-        }
         LoadedSchedule schedule;
         AmbiguityReport report;
         try {
