@@ -31,8 +31,9 @@ import java.util.regex.Pattern;
  * author run that exists, is that system's and finished when the change became visible, an entity the
  * scenario names, or none for a resource); every detection (a run that exists and whose system has the
  * watch, entities the scenario names); every ordering event (a known kind, in sequence order, a stage
- * and a system of the scenario); the tracker's memory (at most one figure per frame); every crash (a
- * known source); the interleaving (a known mode, decisions of the recorded form).
+ * and a system of the scenario); the tracker's memory (one figure per frame the lab ran: every frame,
+ * unless the run crashed or timed out, so a few lines of trace cannot stand for a long scenario); every
+ * crash (a known source); the interleaving (a known mode, decisions of the recorded form).
  *
  * <p>Contract: {@link #check} returns normally or throws a {@link ScenarioException} whose path is the
  * first inconsistent value relative to the trace ({@code runs[3].startSeq}) and whose problem says what
@@ -97,6 +98,12 @@ public final class TraceConsistency {
             if (trace.memory().size() > totalFrames) {
                 fail("memory", "has " + trace.memory().size() + " figures, but the scenario runs " + totalFrames
                         + " frames (one figure per frame)");
+            }
+            if (!trace.crashed() && trace.memory().size() != totalFrames) {
+                // The lab records a figure after every frame it runs; only a run that crashed or timed out stops early.
+                fail("memory", "has " + trace.memory().size() + " figures, but the scenario runs " + totalFrames
+                        + " frames, and a run that neither crashed nor timed out records one per frame: the trace is"
+                        + " not of this scenario, or was cut");
             }
             for (int i = 0; i < trace.crashes().size(); i++) {
                 Crash c = trace.crashes().get(i);

@@ -119,6 +119,14 @@ class ReplayFileValidationTest {
     }
 
     @Test
+    void aShortTraceCannotStandForALongScenario() throws IOException {
+        // A small file asking the re-run for 20 000 frames, with a trace of a few: refused, not re-run.
+        assertThat(refused("long", j -> ((ObjectNode) j.get("scenario")).put("frames", 20_000), "trace.memory").problem())
+                .startsWith("has " + trace.memory().size() + " figures, but the scenario runs 20002 frames, and a run that"
+                        + " neither crashed nor timed out records one per frame");
+    }
+
+    @Test
     void runIdsMustBeUniqueAndInOrder() throws IOException {
         assertThat(refused("duplicate", j -> run(j, 4).put("id", 1), "trace.runs[4].id").problem())
                 .isEqualTo("duplicate run id 1 (also runs[1])");

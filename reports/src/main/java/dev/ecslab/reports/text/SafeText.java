@@ -22,27 +22,11 @@ public final class SafeText {
     }
 
     /**
-     * HTML text or a double- or single-quoted attribute value: {@code & < > " '} as entities; line
-     * breaks and tabs kept (they are white space), other control characters as {@code \\uXXXX}.
+     * HTML text or a double- or single-quoted attribute value: as {@link #xmlText}, plus {@code "} and
+     * {@code '} as entities.
      */
     public static String html(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                case '\n', '\t' -> b.append(c);
-                default -> control(b, c);
-            }
-        }
-        return b.toString();
+        return xmlText(s).replace("\"", "&quot;").replace("'", "&#39;");
     }
 
     /**

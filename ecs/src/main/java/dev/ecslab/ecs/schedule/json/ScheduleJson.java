@@ -269,7 +269,7 @@ public final class ScheduleJson {
                     b.ignoreAmbiguitiesOn(name);
                 }
             }
-            return new LoadedSchedule(b.build(), names);
+            return new LoadedSchedule(b.build(), names, source);
         }
 
         private void declare(Node list, String what) {
