@@ -51,7 +51,7 @@ class ReaderBadInputTest {
     @Test
     void ambiguitiesRefusesEveryClassOfBadInputWithExitTwo(@TempDir Path dir) throws Exception {
         refused("ambiguities", dir.resolve("missing.json"), "no such file");
-        refused("ambiguities", dir, "is a directory");
+        refused("ambiguities", dir, "is a folder");
         refused("ambiguities", fifo(dir), "is not a regular file");
         if (Files.exists(Path.of("/dev/zero"))) {
             refused("ambiguities", Path.of("/dev/zero"), "is not a regular file");
