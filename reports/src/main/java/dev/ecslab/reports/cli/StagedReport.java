@@ -44,9 +44,13 @@ final class StagedReport implements AutoCloseable {
     /** The staging folders' name prefix. */
     static final String STAGING_PREFIX = ".lab-staging-";
     private static final String MARKER = ".lab-staging";
-    /** A report written before manifests existed: these names were the lab's. */
+    /** The names a report puts at the top of the output folder (and, for a report older than manifests, its files). */
     private static final List<String> LEGACY_FILES = List.of("index.html", "matrix.md", "matrix.json");
-    private static final Pattern LEGACY_REPLAY = Pattern.compile("(counterexamples|witnesses)/\\d{3}-[^/]*\\.json");
+    /** The folders a report puts in the output folder. */
+    private static final List<String> REPORT_FOLDERS = List.of("counterexamples", "witnesses", "charts");
+    /** How a report older than manifests is recognised: its matrix.md begins with this line. */
+    private static final String LEGACY_MATRIX_HEADING = "# ecslab matrix";
+    private static final Pattern LEGACY_REPLAY = Pattern.compile("(counterexamples|witnesses)/\\d{3,}-[^/]*\\.json");
     private static final Pattern LEGACY_CHART = Pattern.compile("charts/[^/]*\\.png");
     private static final long COMMIT_WAIT_SECONDS = 60;
 
@@ -75,6 +79,13 @@ final class StagedReport implements AutoCloseable {
      */
     static StagedReport open(Path out, String option, String command, Consumer<String> notes) {
         Path folder = out.toAbsolutePath().normalize();
+        if (Files.isDirectory(folder)) {
+            try {
+                refuseForeignReportNames(folder, option);     // before the lock: not even a lock file is left there
+            } catch (IOException e) {
+                throw new BadInputException(folder.toString(), option, "cannot read this folder: " + FileProblem.words(e), e);
+            }
+        }
         RunLock lock = RunLock.acquire(folder, option, command, notes);
         try {
             recover(folder, notes);
@@ -199,7 +210,7 @@ final class StagedReport implements AutoCloseable {
     private boolean commitUnderWay() {
         try {
             Path journal = out.resolve(JOURNAL);
-            return !stopped && Files.isRegularFile(journal)
+            return Files.isRegularFile(journal)
                     && Files.readString(journal, StandardCharsets.UTF_8).strip().equals(staging.getFileName().toString());
         } catch (IOException e) {
             return false;
@@ -219,13 +230,52 @@ final class StagedReport implements AutoCloseable {
                 Files.deleteIfExists(journal);
             }
         }
+        // Under the lock no other run is writing, so every staging folder left here is a killed run's, marker
+        // or not (a run stopped while it wrote may have re-created its folder after the marker was removed).
         try (Stream<Path> entries = Files.list(out)) {
-            for (Path p : entries.filter(p -> p.getFileName().toString().startsWith(STAGING_PREFIX)).toList()) {
-                if (Files.isRegularFile(p.resolve(MARKER))) {
-                    deleteTree(p);
-                    notes.accept("removed " + p + ", the unfinished files of an earlier run that was killed");
-                }
+            for (Path p : entries.filter(p -> p.getFileName().toString().startsWith(STAGING_PREFIX)
+                    && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)).toList()) {
+                deleteTree(p);
+                notes.accept("removed " + p + ", the unfinished files of an earlier run that was killed");
             }
+        }
+    }
+
+    /**
+     * A folder that holds no lab report (no manifest, and no matrix.md of a report older than manifests) but
+     * has files of a report's names (index.html, matrix.md, matrix.json, numbered replay files, chart PNGs) is
+     * the user's: a report there would overwrite them, or leave them to be taken for its own later, so it is
+     * refused before any work. Other files, in any folder, are never touched and do not stop a run.
+     */
+    private static void refuseForeignReportNames(Path out, String option) throws IOException {
+        if (isLabReport(out)) {
+            return;
+        }
+        Set<String> names = reportNames(out);
+        if (!names.isEmpty()) {
+            throw new BadInputException(out.toString(), option, "holds '" + names.iterator().next() + "', which no lab"
+                    + " report wrote (there is no " + MANIFEST + " manifest): a report here would overwrite it; give " + option
+                    + " an empty or new folder, or move it away");
+        }
+    }
+
+    /**
+     * Whether {@code out} holds a lab report: its manifest, the journal of a first commit cut short, or a
+     * matrix.md from before manifests.
+     */
+    private static boolean isLabReport(Path out) throws IOException {
+        if (Files.isRegularFile(out.resolve(MANIFEST)) || Files.isRegularFile(out.resolve(JOURNAL))) {
+            return true;
+        }
+        Path matrix = out.resolve("matrix.md");
+        if (!Files.isRegularFile(matrix, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (var in = Files.newBufferedReader(matrix, StandardCharsets.UTF_8)) {
+            String first = in.readLine();
+            return first != null && first.strip().equals(LEGACY_MATRIX_HEADING);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
         }
     }
 
@@ -261,7 +311,10 @@ final class StagedReport implements AutoCloseable {
         Files.deleteIfExists(out.resolve(JOURNAL));
     }
 
-    /** The files of the report in place: its manifest, or for a report older than manifests the lab's own names. */
+    /**
+     * The files of the report in place: its manifest, or for a report older than manifests (recognised by its
+     * matrix.md) the lab's own names; none for a folder that holds no lab report.
+     */
     static Set<String> previous(Path out) throws IOException {
         Set<String> files = new TreeSet<>();
         Path manifest = out.resolve(MANIFEST);
@@ -273,14 +326,20 @@ final class StagedReport implements AutoCloseable {
             }
             return files;
         }
+        return isLabReport(out) ? reportNames(out) : files;           // none of a folder that holds no report
+    }
+
+    /** The files in {@code out} that have the names a report gives its files. */
+    private static Set<String> reportNames(Path out) throws IOException {
+        Set<String> files = new TreeSet<>();
         for (String f : LEGACY_FILES) {
-            if (Files.isRegularFile(out.resolve(f))) {
+            if (Files.exists(out.resolve(f), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 files.add(f);
             }
         }
-        for (String dir : List.of("counterexamples", "witnesses", "charts")) {
+        for (String dir : REPORT_FOLDERS) {
             Path d = out.resolve(dir);
-            if (Files.isDirectory(d)) {
+            if (Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 try (Stream<Path> entries = Files.list(d)) {
                     entries.map(p -> dir + "/" + p.getFileName())
                             .filter(f -> LEGACY_REPLAY.matcher(f).matches() || LEGACY_CHART.matcher(f).matches())

@@ -171,6 +171,7 @@ class ReportFolderSafetyTest {
         Files.writeString(out.resolve("counterexamples/021-flags-dynamic-2.json"), "{}");
         Files.writeString(out.resolve("counterexamples/mine.json"), "the user's");
         Files.writeString(out.resolve("index.html"), "old");
+        Files.writeString(out.resolve("matrix.md"), "# ecslab matrix\n\nan old run's\n");   // how it is recognised
         CommandOutput flags = run(out, "flags");
         assertThat(flags.code()).as(flags.err()).isZero();
         assertThat(out.resolve("counterexamples/021-flags-dynamic-2.json")).doesNotExist();
@@ -183,6 +184,40 @@ class ReportFolderSafetyTest {
             assertThat(left.map(p -> p.getFileName().toString())).as("only the user's file is left").containsExactly("mine.json");
         }
         assertThat(Files.readString(out.resolve("matrix.md"))).contains("| `generation` |").doesNotContain("| `flags` |");
+        assertNoLeftovers(out);
+    }
+
+    @Test
+    void aFolderOfTheUsersWithAReportsNamesIsRefusedAndKeptWhole(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("site");
+        Files.createDirectories(out.resolve("charts"));
+        Files.writeString(out.resolve("index.html"), "the user's page");
+        Files.write(out.resolve("charts/logo.png"), new byte[] {1, 2, 3});
+        CommandOutput gate = CommandOutput.run("gate", "--strategy", "generation", "--executor", "serial", "--tries", "0",
+                "--no-memory", "--search", "-1", "--out", out.toString());
+        assertThat(gate.code()).as(gate.err()).isEqualTo(2);
+        assertThat(gate.err().strip().lines()).hasSize(1);
+        assertThat(gate.err()).contains(out.toAbsolutePath().toString()).contains("'charts/logo.png'")
+                .contains("no lab report wrote");
+        assertThat(out.resolve("index.html")).hasContent("the user's page");
+        assertThat(Files.readAllBytes(out.resolve("charts/logo.png"))).containsExactly(1, 2, 3);
+        try (Stream<Path> all = Files.list(out)) {
+            assertThat(all.map(p -> p.getFileName().toString())).as("not even a lock file")
+                    .containsExactlyInAnyOrder("index.html", "charts");
+        }
+    }
+
+    @Test
+    void aStagingFolderLeftWithoutItsMarkerIsRemovedByTheNextRun(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        // Ctrl-C removed a run's staging folder, marker first, and the run wrote on into it before the JVM halted
+        Path left = out.resolve(StagedReport.STAGING_PREFIX + "12345/counterexamples");
+        Files.createDirectories(left);
+        Files.writeString(left.resolve("001-x.json"), "{}");
+
+        List<String> notes = new java.util.ArrayList<>();
+        StagedReport.open(out, "--out", "test", notes::add).close();
+        assertThat(notes).anyMatch(n -> n.contains("the unfinished files of an earlier run"));
         assertNoLeftovers(out);
     }
 
