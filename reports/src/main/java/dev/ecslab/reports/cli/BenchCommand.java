@@ -74,7 +74,8 @@ final class BenchCommand implements Callable<Integer> {
                 Path log = dir.resolve(name + ".log");
                 Path tmp = AtomicFiles.reserve(result);
                 List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-jar", jmh.toString(), name + "\\.", "-rf", "json", "-rff", tmp.toString()));
+                        "-jar", jmh.toString(), name + "\\.", "-rf", "json", "-rff", tmp.toString(),
+                        "-foe", "true"));                        // JMH otherwise exits 0 when a benchmark throws
                 if (quick) {
                     cmd.addAll(List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"));
                 }
