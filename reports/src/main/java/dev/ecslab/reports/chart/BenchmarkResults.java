@@ -100,7 +100,8 @@ public final class BenchmarkResults {
             } else if (root.isObject() && MEMORY_KIND.equals(root.path("kind").asText())) {
                 readMemory(file, root, perEntity, overFrames, warnings);
             } else if (root.isObject() && LabPowerTable.KIND.equals(root.path("kind").asText())) {
-                power = LabPowerTable.read(root, warnings, file.toString());       // the newest file wins
+                LabPowerTable read = LabPowerTable.read(root, warnings, file.toString());
+                power = read != null ? read : power;                          // the newest readable file wins
             } else {
                 warnings.add(file + ": neither a JMH result array (-rf json) nor a " + MEMORY_KIND + " or "
                         + LabPowerTable.KIND + " object, skipped");

@@ -36,9 +36,14 @@ public record LabPowerTable(String date, String commit, int seeds, int tries, Li
     public record Cell(int killed, int median, int max) {
     }
 
+    /** The table in {@code root}, or {@code null} (with a warning) when the file cannot say what it measured. */
     static LabPowerTable read(JsonNode root, List<String> warnings, String file) {
         List<Row> rows = new ArrayList<>();
         int seeds = root.path("seeds").asInt(-1);
+        if (seeds < 1) {
+            warnings.add(file + ": a power file without a positive number of seeds, skipped");
+            return null;
+        }
         for (JsonNode r : root.path("rows")) {
             String mutant = r.path("mutant").asText("");
             List<Cell> cells = new ArrayList<>();
@@ -70,7 +75,7 @@ public record LabPowerTable(String date, String commit, int seeds, int tries, Li
         for (Row r : rows) {
             b.append("<tr><td><code>").append(esc(r.mutant())).append("</code></td>");
             for (Cell c : r.cells()) {
-                boolean weak = c.killed() < seeds * 99 / 100;
+                boolean weak = c.killed() * 100L < seeds * 99L;           // below 99 %, without rounding
                 b.append("<td").append(weak ? " class=\"warn\"" : "").append(">")
                         .append(String.format(Locale.ROOT, "%d / %d seeds", c.killed(), seeds))
                         .append(c.median() < 0 ? "" : String.format(Locale.ROOT, "<br><span class=\"meta\">median %d runs,"

@@ -49,6 +49,27 @@ class LabPowerTableTest {
     }
 
     @Test
+    void fortyNineOfFiftySeedsIsBelowNinetyNinePercent(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("lab-power.json"), """
+                {"kind": "ecslab-lab-power", "seeds": 50, "tries": 200, "rows": [
+                  {"mutant": "m", "random": {"killed": 49, "median": 1, "max": 2},
+                   "pct": {"killed": 50, "median": 1, "max": 2}, "exhaustive": {"killed": 50, "median": 1, "max": 2}}]}
+                """);
+        String html = BenchmarkResults.read(List.of(dir)).power().orElseThrow().html();
+        assertThat(html.split("class=\"warn\"", -1)).hasSize(2);         // 49 / 50 = 98 %: marked once
+    }
+
+    @Test
+    void aFileWithoutSeedsIsSkippedWithAWarning(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("lab-power.json"), """
+                {"kind": "ecslab-lab-power", "rows": []}
+                """);
+        BenchmarkResults results = BenchmarkResults.read(List.of(dir));
+        assertThat(results.power()).isEmpty();
+        assertThat(results.warnings()).singleElement().asString().contains("seeds");
+    }
+
+    @Test
     void withoutAPowerFileThereIsNoTable(@TempDir Path dir) {
         assertThat(BenchmarkResults.read(List.of(dir)).power()).isEmpty();
     }
