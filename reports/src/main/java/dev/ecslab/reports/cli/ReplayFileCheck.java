@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * file the user renamed or moved out of a report folder is not checked.
  */
 final class ReplayFileCheck {
-    private static final Pattern COUNTEREXAMPLE = Pattern.compile("\\d{3}-(.+)\\.json");
+    private static final Pattern COUNTEREXAMPLE = Pattern.compile("\\d{3,}-(.+)\\.json");
     private static final Set<String> FLAVORS = Set.of("DEFAULT", "IMMEDIATE");
 
     private ReplayFileCheck() {
