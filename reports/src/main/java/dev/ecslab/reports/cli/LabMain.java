@@ -303,7 +303,7 @@ public final class LabMain implements Callable<Integer> {
                 Checkpoints.reached("staging", stop);
                 var files = MatrixReport.write(m, report.dir());
                 report.write("index.html", ReportWriter.page(m, files, Report.renderer(),
-                        Report.benchmarks(root, report.out(), report.dir()), root));
+                        Report.benchmarks(root, report.out(), report.dir()), root, report.out()));
                 Checkpoints.reached("commit", stop);
                 report.commit();
                 Checkpoints.reached("committed", stop);

@@ -16,6 +16,7 @@ import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
 import dev.ecslab.reports.verdict.WitnessWords;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -84,10 +85,13 @@ public final class ReportPage {
         }
     }
 
-    /** Everything the page shows. */
+    /**
+     * Everything the page shows; {@code folder} is where the report is put in place (absolute), so that the
+     * replay commands it prints name files that exist wherever the user ran the lab from.
+     */
     public record Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
-            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated) {
+            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder) {
     }
 
     private ReportPage() {
@@ -342,7 +346,7 @@ public final class ReportPage {
             b.append("<p class=\"meta\">Scenario '").append(esc(x.scenario().name())).append("', seed ").append(x.seed())
                     .append(", ").append(esc(x.config())).append(". ")
                     .append(file == null ? "No replay file (a 10 000-frame memory trace: the figures are the evidence)."
-                            : "Replay: <code>./lab replay " + esc("reports/out/" + file) + "</code>")
+                            : "Replay: <code>./lab replay " + esc(in.folder().resolve(file).toString()) + "</code>")
                     .append("</p><p class=\"meta\">Lab message: ").append(esc(x.message())).append("</p></article>\n");
         }
         b.append("</section>\n");
@@ -427,7 +431,7 @@ public final class ReportPage {
         }
         long clean = in.ambiguities().stream().filter(a -> a.report().isBlank()).count();
         b.append("<p>").append(shown).append(" scenario(s) with ambiguities; ").append(clean).append(" without.</p>\n");
-        witnesses(b, m.witnesses());
+        witnesses(b, m.witnesses(), in.folder());
         b.append("</section>\n");
     }
 
@@ -436,7 +440,7 @@ public final class ReportPage {
      * first difference, the two replay files); the campaign's only counted (they are in matrix.md and
      * matrix.json, with the end states).
      */
-    private static void witnesses(StringBuilder b, Witnesses w) {
+    private static void witnesses(StringBuilder b, Witnesses w, Path folder) {
         b.append("<h3 id=\"witnesses\">Witnesses: does the order of each pair matter here?</h3>\n");
         if (!w.ran()) {
             b.append("<p class=\"meta\">Not looked for in this run.</p>\n");
@@ -468,8 +472,8 @@ public final class ReportPage {
         }
         b.append("<p>").append(esc(WitnessWords.summary(w))).append(". Every pair is in <a href=\"matrix.json\">matrix.json</a>"
                 + " (with both end states and all differences), the campaign's witnessed ones also in"
-                + " <a href=\"matrix.md\">matrix.md</a>; replay an order with <code>./lab replay reports/out/witnesses/FILE</code>"
-                + " (it prints the end state).</p>\n");
+                + " <a href=\"matrix.md\">matrix.md</a>; replay an order with <code>./lab replay "
+                + esc(folder.resolve("witnesses").toString()) + "/FILE</code> (it prints the end state).</p>\n");
     }
 
     private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {

@@ -130,7 +130,7 @@ class HostileNamesTest {
     void theHtmlPageShowsNamesAsTextNotMarkup(@TempDir Path dir) {
         Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
         String html = ReportPage.render(new ReportPage.Input(matrix, files, Report.renderer(), List.of(), List.of(),
-                List.of(), "", List.of(), ZonedDateTime.now()));
+                List.of(), "", List.of(), ZonedDateTime.now(), java.nio.file.Path.of("/tmp/out")));
         assertThat(html).doesNotContain("<script>").doesNotContain("<b>bold").doesNotContain("<i>date")
                 .doesNotContain("</td>\">").contains("&lt;script&gt;").contains("&lt;b&gt;bold&lt;/b&gt;");
         assertThat(html).as("the timeline's SVG is inline").contains("<svg");
