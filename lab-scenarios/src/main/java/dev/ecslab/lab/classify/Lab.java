@@ -268,7 +268,17 @@ public final class Lab {
                 timedOut(row, scenario, trace, base);
                 return !outcome.passes() || row.skipped() != null;
             }, coverage::add);
-            coverage.searched(r);
+            if (r.free()) {
+                // An executor that ignores the control has no schedules to search: it gets the catalogue's
+                // seeds, as before controlled runs, and its coverage says the runs were free.
+                for (long seed : options.catalogueSeeds()) {
+                    if (seed != base.seed() && !r.stopped()) {
+                        judgeOne(row, scenario, base.withSeed(seed), false, coverage);
+                    }
+                }
+            } else {
+                coverage.searched(r);
+            }
         }
         done = before + options.catalogueBudget();
         row.covered(coverage);

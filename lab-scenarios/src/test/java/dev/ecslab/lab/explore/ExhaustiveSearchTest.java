@@ -100,8 +100,10 @@ class ExhaustiveSearchTest {
             }
             LabConfig config = new LabConfig(GENERATION, ExecutorSubject.of(executor), 1);
             Coverage coverage = new Coverage(s);
-            ExhaustiveSearch.Result r = ExhaustiveSearch.search(e -> ScenarioRunner.run(s, config.withExploration(e)), 2,
-                    2_000, t -> false, coverage::add);
+            // the lab's own bound and budget: what `lab run` promises is what is checked
+            ExhaustiveSearch.Result r = ExhaustiveSearch.search(e -> ScenarioRunner.run(s, config.withExploration(e)),
+                    dev.ecslab.lab.classify.Lab.Options.DEFAULT_DEVIATIONS, dev.ecslab.lab.classify.Lab.Options.DEFAULT_BUDGET,
+                    t -> false, coverage::add);
             coverage.searched(r);
             System.out.println("ExhaustiveSearchTest: " + s.name() + " / " + executor + ": " + coverage.describe());
             assertThat(coverage.pairsSeenOneWay()).as(s.name() + " under " + executor + ": " + coverage.pairs()).isEmpty();
@@ -122,6 +124,23 @@ class ExhaustiveSearchTest {
             }
         }
         return false;
+    }
+
+    @Test
+    void anExecutorThatIgnoresTheControlIsNeverReportedAsSearched() {
+        // the dynamic executor built without the control: it runs free, by thread timing
+        ExecutorSubject free = new ExecutorSubject("free-dynamic", o -> new dev.ecslab.ecs.executor.DynamicExecutor(
+                new dev.ecslab.ecs.executor.ExecutorOptions(o.seed(), o.threads(), o.inlineThresholdNanos())));
+        Scenario s = Catalogue.all().get(0);
+        Coverage coverage = new Coverage(s);
+        ExhaustiveSearch.Result r = ExhaustiveSearch.search(
+                e -> ScenarioRunner.run(s, new LabConfig(GENERATION, free, 1).withExploration(e)), 1, 48, t -> false,
+                coverage::add);
+        coverage.searched(r);
+        assertThat(r.free()).isTrue();
+        assertThat(r.complete()).as("a free run searched nothing").isFalse();
+        assertThat(r.schedules()).isEqualTo(1);
+        assertThat(coverage.describe()).contains("free run").doesNotContain("exhaustive");
     }
 
     @Test
