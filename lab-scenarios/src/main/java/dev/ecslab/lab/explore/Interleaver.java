@@ -117,8 +117,8 @@ public final class Interleaver implements ExecutionControl {
     }
 
     /**
-     * The executor returned from the stage iteration. Throws when it left a handed-off system unfinished
-     * or unacknowledged (a breach of its contract: it must not return while a system runs).
+     * The executor returned from the stage iteration. Throws {@link Abandoned} when it left a handed-off
+     * system unfinished or unacknowledged (a breach of its contract: it must not return while a system runs).
      */
     public void endStage() {
         lock.lock();
@@ -136,7 +136,7 @@ public final class Interleaver implements ExecutionControl {
                 String why = "the executor returned from " + where + " while " + String.join(", ", open) + " had not"
                         + " finished or been acknowledged";
                 abandon(why);
-                throw new IllegalStateException(why);
+                throw new Abandoned(why);                   // recorded once, as the abandoned interleaving's reason
             }
         } finally {
             lock.unlock();

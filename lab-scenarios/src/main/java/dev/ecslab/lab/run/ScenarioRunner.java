@@ -194,6 +194,7 @@ public final class ScenarioRunner {
             return run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             session.timedOut(timeout);
+            session.abandonControl(TIMEOUT);     // first: an interrupted thread must not give its own reason
             run.cancel(true);
             session.stopStuckThreads();
             return session.assemble(null);
@@ -255,6 +256,8 @@ public final class ScenarioRunner {
         volatile long currentFrame = -1;
         volatile Thread labThread;
         final CrashLog crashes = new CrashLog(() -> currentFrame);
+        /** The broken control protocol is one crash, though {@link #assemble} may run on the lab's thread and after a timeout. */
+        final java.util.concurrent.atomic.AtomicBoolean protocolRecorded = new java.util.concurrent.atomic.AtomicBoolean();
         final Map<String, Entity> entities = new ConcurrentHashMap<>();
         final Map<Entity, String> labels = new ConcurrentHashMap<>();
         final List<BodyRun> bodyRuns = Collections.synchronizedList(new ArrayList<>());
@@ -431,6 +434,14 @@ public final class ScenarioRunner {
          * it (JDK 17; newer JDKs refuse, and the daemon thread is left to the JVM's exit), so a hung
          * strategy does not keep a core busy for the rest of a campaign.
          */
+        /** Abandons the controlled interleaving, if any, for {@code why} (the first reason given is kept). */
+        void abandonControl(String why) {
+            Interleaver control = interleaver;
+            if (control != null) {
+                control.abandon(why);
+            }
+        }
+
         void stopStuckThreads() {
             Interleaver control = interleaver;
             if (control != null) {
@@ -1012,7 +1023,8 @@ public final class ScenarioRunner {
                 String why = control.abandonedBecause();
                 if (control.diverged() != null) {
                     allErrors.add("the replayed schedule diverged: " + control.diverged().getMessage());
-                } else if (why != null && !why.equals(TIMEOUT)) {
+                } else if (why != null && !why.equals(TIMEOUT) && !why.startsWith(GuardedExecutor.EXECUTOR_THREW)
+                        && protocolRecorded.compareAndSet(false, true)) {   // assemble may run on two threads
                     crashes.record(GuardedExecutor.SOURCE, "the control protocol", null, null, new IllegalStateException(why));
                 }
             } else {
