@@ -78,7 +78,10 @@ final class StageAccessWords {
         this.readsAllResources = new boolean[n];
         this.ignoredComponentWord = fits ? word(ignoredComponents, componentBits) : 0;
         this.ignoredResourceWord = fits ? word(ignoredResources, resourceBits) : 0;
-        this.accessClass = accessClasses(systems, componentBits.keySet(), resourceBits.keySet());
+        // The classes project away data only one system touches, which only the word form's conflict test
+        // also ignores; without it every system is its own class.
+        this.accessClass = fits ? accessClasses(systems, componentBits.keySet(), resourceBits.keySet())
+                : java.util.stream.IntStream.range(0, n).toArray();
         if (!fits) {
             return;
         }
