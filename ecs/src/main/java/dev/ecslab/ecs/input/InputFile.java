@@ -30,6 +30,8 @@ import java.util.Locale;
 public final class InputFile {
     /** The most bytes a file read from outside may have: 16 MiB unless {@code ecslab.limit.fileBytes} says otherwise. */
     public static final InputLimit MAX_BYTES = new InputLimit("ecslab.limit.fileBytes", 16L << 20, "bytes");
+    /** The largest byte array the JVM reliably allocates; a limit above it reads at most this much. */
+    static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
     private InputFile() {
     }
@@ -47,7 +49,7 @@ public final class InputFile {
      */
     public static String readUtf8(Path file, InputLimit limit) {
         String source = file.toString();
-        long max = limit.value();
+        long max = Math.min(limit.value(), MAX_ARRAY);        // a Java array holds no more, whatever the limit says
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(file, BasicFileAttributes.class);

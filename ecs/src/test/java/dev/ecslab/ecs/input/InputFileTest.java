@@ -92,6 +92,14 @@ class InputFileTest {
     }
 
     @Test
+    void theLargestLimitStillReadsAFile(@TempDir Path dir) throws IOException {
+        // Long.MAX_VALUE + 1 overflowed into an empty buffer, and the read loop never ended
+        InputLimit limit = new InputLimit("ecslab.test.inputFileTest.largest", Long.MAX_VALUE, "bytes");
+        Path file = Files.writeString(dir.resolve("two.json"), "{}");
+        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(10), () -> InputFile.readUtf8(file, limit))).isEqualTo("{}");
+    }
+
+    @Test
     void bytesThatAreNotUtf8AreRefusedWithTheirOffsetAndLine(@TempDir Path dir) throws IOException {
         Path latin1 = dir.resolve("latin1.json");
         Files.write(latin1, "{\n  \"name\": \"caf\u00e9\"\n}".getBytes(StandardCharsets.ISO_8859_1));
