@@ -35,6 +35,19 @@ public final class InputNames {
     }
 
     /**
+     * Whether {@code text} holds no character a name may not hold, whatever its length: for values that are
+     * made of names (a recorded decision names two systems) and so are not bound by the length of one.
+     */
+    public static boolean safeCharacters(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (unsafe(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * {@code text} quoted for an error message: at most {@value #SHOWN} characters of it (a longer one is
      * cut and its length said), control characters shown as {@code \\uXXXX}.
      */

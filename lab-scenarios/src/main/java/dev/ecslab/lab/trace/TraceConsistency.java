@@ -18,19 +18,22 @@ import java.util.regex.Pattern;
 
 /**
  * Checks a trace read from outside (a replay file) against its scenario before anything judges or
- * re-runs it: a trace the lab recorded always passes, and a trace that was edited, truncated or made up
- * fails with its first inconsistency, instead of an index out of bounds in the oracle, a missing
- * sequence number read as 0, or a verdict about runs that never were.
+ * re-runs it: a trace the lab recorded always passes, and a trace that cannot have been recorded (truncated,
+ * made up, edited into an impossible shape) fails with its first inconsistency, instead of an index out of
+ * bounds in the oracle, a missing sequence number read as 0, or a verdict about runs that never were. It
+ * cannot tell every edit: a consistent trace with a change record removed is judged as it reads, which is
+ * why {@code lab replay} also re-runs the scenario and says when the verdicts differ.
  *
  * <p>What is checked, in this order: the trace belongs to this scenario; the configuration (a known
- * flavor, a thread count within {@link #THREADS}, a delay within the scenario, plug-in jars with a role,
+ * flavor, a thread count within {@link #THREADS}, a delay that is not negative, plug-in jars with a role,
  * a file name and a SHA-256); every run (ids {@code 0, 1, 2, ...} in order, no duplicates, a system of
  * the scenario in its own stage, a frame and iteration the scenario has, sequence numbers present,
  * non-negative, increasing in start order and each run finishing after it started); every change (ids
  * in order, sequence numbers present, non-negative and in order, the world or a system as author, an
  * author run that exists, is that system's and finished when the change became visible, an entity the
  * scenario names, or none for a resource); every detection (a run that exists and whose system has the
- * watch, entities the scenario names); every ordering event (a known kind, in sequence order, a stage
+ * watch, once per run and watch, entities the scenario names; in a trace without a crash, every run that did
+ * not fail has one for each watch of its system); every ordering event (a known kind, in sequence order, a stage
  * and a system of the scenario); the tracker's memory (one figure per frame the lab ran: every frame,
  * unless the run crashed or timed out, so a few lines of trace cannot stand for a long scenario); every
  * crash (a known source); the interleaving (a known mode, decisions of the recorded form).
@@ -128,9 +131,8 @@ public final class TraceConsistency {
             if (c.threads() > THREADS.value()) {
                 fail("config.threads", THREADS.problem("the trace asks for " + c.threads() + " threads"));
             }
-            if (c.delayFrames() < 0 || c.delayFrames() > totalFrames) {
-                fail("config.delayFrames", "must be between 0 and the scenario's " + totalFrames + " frames, was "
-                        + c.delayFrames());
+            if (c.delayFrames() < 0) {                    // a claim may allow more delay than the scenario has frames
+                fail("config.delayFrames", "must not be negative, was " + c.delayFrames());
             }
             Set<String> roles = new HashSet<>();
             for (int i = 0; i < c.plugins().size(); i++) {
@@ -243,6 +245,7 @@ public final class TraceConsistency {
         }
 
         void detections() {
+            Set<String> seen = new java.util.HashSet<>();
             for (int i = 0; i < trace.detections().size(); i++) {
                 Detection d = trace.detections().get(i);
                 String path = "detections[" + i + "]";
@@ -254,6 +257,9 @@ public final class TraceConsistency {
                 if (w == null || !systems.get(r.system()).watches().contains(w)) {
                     fail(path + ".watch", "system '" + r.system() + "' (run " + r.id() + ") has no watch " + w);
                 }
+                if (!seen.add(d.run() + " " + w)) {
+                    fail(path, "a second detection of run " + r.id() + " for " + w + ": a run queries each watch once");
+                }
                 for (int k = 0; k < d.reported().size(); k++) {
                     String label = d.reported().get(k);
                     boolean ok = w.data().isResource() ? w.data().name().equals(label)
@@ -262,6 +268,21 @@ public final class TraceConsistency {
                         fail(path + ".reported[" + k + "]", w.data().isResource()
                                 ? "a resource's detection reports \"" + w.data().name() + "\" or nothing, not " + InputNames.shown(label)
                                 : "unknown entity " + InputNames.shown(label) + " (not in the scenario's world, groups or spawns)");
+                    }
+                }
+            }
+            if (trace.crashed()) {
+                return;                                   // a run may have stopped before its detections
+            }
+            for (RunRecord r : trace.runs()) {
+                if (r.failure() != null) {
+                    continue;
+                }
+                for (Watch w : systems.get(r.system()).watches()) {
+                    if (!seen.contains(r.id() + " " + w)) {
+                        // the oracle would read the missing detection as "the run stopped before it", and judge less
+                        fail("detections", "run " + r.id() + " of '" + r.system() + "' finished without a detection for "
+                                + w + ": a run that did not fail queries every watch of its system");
                     }
                 }
             }
@@ -307,7 +328,7 @@ public final class TraceConsistency {
             }
             for (int k = 0; k < i.choices().size(); k++) {
                 String c = i.choices().get(k);
-                if (c == null || !CHOICE.matcher(c).matches() || InputNames.problem(c) != null) {
+                if (c == null || !CHOICE.matcher(c).matches() || !InputNames.safeCharacters(c)) {
                     fail("interleaving.choices[" + k + "]", InputNames.shown(c) + " is not a recorded decision (a form like"
                             + " \"t1/3 s2>s4\", \"p0/2\" or \"a1/2 s3\")");
                 }

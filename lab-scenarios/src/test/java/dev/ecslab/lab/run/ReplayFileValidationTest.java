@@ -156,6 +156,28 @@ class ReplayFileValidationTest {
     }
 
     @Test
+    void aDetectionRemovedOrRepeatedIsRefused() throws IOException {
+        // without the check, removing the detection that repeats a report made the judge pass the trace
+        ArrayNode detections = (ArrayNode) original.get("trace").get("detections");
+        assertThat(refused("detection-removed", j -> ((ArrayNode) j.get("trace").get("detections")).remove(0),
+                "trace.detections").problem()).contains("finished without a detection");
+        assertThat(refused("detection-repeated", j -> ((ArrayNode) j.get("trace").get("detections"))
+                .add(detections.get(0).deepCopy()), "trace.detections[" + detections.size() + "]").problem())
+                .contains("a second detection of run");
+    }
+
+    @Test
+    void aClaimMayAllowMoreDelayThanTheScenarioHasFramesAndDecisionsMayNameLongSystems() throws IOException {
+        ObjectNode json = original.deepCopy();
+        ((ObjectNode) json.get("trace").get("config")).put("delayFrames", 8);
+        String name = "s".repeat(600);
+        ((ArrayNode) json.get("trace").get("interleaving").get("choices")).add("t0/2 " + name + ">" + name);
+        Path file = dir.resolve("lenient.json");
+        Files.writeString(file, ScenarioJson.MAPPER.writeValueAsString(json));
+        assertThat(Replay.load(file).trace().config().delayFrames()).isEqualTo(8);
+    }
+
+    @Test
     void theConfigurationMustBeOneThatCanReplay() throws IOException {
         assertThat(refused("flavor", j -> ((ObjectNode) j.get("trace").get("config")).put("flavor", "SOMETIMES"),
                 "trace.config.flavor").problem()).isEqualTo("unknown flavor \"SOMETIMES\"; expected DEFAULT or IMMEDIATE");
