@@ -161,7 +161,7 @@ public final class AmbiguityReport {
         }
         if (size < total) {
             sb.append("... and ").append(omitted()).append(" more pair(s), counted but not listed (a report lists at most ")
-                    .append(MAX_LISTED.value()).append(" pairs; set with -D").append(MAX_LISTED.property()).append("=N):\n");
+                    .append(size).append(" pairs; set with -D").append(MAX_LISTED.property()).append("=N):\n");
             List<String> byStage = new ArrayList<>();
             omittedByStage.forEach((s, n) -> byStage.add("stage " + s + ": " + n));
             sb.append("     by stage: ").append(String.join("; ", byStage)).append('\n');

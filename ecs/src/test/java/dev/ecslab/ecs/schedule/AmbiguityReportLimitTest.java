@@ -56,7 +56,7 @@ class AmbiguityReportLimitTest {
         assertThat(capped).isNotEqualTo(all);
         assertThat(capped.format()).startsWith("9 pairs of systems with conflicting data access have no order between"
                 + " them (the first 5 are listed):\n")
-                .contains("... and 4 more pair(s), counted but not listed (a report lists at most 10000 pairs;"
+                .contains("... and 4 more pair(s), counted but not listed (a report lists at most 5 pairs;"
                         + " set with -Decslab.limit.listedAmbiguities=N)")
                 .contains("by stage: stage physics: 1; stage render: 3")
                 .endsWith("by conflict: Sprite: 3; Position: 1\n");
