@@ -389,8 +389,8 @@ public final class LabMain implements Callable<Integer> {
                 }
                 return BAD_INPUT;
             }
-            List<String> recorded = CommandLineFile.read(input, "a replay file whose trace fits its scenario",
-                    () -> verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace())));
+            // A trace that passed validation is judged without error: a failure here is the lab's (exit 70).
+            List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
             System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
             resolved.notes().forEach(n -> System.out.println("plug-in jar: " + n));
             System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
