@@ -38,11 +38,12 @@ final class AmbiguitiesCommand implements Callable<Integer> {
         LoadedSchedule schedule = CommandLineFile.read(input, "a schedule file", () -> ScheduleJson.read(input));
         AmbiguityReport report = CommandLineFile.read(input, "a schedule file", schedule::ambiguities);
         AmbiguitySetting level = schedule.schedule().ambiguity();
-        System.out.print(report.format());
         if (report.isEmpty()) {
-            System.out.println("no ambiguity (" + input + ")");
+            // format() of an empty report is one sentence without a line end; say it once, with the file
+            System.out.println("No ambiguous system pairs (" + input + ").");
             return 0;
         }
+        System.out.print(report.format());
         boolean fails = strict || level == AmbiguitySetting.ERROR;
         // the setting as the schedule file spells it ("ambiguity": "WARN"), not as a Java constant
         System.out.println(report.total() + " ambiguous pair(s); the schedule says \"ambiguity\": \"" + level.name()
