@@ -87,10 +87,10 @@ class ReadmeScheduleExampleTest {
     void readmeShowsExactlyThisCodeAndThisReport() throws IOException {
         example();
         ReadmeBlocks.assertReadmeShows("src/test/java/dev/ecslab/ecs/docs/ReadmeScheduleExampleTest.java", "README-SCHEDULE");
-        String readme = Files.readString(Path.of("../README.md"));
+        String readme = ReadmeBlocks.documentation();
         Matcher printed = Pattern.compile("<!-- report printed by the example above -->\\s*```\\n(.*?)```", Pattern.DOTALL)
                 .matcher(readme);
-        assertThat(printed.find()).as("README.md must show the report the example prints").isTrue();
+        assertThat(printed.find()).as("the documentation must show the report the example prints").isTrue();
         assertThat(ReadmeBlocks.normalize(printed.group(1))).isEqualTo(ReadmeBlocks.normalize(report));
     }
 
