@@ -54,11 +54,13 @@ class ExactStrategyProperties {
         if (!o.passes()) {
             LabConfig config = new LabConfig(TrackerSubject.find(strategy, ExactStrategyProperties.class.getClassLoader()),
                     e, seed);
-            Scenario minimal = Counterexamples.shrink(s, config, o.violations().get(0));
-            Trace minimalTrace = ScenarioRunner.run(minimal, config);
-            throw new AssertionError(strategy + " / " + e.id() + " / seed " + seed + ": " + o.violations().get(0)
-                    + "\nminimal scenario (jqwik's shrinking, then the lab's):\n" + ScenarioJson.write(minimal)
-                    + "\nits trace events: " + minimalTrace.events());
+            String headline = strategy + " / " + e.id() + " / seed " + seed + ": " + o.violations().get(0);
+            throw new Counterexamples.ShrinkingFailure(headline, () -> {
+                Scenario minimal = Counterexamples.shrink(s, config, o.violations().get(0));
+                Trace minimalTrace = ScenarioRunner.run(minimal, config);
+                return headline + "\nminimal scenario (jqwik's shrinking, then the lab's):\n" + ScenarioJson.write(minimal)
+                        + "\nits trace events: " + minimalTrace.events();
+            });
         }
     }
 }

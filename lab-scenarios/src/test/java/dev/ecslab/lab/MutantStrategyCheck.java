@@ -36,9 +36,9 @@ class MutantStrategyCheck {
         Trace trace = ScenarioRunner.run(s, CONFIG);
         Outcome o = Judge.judge(s, trace);
         if (!o.passes()) {
-            LabConfig config = CONFIG;
-            Scenario minimal = Counterexamples.shrink(s, config, o.violations().get(0));
-            throw new AssertionError(o.violations().get(0) + "\n" + MARK + ScenarioJson.write(minimal));
+            String headline = o.violations().get(0).toString();
+            throw new Counterexamples.ShrinkingFailure(headline, () -> headline + "\n" + MARK
+                    + ScenarioJson.write(Counterexamples.shrink(s, CONFIG, o.violations().get(0))));
         }
     }
 }

@@ -18,6 +18,7 @@ class MutantStrategyIsCaughtTest {
 
     @Test
     void theCampaignPropertyKillsTheTickLosingMutantAndShrinksTheScenario() {
+        int shrinksBefore = Counterexamples.SHRINKS.get();
         var failed = EngineTestKit.engine("jqwik")
                 .selectors(selectClass(MutantStrategyCheck.class))
                 .configurationParameter("jqwik.database", "target/.jqwik-database-mutant")
@@ -26,6 +27,8 @@ class MutantStrategyIsCaughtTest {
         Throwable cause = failed.get(0).getPayload(TestExecutionResult.class)
                 .flatMap(TestExecutionResult::getThrowable).orElseThrow();
         String message = cause.getMessage();
+        // jqwik shrank by re-running the property; the lab's shrink ran once, for the failure jqwik reported
+        assertThat(Counterexamples.SHRINKS.get() - shrinksBefore).as("lab shrinks per reported failure").isEqualTo(1);
         assertThat(message).contains(MutantStrategyCheck.MARK);
         Scenario shrunk = ScenarioJson.read(message.substring(message.indexOf(MutantStrategyCheck.MARK)
                 + MutantStrategyCheck.MARK.length()), "shrunk");
