@@ -67,7 +67,7 @@ public final class MatrixReport {
                 Counterexample x = e.counterexample();
                 String name = String.format(Locale.ROOT, "counterexamples/%03d-%s-%s-%s%s.json", ++n, slug(p.row().strategy()),
                         slug(p.row().executor()), p.criterion().code(), p.isClass() ? "-" + p.scenarioClass().title() : "");
-                Replay.save(dir.resolve(name), x.scenario(), x.trace());
+                Replay.save(dir.resolve(name), x.scenario(), x.trace(), x.shrinking());
                 files.put(x, name);
             }
             writeWitnesses(m, dir);
