@@ -160,8 +160,17 @@ public final class CounterexampleText {
         if (because.isEmpty()) {
             out.append("The trace shows nothing between them that would excuse it: no frame end, pause, loop iteration or"
                     + " own write of ").append(d).append("; ").append(n.name(due)).append(" started at event ")
-                    .append(due.startSeq()).append(", after the change became visible at event ").append(c.seq()).append(". ")
-                    .append(strategy);
+                    .append(due.startSeq()).append(", after the change became visible at event ").append(c.seq()).append(". ");
+            int loops = n.iterations(due.stage());
+            if (loops > 1) {
+                out.append("Note that ").append(d).append(" runs in the looping stage ").append(code(due.stage())).append(", ")
+                        .append(loops).append(" times per frame. ");
+            }
+            if (deadline != null && deadline.frame() > due.frame() + allowed) {
+                out.append("Its run due by the claim's delay came only in frame ").append(deadline.frame())
+                        .append(paused(vt, fd.detector(), due.frame() + 1, deadline.frame())).append(". ");
+            }
+            out.append(strategy);
         } else {
             out.append("Why: ").append(String.join("; and ", because)).append(". ").append(strategy);
         }

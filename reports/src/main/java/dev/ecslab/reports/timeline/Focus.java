@@ -22,26 +22,24 @@ import java.util.regex.Pattern;
  * only, so the words and the pictures mark the same things.
  */
 final class Focus {
-    /** What a mark on the timeline says. {@code symbol} is its sign on the terminal. */
+    /** What a mark on the timeline says. {@code symbol} is its sign in both renderings, after the run number or event. */
     enum MarkKind {
-        CHANGE("*", "the change (visible from this point)", "the change"),
-        MISSED("!", "detector run that should have reported the change and did not", "missed it"),
-        REPORTED("+", "detector run that reported the change", "reported it"),
-        REPEATED("R", "detector run that reported it again (a repeat)", "reported it again"),
-        LATE("L", "first detector run after the change, same frame, did not report it", "late: not reported in the same frame"),
-        SPURIOUS("?", "detector run that reported a change nobody made", "reported a change nobody made"),
-        OWN("o", "detector run that reported its own change", "reported its own change"),
-        OWN_WRITE("w", "the detector's own later write of the same data (it became the last writer)", "its own later write"),
-        ORDERING("X", "run named by the ordering violation", "ordering broken");
+        CHANGE("*", "the change (visible from this point)"),
+        MISSED("!", "detector run that should have reported the change and did not"),
+        REPORTED("+", "detector run that reported the change"),
+        REPEATED("R", "detector run that reported it again (a repeat)"),
+        LATE("L", "first detector run after the change, same frame, did not report it"),
+        SPURIOUS("?", "detector run that reported a change nobody made"),
+        OWN("o", "detector run that reported its own change"),
+        OWN_WRITE("w", "the detector's own later write of the same data (it became the last writer)"),
+        ORDERING("X", "run named by the ordering violation");
 
         final String symbol;
         final String meaning;
-        final String shortName;
 
-        MarkKind(String symbol, String meaning, String shortName) {
+        MarkKind(String symbol, String meaning) {
             this.symbol = symbol;
             this.meaning = meaning;
-            this.shortName = shortName;
         }
     }
 

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -413,10 +412,5 @@ final class TimelineLayout {
             out.add(k.symbol + " " + k.meaning);
         }
         return out;
-    }
-
-    /** The systems' names shown, for tests and the SVG's description: every distinct lane text. */
-    Set<String> laneSet() {
-        return new LinkedHashSet<>(lanes);
     }
 }

@@ -13,6 +13,9 @@ import java.util.Locale;
  * paused frames are grey boxes, a collapsed frame is a grey band, and the legend under the lanes says
  * what every sign means.
  *
+ * <p>Every class name starts with {@code tl-}, so the stylesheet of the page the SVG is inlined in (which has its
+ * own {@code .legend}, {@code .meta}, ...) cannot restyle a label and break the grid.
+ *
  * <p>Contrast: every text is drawn in the colour, dark or white, that contrasts most with what it stands
  * on (WCAG's relative luminance, {@link #contrast}); the colours are chosen so that this is at least
  * 4.5:1 everywhere (a test checks every text of real timelines).
@@ -74,68 +77,68 @@ final class TimelineSvg {
         for (int i = 0; i < l.lanes.size(); i++) {
             double y = lanesTop + i * LANE;
             if (i % 2 == 1) {
-                rect(b, 0, y, width, LANE, "#f8f9fb", null, "lane-band");
+                rect(b, 0, y, width, LANE, "#f8f9fb", null, "tl-lane-band");
             }
         }
         // collapsed frames and paused frames under everything else
         for (TimelineLayout.Item it : l.items) {
             if (it.kind() == TimelineLayout.Kind.LEFT_OUT) {
                 rect(b, cx(x0, it.from()), lanesTop, (it.to() - it.from() + 1) * CELL, lanesBottom - lanesTop, LEFT_OUT, null,
-                        "left-out");
+                        "tl-left-out-band");
             }
         }
         // frame and iteration boundaries
         for (TimelineLayout.Rule r : l.rules) {
             double x = cx(x0, r.col()) + CELL / 2;
-            b.append("<line class=\"").append(r.frame() ? "frame-boundary" : "iteration-boundary").append("\" x1=\"").append(num(x))
+            b.append("<line class=\"").append(r.frame() ? "tl-frame-boundary" : "tl-iteration-boundary").append("\" x1=\"").append(num(x))
                     .append("\" y1=\"").append(num(6)).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(num(lanesBottom))
                     .append("\" stroke=\"").append(r.frame() ? "#777777" : "#aaaaaa").append("\" stroke-dasharray=\"")
                     .append(r.frame() ? "4 3" : "1 2").append("\"/>");
         }
         for (TimelineLayout.Header h : l.headers) {
-            text(b, cx(x0, h.col()), 6 + h.row() * ROW + 12, h.text(), h.frame() ? "frame" : "iteration", WHITE, null);
+            text(b, cx(x0, h.col()), 6 + h.row() * ROW + 12, h.text(), h.frame() ? "tl-frame" : "tl-iteration", WHITE, null);
         }
         for (int i = 0; i < l.lanes.size(); i++) {
             String name = SafeText.line(l.lanes.get(i));
             String shown = name.length() > MAX_LANE_NAME ? "~" + name.substring(name.length() - (MAX_LANE_NAME - 1)) : name;
             String bg = i % 2 == 1 ? "#f8f9fb" : WHITE;
-            text(b, 6, laneText(lanesTop, i), shown, "lane", bg, shown.equals(name) ? null : name);
+            text(b, 6, laneText(lanesTop, i), shown, "tl-lane", bg, shown.equals(name) ? null : name);
         }
         for (TimelineLayout.Item it : l.items) {
             switch (it.kind()) {
                 case LEFT_OUT -> {
                     for (int i = 0; i < l.lanes.size(); i++) {
-                        text(b, cx(x0, it.from() + 1), laneText(lanesTop, i), "~", "left-out", LEFT_OUT, null);
+                        text(b, cx(x0, it.from() + 1), laneText(lanesTop, i), "~", "tl-left-out", LEFT_OUT, null);
                     }
                 }
                 case PAUSED -> {
                     double y = lanesTop + it.lane() * LANE + (LANE - BAR) / 2;
-                    rect(b, cx(x0, it.from()), y, (it.to() - it.from() + 1) * CELL, BAR, PAUSED, "#999999", "paused");
-                    text(b, cx(x0, it.from() + 1), laneText(lanesTop, it.lane()), it.text(), "paused", PAUSED, null);
+                    rect(b, cx(x0, it.from()), y, (it.to() - it.from() + 1) * CELL, BAR, PAUSED, "#999999", "tl-paused-box");
+                    text(b, cx(x0, it.from() + 1), laneText(lanesTop, it.lane()), it.text(), "tl-paused", PAUSED, null);
                 }
                 case RUN -> {
                     double y = lanesTop + it.lane() * LANE + (LANE - BAR) / 2;
                     String fill = it.involved() ? INVOLVED : RUN;
                     String stroke = it.marks().isEmpty() ? null : markColour(it.marks().get(0));
-                    rect(b, cx(x0, it.from()), y, (it.to() - it.from() + 1) * CELL, BAR, fill, stroke, "run-bar");
-                    text(b, cx(x0, it.from() + 1), laneText(lanesTop, it.lane()), it.text(), "run", fill,
+                    rect(b, cx(x0, it.from()), y, (it.to() - it.from() + 1) * CELL, BAR, fill, stroke, "tl-run-bar");
+                    text(b, cx(x0, it.from() + 1), laneText(lanesTop, it.lane()), it.text(), "tl-run", fill,
                             it.run().system() + " run " + t.names.number(it.run()) + " (" + t.names.when(it.run()) + "), events "
                                     + it.run().startSeq() + "-" + it.run().finishSeq());
                 }
                 case EVENT -> {
                     String bg = it.lane() % 2 == 1 ? "#f8f9fb" : WHITE;
                     text(b, cx(x0, it.from()), laneText(lanesTop, it.lane()), it.text(),
-                            it.marks().isEmpty() ? "event" : "mark " + it.marks().get(0).name().toLowerCase(Locale.ROOT), bg, null);
+                            it.marks().isEmpty() ? "tl-event" : "tl-mark tl-" + it.marks().get(0).name().toLowerCase(Locale.ROOT).replace('_', '-'), bg, null);
                 }
             }
         }
         double y = lanesBottom + 8 + 12;
         for (String line : legendLines) {
-            text(b, 6, y, line, "legend", WHITE, null);
+            text(b, 6, y, line, "tl-legend", WHITE, null);
             y += ROW;
         }
         for (String line : leftOut) {
-            text(b, 6, y, line, "legend", WHITE, null);
+            text(b, 6, y, line, "tl-legend", WHITE, null);
             y += ROW;
         }
         b.append("</svg>");

@@ -147,6 +147,24 @@ class TimelineDrawingTest {
         assertThat(b.startSeq() - a.finishSeq()).isEqualTo(1);
     }
 
+    /**
+     * A page's stylesheet applies to an inline SVG's elements by class: the report's {@code .legend} once made
+     * every legend label 13 px instead of 11 and broke the grid. Every class inside the picture is its own.
+     */
+    @Test
+    void everyClassInsideThePictureIsTheTimelinesOwn() throws Exception {
+        for (ViolationTrace vt : samples()) {
+            Document doc = TimelineTest.parse(Timeline.of(vt).svg("k"));
+            NodeList all = doc.getElementsByTagNameNS("*", "*");
+            for (int i = 0; i < all.getLength(); i++) {
+                Element e = (Element) all.item(i);
+                for (String cls : e.getAttribute("class").split(" ")) {
+                    assertThat(cls).as(e.getLocalName()).matches("|ecslab-timeline|tl-[a-z-]+");
+                }
+            }
+        }
+    }
+
     @Test
     void everyTextContrastsAtLeastFourAndAHalfToOneWithWhatItStandsOn() throws Exception {
         for (ViolationTrace vt : samples()) {
@@ -165,8 +183,8 @@ class TimelineDrawingTest {
         String squeezed = m.replaceAll(r -> r.group(1) + String.format(Locale.ROOT, "%.1f", Double.parseDouble(r.group(2)) / 2)
                 + r.group(3));
         assertThat(overlaps(TimelineTest.parse(squeezed))).isNotEmpty();
-        String pale = svg.replace("class=\"run\" ", "class=\"run\" data-x=\"\" ").replaceAll(
-                "(<text class=\"run\" data-x=\"\" x=\"[0-9.]+\" y=\"[0-9.]+\" fill=\")#[0-9a-f]{6}", "$1" + TimelineSvg.RUN);
+        String pale = svg.replace("class=\"tl-run\" ", "class=\"tl-run\" data-x=\"\" ").replaceAll(
+                "(<text class=\"tl-run\" data-x=\"\" x=\"[0-9.]+\" y=\"[0-9.]+\" fill=\")#[0-9a-f]{6}", "$1" + TimelineSvg.RUN);
         assertThat(lowContrast(TimelineTest.parse(pale))).isNotEmpty();
     }
 
@@ -201,8 +219,8 @@ class TimelineDrawingTest {
         assertThat(text.lines().filter(l -> l.startsWith("detector") || l.startsWith("changer")))
                 .allMatch(l -> l.contains("(paused"));
         Document doc = TimelineTest.parse(t.svg("empty"));
-        assertThat(TimelineTest.texts(doc, "frame")).startsWith("f0", "f1 all paused", "f2");
-        assertThat(TimelineTest.texts(doc, "paused")).hasSize(2);
+        assertThat(TimelineTest.texts(doc, "tl-frame")).startsWith("f0", "f1 all paused", "f2");
+        assertThat(TimelineTest.texts(doc, "tl-paused")).hasSize(2);
         assertThat(CounterexampleText.describe(vt)).contains("(it was paused in frame 1 by pause set `p`, pattern '101')");
     }
 
@@ -216,7 +234,7 @@ class TimelineDrawingTest {
         String text = Timeline.of(vt).text();
         assertThat(text).contains("it1/" + iterations).contains("it" + iterations + "/" + iterations).contains(":[");
         Document doc = TimelineTest.parse(Timeline.of(vt).svg("loop"));
-        assertThat(TimelineTest.texts(doc, "iteration")).contains("it1/" + iterations, "it2/" + iterations);
+        assertThat(TimelineTest.texts(doc, "tl-iteration")).contains("it1/" + iterations, "it2/" + iterations);
         assertThat(doc.getElementsByTagNameNS("*", "line").getLength()).isPositive();
     }
 

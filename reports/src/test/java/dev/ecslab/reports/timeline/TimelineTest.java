@@ -70,14 +70,14 @@ class TimelineTest {
         Set<String> systems = new LinkedHashSet<>();
         vt.trace().runs().forEach(r -> systems.add(r.system()));
         assertThat(t.lanesAreThreads()).as("serial: one thread, lanes are systems").isFalse();
-        assertThat(texts(doc, "lane")).containsAll(systems).contains(Timeline.WORLD_LANE).doesNotHaveDuplicates()
+        assertThat(texts(doc, "tl-lane")).containsAll(systems).contains(Timeline.WORLD_LANE).doesNotHaveDuplicates()
                 .hasSize(systems.size() + 1);
-        String legend = String.join(" ", texts(doc, "legend"));
+        String legend = String.join(" ", texts(doc, "tl-legend"));
         assertThat(legend).contains("* the change").contains("! detector run that should have reported the change");
         RunRecord missed = vt.violation().finding().run();
-        assertThat(texts(doc, "run")).contains(CounterexampleTextTest.ordinal(vt, missed) + "!");
-        assertThat(texts(doc, "mark change")).containsExactly("c*");
-        assertThat(texts(doc, "frame")).as("every frame, named").startsWith("f0", "f1", "f2");
+        assertThat(texts(doc, "tl-run")).contains(CounterexampleTextTest.ordinal(vt, missed) + "!");
+        assertThat(texts(doc, "tl-mark tl-change")).containsExactly("c*");
+        assertThat(texts(doc, "tl-frame")).as("every frame, named").startsWith("f0", "f1", "f2");
         assertThat(ids(doc)).isNotEmpty().allMatch(id -> id.equals("cx1") || id.startsWith("cx1-"));
         assertThat(doc.getDocumentElement().getElementsByTagNameNS("*", "title").item(0).getTextContent())
                 .contains("at least once").contains("flags / serial / seed 1");
@@ -94,11 +94,11 @@ class TimelineTest {
         vt.trace().runs().forEach(r -> threads.add(r.thread()));
         vt.trace().events().forEach(e -> threads.add(e.thread()));
         assertThat(t.lanesAreThreads()).isTrue();
-        assertThat(texts(a, "lane")).containsExactlyInAnyOrderElementsOf(threads);
-        assertThat(String.join(" ", texts(a, "legend"))).contains("X run named by the ordering violation");
-        assertThat(texts(a, "run")).as("lanes are threads: a run's label names its system").anyMatch(l -> l.startsWith("detector ")
+        assertThat(texts(a, "tl-lane")).containsExactlyInAnyOrderElementsOf(threads);
+        assertThat(String.join(" ", texts(a, "tl-legend"))).contains("X run named by the ordering violation");
+        assertThat(texts(a, "tl-run")).as("lanes are threads: a run's label names its system").anyMatch(l -> l.startsWith("detector ")
                 && l.endsWith("X"));
-        assertThat(texts(b, "run")).contains("1+", "2R");
+        assertThat(texts(b, "tl-run")).contains("1+", "2R");
     }
 
     @Test
@@ -160,7 +160,7 @@ class TimelineTest {
         String text = t.text();
         System.out.println("TimelineTest (LATE):\n" + text);
         assertThat(text).contains("[" + CounterexampleTextTest.ordinal(vt, vt.violation().finding().run()) + "L]");
-        assertThat(String.join(" ", texts(parse(t.svg("late")), "legend")))
+        assertThat(String.join(" ", texts(parse(t.svg("late")), "tl-legend")))
                 .contains("L first detector run after the change, same frame, did not report it");
     }
 }
