@@ -473,8 +473,9 @@ public final class CounterexampleText {
                     + " bytes after " + Math.min(10, mem.size()) + " frames and " + mem.get(mem.size() - 1) + " bytes after "
                     + mem.size() + ", on a world whose size does not grow.";
         }
-        return "The " + code(vt.trace().config().strategy()) + " strategy's memory keeps growing: "
-                + sentence(vt.violation().message()) + shown;
+        String figures = vt.violation().message().strip();
+        return "The " + code(vt.trace().config().strategy()) + " strategy's memory keeps growing: " + figures
+                + (figures.endsWith(".") ? "" : ".") + shown;
     }
 
     // ------------------------------------------------------------------ phrases

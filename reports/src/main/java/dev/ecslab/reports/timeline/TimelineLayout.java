@@ -346,15 +346,19 @@ final class TimelineLayout {
         return col;
     }
 
-    /** The systems the scenario's run criteria skip in frame {@code f}, in scenario order. */
+    /**
+     * The systems the scenario's run criteria skip in frame {@code f}, in scenario order; a system the trace shows
+     * running there anyway (an executor that ignored the run criteria, which criterion O reports) is drawn by its run.
+     */
     private List<String> pausedIn(long f) {
         Scenario s = t.vt.scenario();
         List<String> out = new ArrayList<>();
         if (f < 0 || f >= s.totalFrames()) {
             return out;
         }
+        List<RunRecord> ran = runsByFrame.getOrDefault(f, List.of());
         for (SystemSpec sys : s.systems()) {
-            if (!s.runsIn(sys, (int) f)) {
+            if (!s.runsIn(sys, (int) f) && ran.stream().noneMatch(r -> r.system().equals(sys.name()))) {
                 out.add(SafeText.line(sys.name()));
             }
         }

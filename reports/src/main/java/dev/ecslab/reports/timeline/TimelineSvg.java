@@ -28,6 +28,8 @@ final class TimelineSvg {
     /** At most this many cells of lanes (about 1 000 px); wider traces collapse frames the violation is not about. */
     static final int MAX_COLUMNS = 140;
     private static final int MAX_LANE_NAME = 32;
+    /** The legend's lines are at least this many cells wide, and the picture at least as wide as they are. */
+    private static final int MIN_LEGEND = 48;
     private static final double LANE = 24;
     private static final double ROW = 16;
     private static final double BAR = 17;
@@ -53,8 +55,8 @@ final class TimelineSvg {
         int headerRows = l.usedIterations ? 2 : 1;
         double lanesTop = 6 + headerRows * ROW + 4;
         double lanesBottom = lanesTop + l.lanes.size() * LANE;
-        double width = x0 + (l.columns + 1) * CELL + 6;
-        int legendCells = (int) Math.max(40, (width - 12) / CELL);
+        double width = Math.max(x0 + (l.columns + 1) * CELL + 6, 12 + MIN_LEGEND * CELL);
+        int legendCells = (int) ((width - 12) / CELL);
         List<String> legendLines = wrap(l.legend(), legendCells);
         List<String> leftOut = new ArrayList<>();
         for (String e : l.leftOut) {

@@ -243,6 +243,29 @@ class CauseWordsTest {
     }
 
     @Test
+    void criterion6AGrowingTrackerNamesTheMeasuredAndTheReportedFiguresAndItsTimelineShowsTheLastFrames() throws Exception {
+        dev.ecslab.lab.criteria.MemoryBound.Result m = dev.ecslab.lab.criteria.MemoryBound.measure(
+                RealCounterexamples.trackerMutant("mutant:leaks-removals"));
+        assertThat(m.passes()).as("the leaking mutant fails criterion 6").isFalse();
+        Counterexample cx = new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,
+                "mutant:leaks-removals / serial / seed 0", m.trace());
+        ViolationTrace vt = ViolationTrace.of(cx);
+        String text = CounterexampleText.describe(vt);
+        System.out.println("CauseWordsTest (6):\n" + text);
+        List<Long> reported = m.trace().memory();
+        assertThat(text).contains("The `mutant:leaks-removals` strategy's memory keeps growing")
+                .contains("measured after 10 / 1 000 / 10 000 frames")
+                .contains(reported.get(reported.size() - 1) + " bytes after " + reported.size());
+        Timeline t = Timeline.of(vt);
+        String picture = t.text();
+        long last = m.trace().runs().stream().mapToLong(RunRecord::frame).max().orElseThrow();
+        assertThat(picture).as("the last frame is drawn in full, the others are named in collapsed ranges")
+                .contains("f" + last).contains("left out: frames 0-");
+        assertThat(picture.lines()).allMatch(l -> l.length() <= Timeline.TEXT_WIDTH);
+        assertThat(TimelineDrawingTest.overlaps(TimelineTest.parse(t.svg("memory")))).isEmpty();
+    }
+
+    @Test
     void wordsNameRunsPerSystemNeverByTheTracesGlobalNumber() {
         ViolationTrace vt = RealCounterexamples.missedWithFlags();
         String text = CounterexampleText.describe(vt);
