@@ -103,9 +103,8 @@ class CauseWordsTest {
 
     @Test
     void criterion2ARepeatInALoopingStageNamesTheIterationsAndThatNothingChanged() {
-        ViolationTrace vt = RealCounterexamples.first(Catalogue.loopingStageChanges(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.REPEATED,
-                Criterion.AT_MOST_ONCE, ScenarioClass.LOOPING);
+        ViolationTrace vt = RealCounterexamples.serial("flags", Catalogue.loopingStageChanges(Target.COMPONENT),
+                FindingType.REPEATED, Criterion.AT_MOST_ONCE, ScenarioClass.LOOPING);
         Finding f = vt.violation().finding();
         String text = CounterexampleText.describe(vt);
         System.out.println("CauseWordsTest (2 / L, repeat):\n" + text);
@@ -183,27 +182,14 @@ class CauseWordsTest {
 
     @Test
     void criterion7AChangeLostWhilePausedNamesThePauseSetAndTheFrames() {
-        ViolationTrace vt = RealCounterexamples.first(Catalogue.systemPausing(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.AT_LEAST_ONCE, ScenarioClass.PAUSING);
+        ViolationTrace vt = RealCounterexamples.serial("flags", Catalogue.systemPausing(Target.COMPONENT),
+                FindingType.MISSED, Criterion.AT_LEAST_ONCE, ScenarioClass.PAUSING);
         Finding f = vt.violation().finding();
         String set = vt.scenario().system(f.detector()).pauseSet();
         String text = CounterexampleText.describe(vt);
         System.out.println("CauseWordsTest (7):\n" + text);
         assertThat(text).contains("paused in frame").contains("by pause set `" + set + "`, pattern '"
                 + vt.scenario().pause(set).pattern() + "'").contains("on pausing");
-    }
-
-    @Test
-    void criterionLAMissInALoopingStageNamesTheIterations() {
-        ViolationTrace vt = RealCounterexamples.first(Catalogue.loopingStageRemovals(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.AT_LEAST_ONCE, ScenarioClass.LOOPING);
-        Finding f = vt.violation().finding();
-        String text = CounterexampleText.describe(vt);
-        System.out.println("CauseWordsTest (L):\n" + text);
-        assertThat(text).contains("the removal of `A` from entity " + f.entity()).contains("iteration 1 of 2")
-                .contains("on looping");
     }
 
     @Test

@@ -59,6 +59,23 @@ final class RealCounterexamples {
         throw new AssertionError("no " + type + " / " + criterion + (cls == null ? "" : " / " + cls) + " violation in " + s.name() + " under " + config.label());
     }
 
+    /** The first such violation of {@code s} under {@code strategy} and the serial executor, seed 1. */
+    static ViolationTrace serial(String strategy, Scenario s, FindingType type, Criterion criterion, ScenarioClass cls) {
+        return first(s, new LabConfig(strategy(strategy), ExecutorSubject.of("serial"), 1), type, criterion, cls);
+    }
+
+    /** MISSED in a looping stage: {@code flags} loses a removal the world applied after the detector's iteration. */
+    static ViolationTrace loopingRemovalWithFlags() {
+        return serial("flags", Catalogue.loopingStageRemovals(Target.COMPONENT), FindingType.MISSED, Criterion.AT_LEAST_ONCE,
+                ScenarioClass.LOOPING);
+    }
+
+    /** MISSED while paused: the mutant that treats every reader as if it ran in the previous frame. */
+    static ViolationTrace pausedWithIgnoresPausing() {
+        return first(Catalogue.systemPausing(Target.COMPONENT), new LabConfig(trackerMutant("mutant:ignores-pausing"),
+                ExecutorSubject.of("serial"), 1), FindingType.MISSED, Criterion.AT_LEAST_ONCE, ScenarioClass.PAUSING);
+    }
+
     /** MISSED: the changer runs after the detector, and {@code flags} clears its flags at frame end. */
     static ViolationTrace missedWithFlags() {
         return first(Catalogue.atLeastOnce(Target.COMPONENT), new LabConfig(strategy("flags"), ExecutorSubject.of("serial"), 1),

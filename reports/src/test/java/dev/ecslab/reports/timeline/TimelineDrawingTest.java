@@ -59,18 +59,12 @@ class TimelineDrawingTest {
         out.add(RealCounterexamples.orderingWithIgnoresOneBefore());
         out.add(RealCounterexamples.repeatedWithReportsTwice());
         out.add(RealCounterexamples.lateWithLastTick());
-        out.add(RealCounterexamples.first(Catalogue.loopingStageRemovals(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.AT_LEAST_ONCE, ScenarioClass.LOOPING));
-        out.add(RealCounterexamples.first(Catalogue.systemPausing(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.trackerMutant("mutant:ignores-pausing"), ExecutorSubject.of("serial"), 1),
-                FindingType.MISSED, Criterion.AT_LEAST_ONCE, ScenarioClass.PAUSING));
+        out.add(RealCounterexamples.loopingRemovalWithFlags());
+        out.add(RealCounterexamples.pausedWithIgnoresPausing());
         out.add(RealCounterexamples.first(Catalogue.changesMadeByCommands(Target.COMPONENT),
                 new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("dynamic"), 3), FindingType.MISSED,
                 Criterion.AT_LEAST_ONCE));
-        out.add(RealCounterexamples.first(allPausedInFrameOne(),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.AT_LEAST_ONCE));
+        out.add(RealCounterexamples.serial("flags", allPausedInFrameOne(), FindingType.MISSED, Criterion.AT_LEAST_ONCE, null));
         return out;
     }
 
@@ -206,9 +200,7 @@ class TimelineDrawingTest {
 
     @Test
     void aFrameInWhichNothingRanIsDrawnAndNamedWithItsPauses() throws Exception {
-        ViolationTrace vt = RealCounterexamples.first(allPausedInFrameOne(),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.AT_LEAST_ONCE);
+        ViolationTrace vt = RealCounterexamples.serial("flags", allPausedInFrameOne(), FindingType.MISSED, Criterion.AT_LEAST_ONCE, null);
         assertThat(vt.trace().runs()).as("the trace: nothing ran in frame 1").noneMatch(r -> r.frame() == 1);
         Timeline t = Timeline.of(vt);
         String text = t.text();
@@ -226,9 +218,7 @@ class TimelineDrawingTest {
 
     @Test
     void loopIterationsAreMarkedAndNamedInBothRenderings() throws Exception {
-        ViolationTrace vt = RealCounterexamples.first(Catalogue.loopingStageRemovals(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.AT_LEAST_ONCE, ScenarioClass.LOOPING);
+        ViolationTrace vt = RealCounterexamples.loopingRemovalWithFlags();
         int iterations = vt.scenario().stages().stream().mapToInt(s -> s.iterations()).max().orElseThrow();
         assertThat(iterations).isGreaterThan(1);
         String text = Timeline.of(vt).text();
