@@ -326,7 +326,7 @@ public final class ReportPage {
                 + " catalogue scenarios and later failures are shown as found, and say so. One that is the first of several places (its cell, the classes it touched, the views 7 and L) is shown"
                 + " once. Replay one with <code>./lab replay FILE</code>: it re-judges the recorded trace and re-runs the"
                 + " scenario in the recorded order. The first counterexample of each cell (the one its FAIL link opens) has a"
-                + " timeline picture; every one has its timeline as text (a picture is about 100 kB, and a full run finds"
+                + " timeline picture; every one has its timeline as text (a picture is about 5 kB, and a full run finds"
                 + " hundreds).</p>\n");
         for (MatrixCounterexamples.Entry e : MatrixCounterexamples.of(in.matrix()).entries()) {
             Counterexample x = e.counterexample();
