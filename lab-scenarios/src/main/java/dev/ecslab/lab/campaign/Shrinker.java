@@ -28,6 +28,8 @@ public final class Shrinker {
     private final Predicate<Scenario> fails;
     private final int maxAttempts;
     private int attempts;
+    private int steps;
+    private boolean settled;
 
     /**
      * @param fails       re-runs a candidate and says whether it still fails the same way
@@ -44,9 +46,11 @@ public final class Shrinker {
         boolean progress = true;
         while (progress && attempts < maxAttempts) {
             progress = false;
+            boolean cut = false;
             int bestSize = size(best);
             for (Attempt a : candidates(best)) {
                 if (attempts >= maxAttempts) {
+                    cut = true;
                     break;
                 }
                 Scenario candidate = make(a);                   // built (and validated) only when its turn comes
@@ -56,12 +60,32 @@ public final class Shrinker {
                 attempts++;
                 if (fails.test(candidate)) {
                     best = candidate;
+                    steps++;
                     progress = true;
                     break;
                 }
             }
+            settled = !progress && !cut;
         }
         return best;
+    }
+
+    /** Simplifications accepted by {@link #shrink} (each a smaller scenario that still failed): jqwik's "shrinking steps". */
+    public int steps() {
+        return steps;
+    }
+
+    /** Candidates tried (each a call of the predicate). */
+    public int attempts() {
+        return attempts;
+    }
+
+    /**
+     * True when {@link #shrink} stopped at a scenario none of whose one-step simplifications failed; false
+     * when it stopped because its budget ran out (a smaller failing scenario may exist).
+     */
+    public boolean settled() {
+        return settled;
     }
 
     /** A rough size: what a reader has to take in. */

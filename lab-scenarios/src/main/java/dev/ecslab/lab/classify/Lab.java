@@ -4,6 +4,7 @@ import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.campaign.Shrinker;
+import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
 import dev.ecslab.lab.explore.Exploration;
@@ -42,8 +43,10 @@ import java.util.Set;
  * first scenarios. Every run is judged by {@link Judge} (crashes, 1, 2 and 3 in every scenario
  * class, O and 8 from the lab's own evidence and model); what a run judged counts as evidence, so a
  * cell no run judged stays "not judged". The first failure of each criterion and scope in a row is
- * shrunk (campaign scenarios) and kept as its counterexample with the seed and the trace; each
- * scenario class of criteria 1 and 2 keeps its first counterexample too. A configuration whose run
+ * shrunk (campaign scenarios) and kept as its counterexample with the seed, the trace and a shrink
+ * record ({@link Shrinking}: the steps, the runs spent, the scenario first found and its trace); each
+ * scenario class of criteria 1 and 2 keeps its first counterexample too, as found, and every
+ * counterexample that is not shrunk says why. A configuration whose run
  * hangs past its timeout is recorded as crashed and the rest of its scenarios are skipped.
  */
 public final class Lab {
@@ -310,6 +313,14 @@ public final class Lab {
 
     /** Records a judged run in the row's cells: evidence, delays, violations and counterexamples. */
     private void record(Row row, Outcome outcome, LabConfig config, boolean shrink) {
+        record(row, outcome, config, shrink ? null : CATALOGUE);
+    }
+
+    /**
+     * Records a judged run; its first failures are shrunk when {@code notShrunk} is null, else kept as found
+     * for that reason.
+     */
+    private void record(Row row, Outcome outcome, LabConfig config, String notShrunk) {
         for (Criterion c : Criterion.values()) {
             int n = outcome.evidence(c);
             if (n > 0) {
@@ -343,9 +354,9 @@ public final class Lab {
             // One counterexample per violation, shared by every cell and class it counts in; shrunk when it
             // is the first of its criterion and scope (a class's first only is kept as found: shrinking
             // each class's too would multiply the cost of a failing row).
-            Counterexample x = firstOfScope ? counterexample(v, outcome, config, shrink)
+            Counterexample x = firstOfScope ? counterexample(v, outcome, config, notShrunk)
                     : new Counterexample(v.criterion(), v.scope(), v.message(), outcome.scenario(), outcome.scenario(),
-                            config.seed(), config.label(), outcome.trace());
+                            config.seed(), config.label(), outcome.trace(), Shrinking.kept(notShrunk == null ? NOT_FIRST : notShrunk));
             for (Criterion c : cells) {
                 Cell cell = row.cell(c);
                 if (failedHere.add(c)) {
@@ -379,39 +390,58 @@ public final class Lab {
         return out;
     }
 
-    /** The counterexample of a first failure: shrunk for campaign scenarios, with its trace. */
-    private Counterexample counterexample(Violation v, Outcome outcome, LabConfig config, boolean shrink) {
+    /** Why a scenario is shown as found: catalogue scenarios are the seed's test plan, shown as written. */
+    static final String CATALOGUE = "a catalogue scenario, shown as written";
+    /** Why criterion 6's run is shown as found. */
+    static final String MEMORY_SCENARIO = "criterion 6's fixed 10 000-frame scenario";
+    /** Why a later failure is shown as found: only the first of a criterion and scope in a row is shrunk. */
+    static final String NOT_FIRST = "not the first failure of its criterion and scope in this row (only those are"
+            + " shrunk); kept as found";
+
+    /** The counterexample of a first failure: shrunk for campaign scenarios, with its trace and how it was shrunk. */
+    private Counterexample counterexample(Violation v, Outcome outcome, LabConfig config, String notShrunk) {
         Scenario scenario = outcome.scenario();
-        Scenario minimal = scenario;
-        Trace minimalTrace = outcome.trace();
         String message = v.message();
-        long seed = config.seed();
-        if (shrink && !outcome.trace().timedOut()) {             // never re-run what hung
-            long[] lastSeed = {seed};
-            int[] runsLeft = {options.shrinkAttempts()};          // the budget counts runs, not candidates
-            Shrinker shrinker = new Shrinker(candidate -> {
-                Long s = failingSeed(candidate, config, v, runsLeft);
-                if (s != null) {
-                    lastSeed[0] = s;                              // the minimal scenario is the last accepted
-                }
-                return s != null;
-            }, options.shrinkAttempts());
-            minimal = shrinker.shrink(scenario);
-            if (minimal != scenario) {
-                LabConfig at = config.withSeed(lastSeed[0]);
-                minimalTrace = ScenarioRunner.run(minimal, at);
-                Violation again = firstLike(minimal, minimalTrace, v);
-                if (again != null) {
-                    message = again.message();
-                    seed = lastSeed[0];
-                } else {
-                    minimal = scenario;               // did not fail again on re-run: keep the original
-                    minimalTrace = outcome.trace();
-                }
-            }
+        if (notShrunk != null) {
+            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
+                    outcome.trace(), Shrinking.kept(notShrunk));
         }
-        return new Counterexample(v.criterion(), v.scope(), message, minimal, scenario, seed,
-                config.withSeed(seed).label(), minimalTrace);
+        if (outcome.trace().timedOut()) {                         // never re-run what hung
+            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
+                    outcome.trace(), Shrinking.kept("the run hung, and a hung run is never run again"));
+        }
+        if (options.shrinkAttempts() <= 0) {
+            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
+                    outcome.trace(), Shrinking.kept("shrinking is off (a budget of 0 runs)"));
+        }
+        long[] lastSeed = {config.seed()};
+        int[] runsLeft = {options.shrinkAttempts()};              // the budget counts runs, not candidates
+        Shrinker shrinker = new Shrinker(candidate -> {
+            Long s = failingSeed(candidate, config, v, runsLeft);
+            if (s != null) {
+                lastSeed[0] = s;                                  // the minimal scenario is the last accepted
+            }
+            return s != null;
+        }, options.shrinkAttempts());
+        Scenario minimal = shrinker.shrink(scenario);
+        int runs = options.shrinkAttempts() - runsLeft[0];
+        boolean budgetSpent = !shrinker.settled() || runsLeft[0] <= 0;
+        if (minimal == scenario) {
+            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
+                    outcome.trace(), Shrinking.kept(budgetSpent ? "no smaller scenario failed before the shrinking budget ran out"
+                            : "none of the shrinker's one-step simplifications failed again", runs, budgetSpent));
+        }
+        LabConfig at = config.withSeed(lastSeed[0]);
+        Trace minimalTrace = ScenarioRunner.run(minimal, at);
+        runs++;
+        Violation again = firstLike(minimal, minimalTrace, v);
+        if (again == null) {                                      // did not fail again on re-run: keep the original
+            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
+                    outcome.trace(), Shrinking.kept("the smallest failing scenario found did not fail again when it was run"
+                            + " for its trace", runs, budgetSpent));
+        }
+        return new Counterexample(v.criterion(), v.scope(), again.message(), minimal, scenario, lastSeed[0], at.label(),
+                minimalTrace, Shrinking.shrunk(shrinker.steps(), runs, budgetSpent, scenario, outcome.trace()));
     }
 
     /**
@@ -456,7 +486,7 @@ public final class Lab {
      */
     private void recordMemory(Row row, MemoryBound.Result m) {
         LabConfig serial = new LabConfig(row.subject(), new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0);
-        record(row, Judge.judge(m.scenario(), m.trace()), serial, false);
+        record(row, Judge.judge(m.scenario(), m.trace()), serial, MEMORY_SCENARIO);
         Cell cell = row.cell(Criterion.BOUNDED_MEMORY);
         if (m.trace().crashed()) {
             cell.note("not judged: the 10 000-frame run crashed (criterion X)");
@@ -467,7 +497,7 @@ public final class Lab {
         if (!m.passes()) {
             cell.failedRun();
             cell.fail(new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,
-                    serial.label(), m.trace()));
+                    serial.label(), m.trace(), Shrinking.kept(MEMORY_SCENARIO)));
         }
     }
 

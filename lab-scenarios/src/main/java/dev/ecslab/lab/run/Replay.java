@@ -5,6 +5,7 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
+import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioException;
@@ -25,7 +26,9 @@ import java.util.Map;
 
 /**
  * Saved failures and how they replay. A replay file holds the scenario and the trace (which holds
- * the configuration, the seed and the recorded interleaving). Re-judging the saved trace gives the
+ * the configuration, the seed and the recorded interleaving), and for a counterexample how it was
+ * shrunk ({@link Shrinking}: the steps, and the scenario first found failing with its trace; files from
+ * before shrink records have none and load all the same). Re-judging the saved trace gives the
  * same verdicts, since the criteria are functions of the trace. Re-running depends on how the trace was
  * made:
  * <ul>
@@ -55,13 +58,28 @@ public final class Replay {
     private Replay() {
     }
 
-    /** What a replay file holds. */
-    public record Saved(Scenario scenario, Trace trace) {
+    /**
+     * What a replay file holds: the scenario and the trace it replays, and (in files written since shrink
+     * records exist; {@code null} in older ones, which still load) how the scenario was shrunk, with the
+     * scenario first found failing and its trace.
+     */
+    public record Saved(Scenario scenario, Trace trace,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            Shrinking shrinking) {
+        /** A file without a shrink record (an ambiguity witness, or a counterexample written before them). */
+        public Saved(Scenario scenario, Trace trace) {
+            this(scenario, trace, null);
+        }
     }
 
     public static void save(Path file, Scenario scenario, Trace trace) {
+        save(file, scenario, trace, null);
+    }
+
+    /** Writes a replay file; {@code shrinking} (may be null) is kept beside the scenario and the trace. */
+    public static void save(Path file, Scenario scenario, Trace trace, Shrinking shrinking) {
         try {
-            Files.writeString(file, ScenarioJson.MAPPER.writeValueAsString(new Saved(scenario, trace)));
+            Files.writeString(file, ScenarioJson.MAPPER.writeValueAsString(new Saved(scenario, trace, shrinking)));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot write " + file, e);
         }
@@ -94,7 +112,38 @@ public final class Replay {
         } catch (ScenarioException e) {
             throw ScenarioJson.at(json, source, "trace." + e.path(), e.problem(), e);
         }
+        checkShrinking(saved.shrinking(), json, source);
         return saved;
+    }
+
+    /**
+     * A shrink record is checked like the rest: steps of -1 (not recorded) or more, runs not negative, and
+     * the original scenario and its trace both present or both absent, each valid and consistent.
+     */
+    private static void checkShrinking(Shrinking sh, String json, String source) {
+        if (sh == null) {
+            return;
+        }
+        if (sh.steps() < Shrinking.NOT_RECORDED) {
+            throw ScenarioJson.at(json, source, "shrinking.steps", "must be -1 (not recorded) or more, was " + sh.steps(), null);
+        }
+        if (sh.runs() < 0) {
+            throw ScenarioJson.at(json, source, "shrinking.runs", "must not be negative, was " + sh.runs(), null);
+        }
+        if ((sh.original() == null) != (sh.originalTrace() == null)) {
+            String missing = sh.original() == null ? "original" : "originalTrace";
+            throw ScenarioJson.at(json, source, "shrinking", "\"original\" and \"originalTrace\" go together: \""
+                    + missing + "\" is missing", null);
+        }
+        if (sh.original() == null) {
+            return;
+        }
+        ScenarioJson.checked(sh.original(), json, source, "shrinking.original.", "the replay file");
+        try {
+            TraceConsistency.check(sh.original(), sh.originalTrace());
+        } catch (ScenarioException e) {
+            throw ScenarioJson.at(json, source, "shrinking.originalTrace." + e.path(), e.problem(), e);
+        }
     }
 
     /**

@@ -353,6 +353,10 @@ public final class LabMain implements Callable<Integer> {
                 description = "the jar the file's executor came from (repeatable)")
         List<java.io.File> executorJars = new ArrayList<>();
 
+        @Option(names = "--original", description = "replay the scenario as first found failing, before shrinking (a"
+                + " counterexample file keeps it beside the shrunk one)")
+        boolean original;
+
         @Override
         public Integer call() {
             Path input = CommandLineFile.regular(file, "a replay file");
@@ -360,6 +364,15 @@ public final class LabMain implements Callable<Integer> {
             String mismatch = ReplayFileCheck.mismatch(input, saved.trace().config());
             if (mismatch != null) {
                 throw new BadInputException(input.toString(), "", mismatch);
+            }
+            if (original) {
+                var sh = saved.shrinking();
+                if (sh == null || !sh.shrunk()) {
+                    throw new BadInputException(input.toString(), "shrinking", "--original: this replay file holds no scenario"
+                            + " from before shrinking (" + (sh == null ? "it has no shrink record: an ambiguity witness, or a"
+                                    + " file written before shrink records" : sh.describe()) + ")");
+                }
+                saved = new Replay.Saved(sh.original(), sh.originalTrace(), sh);
             }
             PluginJars jars;
             try {
@@ -391,8 +404,10 @@ public final class LabMain implements Callable<Integer> {
             }
             // A trace that passed validation is judged without error: a failure here is the lab's (exit 70).
             List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
-            System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
+            System.out.println("scenario '" + BadInputException.printable(saved.scenario().name()) + "' under "
+                    + BadInputException.printable(config.label()) + (original ? " (the scenario as first found, before shrinking)" : ""));
             resolved.notes().forEach(n -> System.out.println("plug-in jar: " + n));
+            System.out.println("shrinking: " + shrinkingLine(saved.shrinking(), original));
             System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
             recorded.forEach(v -> System.out.println("  " + v));
             var interleaving = saved.trace().interleaving();
@@ -426,6 +441,14 @@ public final class LabMain implements Callable<Integer> {
             }
             System.out.println(how + ": the same verdict");
             endState(saved.trace().finalState(), rerun.finalState());
+            System.out.println();
+            System.out.print(dev.ecslab.reports.timeline.ScenarioText.text(saved.scenario()));
+            if (!recorded.isEmpty()) {
+                System.out.println();
+                System.out.println("Each violation in words, then its timeline. The verdict lines above number runs as the trace"
+                        + " does (run #0, #1, ... over all systems); the words and timelines number each system's runs from 1"
+                        + " (`s4` run 2 is s4's second run).");
+            }
             for (var v : dev.ecslab.reports.timeline.ViolationTrace.all(saved)) {
                 System.out.println();
                 System.out.println(dev.ecslab.reports.timeline.CounterexampleText.describe(v));
@@ -433,6 +456,19 @@ public final class LabMain implements Callable<Integer> {
                 System.out.println(dev.ecslab.reports.timeline.Timeline.of(v).text());
             }
             return recorded.isEmpty() ? 0 : 1;
+        }
+
+        /** What shrinking did, as the file records it, and whether the scenario as first found can be replayed. */
+        private static String shrinkingLine(dev.ecslab.lab.campaign.Shrinking sh, boolean original) {
+            if (sh == null) {
+                return "not recorded (an ambiguity witness, or a file written before shrink records)";
+            }
+            if (original) {
+                return "this is the scenario as first found; the file's main scenario is its shrunk form ("
+                        + sh.describe() + ")";
+            }
+            return sh.describe() + (sh.shrunk() ? "; --original replays the scenario as first found, '"
+                    + BadInputException.printable(sh.original().name()) + "'" : "");
         }
 
         /**

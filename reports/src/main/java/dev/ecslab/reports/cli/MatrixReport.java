@@ -67,7 +67,7 @@ public final class MatrixReport {
                 Counterexample x = e.counterexample();
                 String name = String.format(Locale.ROOT, "counterexamples/%03d-%s-%s-%s%s.json", ++n, slug(p.row().strategy()),
                         slug(p.row().executor()), p.criterion().code(), p.isClass() ? "-" + p.scenarioClass().title() : "");
-                Replay.save(dir.resolve(name), x.scenario(), x.trace());
+                Replay.save(dir.resolve(name), x.scenario(), x.trace(), x.shrinking());
                 files.put(x, name);
             }
             writeWitnesses(m, dir);
@@ -211,7 +211,8 @@ public final class MatrixReport {
         }
         witnessesMarkdown(m, out);
         out.append("## Counterexamples\n\n");
-        out.append("Each replays with `./lab replay FILE` (the file holds the shrunk scenario and its trace). A counterexample"
+        out.append("Each replays with `./lab replay FILE` (the file holds the scenario and its trace; a shrunk one also the"
+                + " scenario as first found, which `--original` replays). A counterexample"
                 + " that is also the first of its scenario classes, or of a view (7, L), is listed once with those places.\n\n");
         for (MatrixCounterexamples.Entry en : MatrixCounterexamples.of(m).entries()) {
             Counterexample x = en.counterexample();
@@ -491,7 +492,9 @@ public final class MatrixReport {
         f.put("scope", x.scope() == null ? null : x.scope().toString());
         f.put("message", x.message());
         f.put("scenario", x.scenario().name());
-        f.put("shrunk", x.scenario() != x.original());
+        f.put("shrunk", x.shrinking().shrunk());
+        f.put("shrinkSteps", x.shrinking().shrunk() ? x.shrinking().steps() : 0);
+        f.put("shrinking", x.shrinking().describe());
         f.put("seed", x.seed());
         f.put("config", x.config());
         f.put("replayFile", files.get(x));

@@ -7,6 +7,7 @@ import dev.ecslab.reports.chart.Chart;
 import dev.ecslab.reports.html.ReportPage;
 import dev.ecslab.reports.html.ReportWriter;
 import dev.ecslab.reports.timeline.CounterexampleText;
+import dev.ecslab.reports.timeline.ScenarioText;
 import dev.ecslab.reports.timeline.Timeline;
 import dev.ecslab.reports.timeline.ViolationTrace;
 import java.nio.file.Path;
@@ -20,12 +21,17 @@ final class Report {
     private Report() {
     }
 
-    /** Counterexamples in words, as a timeline picture (inline SVG) where asked, and as a text timeline. */
+    /**
+     * Counterexamples in words (what went wrong and why), as a timeline picture (inline SVG) where asked and
+     * as a text timeline, with the scenario, what shrinking did, and the scenario as first found when shrunk.
+     */
     static ReportPage.CounterexampleRenderer renderer() {
         return (c, id, picture) -> {
             ViolationTrace vt = ViolationTrace.of(c);
             Timeline t = Timeline.of(vt);
-            return new ReportPage.CounterexampleView(CounterexampleText.describe(vt), picture ? t.svg(id + "-") : "", t.text());
+            return new ReportPage.CounterexampleView(CounterexampleText.describe(vt), picture ? t.svg(id + "-") : "", t.text(),
+                    ScenarioText.html(c.scenario()), c.shrinking().describe(),
+                    c.shrinking().shrunk() ? ScenarioText.html(c.shrinking().original()) : "");
         };
     }
 

@@ -38,8 +38,18 @@ import java.util.Objects;
  * charts, and the seed's six conclusions answered from the data.
  */
 public final class ReportPage {
-    /** A counterexample as the page shows it: words, a timeline picture (inline SVG), the replay file. */
-    public record CounterexampleView(String words, String timelineSvg, String textTimeline) {
+    /**
+     * A counterexample as the page shows it: the words (what went wrong and why), a timeline picture (inline
+     * SVG) and the timeline as text, the scenario (an HTML fragment: systems, accesses, constraints, edits
+     * per frame), what shrinking did in words, and the scenario as first found when it was shrunk (empty
+     * otherwise). Every component may be empty; a renderer of the page shows each that is not.
+     */
+    public record CounterexampleView(String words, String timelineSvg, String textTimeline, String scenarioHtml,
+            String shrinking, String originalScenarioHtml) {
+        /** A view with words and timelines only. */
+        public CounterexampleView(String words, String timelineSvg, String textTimeline) {
+            this(words, timelineSvg, textTimeline, "", "", "");
+        }
     }
 
     /**
@@ -311,11 +321,12 @@ public final class ReportPage {
             b.append("<p>None: every judged criterion held.</p></section>\n");
             return;
         }
-        b.append("<p>Each is the first failure of its cell and scope, or of a scenario class, shrunk to a minimal scenario;"
-                + " one that is the first of several places (its cell, the classes it touched, the views 7 and L) is shown"
+        b.append("<p>Each is the first failure of its cell and scope, or of a scenario class. The first failure of a criterion"
+                + " and scope in a random scenario is shrunk (each says in how many steps, with the scenario first found);"
+                + " catalogue scenarios and later failures are shown as found, and say so. One that is the first of several places (its cell, the classes it touched, the views 7 and L) is shown"
                 + " once. Replay one with <code>./lab replay FILE</code>: it re-judges the recorded trace and re-runs the"
                 + " scenario in the recorded order. The first counterexample of each cell (the one its FAIL link opens) has a"
-                + " timeline picture; every one has its timeline as text (a picture is about 100 kB, and a full run finds"
+                + " timeline picture; every one has its timeline as text (a picture is about 5 kB, and a full run finds"
                 + " hundreds).</p>\n");
         for (MatrixCounterexamples.Entry e : MatrixCounterexamples.of(in.matrix()).entries()) {
             Counterexample x = e.counterexample();
@@ -341,6 +352,17 @@ public final class ReportPage {
             if (v.textTimeline() != null && !v.textTimeline().isEmpty()) {
                 b.append(picture ? "<details><summary>the timeline as text</summary>" : "<details open><summary>timeline</summary>")
                         .append("<pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
+            }
+            if (v.scenarioHtml() != null && !v.scenarioHtml().isEmpty()) {
+                b.append("<details class=\"scenario\"><summary>the scenario: systems, accesses, constraints, edits per frame</summary>")
+                        .append(v.scenarioHtml()).append("</details>\n");
+            }
+            if (v.shrinking() != null && !v.shrinking().isEmpty()) {
+                b.append("<p class=\"meta shrinking\">").append(esc(capitalize(v.shrinking()))).append(".</p>\n");
+            }
+            if (v.originalScenarioHtml() != null && !v.originalScenarioHtml().isEmpty()) {
+                b.append("<details class=\"scenario original\"><summary>the scenario as first found, before shrinking</summary>")
+                        .append(v.originalScenarioHtml()).append("</details>\n");
             }
             String file = in.replayFiles() == null ? null : in.replayFiles().get(x);
             b.append("<p class=\"meta\">Scenario '").append(esc(x.scenario().name())).append("', seed ").append(x.seed())
@@ -556,6 +578,10 @@ public final class ReportPage {
     // ------------------------------------------------------------------ text
 
     /** HTML text or attribute value ({@link SafeText#html}). */
+    private static String capitalize(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
     static String esc(String s) {
         return SafeText.html(s);
     }

@@ -22,25 +22,24 @@ import java.util.regex.Pattern;
  * only, so the words and the pictures mark the same things.
  */
 final class Focus {
-    /** What a mark on the timeline says. {@code symbol} is its sign on the terminal. */
+    /** What a mark on the timeline says. {@code symbol} is its sign in both renderings, after the run number or event. */
     enum MarkKind {
-        CHANGE("*", "the change (visible from this point)", "the change"),
-        MISSED("!", "detector run that should have reported the change and did not", "missed it"),
-        REPORTED("+", "detector run that reported the change", "reported it"),
-        REPEATED("2", "detector run that reported it again", "reported it again"),
-        LATE("L", "first detector run after the change, same frame, did not report it", "late: not reported in the same frame"),
-        SPURIOUS("?", "detector run that reported a change nobody made", "reported a change nobody made"),
-        OWN("o", "detector run that reported its own change", "reported its own change"),
-        ORDERING("X", "run named by the ordering violation", "ordering broken");
+        CHANGE("*", "the change (visible from this point)"),
+        MISSED("!", "detector run that should have reported the change and did not"),
+        REPORTED("+", "detector run that reported the change"),
+        REPEATED("R", "detector run that reported it again (a repeat)"),
+        LATE("L", "first detector run after the change, same frame, did not report it"),
+        SPURIOUS("?", "detector run that reported a change nobody made"),
+        OWN("o", "detector run that reported its own change"),
+        OWN_WRITE("w", "the detector's own later write of the same data (it became the last writer)"),
+        ORDERING("X", "run named by the ordering violation");
 
         final String symbol;
         final String meaning;
-        final String shortName;
 
-        MarkKind(String symbol, String meaning, String shortName) {
+        MarkKind(String symbol, String meaning) {
             this.symbol = symbol;
             this.meaning = meaning;
-            this.shortName = shortName;
         }
     }
 
@@ -59,9 +58,26 @@ final class Focus {
     final RunRecord writerRun;
     /** The detector's runs (not failed) in start order; empty when the violation is not about detection. */
     final List<RunRecord> detectorRuns;
+    /**
+     * For a miss or a delay: the detector's own change of the same data and entity (or resource) made after
+     * the change and before its last run after it, or null. A strategy that tells a system's own changes
+     * apart by the last writer hides the earlier change behind it.
+     */
+    final ChangeRecord ownWrite;
+    /** The run that made {@link #ownWrite}, or null. */
+    final RunRecord ownWriteRun;
+    /** The next change of the same key by someone else after {@link #ownWrite} (it ended the detector's last-writer spell), or null. */
+    final ChangeRecord afterOwnWrite;
+    final RunNames names;
     final List<Mark> marks = new ArrayList<>();
-    /** Runs the violation is about, in start order, for windows of long traces. */
+    /** Runs the violation is about, drawn as such. */
     final Set<RunRecord> involved = new LinkedHashSet<>();
+    /**
+     * The runs whose frames a timeline too long for its width must keep in full: the change's, the run that was
+     * due to report it and the one the claim's delay ends at, the detector's own write, the runs a finding names.
+     * Empty means "those of {@link #involved}".
+     */
+    final Set<RunRecord> essential = new LinkedHashSet<>();
 
     private Focus(ViolationTrace vt) {
         this.vt = vt;
@@ -102,6 +118,32 @@ final class Focus {
             dr.sort(java.util.Comparator.comparingLong(RunRecord::startSeq));
         }
         this.detectorRuns = dr;
+        this.names = new RunNames(vt.scenario(), trace);
+        ChangeRecord own = null;
+        ChangeRecord next = null;
+        if (finding != null && change != null
+                && (finding.type() == FindingType.MISSED || finding.type() == FindingType.DELAYED)) {
+            List<RunRecord> after = detectorRunsAfter(change.seq());
+            long until = after.isEmpty() ? -1 : after.get(after.size() - 1).startSeq();
+            String key = keyOf(change);
+            for (ChangeRecord c : trace.changes()) {
+                if (c.data() != change.data() || !keyOf(c).equals(key) || c.seq() <= change.seq()) {
+                    continue;
+                }
+                if (own == null && c.author().equals(finding.detector()) && c.seq() < until) {
+                    own = c;
+                } else if (own != null && next == null && !c.author().equals(finding.detector()) && c.seq() > own.seq()) {
+                    next = c;
+                }
+            }
+        }
+        this.ownWrite = own;
+        this.ownWriteRun = own == null || own.authorRun() < 0 ? null : trace.run(own.authorRun());
+        this.afterOwnWrite = next;
+        if (ownWriteRun != null) {
+            marks.add(new Mark(MarkKind.OWN_WRITE, ownWriteRun, own.seq()));
+            involved.add(ownWriteRun);
+        }
         if (finding != null) {
             markFinding();
         } else if (vt.violation().criterion() == Criterion.ORDERING) {
@@ -136,6 +178,9 @@ final class Focus {
                 RunRecord before = previousDetectorRun(change.seq());
                 if (before != null) {
                     involved.add(before);
+                    if (before.frame() == change.frame()) {
+                        essential.add(before);
+                    }
                 }
                 List<RunRecord> after = detectorRunsAfter(change.seq());
                 for (int i = 0; i < after.size(); i++) {
@@ -144,6 +189,20 @@ final class Focus {
                     if (i == 0 || i == after.size() - 1) {
                         involved.add(r);
                     }
+                }
+                if (!after.isEmpty()) {
+                    essential.add(after.get(0));
+                    RunRecord deadline = deadline(after.get(0), vt.trace().config().delayFrames());
+                    if (deadline != null) {
+                        involved.add(deadline);
+                        essential.add(deadline);
+                    }
+                }
+                if (writerRun != null) {
+                    essential.add(writerRun);
+                }
+                if (ownWriteRun != null) {
+                    essential.add(ownWriteRun);
                 }
             }
             case DELAYED -> {
@@ -211,6 +270,26 @@ final class Focus {
             }
         }
         return List.of();
+    }
+
+    /** A change's key: its entity label, or its resource's name. */
+    static String keyOf(ChangeRecord c) {
+        return c.entity() != null ? c.entity() : c.data().name();
+    }
+
+    /**
+     * The last run by which a change due at {@code due} had to be reported under a claim that allows
+     * {@code allowedFrames} frames of delay: the detector's first run at least that many frames after the due
+     * run (the due run itself for 0), as the oracle's {@code Obligation.metWithin} decides; null when the
+     * detector never ran that late.
+     */
+    RunRecord deadline(RunRecord due, int allowedFrames) {
+        for (RunRecord r : detectorRuns) {
+            if (r.startSeq() >= due.startSeq() && r.frame() >= due.frame() + allowedFrames) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /** The key reports name: the entity label, or the resource's name. */

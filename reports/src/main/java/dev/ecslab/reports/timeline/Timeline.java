@@ -14,13 +14,17 @@ import java.util.Set;
 /**
  * A counterexample's trace as a picture: one lane per thread (or, when every run happened on one
  * thread, one lane per system plus one for the world's sync points and command applications), the
- * system runs as bars from their start to their finish event, the frame boundaries, and marks for
- * the change and for the detection that went wrong. The time axis is the trace's event sequence
- * number, which is consistent with happens-before.
+ * system runs as bars from their start to their finish, every frame (an empty one too, and the setup
+ * before frame 0 when a change was made there), the frames in which a system was paused, the
+ * iterations of looping stages, and marks for the change and for the detections that went wrong.
  *
- * <p>Two renderings: {@link #svg(String)} (an XChart chart as inline SVG for the HTML report) and
- * {@link #text(int)} (for {@code lab replay} on a terminal). Long traces are cut to a window around
- * the runs the violation is about; both renderings say what they left out.
+ * <p>Contract: left to right is the order of the trace's events (its sequence numbers, consistent with
+ * happens-before), not their distance: each event takes the next column, and a run's bar is at least
+ * as wide as its label, so no two labels share a place. Runs are numbered per system from 1
+ * ({@link RunNames}), as the words name them. A trace too long for the width keeps the frames the
+ * violation is about in full and shows the others collapsed, each still named, and says how many runs
+ * it left out. Two renderings of one layout ({@link TimelineLayout}): {@link #svg(String)} (inline SVG
+ * for the HTML report) and {@link #text(int)} (for {@code lab replay} on a terminal).
  */
 public final class Timeline {
     /** Default width of {@link #text()}, in columns. */
@@ -31,6 +35,7 @@ public final class Timeline {
 
     final ViolationTrace vt;
     final Focus focus;
+    final RunNames names;
     /** True when lanes are threads; false when they are systems (one thread ran everything). */
     final boolean byThread;
     final List<String> lanes;
@@ -40,6 +45,7 @@ public final class Timeline {
     private Timeline(ViolationTrace vt) {
         this.vt = vt;
         this.focus = Focus.of(vt);
+        this.names = focus.names;
         Trace trace = vt.trace();
         this.runs = trace.runs().stream().sorted(Comparator.comparingLong(RunRecord::startSeq)).toList();
         Set<String> threads = new LinkedHashSet<>();
@@ -56,7 +62,7 @@ public final class Timeline {
         } else {
             Set<String> systems = new LinkedHashSet<>();
             for (SystemSpec s : vt.scenario().systems()) {
-                if (runs.stream().anyMatch(r -> r.system().equals(s.name()))) {
+                if (runs.stream().anyMatch(r -> r.system().equals(s.name())) || s.pauseSet() != null) {
                     systems.add(s.name());
                 }
             }
@@ -112,96 +118,13 @@ public final class Timeline {
                 return laneOfEvent(e);
             }
         }
-        return byThread ? lanes.size() - 1 : lanes.indexOf(WORLD_LANE);
-    }
-
-    /** A run's label: its number, with the system in front when lanes are threads, and its stage when there are several. */
-    String label(RunRecord r) {
-        String s = (byThread ? r.system() : "") + "#" + r.id();
-        if (vt.scenario().stages().size() > 1) {
-            s += "@" + r.stage();
-        }
-        if (r.iteration() > 0) {
-            s += "." + r.iteration();
-        }
-        return s;
+        return byThread ? 0 : lanes.indexOf(WORLD_LANE);
     }
 
     /** The marks on one run, in kind order. */
     List<Focus.Mark> marksOn(RunRecord r) {
         return focus.marks.stream().filter(m -> m.run() != null && m.run().id() == r.id())
-                .sorted(Comparator.comparing(Focus.Mark::kind)).toList();
-    }
-
-    /** Windows of the trace to try, the whole trace first, narrower ones after. */
-    List<Window> candidateWindows() {
-        List<Window> out = new ArrayList<>();
-        if (runs.isEmpty()) {
-            out.add(Window.of(this, List.of()));
-            return out;
-        }
-        long first = runs.get(0).startSeq();
-        long last = lastSeq();
-        out.add(Window.of(this, List.of(new long[] {first - 1, last})));
-        List<RunRecord> focusRuns = new ArrayList<>(focus.involved);
-        if (focusRuns.isEmpty()) {
-            long frame = vt.violation().criterion() == dev.ecslab.lab.criteria.Criterion.BOUNDED_MEMORY
-                    ? runs.get(runs.size() - 1).frame() : runs.get(0).frame();
-            runs.stream().filter(r -> r.frame() == frame).forEach(focusRuns::add);
-        }
-        long minFrame = focusRuns.stream().mapToLong(RunRecord::frame).min().orElse(0);
-        long maxFrame = focusRuns.stream().mapToLong(RunRecord::frame).max().orElse(0);
-        for (int pad = 1; pad >= 0; pad--) {
-            out.add(Window.of(this, List.of(frameRange(minFrame - pad, maxFrame + pad))));
-        }
-        List<long[]> near = new ArrayList<>();
-        List<long[]> only = new ArrayList<>();
-        for (RunRecord r : focusRuns) {
-            int i = runs.indexOf(r);
-            RunRecord prev = i > 0 ? runs.get(i - 1) : r;
-            RunRecord next = i + 1 < runs.size() ? runs.get(i + 1) : r;
-            near.add(new long[] {prev.startSeq() - 1, Math.max(r.finishSeq(), next.finishSeq())});
-            only.add(new long[] {r.startSeq() - 1, r.finishSeq()});
-        }
-        for (Focus.Mark m : focus.marks) {
-            if (m.run() == null) {
-                near.add(new long[] {m.seq() - 1, m.seq()});
-                only.add(new long[] {m.seq() - 1, m.seq()});
-            }
-        }
-        out.add(Window.of(this, near));
-        out.add(Window.of(this, only));
-        return out;
-    }
-
-    long lastSeq() {
-        long last = 0;
-        for (RunRecord r : runs) {
-            last = Math.max(last, r.finishSeq());
-        }
-        for (Trace.Event e : vt.trace().events()) {
-            last = Math.max(last, e.seq());
-        }
-        return last;
-    }
-
-    /** The sequence range (exclusive start) of frames {@code from..to}. */
-    private long[] frameRange(long from, long to) {
-        long lo = Long.MAX_VALUE;
-        long hi = Long.MIN_VALUE;
-        for (Trace.Event e : vt.trace().events()) {
-            if (e.frame() >= from && e.frame() <= to) {
-                lo = Math.min(lo, e.seq());
-                hi = Math.max(hi, e.seq());
-            }
-        }
-        for (RunRecord r : runs) {
-            if (r.frame() >= from && r.frame() <= to) {
-                lo = Math.min(lo, r.startSeq());
-                hi = Math.max(hi, r.finishSeq());
-            }
-        }
-        return lo > hi ? new long[] {0, 0} : new long[] {lo - 1, hi};
+                .sorted(Comparator.comparing(Focus.Mark::kind)).distinct().toList();
     }
 
     /** The terminal rendering, at most {@value #TEXT_WIDTH} columns wide. */
@@ -215,9 +138,10 @@ public final class Timeline {
     }
 
     /**
-     * The XChart picture as an SVG element for inlining in an HTML page: no XML prolog or DOCTYPE,
-     * every {@code id} (and every reference to one) prefixed with {@code id}, so several pictures can
-     * share a page. Runs headless.
+     * The picture as an SVG element for inlining in an HTML page: no XML prolog or DOCTYPE, every
+     * {@code id} prefixed with {@code id}, so several pictures can share a page. Every label is a
+     * {@code <text>} element on a grid of character cells, so no two labels overlap; each is drawn in a
+     * colour chosen for contrast with what it stands on.
      *
      * @param id a prefix unique on the page, such as {@code "cx3"}; letters, digits, '-' and '_'
      */

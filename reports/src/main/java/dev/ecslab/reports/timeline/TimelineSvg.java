@@ -1,62 +1,46 @@
 package dev.ecslab.reports.timeline;
 
-import dev.ecslab.lab.trace.RunRecord;
-import dev.ecslab.lab.trace.Trace;
 import dev.ecslab.reports.text.SafeText;
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.transform.OutputKeys;
-import javax.xml.transform.Transformer;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.TransformerFactory;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
-import org.knowm.xchart.VectorGraphicsEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.lines.SeriesLines;
-import org.knowm.xchart.style.markers.Marker;
-import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NamedNodeMap;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
+import java.util.Locale;
 
 /**
- * The XChart rendering of a {@link Timeline}: an XY chart whose x axis is the event sequence number
- * and whose y positions are the lanes. Each run is a thick two-point line series, frame boundaries
- * are dashed vertical series, marks are marker-only series; only the first series of each kind is
- * in the legend. Lane names, run labels and frame labels are chart annotations.
+ * The SVG rendering of a {@link Timeline}: the {@link TimelineLayout}'s cells drawn {@value #CELL} px
+ * wide in a monospace font of {@value #FONT} px (whose glyphs are at most about 0.62 em wide), so every
+ * label fits the cells the layout gave it and no two labels overlap. Runs are bars with their label
+ * inside, frames and loop iterations are separated by dashed and dotted lines and named in the header,
+ * paused frames are grey boxes, a collapsed frame is a grey band, and the legend under the lanes says
+ * what every sign means.
+ *
+ * <p>Every class name starts with {@code tl-}, so the stylesheet of the page the SVG is inlined in (which has its
+ * own {@code .legend}, {@code .meta}, ...) cannot restyle a label and break the grid.
+ *
+ * <p>Contrast: every text is drawn in the colour, dark or white, that contrasts most with what it stands
+ * on (WCAG's relative luminance, {@link #contrast}); the colours are chosen so that this is at least
+ * 4.5:1 everywhere (a test checks every text of real timelines).
  */
 final class TimelineSvg {
-    /** At most this many runs are drawn; longer traces are cut to a window around the violation. */
-    static final int MAX_RUNS = 60;
-
-    private static final Color RUN = new Color(0x9aa7b8);
-    private static final Color INVOLVED = new Color(0x3b6ea8);
-    private static final Color FRAME = new Color(0x777777);
-    private static final Pattern URL_REF = Pattern.compile("url\\(#([^)]+)\\)");
+    /** The width of a cell, in px. */
+    static final double CELL = 7.0;
+    /** The font size of every label, in px. */
+    static final int FONT = 11;
+    /** At most this many cells of lanes (about 1 000 px); wider traces collapse frames the violation is not about. */
+    static final int MAX_COLUMNS = 140;
+    private static final int MAX_LANE_NAME = 32;
+    /** The legend's lines are at least this many cells wide, and the picture at least as wide as they are. */
+    private static final int MIN_LEGEND = 48;
+    private static final double LANE = 24;
+    private static final double ROW = 16;
+    private static final double BAR = 17;
+    private static final String WHITE = "#ffffff";
+    private static final String INK = "#1f1f1f";
+    /** A run the violation is not about. */
+    static final String RUN = "#dde3ec";
+    /** A run the violation is about. */
+    static final String INVOLVED = "#2d5b8e";
+    static final String PAUSED = "#eeeeee";
+    static final String LEFT_OUT = "#f3f3f3";
 
     private TimelineSvg() {
     }
@@ -65,286 +49,204 @@ final class TimelineSvg {
         if (id == null || !id.matches("[A-Za-z][A-Za-z0-9_-]*")) {
             throw new IllegalArgumentException("an SVG id prefix needs a letter then letters, digits, '-' or '_', was '" + id + "'");
         }
-        System.setProperty("java.awt.headless", "true");
-        Window w = t.candidateWindows().stream().filter(x -> x.runs().size() <= MAX_RUNS).findFirst()
-                .orElse(t.candidateWindows().get(t.candidateWindows().size() - 1));
-        List<Label> labels = new ArrayList<>();
-        XYChart chart = chart(t, w, labels);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try {
-            VectorGraphicsEncoder.saveVectorGraphic(chart, bytes, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("XChart could not write the SVG", e);
+        TimelineLayout l = TimelineLayout.of(t, MAX_COLUMNS);
+        int nameCells = Math.min(MAX_LANE_NAME, l.lanes.stream().map(SafeText::line).mapToInt(String::length).max().orElse(4)) + 2;
+        double x0 = 6 + nameCells * CELL;
+        int headerRows = l.usedIterations ? 2 : 1;
+        double lanesTop = 6 + headerRows * ROW + 4;
+        double lanesBottom = lanesTop + l.lanes.size() * LANE;
+        double width = Math.max(x0 + (l.columns + 1) * CELL + 6, 12 + MIN_LEGEND * CELL);
+        int legendCells = (int) ((width - 12) / CELL);
+        List<String> legendLines = wrap(l.legend(), legendCells);
+        List<String> leftOut = new ArrayList<>();
+        for (String e : l.leftOut) {
+            leftOut.addAll(wrap(List.of("left out: " + e), legendCells));
         }
-        List<double[]> at = new ArrayList<>();
-        for (Label l : labels) {
-            at.add(new double[] {chart.getScreenXFromChart(l.x()), chart.getScreenYFromChart(l.y())});
+        double height = lanesBottom + 8 + (legendLines.size() + leftOut.size()) * ROW + 6;
+        StringBuilder b = new StringBuilder(8192);
+        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"").append(id).append("\" class=\"ecslab-timeline\" role=\"img\"")
+                .append(" width=\"").append(num(width)).append("\" height=\"").append(num(height)).append("\" viewBox=\"0 0 ")
+                .append(num(width)).append(' ').append(num(height)).append("\" font-family=\"monospace\" font-size=\"")
+                .append(FONT).append("\">");
+        b.append("<title>").append(xml("Timeline of " + t.vt.violation().criterion() + " in scenario '"
+                + t.vt.scenario().name() + "' (" + t.vt.trace().config().label() + ")")).append("</title>");
+        if (!l.leftOut.isEmpty()) {
+            b.append("<desc>").append(xml("Left out: " + String.join("; ", l.leftOut))).append("</desc>");
         }
-        return inline(bytes.toByteArray(), id, t, w, labels, at);
-    }
-
-    /** A text drawn over the chart as a real SVG text element, at chart (data) coordinates. */
-    record Label(String text, double x, double y, String anchor, int size, String kind) {
-        Label {
-            text = SafeText.line(text);                 // the DOM escapes markup, not what XML 1.0 cannot carry
-        }
-    }
-
-    static XYChart chart(Timeline t, Window w, List<Label> labels) {
-        int lanes = t.lanes.size();
-        int height = 170 + 46 * lanes;
-        Trace.Config c = t.vt.trace().config();
-        XYChart chart = new XYChartBuilder().width(1000).height(height)
-                .title(t.vt.violation().criterion() + ": " + c.label())
-                .xAxisTitle("order of events (sequence number)").yAxisTitle(t.byThread ? "thread" : "system").build();
-        var st = chart.getStyler();
-        st.setChartBackgroundColor(Color.WHITE);
-        st.setPlotBackgroundColor(Color.WHITE);
-        st.setLegendPosition(Styler.LegendPosition.OutsideS);
-        st.setLegendLayout(Styler.LegendLayout.Horizontal);
-        st.setPlotGridHorizontalLinesVisible(false);
-        st.setYAxisTicksVisible(false);
-        st.setYAxisMin(-0.8);
-        st.setYAxisMax(lanes - 0.2);
-        st.setXAxisDecimalPattern("0");
-        st.setAntiAlias(true);
-        st.setMarkerSize(11);
-        st.setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-        st.setAnnotationTextFontColor(Color.DARK_GRAY);
-        long lo = w.points().isEmpty() ? 0 : w.points().first();
-        long hi = w.points().isEmpty() ? 1 : w.points().last();
-        double left = lo - 1.0;
-        st.setXAxisMin(left);
-        st.setXAxisMax(hi + 1.0);
-
-        boolean[] legendRun = new boolean[2];
-        for (RunRecord r : w.runs()) {
-            boolean involved = t.focus.involved.contains(r) || !t.marksOn(r).isEmpty();
-            int k = involved ? 1 : 0;
-            XYSeries s = chart.addSeries("run " + r.id(), new double[] {r.startSeq(), r.finishSeq()},
-                    new double[] {y(t, t.laneOf(r)), y(t, t.laneOf(r))});
-            s.setMarker(SeriesMarkers.NONE);
-            s.setLineColor(involved ? INVOLVED : RUN);
-            s.setLineStyle(new BasicStroke(12f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
-            s.setShowInLegend(false);
-            if (!legendRun[k]) {
-                legendRun[k] = true;
-                chart.removeSeries(s.getName());
-                s = chart.addSeries(involved ? "run it is about" : "other run",
-                        new double[] {r.startSeq(), r.finishSeq()}, new double[] {y(t, t.laneOf(r)), y(t, t.laneOf(r))});
-                s.setMarker(SeriesMarkers.NONE);
-                s.setLineColor(involved ? INVOLVED : RUN);
-                s.setLineStyle(new BasicStroke(12f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
+        b.append("<rect x=\"0\" y=\"0\" width=\"").append(num(width)).append("\" height=\"").append(num(height))
+                .append("\" fill=\"").append(WHITE).append("\"/>");
+        // lane backgrounds, every other one tinted, and the lane names
+        for (int i = 0; i < l.lanes.size(); i++) {
+            double y = lanesTop + i * LANE;
+            if (i % 2 == 1) {
+                rect(b, 0, y, width, LANE, "#f8f9fb", null, "tl-lane-band");
             }
-            labels.add(new Label(t.label(r), (r.startSeq() + r.finishSeq()) / 2.0, y(t, t.laneOf(r)) - 0.36, "middle", 10,
-                    "run"));
         }
-        // frame boundaries and labels
-        Map<Long, Long> frames = new HashMap<>();
-        w.runs().forEach(r -> {
-            frames.put(r.startSeq(), r.frame());
-            frames.put(r.finishSeq(), r.frame());
-        });
-        w.events().forEach(e -> frames.put(e.seq(), e.frame()));
-        Long prevFrame = null;
-        long prevSeq = 0;
-        boolean legendFrame = false;
-        for (long p : w.points()) {
-            long f = frames.get(p);
-            if (prevFrame == null || f != prevFrame) {
-                double x = prevFrame == null ? p - 0.5 : (prevSeq + p) / 2.0;
-                if (prevFrame != null) {
-                    XYSeries s = chart.addSeries(legendFrame ? "frame boundary " + f : "frame boundary",
-                            new double[] {x, x}, new double[] {-0.8, lanes - 0.2});
-                    s.setMarker(SeriesMarkers.NONE);
-                    s.setLineColor(FRAME);
-                    s.setLineStyle(SeriesLines.DASH_DASH);
-                    s.setShowInLegend(!legendFrame);
-                    legendFrame = true;
+        // collapsed frames and paused frames under everything else
+        for (TimelineLayout.Item it : l.items) {
+            if (it.kind() == TimelineLayout.Kind.LEFT_OUT) {
+                rect(b, cx(x0, it.from()), lanesTop, (it.to() - it.from() + 1) * CELL, lanesBottom - lanesTop, LEFT_OUT, null,
+                        "tl-left-out-band");
+            }
+        }
+        // frame and iteration boundaries
+        for (TimelineLayout.Rule r : l.rules) {
+            double x = cx(x0, r.col()) + CELL / 2;
+            b.append("<line class=\"").append(r.frame() ? "tl-frame-boundary" : "tl-iteration-boundary").append("\" x1=\"").append(num(x))
+                    .append("\" y1=\"").append(num(6)).append("\" x2=\"").append(num(x)).append("\" y2=\"").append(num(lanesBottom))
+                    .append("\" stroke=\"").append(r.frame() ? "#777777" : "#aaaaaa").append("\" stroke-dasharray=\"")
+                    .append(r.frame() ? "4 3" : "1 2").append("\"/>");
+        }
+        for (TimelineLayout.Header h : l.headers) {
+            text(b, cx(x0, h.col()), 6 + h.row() * ROW + 12, h.text(), h.frame() ? "tl-frame" : "tl-iteration", WHITE, null);
+        }
+        for (int i = 0; i < l.lanes.size(); i++) {
+            String name = SafeText.line(l.lanes.get(i));
+            String shown = name.length() > MAX_LANE_NAME ? "~" + name.substring(name.length() - (MAX_LANE_NAME - 1)) : name;
+            String bg = i % 2 == 1 ? "#f8f9fb" : WHITE;
+            text(b, 6, laneText(lanesTop, i), shown, "tl-lane", bg, shown.equals(name) ? null : name);
+        }
+        for (TimelineLayout.Item it : l.items) {
+            switch (it.kind()) {
+                case LEFT_OUT -> {
+                    for (int i = 0; i < l.lanes.size(); i++) {
+                        text(b, cx(x0, it.from() + 1), laneText(lanesTop, i), "~", "tl-left-out", LEFT_OUT, null);
+                    }
                 }
-                labels.add(new Label("frame " + f, x, -0.72, "start", 10, "frame"));
-            }
-            prevFrame = f;
-            prevSeq = p;
-        }
-        // sync points and command applications
-        List<double[]> sync = new ArrayList<>();
-        List<double[]> commands = new ArrayList<>();
-        for (Trace.Event e : w.events()) {
-            int lane = t.laneOfEvent(e);
-            if (lane >= 0) {
-                (e.kind().equals("sync") ? sync : commands).add(new double[] {e.seq(), y(t, lane)});
-            }
-        }
-        points(chart, "sync point", sync, SeriesMarkers.SQUARE, new Color(0xbbbbbb));
-        points(chart, "commands applied", commands, SeriesMarkers.TRIANGLE_UP, new Color(0x999999));
-        // marks
-        Map<Focus.MarkKind, List<double[]>> marks = new EnumMap<>(Focus.MarkKind.class);
-        for (Focus.Mark m : t.focus.marks) {
-            double x;
-            int lane;
-            if (m.run() != null) {
-                if (!w.runs().contains(m.run())) {
-                    continue;
+                case PAUSED -> {
+                    double y = lanesTop + it.lane() * LANE + (LANE - BAR) / 2;
+                    rect(b, cx(x0, it.from()), y, (it.to() - it.from() + 1) * CELL, BAR, PAUSED, "#999999", "tl-paused-box");
+                    text(b, cx(x0, it.from() + 1), laneText(lanesTop, it.lane()), it.text(), "tl-paused", PAUSED, null);
                 }
-                lane = t.laneOf(m.run());
-                x = m.kind() == Focus.MarkKind.CHANGE ? m.seq() : (m.run().startSeq() + m.run().finishSeq()) / 2.0;
-            } else {
-                if (!Window.inside(w.intervals(), m.seq())) {
-                    continue;
+                case RUN -> {
+                    double y = lanesTop + it.lane() * LANE + (LANE - BAR) / 2;
+                    String fill = it.involved() ? INVOLVED : RUN;
+                    String stroke = it.marks().isEmpty() ? null : markColour(it.marks().get(0));
+                    rect(b, cx(x0, it.from()), y, (it.to() - it.from() + 1) * CELL, BAR, fill, stroke, "tl-run-bar");
+                    text(b, cx(x0, it.from() + 1), laneText(lanesTop, it.lane()), it.text(), "tl-run", fill,
+                            it.run().system() + " run " + t.names.number(it.run()) + " (" + t.names.when(it.run()) + "), events "
+                                    + it.run().startSeq() + "-" + it.run().finishSeq());
                 }
-                lane = t.worldLane(m.seq());
-                x = m.seq();
+                case EVENT -> {
+                    String bg = it.lane() % 2 == 1 ? "#f8f9fb" : WHITE;
+                    text(b, cx(x0, it.from()), laneText(lanesTop, it.lane()), it.text(),
+                            it.marks().isEmpty() ? "tl-event" : "tl-mark tl-" + it.marks().get(0).name().toLowerCase(Locale.ROOT).replace('_', '-'), bg, null);
+                }
             }
-            marks.computeIfAbsent(m.kind(), k -> new ArrayList<>()).add(new double[] {x, y(t, lane)});
-            labels.add(new Label(m.kind().shortName, x, y(t, lane) + 0.3, "middle", 10, "mark " + m.kind().name().toLowerCase()));
         }
-        for (Map.Entry<Focus.MarkKind, List<double[]>> e : marks.entrySet()) {
-            Focus.MarkKind k = e.getKey();
-            points(chart, k.shortName, e.getValue(), marker(k), color(k));
+        double y = lanesBottom + 8 + 12;
+        for (String line : legendLines) {
+            text(b, 6, y, line, "tl-legend", WHITE, null);
+            y += ROW;
         }
-        // lane names at the left edge
-        for (int i = 0; i < lanes; i++) {
-            labels.add(new Label(t.lanes.get(i), left, y(t, i) + 0.3, "start", 11, "lane"));
+        for (String line : leftOut) {
+            text(b, 6, y, line, "tl-legend", WHITE, null);
+            y += ROW;
         }
-        return chart;
+        b.append("</svg>");
+        return b.toString();
     }
 
-    private static void points(XYChart chart, String name, List<double[]> pts, Marker marker, Color color) {
-        if (pts.isEmpty()) {
-            return;
-        }
-        double[] xs = pts.stream().mapToDouble(p -> p[0]).toArray();
-        double[] ys = pts.stream().mapToDouble(p -> p[1]).toArray();
-        XYSeries s = chart.addSeries(name, xs, ys);
-        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        s.setMarker(marker);
-        s.setMarkerColor(color);
-        s.setLineStyle(SeriesLines.NONE);
+    private static double cx(double x0, int col) {
+        return x0 + col * CELL;
     }
 
-    private static Marker marker(Focus.MarkKind k) {
+    private static double laneText(double lanesTop, int lane) {
+        return lanesTop + lane * LANE + LANE / 2 + FONT * 0.35;
+    }
+
+    private static void rect(StringBuilder b, double x, double y, double w, double h, String fill, String stroke, String cls) {
+        b.append("<rect class=\"").append(cls).append("\" x=\"").append(num(x)).append("\" y=\"").append(num(y))
+                .append("\" width=\"").append(num(w)).append("\" height=\"").append(num(h)).append("\" fill=\"").append(fill)
+                .append('"');
+        if (stroke != null) {
+            b.append(" stroke=\"").append(stroke).append("\" stroke-width=\"2\"");
+        }
+        b.append("/>");
+    }
+
+    /** A label at cell grid position {@code x}, in the colour that contrasts most with {@code background}. */
+    private static void text(StringBuilder b, double x, double y, String s, String cls, String background, String tooltip) {
+        b.append("<text class=\"").append(cls).append("\" x=\"").append(num(x)).append("\" y=\"").append(num(y))
+                .append("\" fill=\"").append(ink(background)).append("\">");
+        if (tooltip != null) {
+            b.append("<title>").append(xml(tooltip)).append("</title>");
+        }
+        b.append(xml(s)).append("</text>");
+    }
+
+    /** Dark ink or white, whichever contrasts more with {@code background}. */
+    static String ink(String background) {
+        return contrast(INK, background) >= contrast(WHITE, background) ? INK : WHITE;
+    }
+
+    /** WCAG 2 contrast ratio of two colours given as {@code #rrggbb}: 1 (none) to 21 (black on white). */
+    static double contrast(String a, String b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(String hex) {
+        int v = Integer.parseInt(hex.substring(1), 16);
+        double r = channel((v >> 16) & 0xff);
+        double g = channel((v >> 8) & 0xff);
+        double bl = channel(v & 0xff);
+        return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    }
+
+    private static double channel(int c) {
+        double s = c / 255.0;
+        return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    }
+
+    /** The outline of a run with marks: the colour of its first mark's kind. */
+    private static String markColour(Focus.MarkKind k) {
         return switch (k) {
-            case CHANGE -> SeriesMarkers.DIAMOND;
-            case MISSED, ORDERING -> SeriesMarkers.CROSS;
-            case REPORTED -> SeriesMarkers.CIRCLE;
-            case REPEATED, SPURIOUS, OWN -> SeriesMarkers.TRIANGLE_DOWN;
-            case LATE -> SeriesMarkers.SQUARE;
+            case CHANGE -> "#b35f00";
+            case MISSED, ORDERING -> "#c0282d";
+            case REPORTED -> "#2e7d3a";
+            case REPEATED, SPURIOUS, OWN, OWN_WRITE -> "#7b2fa0";
+            case LATE -> "#b34700";
         };
     }
 
-    private static Color color(Focus.MarkKind k) {
-        return switch (k) {
-            case CHANGE -> new Color(0xe08a00);
-            case MISSED, ORDERING -> new Color(0xc0282d);
-            case REPORTED -> new Color(0x2e8b3e);
-            case REPEATED, SPURIOUS, OWN -> new Color(0x8e3bb0);
-            case LATE -> new Color(0xd05a00);
-        };
-    }
-
-    /** Lanes top to bottom: the first lane has the largest y. */
-    private static double y(Timeline t, int lane) {
-        return t.lanes.size() - 1 - lane;
-    }
-
-    /**
-     * Parses XChart's SVG, drops the prolog and DOCTYPE, prefixes every id and reference, and adds a
-     * title and a description of what was left out.
-     */
-    private static String inline(byte[] svg, String id, Timeline t, Window w, List<Label> labels, List<double[]> at) {
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setNamespaceAware(true);
-            f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            DocumentBuilder b = f.newDocumentBuilder();
-            Document doc = b.parse(new ByteArrayInputStream(svg));
-            Element root = doc.getDocumentElement();
-            renameIds(root, id + "-");
-            root.setAttribute("id", id);
-            root.setAttribute("class", "ecslab-timeline");
-            root.setAttribute("role", "img");
-            Element title = doc.createElementNS(root.getNamespaceURI(), "title");
-            title.setTextContent(SafeText.line("Timeline of " + t.vt.violation().criterion() + " in scenario '"
-                    + t.vt.scenario().name() + "' (" + t.vt.trace().config().label() + ")"));
-            root.insertBefore(title, root.getFirstChild());
-            if (!w.elided().isEmpty()) {
-                Element desc = doc.createElementNS(root.getNamespaceURI(), "desc");
-                StringBuilder sb = new StringBuilder("Left out: ");
-                w.elided().forEach(e -> sb.append(e.describe()).append("; "));
-                desc.setTextContent(SafeText.line(sb.substring(0, sb.length() - 2)));
-                root.insertBefore(desc, title.getNextSibling());
+    private static List<String> wrap(List<String> entries, int cells) {
+        List<String> out = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String e : entries) {
+            String piece = SafeText.line(e);
+            if (line.length() > 0 && line.length() + 2 + piece.length() > cells) {
+                out.add(line.toString());
+                line.setLength(0);
             }
-            Element g = doc.createElementNS(root.getNamespaceURI(), "g");
-            g.setAttribute("class", "labels");
-            g.setAttribute("font-family", "sans-serif");
-            g.setAttribute("fill", "#222222");
-            for (int i = 0; i < labels.size(); i++) {
-                Label l = labels.get(i);
-                Element text = doc.createElementNS(root.getNamespaceURI(), "text");
-                text.setAttribute("class", l.kind());
-                text.setAttribute("x", String.format(java.util.Locale.ROOT, "%.1f", at.get(i)[0] + (l.kind().equals("lane") ? 4 : 0)));
-                text.setAttribute("y", String.format(java.util.Locale.ROOT, "%.1f", at.get(i)[1] + l.size() / 3.0));
-                text.setAttribute("font-size", Integer.toString(l.size()));
-                text.setAttribute("text-anchor", l.anchor());
-                if (l.kind().equals("lane")) {
-                    text.setAttribute("font-weight", "bold");
+            while (piece.length() > cells) {
+                int cut = piece.lastIndexOf(' ', cells);
+                cut = cut <= 0 ? cells : cut;
+                if (line.length() > 0) {
+                    out.add(line.toString());
+                    line.setLength(0);
                 }
-                text.setTextContent(l.text());
-                g.appendChild(text);
+                out.add(piece.substring(0, cut));
+                piece = "  " + piece.substring(cut).strip();
             }
-            root.appendChild(g);
-            TransformerFactory tf = TransformerFactory.newInstance();
-            Transformer tr = tf.newTransformer();
-            tr.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
-            tr.setOutputProperty(OutputKeys.ENCODING, StandardCharsets.UTF_8.name());
-            StringWriter out = new StringWriter();
-            tr.transform(new DOMSource(doc.getDocumentElement()), new StreamResult(out));
-            return out.toString();
-        } catch (ParserConfigurationException | SAXException | IOException | TransformerException e) {
-            throw new IllegalStateException("XChart's SVG could not be made inline: " + e.getMessage(), e);
+            if (line.length() > 0) {
+                line.append("; ");
+            }
+            line.append(piece);
         }
+        if (line.length() > 0) {
+            out.add(line.toString());
+        }
+        return out;
     }
 
-    private static void renameIds(Element root, String prefix) {
-        walk(root, n -> {
-            Node idAttr = n.getAttributes().getNamedItem("id");
-            if (idAttr != null) {
-                idAttr.setNodeValue(prefix + idAttr.getNodeValue());
-            }
-        });
-        walk(root, n -> {
-            NamedNodeMap attrs = n.getAttributes();
-            for (int i = 0; i < attrs.getLength(); i++) {
-                Node a = attrs.item(i);
-                String v = a.getNodeValue();
-                if (a.getNodeName().equals("d") || a.getNodeName().equals("points")) {
-                    a.setNodeValue(shorter(v));
-                } else if ((a.getNodeName().equals("href") || a.getNodeName().endsWith(":href")) && v.startsWith("#")) {
-                    a.setNodeValue("#" + prefix + v.substring(1));
-                } else if (v.contains("url(#")) {
-                    Matcher m = URL_REF.matcher(v);
-                    a.setNodeValue(m.replaceAll(r -> Matcher.quoteReplacement("url(#" + prefix + r.group(1) + ")")));
-                }
-            }
-        });
+    private static String num(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
     }
 
-    private static final Pattern LONG_NUMBER = Pattern.compile("(-?\\d+\\.\\d)\\d+");
-
-    /** Path data with one decimal: a tenth of a pixel is invisible, and the glyph outlines shrink by half. */
-    private static String shorter(String pathData) {
-        return LONG_NUMBER.matcher(pathData).replaceAll("$1");
-    }
-
-    private static void walk(Node n, java.util.function.Consumer<Element> f) {
-        if (n instanceof Element e) {
-            f.accept(e);
-        }
-        NodeList kids = n.getChildNodes();
-        for (int i = 0; i < kids.getLength(); i++) {
-            walk(kids.item(i), f);
-        }
+    /** Text for XML: markup escaped, and what XML 1.0 cannot carry made printable. */
+    private static String xml(String s) {
+        return SafeText.html(SafeText.line(s));
     }
 }

@@ -15,6 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 /** The words for real counterexamples name who, what, where and when, and give the trace's reason. */
 class CounterexampleTextTest {
 
+    /** The run's number among its system's runs, from 1, counted from the trace itself. */
+    static long ordinal(ViolationTrace vt, RunRecord run) {
+        return vt.trace().runs().stream().filter(r -> r.system().equals(run.system()) && r.startSeq() <= run.startSeq()).count();
+    }
+
     @Test
     void aMissWithFlagsNamesTheDetectorWriterComponentEntityFrameAndTheFrameEnd() {
         ViolationTrace vt = RealCounterexamples.missedWithFlags();
@@ -27,7 +32,9 @@ class CounterexampleTextTest {
         RunRecord next = vt.trace().runs().stream()
                 .filter(r -> r.system().equals(f.detector()) && r.startSeq() > c.seq()).findFirst().orElseThrow();
         assertThat(next.frame()).as("the trace itself: the detector's next run is in a later frame").isGreaterThan(c.frame());
-        assertThat(text).contains("because").contains("run #" + next.id() + ", came only in frame " + next.frame())
+        long ordinal = vt.trace().runs().stream().filter(r -> r.system().equals(f.detector()) && r.startSeq() <= next.startSeq())
+                .count();
+        assertThat(text).contains("Why: ").contains("its next run, `detector` run " + ordinal + ", came only in frame " + next.frame())
                 .contains("one frame end").contains("`flags` strategy is described as \"P1: added/mutated flags, cleared at frame end\"")
                 .contains("`serial` executor, seed 1");
     }
@@ -39,9 +46,9 @@ class CounterexampleTextTest {
         String text = CounterexampleText.describe(vt);
         System.out.println("CounterexampleTextTest (REPEATED): " + text);
         assertThat(text).contains("`detector` reported").contains("resource `" + f.watch().data().name() + "`")
-                .contains("twice").contains("run #" + f.earlier().id() + " (frame " + f.earlier().frame() + ")")
-                .contains("run #" + f.run().id() + " (frame " + f.run().frame() + ")")
-                .contains("records no change").contains("`mutant:reports-twice`").contains("reported twice");
+                .contains("twice").contains("first in `detector` run " + ordinal(vt, f.earlier()) + " in frame " + f.earlier().frame())
+                .contains("then again in `detector` run " + ordinal(vt, f.run()) + " in frame " + f.run().frame())
+                .contains("nothing changed resource `R` between them").contains("`mutant:reports-twice`").contains("reported twice");
         boolean changedBetween = vt.trace().changes().stream().anyMatch(c -> c.data() == f.watch().data()
                 && c.seq() > f.earlier().startSeq() && c.seq() < f.run().startSeq());
         assertThat(changedBetween).as("consistent with the trace").isFalse();
@@ -60,7 +67,9 @@ class CounterexampleTextTest {
         RunRecord changer = vt.trace().run(Integer.parseInt(c.group(1)));
         assertThat(detector.startSeq()).as("the trace: detector started before changer finished")
                 .isLessThan(changer.finishSeq());
-        assertThat(text).contains("`mutant:ignores-one-before` executor").contains("`detector` (run #" + detector.id())
+        assertThat(text).contains("`mutant:ignores-one-before` executor")
+                .contains("`detector` run " + ordinal(vt, detector) + " in frame " + detector.frame())
+                .contains("`changer` run " + ordinal(vt, changer))
                 .contains("started at event " + detector.startSeq()).contains("on thread " + detector.thread())
                 .contains("orders `changer` before `detector`")
                 .contains(changer.startSeq() > detector.startSeq() ? "had even started" : "was still running");
@@ -73,9 +82,11 @@ class CounterexampleTextTest {
         String text = CounterexampleText.describe(vt);
         System.out.println("CounterexampleTextTest (LATE): " + text);
         assertThat(f.change().frame()).isEqualTo(f.run().frame());
-        assertThat(text).contains("`detector`'s run #" + f.run().id() + " in frame " + f.run().frame() + " did not report")
+        assertThat(text).contains("`detector` run " + ordinal(vt, f.run()) + " in frame " + f.run().frame() + " did not report")
                 .contains("first run after the change").contains("same frame").contains("`last-tick`")
-                .contains("entity " + f.entity());
+                .contains("entity " + f.entity()).contains("(the scenario orders `changer` before `detector`)")
+                .contains("Only `detector` run " + (ordinal(vt, f.run()) + 1) + " in frame " + (f.run().frame() + 1)
+                        + " reported it, 1 frame late");
     }
 
     @Test
@@ -83,6 +94,8 @@ class CounterexampleTextTest {
         Counterexample cx = RealCounterexamples.fromTheLab();
         String words = CounterexampleText.describe(cx);
         assertThat(words).contains("`detector` missed").contains("frame end").contains(cx.scenario().name());
+        assertThat(cx.shrinking().shrunk()).as("a catalogue scenario is shown as written").isFalse();
+        assertThat(cx.shrinking().describe()).isEqualTo("not shrunk: a catalogue scenario, shown as written");
         Path file = dir.resolve("cx.json");
         Replay.save(file, cx.scenario(), cx.trace());
         List<ViolationTrace> replayed = ViolationTrace.all(Replay.load(file));

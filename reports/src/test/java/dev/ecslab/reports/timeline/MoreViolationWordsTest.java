@@ -16,9 +16,7 @@ class MoreViolationWordsTest {
 
     @Test
     void aChangeLostWhilePaused() {
-        ViolationTrace vt = RealCounterexamples.first(Catalogue.systemPausing(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.trackerMutant("mutant:ignores-pausing"), ExecutorSubject.of("serial"), 1),
-                FindingType.MISSED, Criterion.AT_LEAST_ONCE, ScenarioClass.PAUSING);
+        ViolationTrace vt = RealCounterexamples.pausedWithIgnoresPausing();
         String text = CounterexampleText.describe(vt);
         System.out.println("MoreViolationWordsTest (PAUSED): " + text);
         System.out.println(Timeline.of(vt).text());
@@ -30,13 +28,13 @@ class MoreViolationWordsTest {
 
     @Test
     void aRemovalLostInALoopingStage() {
-        ViolationTrace vt = RealCounterexamples.first(Catalogue.loopingStageRemovals(Target.COMPONENT),
-                new LabConfig(RealCounterexamples.strategy("flags"), ExecutorSubject.of("serial"), 1), FindingType.MISSED,
-                Criterion.AT_LEAST_ONCE, ScenarioClass.LOOPING);
+        ViolationTrace vt = RealCounterexamples.loopingRemovalWithFlags();
         String text = CounterexampleText.describe(vt);
         System.out.println("MoreViolationWordsTest (LOOPING): " + text);
         System.out.println(Timeline.of(vt).text());
         assertThat(text).contains("`detector` missed").as("L is criteria 1 and 2 on looping scenarios")
-                .contains("(Criterion 1 at least once on looping").contains("`flags`");
+                .contains("(Criterion 1 at least once on looping").contains("`flags`")
+                .as("the runs are named with their loop iteration").contains("iteration 1 of 2")
+                .contains("the removal of `A` from entity " + vt.violation().finding().entity());
     }
 }

@@ -59,6 +59,23 @@ final class RealCounterexamples {
         throw new AssertionError("no " + type + " / " + criterion + (cls == null ? "" : " / " + cls) + " violation in " + s.name() + " under " + config.label());
     }
 
+    /** The first such violation of {@code s} under {@code strategy} and the serial executor, seed 1. */
+    static ViolationTrace serial(String strategy, Scenario s, FindingType type, Criterion criterion, ScenarioClass cls) {
+        return first(s, new LabConfig(strategy(strategy), ExecutorSubject.of("serial"), 1), type, criterion, cls);
+    }
+
+    /** MISSED in a looping stage: {@code flags} loses a removal the world applied after the detector's iteration. */
+    static ViolationTrace loopingRemovalWithFlags() {
+        return serial("flags", Catalogue.loopingStageRemovals(Target.COMPONENT), FindingType.MISSED, Criterion.AT_LEAST_ONCE,
+                ScenarioClass.LOOPING);
+    }
+
+    /** MISSED while paused: the mutant that treats every reader as if it ran in the previous frame. */
+    static ViolationTrace pausedWithIgnoresPausing() {
+        return first(Catalogue.systemPausing(Target.COMPONENT), new LabConfig(trackerMutant("mutant:ignores-pausing"),
+                ExecutorSubject.of("serial"), 1), FindingType.MISSED, Criterion.AT_LEAST_ONCE, ScenarioClass.PAUSING);
+    }
+
     /** MISSED: the changer runs after the detector, and {@code flags} clears its flags at frame end. */
     static ViolationTrace missedWithFlags() {
         return first(Catalogue.atLeastOnce(Target.COMPONENT), new LabConfig(strategy("flags"), ExecutorSubject.of("serial"), 1),
@@ -81,6 +98,35 @@ final class RealCounterexamples {
     static ViolationTrace lateWithLastTick() {
         return first(Catalogue.basic(Target.COMPONENT), new LabConfig(strategy("last-tick"), ExecutorSubject.of("serial"), 1),
                 FindingType.LATE, Criterion.SAME_FRAME);
+    }
+
+    /**
+     * The README's headline case as the lab finds it: {@code last-tick} misses a change on a regular random
+     * scenario once a detector writes the data it watches. The first such miss of the campaign (random
+     * scenarios only, so it is the first of its scope and is shrunk), under the serial executor.
+     */
+    static Counterexample lastTickHeadline() {
+        Lab lab = new Lab(Lab.Options.defaults().withTries(80).withMemory(false));
+        Matrix m = lab.run(List.of(strategy("last-tick")), List.of(ExecutorSubject.of("serial")), List.of());
+        Counterexample x = m.row("last-tick", "serial").cell(Criterion.AT_LEAST_ONCE).inClass(ScenarioClass.REGULAR).first();
+        if (x == null) {
+            throw new AssertionError("the campaign found no regular-class miss of last-tick");
+        }
+        return x;
+    }
+
+    /**
+     * The headline case built by hand, as the README tells it: the world adds {@code A} to e3 at setup, and
+     * detector {@code s5}, which watches {@code Added<A>}, writes {@code A} of e3 in frame 0.
+     */
+    static Scenario detectorWritesWhatItWatches() {
+        return Scenario.builder("detector writes what it watches")
+                .entity("e3", dev.ecslab.lab.scenario.Data.A, 1)
+                .stage("update", st -> st.system("s5", sys -> sys.watch(dev.ecslab.lab.scenario.Data.A,
+                        dev.ecslab.lab.scenario.WatchKind.ADDED).writes(dev.ecslab.lab.scenario.Data.A)))
+                .frames(2)
+                .set(0, "s5", "e3", dev.ecslab.lab.scenario.Data.A, 2)
+                .build();
     }
 
     /** A counterexample as the report has it: the lab run on {@code flags} under the serial executor. */
