@@ -31,6 +31,9 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    @picocli.CommandLine.Mixin
+    ProgressDisplay.Options progress = new ProgressDisplay.Options();
+
     @Option(names = "--quick", description = "short runs (1 fork, 2 x 1 s warm-up, 3 x 1 s measured)")
     boolean quick;
 
@@ -61,10 +64,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<String> classes = only.isEmpty() ? SUITE : only;
         Path dir;
-        ProgressBar bar = null;
+        ProgressDisplay bar = null;
         try (RunLock lock = RunLock.acquire(out, "--out", "lab bench", LabMain::note);
                 Interrupts stop = Interrupts.arm(null)) {
-            bar = new ProgressBar(System.err);
+            bar = progress.display();
             stop.alsoOnStop(lock::ending);
             dir = out.toAbsolutePath().normalize();
             for (int i = 0; i < classes.size(); i++) {
