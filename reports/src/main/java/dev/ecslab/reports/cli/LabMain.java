@@ -312,6 +312,7 @@ public final class LabMain implements Callable<Integer> {
                 System.out.println("\nwrote " + dir.resolve("index.html") + ", " + dir.resolve("matrix.md") + ", "
                         + dir.resolve("matrix.json") + ", " + files.size() + " replay file(s) in " + dir.resolve("counterexamples")
                         + " and the witnesses' in " + dir.resolve(WitnessWords.DIRECTORY));
+                System.out.println(MatrixReport.summaryLine(m, dir));
                 return 0;
             } catch (java.io.IOException e) {
                 throw new UncheckedIOException("cannot write the report", e);
@@ -512,6 +513,7 @@ public final class LabMain implements Callable<Integer> {
         if (m.witnesses().ran()) {
             out.println("Ambiguity witnesses: " + WitnessWords.summary(m.witnesses()));
         }
+        out.println("Columns: " + String.join("; ", MatrixReport.columnLegend()) + ".");
         out.println("Cells: pass; FAIL; n/j = not judged (no run judged it: not a pass). X = crash: an exception from the"
                 + " code under test, the row is broken. Measured: the weakest over the scenario classes (regular, pausing,"
                 + " looping, commands, resources); ! = not the claimed class.");

@@ -131,17 +131,30 @@ public final class MatrixReport {
         return out;
     }
 
-    /** The Markdown matrix. */
+    /**
+     * The Markdown matrix: short cells ({@code pass}, {@code FAIL 12/128} linked to its details, {@code not
+     * judged}) under a legend of the columns, the details of every failing cell in a list under its table.
+     */
     public static String markdown(Matrix m, Map<Counterexample, String> files) {
         StringBuilder out = new StringBuilder();
         out.append("# ecslab matrix\n\n");
         boolean searched = m.rows().stream().flatMap(r -> r.coverage().stream()).anyMatch(c -> c.search() != null);
-        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue %s, %d random from seed %d), %.1f s."
-                + " Criteria: %s.%n%n", m.scenarios(), searched ? "with its schedules searched exhaustively (see the coverage"
-                + " tables)" : "under seeds " + m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(), legend()));
+        long counterexamples = MatrixCounterexamples.of(m).entries().size();
+        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue %s, %d random from seed %d), %.1f s; %d"
+                + " counterexample(s), each replayable with `./lab replay FILE` (listed at the end).%n%n", m.scenarios(),
+                searched ? "with its schedules searched exhaustively (see the coverage tables)" : "under seeds "
+                + m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(), counterexamples));
+        out.append("**Legend.** Columns: ");
+        out.append(String.join("; ", columnLegend().stream().map(l -> "`" + l.substring(0, l.indexOf(' ')) + "`"
+                + l.substring(l.indexOf(' '))).toList()));
+        out.append(". Criterion A (ambiguity detection) is a property of schedules: it is below the tables. Cells: `pass`;"
+                + " `FAIL n/m` (it failed in n of the m runs that judged it; the link leads to the cell's details under the"
+                + " table: scenario classes, scopes, first counterexample and its replay file); `not judged` (no run judged"
+                + " it: never a pass). Measured: ✓ agrees with the claim, ✗ does not.\n\n");
         out.append(VerdictWords.RULES).append(" Failing scopes are component/resource × filter; \"in pausing, looping\""
                 + " names the scenario classes a cell of 1 or 2 failed in, and \"broken by\" the classes (or the crash) that"
                 + " broke the claim.\n\n");
+        int[] details = {0};
         for (String e : executors(m)) {
             List<Row> rows = m.rows().stream().filter(r -> r.executor().equals(e)).toList();
             out.append("## Executor ").append(SafeText.markdownCode(e)).append("\n\n");
@@ -150,11 +163,32 @@ public final class MatrixReport {
             out.append("\n|---|---|---|");
             columns().forEach(c -> out.append("---|"));
             out.append('\n');
+            StringBuilder below = new StringBuilder();
             for (Row r : rows) {
                 out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.claimed(r)).append(" | ")
-                        .append(VerdictWords.measured(r)).append(" |");
-                columns().forEach(c -> out.append(' ').append(cell(r.cell(c))).append(" |"));
+                        .append(shortMeasured(r)).append(" |");
+                String by = VerdictWords.brokenByWords(r);
+                if (!by.isEmpty()) {
+                    below.append("- ").append(SafeText.markdownCode(r.strategy())).append(": measured ")
+                            .append(r.measured().label()).append(", claimed ").append(VerdictWords.claimed(r)).append("; ")
+                            .append(by).append('\n');
+                }
+                for (Criterion c : columns()) {
+                    Cell cell = r.cell(c);
+                    if (cell.status() != Cell.Status.FAIL) {
+                        out.append(' ').append(VerdictWords.status(cell.status())).append(" |");
+                        continue;
+                    }
+                    String id = "d" + (++details[0]);
+                    out.append(" [").append(rate(cell)).append("](#").append(id).append(") |");
+                    below.append("- <a name=\"").append(id).append("\"></a>**").append(id).append("** ")
+                            .append(SafeText.markdownCode(r.strategy())).append(", ").append(c.code()).append(' ')
+                            .append(c.title()).append(": ").append(detail(cell, files)).append('\n');
+                }
                 out.append('\n');
+            }
+            if (below.length() > 0) {
+                out.append("\nFailing cells and broken claims (").append(SafeText.markdownCode(e)).append("):\n\n").append(below);
             }
             coverage(out, e, rows);
             out.append("\n### Measured class per scenario class (").append(SafeText.markdownCode(e)).append(")\n\n");
@@ -297,19 +331,54 @@ public final class MatrixReport {
         return x != null ? x : r.cell(Criterion.AT_MOST_ONCE).inClass(cls).first();
     }
 
-    private static String legend() {
-        List<String> parts = new ArrayList<>();
-        for (Criterion c : Criterion.values()) {
-            parts.add(c.code() + " " + c.title());
+    /**
+     * What each column of the matrix means, one {@code "CODE meaning"} per column in column order, for the
+     * legends of the terminal and of {@code matrix.md} (the meanings of DESIGN §5, in a line each).
+     */
+    static List<String> columnLegend() {
+        List<String> out = new ArrayList<>();
+        for (Criterion c : columns()) {
+            out.add(c.code() + " " + c.title() + switch (c) {
+                case CRASH -> " (an exception from the strategy or executor under test)";
+                case AT_LEAST_ONCE -> " (every change reported, within the delay the claim allows)";
+                case AT_MOST_ONCE -> " (nothing reported twice or that did not change)";
+                case SAME_FRAME -> " (a writer ordered before the detector is reported in the same frame)";
+                case BOUNDED_MEMORY -> " (the tracking state stops growing over 10 000 frames)";
+                case NOT_LOST_WHEN_PAUSED -> " (1 on pausing scenarios)";
+                case PURE_FUNCTION -> " (the end state is the lab's model's)";
+                case LOOPING -> " (1 and 2 on looping stages)";
+                case ORDERING -> " (every run once, orders held, no conflicting overlap)";
+                case AMBIGUITY -> "";
+            });
         }
-        return String.join(", ", parts);
+        return out;
     }
 
-    /** A Markdown cell: {@code pass}, {@code not judged}, or {@code FAIL} with runs, classes, scopes and the first counterexample. */
-    private static String cell(Cell c) {
-        if (c.status() != Cell.Status.FAIL) {
-            return VerdictWords.status(c.status());
-        }
+    /**
+     * The last line a command prints about a report: how many counterexamples it holds and where to open it,
+     * {@code "442 counterexamples; the report: /abs/out/index.html (open it in a browser)"}.
+     */
+    static String summaryLine(Matrix m, Path dir) {
+        int n = MatrixCounterexamples.of(m).entries().size();
+        return n + (n == 1 ? " counterexample" : " counterexamples") + " (replay one with ./lab replay FILE); the report: "
+                + dir.resolve("index.html") + " (open it in a browser)";
+    }
+
+    /** The measured class and whether it agrees with the claim, short: {@code "flaky ✗"}. */
+    private static String shortMeasured(Row r) {
+        return r.measured().label() + (r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗");
+    }
+
+    /** A failing cell's verdict and rate: {@code "FAIL 12/128"}. */
+    static String rate(Cell c) {
+        return "FAIL " + c.failedRuns() + "/" + c.judgedRuns();
+    }
+
+    /**
+     * A failing cell in full, for the list under its table: runs, classes, scopes, the first counterexample,
+     * its scenario and seed, and its replay file.
+     */
+    private static String detail(Cell c, Map<Counterexample, String> files) {
         List<String> scopes = new ArrayList<>();
         c.failures().keySet().forEach(s -> {
             if (s != null) {
@@ -317,14 +386,12 @@ public final class MatrixReport {
             }
         });
         Counterexample first = c.first();
-        String line = first.message();
-        if (line.length() > 160) {
-            line = line.substring(0, 157) + "...";
-        }
         String classes = VerdictWords.failingClassesWords(c);
-        return SafeText.markdownCell("FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (classes.isEmpty() ? "" : " " + classes)
-                + (scopes.isEmpty() ? "" : " (" + String.join(", ", scopes) + ")") + ": " + line + " ["
-                + first.scenario().name() + ", seed " + first.seed() + "]");
+        String file = files.get(first);
+        return SafeText.line("failed in " + c.failedRuns() + " of " + c.judgedRuns() + " runs" + (classes.isEmpty() ? ""
+                : ", " + classes) + (scopes.isEmpty() ? "" : "; scopes: " + String.join(", ", scopes)) + "; first: "
+                + first.message() + " [" + first.scenario().name() + ", seed " + first.seed() + "]")
+                + (file == null ? "" : "; replay `" + file + "`");
     }
 
     /**

@@ -128,6 +128,10 @@ class MatrixFormatsTest {
                         + " broken by: pausing, looping, commands\n");
         assertThat(text).as("the legend says what n/j is").contains("n/j = not judged (no run judged it: not a pass)")
                 .contains("X = crash");
+        assertThat(text).as("the legend says what each column is").contains("Columns: X no crash (an exception from the"
+                + " strategy or executor under test); 1 at least once (").contains("; 7 not lost when paused (1 on pausing"
+                + " scenarios); 8 frame is a pure function (").contains("; L looping stages (1 and 2 on looping stages); O"
+                + " ordering (");
     }
 
     // ------------------------------------------------------------------ markdown
@@ -140,16 +144,29 @@ class MatrixFormatsTest {
         assertThat(md).contains("| strategy | claimed | measured | X | 1 | 2 | 3 | 6 | 7 | 8 | L | O |");
         assertThat(md).contains("| `generation` | exact | exact ✓ | pass | pass | pass | pass | not judged | pass | pass | pass"
                 + " | pass |");
-        assertThat(md).as("a row that judged nothing").contains("| `system-data` | exact | not judged ✗ disagrees |"
+        assertThat(md).as("a row that judged nothing").contains("| `system-data` | exact | not judged ✗ |"
                 + " not judged | not judged | not judged | not judged | not judged | not judged | not judged | not judged |"
                 + " not judged |");
-        assertThat(md).as("a crash is a verdict").contains("| `crashy` | exact | broken ✗ disagrees, broken by: crash | FAIL"
-                + " 1/4: by hand: the strategy threw IllegalStateException in test(ADDED) [At Least Once [component], seed 3] |"
-                + " not judged |");
+        assertThat(md).as("a crash is a verdict; the cell is short and links to its details")
+                .contains("| `crashy` | exact | broken ✗ | [FAIL 1/4](#d4) | not judged |")
+                .contains("- `crashy`: measured broken, claimed exact; broken by: crash\n")
+                .contains("- <a name=\"d4\"></a>**d4** `crashy`, X no crash: failed in 1 of 4 runs; first: by hand: the"
+                        + " strategy threw IllegalStateException in test(ADDED) [At Least Once [component], seed 3]; replay `"
+                        + files.get(crash) + "`\n");
         assertThat(md).contains("| `last-tick` | exact-delayed, up to 1 frame | exact-delayed ✓ |")
-                .contains("| `flag-doubling` | exact-delayed, up to 1 frame | flaky ✗ disagrees, broken by: pausing, looping,"
-                        + " commands | pass | FAIL 2/50 in pausing, looping, commands (component Added): by hand: `detector`"
-                        + " missed an Added while paused [At Least Once [component], seed 1] |");
+                .contains("| `flag-doubling` | exact-delayed, up to 1 frame | flaky ✗ | pass | [FAIL 2/50](#d1) | pass | pass |"
+                        + " not judged | [FAIL 1/10](#d2) | pass | [FAIL 1/10](#d3) | pass |")
+                .contains("- `flag-doubling`: measured flaky, claimed exact-delayed, up to 1 frame; broken by: pausing,"
+                        + " looping, commands\n")
+                .contains("- <a name=\"d1\"></a>**d1** `flag-doubling`, 1 at least once: failed in 2 of 50 runs, in pausing,"
+                        + " looping, commands; scopes: component Added; first: by hand: `detector` missed an Added while paused"
+                        + " [At Least Once [component], seed 1]; replay `" + files.get(lostInPauseAndLoop) + "`\n");
+        assertThat(md).as("a legend of the columns, and the count of counterexamples")
+                .contains("**Legend.** Columns: `X` no crash (an exception from the strategy or executor under test); `1` at"
+                        + " least once").contains("`O` ordering (").contains("`FAIL n/m` (it failed in n of the m runs")
+                .contains("; 3 counterexample(s), each replayable with `./lab replay FILE`");
+        int widest = md.lines().filter(l -> l.startsWith("| `")).mapToInt(String::length).max().orElseThrow();
+        assertThat(widest).as("table rows stay short: the sentences are below the tables").isLessThan(400);
         assertThat(md).as("per scenario class").contains("| strategy | measured | regular | pausing | looping | commands |"
                 + " resources |")
                 .contains("| `last-tick` | exact-delayed | exact | exact-delayed | exact | exact | exact |")
