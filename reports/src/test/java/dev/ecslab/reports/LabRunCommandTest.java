@@ -27,7 +27,7 @@ class LabRunCommandTest {
                 .contains("| `generation` | exact | exact | exact | exact | exact | exact |")
                 .contains("### Timeliness of criterion 1 (`serial`)").containsPattern("\\| `generation` \\| none \\| [0-9]+ \\|")
                 .contains("counterexamples/");
-        assertThat(Files.readString(out.resolve("matrix.json"))).contains("\"measured\" : \"EXACT\"")
+        assertThat(Files.readString(out.resolve("matrix.json"))).contains("\"measured\" : \"exact\"")
                 .contains("\"measuredByClass\"").contains("\"delays\"").contains("\"status\" : \"not-judged\"");
         try (var files = Files.list(out.resolve("counterexamples"))) {
             assertThat(files.filter(p -> p.toString().endsWith(".json")).count()).isPositive();

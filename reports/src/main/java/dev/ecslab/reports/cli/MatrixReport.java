@@ -11,6 +11,8 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.trace.PluginJar;
+import dev.ecslab.reports.gate.GateVerdict;
 import dev.ecslab.reports.text.SafeText;
 import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.lab.scenario.ScenarioJson;
@@ -394,15 +396,30 @@ public final class MatrixReport {
                 + (file == null ? "" : "; replay `" + file + "`");
     }
 
+    /** The {@code format} of {@code matrix.json}. */
+    public static final String JSON_FORMAT = "ecslab-matrix";
     /**
-     * The JSON matrix. Per row: the claim and the delay it allows, the measured class (overall and per
-     * scenario class), what broke the claim, whether part of it was not run, criterion 1's delays, and
-     * per criterion (X first) its status ({@code pass}, {@code fail}, {@code not-judged}), evidence,
-     * runs, failures and, for criteria judged per scenario class, the class tallies. Every counterexample
-     * names its replay file; one shown in several places names the same file everywhere.
+     * The version of {@code matrix.json}'s layout. 2 (issue 16): everything a report is drawn from, so
+     * {@code lab report} redraws it without running ({@link RecordedMatrix}): each row's strategy id,
+     * flavor, description and jar; every cell's note and each counterexample's criterion; the delay
+     * figures' late-beyond-the-claim count and sums; the coverage's free runs and search; each witnessed
+     * pair's states after every frame and its detector answers; classes spelt as {@code --expect} spells
+     * them ({@code exact-delayed}, {@code not-judged}). 1 (unversioned): before.
+     */
+    public static final int JSON_VERSION = 2;
+
+    /**
+     * The JSON matrix, version {@value #JSON_VERSION}. Per row: the strategy (id, flavor, description, jar),
+     * the claim and the delay it allows, the measured class (overall and per scenario class), what broke the
+     * claim, whether part of it was not run, criterion 1's delays, and per criterion (X first) its status
+     * ({@code pass}, {@code fail}, {@code not-judged}), evidence, runs, failures and, for criteria judged per
+     * scenario class, the class tallies; the catalogue's coverage. Every counterexample names its replay
+     * file; one shown in several places names the same file everywhere. Then criterion A and the witnesses.
      */
     public static String json(Matrix m, Map<Counterexample, String> files) {
         Map<String, Object> root = new LinkedHashMap<>();
+        root.put("format", JSON_FORMAT);
+        root.put("version", JSON_VERSION);
         root.put("scenarios", m.scenarios());
         root.put("tries", m.tries());
         root.put("catalogueSeeds", m.catalogueSeeds());
@@ -412,15 +429,20 @@ public final class MatrixReport {
         for (Row r : m.rows()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("strategy", r.strategy());
+            row.put("id", r.subject().id());
+            row.put("flavor", r.subject().flavor().name());
+            row.put("description", r.subject().description());
+            PluginJar jar = r.subject().jar();
+            row.put("jar", jar == null ? null : Map.of("role", jar.role(), "file", jar.file(), "sha256", jar.sha256()));
             row.put("executor", r.executor());
-            row.put("claimed", r.claimed() == null ? null : r.claimed().name());
+            row.put("claimed", r.claimed() == null ? null : GateVerdict.name(r.claimed()));
             row.put("allowedDelayFrames", r.allowedDelayFrames());
-            row.put("measured", r.measured().name());
+            row.put("measured", GateVerdict.name(r.measured()));
             row.put("measuredLabel", r.measured().label());
             row.put("agrees", r.agrees());
             row.put("brokenBy", VerdictWords.brokenBy(r));
             Map<String, Object> byClass = new LinkedHashMap<>();
-            VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), r.measured(c).name()));
+            VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), GateVerdict.name(r.measured(c))));
             row.put("measuredByClass", byClass);
             row.put("skipped", r.skipped());
             DelayStats delays = r.cell(Criterion.AT_LEAST_ONCE).delays();
@@ -441,12 +463,19 @@ public final class MatrixReport {
                 Map<String, Object> cj = new LinkedHashMap<>();
                 cj.put("scenario", c.scenario().name());
                 cj.put("runs", c.runs());
+                cj.put("freeRuns", c.freeRuns());
                 cj.put("distinctSchedules", c.distinctSchedules());
+                cj.put("estimatedSchedules", c.estimatedSchedules());
                 if (c.search() != null) {
                     cj.put("searchComplete", c.search().complete());
                     cj.put("searchStoppedAtFailure", c.search().stopped());
-                } else {
-                    cj.put("estimatedSchedules", c.estimatedSchedules());
+                    Map<String, Object> sj = new LinkedHashMap<>();
+                    sj.put("schedules", c.search().schedules());
+                    sj.put("complete", c.search().complete());
+                    sj.put("redundant", c.search().redundant());
+                    sj.put("stopped", c.search().stopped());
+                    sj.put("free", c.search().free());
+                    cj.put("search", sj);
                 }
                 Map<String, Object> pairs = new LinkedHashMap<>();
                 c.pairs().forEach((k, v) -> pairs.put(k, v.stream().map(o -> o.name().toLowerCase(Locale.ROOT)).toList()));
@@ -457,8 +486,11 @@ public final class MatrixReport {
             rows.add(row);
         }
         root.put("rows", rows);
-        root.put("ambiguity", Map.of("status", m.ambiguity().isEmpty() ? "pass" : "fail", "scenarios",
-                m.ambiguityScenarios(), "differences", m.ambiguity()));
+        Map<String, Object> ambiguity = new LinkedHashMap<>();
+        ambiguity.put("status", m.ambiguity().isEmpty() ? "pass" : "fail");
+        ambiguity.put("scenarios", m.ambiguityScenarios());
+        ambiguity.put("differences", m.ambiguity());
+        root.put("ambiguity", ambiguity);
         root.put("witnesses", witnessesJson(m.witnesses()));
         try {
             return ScenarioJson.MAPPER.writeValueAsString(root);
@@ -469,7 +501,8 @@ public final class MatrixReport {
 
     /**
      * The witnesses as data: what was looked for and its cost, then every pair with its verdict, the
-     * differences, and per order the stage order, the end state and the replay file.
+     * differences, and per order the stage order, the end state (for a pair with replay files, the state after
+     * every frame and every detector answer too) and the replay file.
      */
     private static Map<String, Object> witnessesJson(Witnesses w) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -500,13 +533,21 @@ public final class MatrixReport {
             p.put("stateDifferences", x.stateDifferences());
             p.put("detectionDifferences", x.detectionDifferences());
             List<String> replay = files.getOrDefault(x, List.of());
+            boolean full = WitnessWords.hasFiles(x);
             List<Object> orders = new ArrayList<>();
             int ran = 0;
             for (Witness.Order o : x.orders()) {
                 Map<String, Object> oj = new LinkedHashMap<>();
                 oj.put("order", o.label());
+                oj.put("first", o.first());
+                oj.put("second", o.second());
                 oj.put("stageOrder", o.stageOrder());
                 oj.put("finalState", o.finalState());
+                oj.put("frames", o.frameStates().size());
+                if (full) {
+                    oj.put("frameStates", o.frameStates());
+                    oj.put("detections", o.detections());
+                }
                 oj.put("replayFile", o.trace() != null && ran < replay.size() ? replay.get(ran++) : null);
                 orders.add(oj);
             }
@@ -523,15 +564,9 @@ public final class MatrixReport {
         cj.put("evidence", cell.evidence());
         cj.put("judgedRuns", cell.judgedRuns());
         cj.put("failedRuns", cell.failedRuns());
-        if (!cell.note().isEmpty()) {
-            cj.put("note", cell.note());
-        }
+        cj.put("note", cell.note());
         List<Object> failures = new ArrayList<>();
-        cell.failures().forEach((scope, x) -> {
-            Map<String, Object> f = counterexample(x, files);
-            f.put("scope", scope == null ? null : scope.toString());
-            failures.add(f);
-        });
+        cell.failures().forEach((scope, x) -> failures.add(counterexample(x, files)));
         cj.put("failures", failures);
         boolean perClass = cell.criterion() == Criterion.AT_LEAST_ONCE || cell.criterion() == Criterion.AT_MOST_ONCE;
         if (perClass || !cell.classes().isEmpty()) {
@@ -555,6 +590,7 @@ public final class MatrixReport {
 
     private static Map<String, Object> counterexample(Counterexample x, Map<Counterexample, String> files) {
         Map<String, Object> f = new LinkedHashMap<>();
+        f.put("criterion", x.criterion().code());
         f.put("scope", x.scope() == null ? null : x.scope().toString());
         f.put("message", x.message());
         f.put("scenario", x.scenario().name());
@@ -572,10 +608,13 @@ public final class MatrixReport {
         out.put("onTime", f.reported() - f.late());
         out.put("late", f.late());
         out.put("missed", f.missed());
+        out.put("tooLate", f.tooLate());
         out.put("maxRuns", f.maxRuns());
         out.put("maxFrames", f.maxFrames());
         out.put("meanRuns", f.meanRuns());
         out.put("meanFrames", f.meanFrames());
+        out.put("sumRuns", Math.round(f.meanRuns() * f.reported()));      // the mean is the sum over the reported
+        out.put("sumFrames", Math.round(f.meanFrames() * f.reported()));
         return out;
     }
 }
