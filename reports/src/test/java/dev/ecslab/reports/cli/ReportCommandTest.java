@@ -80,6 +80,32 @@ class ReportCommandTest {
             assertThat(new String(after.get(f))).as(f).isEqualTo(new String(before.get(f)));
         }
         assertThat(withoutTime(new String(after.get("index.html")))).isEqualTo(withoutTime(new String(before.get("index.html"))));
+
+        // lab bench --quick, then lab report: the quick figures appear only where no careful one exists, marked noisy
+        Path quick = Files.createDirectories(out.resolve("bench").resolve("quick"));
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var runs = (com.fasterxml.jackson.databind.node.ArrayNode) mapper.readTree(Path.of("..", "benchmarks", "results",
+                "executors-2026-11-22.json").toFile());
+        for (var r : runs) {
+            var m = (com.fasterxml.jackson.databind.node.ObjectNode) r.path("primaryMetric");
+            m.put("score", m.path("score").asDouble() * 10);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) r).put("forks", 1).put("measurementIterations", 3);
+        }
+        var extra = runs.get(0).deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) extra.path("params")).put("executor", "quick-only");
+        runs.add(extra);
+        mapper.writeValue(quick.resolve("ExecutorBenchmark.json").toFile(), runs);
+        CommandOutput again = CommandOutput.run("report", "--out", out.toString());
+        assertThat(again.code()).as(again.out() + again.err()).isZero();
+        String html = Files.readString(out.resolve("index.html"));
+        String executors = html.substring(html.indexOf("<figure class=\"chart\" id=\"chart-executors\">"));
+        executors = executors.substring(0, executors.indexOf("</figure>"));
+        assertThat(executors).contains("<span class=\"badge noisy\">noisy (quick run): quick-only</span>")
+                .contains("ExecutorBenchmark.json").contains("(noisy (quick run)): quick-only")
+                .doesNotContain("(noisy (quick run)): serial");
+        assertThat(html).contains("a careful result wins over a quick one");
+        assertThat(Files.readAllLines(out.resolve(StagedReport.MANIFEST))).as("the charts are the report's")
+                .anyMatch(f -> f.startsWith("charts/"));
     }
 
     @Test
