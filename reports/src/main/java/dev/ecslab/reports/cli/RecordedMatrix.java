@@ -41,6 +41,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A report's matrix read back from its folder: {@code matrix.json} (version {@value MatrixReport#JSON_VERSION})
@@ -453,31 +454,27 @@ final class RecordedMatrix {
         return at.isEmpty() ? name : at + "." + name;
     }
 
-    private String text(JsonNode node, String name, String at) {
+    /** The field {@code name} of {@code node}, which must be {@code expected} ({@code ok}). */
+    private JsonNode typed(JsonNode node, String name, String at, Predicate<JsonNode> ok, String expected) {
         JsonNode v = field(node, name, at);
-        if (!v.isTextual()) {
-            throw bad(join(at, name), "expected a string");
+        if (!ok.test(v)) {
+            throw bad(join(at, name), "expected " + expected);
         }
-        return v.asText();
+        return v;
+    }
+
+    private String text(JsonNode node, String name, String at) {
+        return typed(node, name, at, JsonNode::isTextual, "a string").asText();
     }
 
     private String optionalText(JsonNode node, String name, String at) {
-        JsonNode v = field(node, name, at);
-        if (v.isNull()) {
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw bad(join(at, name), "expected a string or null");
-        }
-        return v.asText();
+        JsonNode v = typed(node, name, at, x -> x.isTextual() || x.isNull(), "a string or null");
+        return v.isNull() ? null : v.asText();
     }
 
     private int integer(JsonNode node, String name, String at) {
-        JsonNode v = field(node, name, at);
-        if (!v.isInt() || v.asInt() < 0) {
-            throw bad(join(at, name), "expected a whole number from 0 to " + Integer.MAX_VALUE);
-        }
-        return v.asInt();
+        return typed(node, name, at, v -> v.isInt() && v.asInt() >= 0, "a whole number from 0 to " + Integer.MAX_VALUE)
+                .asInt();
     }
 
     private long longValue(JsonNode node, String name, String at) {
@@ -492,35 +489,19 @@ final class RecordedMatrix {
     }
 
     private double decimal(JsonNode node, String name, String at) {
-        JsonNode v = field(node, name, at);
-        if (!v.isNumber()) {
-            throw bad(join(at, name), "expected a number");
-        }
-        return v.asDouble();
+        return typed(node, name, at, JsonNode::isNumber, "a number").asDouble();
     }
 
     private boolean bool(JsonNode node, String name, String at) {
-        JsonNode v = field(node, name, at);
-        if (!v.isBoolean()) {
-            throw bad(join(at, name), "expected true or false");
-        }
-        return v.asBoolean();
+        return typed(node, name, at, JsonNode::isBoolean, "true or false").asBoolean();
     }
 
     private JsonNode object(JsonNode node, String name, String at) {
-        JsonNode v = field(node, name, at);
-        if (!v.isObject()) {
-            throw bad(join(at, name), "expected an object");
-        }
-        return v;
+        return typed(node, name, at, JsonNode::isObject, "an object");
     }
 
     private JsonNode array(JsonNode node, String name, String at) {
-        JsonNode v = field(node, name, at);
-        if (!v.isArray()) {
-            throw bad(join(at, name), "expected an array");
-        }
-        return v;
+        return typed(node, name, at, JsonNode::isArray, "an array");
     }
 
     private List<String> strings(JsonNode node, String name, String at) {
