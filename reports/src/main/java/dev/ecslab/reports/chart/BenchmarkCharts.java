@@ -295,8 +295,7 @@ public final class BenchmarkCharts {
         }
         StringBuilder caption = new StringBuilder("One benchmark call is one frame of a one-stage schedule "
                 + "(ExecutorBenchmark, JMH average time, mean; the bars carry JMH's 99.9 % error). First panel: a frame of n "
-                + "empty systems, the executor's own cost (error bars: JMH's 99.9 % confidence half-width). Second panel:"
-                + " one slow system (about 4 ms) and 16 quick ones (about "
+                + "empty systems, the executor's own cost. Second panel: one slow system (about 4 ms) and 16 quick ones (about "
                 + "0.25 ms) that all write one resource, without ordering constraints. ");
         caption.append(sources(used));
         return chart(EXECUTORS, title, caption, notes, panels, used);

@@ -124,6 +124,7 @@ final class GateCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "gate %s / %s: expected %s, measured %s: %s%n", v.strategy(), v.executor(),
                 new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
+        int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (GateVerdict.Check c : v.checks()) {
             String mark = switch (c.status()) {
                 case PASS -> "ok";
@@ -131,7 +132,7 @@ final class GateCommand implements Callable<Integer> {
                 case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
                 case NOT_RUN -> "off";
             };
-            System.out.printf(Locale.ROOT, "  %-4s %-44s %s%n", mark, c.name(),
+            System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
                     c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
             if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
                 System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()));

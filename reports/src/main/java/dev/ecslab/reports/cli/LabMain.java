@@ -513,9 +513,9 @@ public final class LabMain implements Callable<Integer> {
         if (m.witnesses().ran()) {
             out.println("Ambiguity witnesses: " + WitnessWords.summary(m.witnesses()));
         }
-        out.println("Columns: " + String.join("; ", MatrixReport.columnLegend()) + ".");
-        out.println("Cells: pass; FAIL; n/j = not judged (no run judged it: not a pass). X = crash: an exception from the"
-                + " code under test, the row is broken. Measured: the weakest over the scenario classes (regular, pausing,"
-                + " looping, commands, resources); ! = not the claimed class.");
+        out.print(MatrixReport.wrap("Columns: " + String.join("; ", MatrixReport.columnLegend()) + ".", 110));
+        out.print(MatrixReport.wrap("Cells: pass; FAIL; n/j = not judged (no run judged it: not a pass). X = crash: an"
+                + " exception from the code under test, the row is broken. Measured: the weakest over the scenario classes"
+                + " (regular, pausing, looping, commands, resources); ! = not the claimed class.", 110));
     }
 }

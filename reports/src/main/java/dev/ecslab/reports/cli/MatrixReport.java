@@ -366,6 +366,24 @@ public final class MatrixReport {
                 + dir.resolve("index.html") + " (open it in a browser)";
     }
 
+    /**
+     * {@code text} in lines of at most {@code width} characters, broken at spaces (a longer word stands alone),
+     * the lines after the first indented by four spaces; each line ends with a line break.
+     */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                out.append(line).append('\n');
+                line.setLength(0);
+                line.append("   ");
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
+        }
+        return out.append(line).append('\n').toString();
+    }
+
     /** The measured class and whether it agrees with the claim, short: {@code "flaky ✗"}. */
     private static String shortMeasured(Row r) {
         return r.measured().label() + (r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗");

@@ -162,9 +162,12 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
         return new Check(name, promise.atLeastOnce(), ok ? Status.PASS : Status.FAIL, d.describe(), "");
     }
 
-    /** The name of the check that the measured class keeps the promises of the expected one. */
+    /**
+     * The name of the check that the measured class keeps the promises of the expected one: {@code "class:
+     * exact-delayed, up to 1 frame(s) late"} (the expected class, not the measured one).
+     */
     static String classCheckName(Promise promise) {
-        return "class: meets " + promise.describe();
+        return "class: " + promise.describe();
     }
 
     /** The measured class on each scenario class, in one line. */

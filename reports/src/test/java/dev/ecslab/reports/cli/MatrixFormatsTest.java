@@ -126,9 +126,12 @@ class MatrixFormatsTest {
                 + " resources exact\n")
                 .contains("    by class: regular exact, pausing flaky, looping flaky, commands flaky, resources exact;"
                         + " broken by: pausing, looping, commands\n");
-        assertThat(text).as("the legend says what n/j is").contains("n/j = not judged (no run judged it: not a pass)")
+        String legend = text.substring(text.indexOf("Columns: "));
+        assertThat(legend.lines()).as("the legend is wrapped for a terminal").allMatch(l -> l.length() <= 110);
+        legend = legend.replaceAll("\n    ", " ");
+        assertThat(legend).as("the legend says what n/j is").contains("n/j = not judged (no run judged it: not a pass)")
                 .contains("X = crash");
-        assertThat(text).as("the legend says what each column is").contains("Columns: X no crash (an exception from the"
+        assertThat(legend).as("the legend says what each column is").contains("Columns: X no crash (an exception from the"
                 + " strategy or executor under test); 1 at least once (").contains("; 7 not lost when paused (1 on pausing"
                 + " scenarios); 8 frame is a pure function (").contains("; L looping stages (1 and 2 on looping stages); O"
                 + " ordering (");

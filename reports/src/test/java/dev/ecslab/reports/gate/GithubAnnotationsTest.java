@@ -32,7 +32,7 @@ class GithubAnnotationsTest {
         List<String> lines = GithubAnnotations.of(fail, OUT, Path.of("/work/ci"));
         assertThat(lines).as("the class, the lost change, the campaign cut short").hasSize(3);
         assertThat(parse(lines.get(0), GithubAnnotationsTest::unescape).get("title"))
-                .isEqualTo("ecslab gate last-tick / serial: class: meets exact-delayed, up to 1 frame(s) late");
+                .isEqualTo("ecslab gate last-tick / serial: class: exact-delayed, up to 1 frame(s) late");
         Map<String, String> lost = parse(lines.get(1), GithubAnnotationsTest::unescape);
         assertThat(lost).containsEntry("level", "error")
                 .containsEntry("file", "reports/out/gate/" + HandMadeVerdicts.REPLAY)
