@@ -46,8 +46,9 @@ final class ProgressDisplay implements Lab.Progress {
     /** The options that choose the display, shared by every long command (a picocli mixin). */
     static final class Options {
         @Option(names = "--progress", paramLabel = "auto|always|never", converter = ModeConverter.class,
-                description = "progress on standard error: auto (a bar on a terminal, a plain line per configuration and"
-                        + " every " + LINE_SECONDS + " s otherwise, e.g. in CI), always (the bar), never (default: auto)")
+                description = "progress on standard error: auto (a bar on a terminal; otherwise, e.g. in CI, a plain line"
+                        + " when the work moves on to the next configuration or benchmark class and every " + LINE_SECONDS
+                        + " s), always (the bar), never (default: auto)")
         Mode mode = Mode.AUTO;
 
         @Option(names = "--quiet", description = "no progress (the same as --progress never)")
