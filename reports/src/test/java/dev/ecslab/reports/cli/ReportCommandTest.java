@@ -109,6 +109,39 @@ class ReportCommandTest {
     }
 
     @Test
+    void stoppedBeforeItsCommitTheReportIsLeftAsItWas(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        CommandOutput run = CommandOutput.run("run", "--tries", "1", "--witness-tries", "0", "--search", "-1", "--no-memory",
+                "--quiet", "--executor", "serial", "--strategy", "flags", "--out", out.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        Map<String, byte[]> before = files(out);
+        for (String step : List.of("staging", "commit")) {
+            java.util.concurrent.atomic.AtomicReference<String> said = new java.util.concurrent.atomic.AtomicReference<>();
+            Checkpoints.listen((s, interrupts) -> {
+                if (s.equals(step)) {
+                    Thread hook = new Thread(() -> said.set(interrupts.stop()));   // as the JVM runs the Ctrl-C hook
+                    hook.start();
+                    try {
+                        hook.join();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            try {
+                CommandOutput stopped = CommandOutput.run("report", "--out", out.toString());
+                assertThat(stopped.code()).as(step + ": " + stopped.err()).isEqualTo(LabMain.STOPPED);
+            } finally {
+                Checkpoints.listen(null);
+            }
+            assertThat(said.get()).contains("the previous report in " + out.toAbsolutePath() + " is untouched");
+            Map<String, byte[]> after = files(out);
+            assertThat(after.keySet()).as(step).isEqualTo(before.keySet());
+            after.forEach((f, bytes) -> assertThat(bytes).as(step + ": " + f).isEqualTo(before.get(f)));
+        }
+    }
+
+    @Test
     void nothingToRedrawAnOlderLayoutAndForeignFilesAreBadInput(@TempDir Path dir) throws Exception {
         CommandOutput missing = CommandOutput.run("report", "--out", dir.resolve("none").toString());
         assertThat(missing.code()).isEqualTo(2);
