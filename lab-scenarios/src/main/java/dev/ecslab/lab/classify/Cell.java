@@ -98,6 +98,22 @@ public final class Cell {
         }
     }
 
+    /** Sets the figures a report recorded ({@link RecordedRows}): runs, evidence, failed runs and the note. */
+    void restore(int judgedRuns, long evidence, int failedRuns, String note) {
+        this.judgedRuns = judgedRuns;
+        this.evidence = evidence;
+        this.failedRuns = failedRuns;
+        this.note = note == null ? "" : note;
+    }
+
+    /** Sets a class's tally as a report recorded it ({@link RecordedRows}). */
+    void restore(ScenarioClass cls, int evidence, int failedRuns, Counterexample first) {
+        ClassTally t = classes.computeIfAbsent(cls, k -> new ClassTally());
+        t.evidence = evidence;
+        t.failedRuns = failedRuns;
+        t.first = first;
+    }
+
     boolean hasFailure(Scope scope) {
         return failures.containsKey(scope);
     }

@@ -91,6 +91,24 @@ public final class DelayStats {
         }
     }
 
+    /**
+     * Sets the figures of one class ({@code null}: of all) as a report recorded them ({@link RecordedRows});
+     * {@code sumRuns} and {@code sumFrames} are the delays summed over the reported changes.
+     */
+    void restore(ScenarioClass cls, long obligations, long reported, long late, long missed, long tooLate, int maxRuns,
+            int maxFrames, long sumRuns, long sumFrames) {
+        Figures f = cls == null ? all : byClass.computeIfAbsent(cls, k -> new Figures());
+        f.obligations = obligations;
+        f.reported = reported;
+        f.late = late;
+        f.missed = missed;
+        f.tooLate = tooLate;
+        f.maxRuns = maxRuns;
+        f.maxFrames = maxFrames;
+        f.sumRuns = sumRuns;
+        f.sumFrames = sumFrames;
+    }
+
     private final Figures all = new Figures();
     private final Map<ScenarioClass, Figures> byClass = new EnumMap<>(ScenarioClass.class);
 

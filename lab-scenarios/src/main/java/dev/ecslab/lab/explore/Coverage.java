@@ -35,6 +35,8 @@ public final class Coverage {
     private int freeRuns;
     private int estimated;
     private ExhaustiveSearch.Result search;
+    /** The count of distinct schedules a report recorded, or -1 when this coverage was measured here. */
+    private int recordedDistinct = -1;
 
     public Coverage(Scenario scenario) {
         this.scenario = scenario;
@@ -43,8 +45,32 @@ public final class Coverage {
         }
     }
 
+    private Coverage(Scenario scenario, Map<String, EnumSet<Order>> pairs) {
+        this.scenario = scenario;
+        pairs.forEach((k, v) -> this.pairs.put(k, v.isEmpty() ? EnumSet.noneOf(Order.class) : EnumSet.copyOf(v)));
+    }
+
+    /**
+     * A coverage as a report recorded it, to redraw the report without running anything: it answers every
+     * question ({@link #describe()}, the counts, the pairs) as the measured one did, and takes no more runs.
+     */
+    public static Coverage recorded(Scenario scenario, Map<String, EnumSet<Order>> pairs, int runs, int freeRuns,
+            int distinctSchedules, double estimatedSchedules, ExhaustiveSearch.Result search) {
+        Coverage c = new Coverage(scenario, pairs);
+        c.runs = runs;
+        c.freeRuns = freeRuns;
+        c.recordedDistinct = distinctSchedules;
+        c.estimateSum = estimatedSchedules;
+        c.estimated = estimatedSchedules > 0 ? 1 : 0;
+        c.search = search;
+        return c;
+    }
+
     /** Adds one run. */
     public void add(Trace trace) {
+        if (recordedDistinct >= 0) {
+            throw new IllegalStateException("a recorded coverage takes no more runs");
+        }
         runs++;
         if (trace.interleaving().controlled() && !trace.interleaving().truncated()) {
             schedules.add(trace.interleaving().choices());
@@ -98,7 +124,7 @@ public final class Coverage {
 
     /** Distinct controlled schedules among the runs. */
     public int distinctSchedules() {
-        return schedules.size();
+        return recordedDistinct >= 0 ? recordedDistinct : schedules.size();
     }
 
     /** The search, when the runs came from one; else {@code null}. */
@@ -130,7 +156,7 @@ public final class Coverage {
     /** One line: schedules explored of how many, and the pairs seen both ways. */
     public String describe() {
         StringBuilder b = new StringBuilder();
-        if (schedules.isEmpty() && freeRuns > 0 && (search == null || search.free())) {
+        if (distinctSchedules() == 0 && freeRuns > 0 && (search == null || search.free())) {
             b.append(freeRuns).append(" free run(s) (the executor does not follow the control: schedules are neither"
                     + " chosen nor counted)");
         } else if (search != null) {

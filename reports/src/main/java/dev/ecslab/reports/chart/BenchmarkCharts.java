@@ -38,6 +38,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code reports/out/bench/}. A chart with part of its data says in its caption which part is
  * missing and how to produce it. Times are converted from the file's JMH unit to the unit on the
  * axis; values that a logarithmic axis cannot show (zero) are left out and the caption says so.
+ * <b>Honest figures:</b> every measured point carries JMH's error as an error bar (on a log axis, a
+ * bar that would reach zero stops at a tenth of the value, and the caption names those points); each
+ * caption says which run every series came from (file, date and how it is known, JMH settings, commit
+ * when recorded: {@link BenchmarkResults.Origin}); a chart that shows figures of a quick run (only where
+ * no careful result exists, {@link BenchmarkResults}) has a {@linkplain Chart#noisy() noisy badge}
+ * naming those series, and the caption marks their file.
  * Rendering is headless ({@code java.awt.headless} is set to true unless already set).
  */
 public final class BenchmarkCharts {
@@ -56,6 +62,10 @@ public final class BenchmarkCharts {
     static final int CHANGED_QUERY_ENTITIES = 1_000_000;
 
     static final String BUILD = "mvn -B -q -pl benchmarks -am package -DskipTests";
+    /** What a panel's description says when it draws error bars. */
+    static final String ERROR_BARS = "error bars: JMH's 99.9 % confidence half-width.";
+    /** The badge of a chart that shows results of a quick run, and the mark of such a run in a caption. */
+    public static final String NOISY = "noisy (quick run)";
     static final String JAR = "java -jar benchmarks/target/benchmarks.jar ";
     static final String CMD_CHANGE_SWEEP = JAR + "'ChangeTrackingBenchmark\\.(mutateAll|frameEnd)$' "
             + "-rf json -rff reports/out/bench/ChangeTrackingBenchmark-sweep.json";
@@ -114,9 +124,9 @@ public final class BenchmarkCharts {
                 r -> r.param("strategy"), r -> number(r.param("entities")));
         Map<String, Map<Double, BenchmarkResult>> frameEnd = bySeries(data.select("ChangeTrackingBenchmark.frameEnd"),
                 r -> r.param("strategy"), r -> number(r.param("entities")));
-        Map<String, Map<Double, Double>> memory = new TreeMap<>(ChartStyle::order);
+        Map<String, Map<Double, Point>> memory = new TreeMap<>(ChartStyle::order);
         for (TrackingMemory.PerEntity m : data.memoryPerEntity()) {
-            memory.computeIfAbsent(m.strategy(), k -> new TreeMap<>()).put((double) m.entities(), m.bytesPerEntity());
+            memory.computeIfAbsent(m.strategy(), k -> new TreeMap<>()).put((double) m.entities(), Point.exact(m.bytesPerEntity()));
         }
         if (mutate.isEmpty() && frameEnd.isEmpty() && memory.isEmpty()) {
             return missing(FRAME_TIME, title, CMD_CHANGE_SWEEP + " and " + CMD_MEMORY);
@@ -133,12 +143,14 @@ public final class BenchmarkCharts {
                     "time per frame (µs, log scale)", true, true, times(frameEnd, TimeUnit.MICROSECONDS), notes));
         }
         if (!mutate.isEmpty() && !frameEnd.isEmpty()) {
-            Map<String, Map<Double, Double>> total = new TreeMap<>(ChartStyle::order);
+            Map<String, Map<Double, Point>> total = new TreeMap<>(ChartStyle::order);
             mutate.forEach((strategy, bySize) -> bySize.forEach((n, r) -> {
                 BenchmarkResult end = frameEnd.getOrDefault(strategy, Map.of()).get(n);
                 if (end != null) {
+                    Point a = Point.of(r, TimeUnit.MICROSECONDS);
+                    Point b = Point.of(end, TimeUnit.MICROSECONDS);
                     total.computeIfAbsent(strategy, k -> new TreeMap<>())
-                            .put(n, r.score(TimeUnit.MICROSECONDS) + end.score(TimeUnit.MICROSECONDS));
+                            .put(n, new Point(a.value() + b.value(), a.error() + b.error()));   // errors added: a bound
                 }
             }));
             panels.add(xyPanel(FRAME_TIME, panels.size(), "whole frame (mutateAll + frameEnd)", x,
@@ -151,14 +163,15 @@ public final class BenchmarkCharts {
         StringBuilder caption = new StringBuilder("One writer system writes every entity's Position through a write term "
                 + "(ChangeTrackingBenchmark.mutateAll, JMH average time, mean), then the strategy's frame-end pass "
                 + "(frameEnd); the third panel adds the two, the fourth is the tracking state per entity from the "
-                + "strategies' own size reports (TrackingMemoryReport, empty world subtracted). No work beyond the write. ");
+                + "strategies' own size reports (TrackingMemoryReport, empty world subtracted). No work beyond the write. "
+                + "The whole frame's error bar is the sum of the two parts' (a bound). ");
         caption.append("Entity counts measured: ").append(sizes(mutate, frameEnd)).append(". ");
         Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
         mutate.forEach((s, m) -> used.computeIfAbsent(s, k -> new ArrayList<>()).addAll(m.values()));
         frameEnd.forEach((s, m) -> used.computeIfAbsent(s, k -> new ArrayList<>()).addAll(m.values()));
         caption.append(sources(used));
         if (!memory.isEmpty()) {
-            caption.append(" Memory: ").append(memorySources(data.memoryPerEntity())).append('.');
+            caption.append(" Memory (a size report, no error bars): ").append(memorySources(data.memoryPerEntity())).append('.');
         }
         if (mutate.isEmpty() || frameEnd.isEmpty()) {
             notes.add("mutateAll or frameEnd is missing; run " + CMD_CHANGE_SWEEP);
@@ -167,7 +180,7 @@ public final class BenchmarkCharts {
             notes.add("the memory panel is missing; run " + CMD_MEMORY);
         }
         notes.add("for more entity counts add e.g. -p entities=1000,10000,100000,1000000 to " + CMD_CHANGE_SWEEP);
-        return chart(FRAME_TIME, title, caption, notes, panels);
+        return chart(FRAME_TIME, title, caption, notes, panels, used);
     }
 
     // ---------------------------------------------------------------- chart 2
@@ -194,15 +207,15 @@ public final class BenchmarkCharts {
         for (Map.Entry<Double, List<BenchmarkResult>> facet : byPercent.entrySet()) {
             double percent = facet.getKey();
             Map<String, Map<Double, BenchmarkResult>> byStrategy = bySeries(facet.getValue(), r -> r.param("strategy"), r -> 0.0);
-            Map<String, Map<Double, Double>> series = new TreeMap<>(ChartStyle::order);
+            Map<String, Map<Double, Point>> series = new TreeMap<>(ChartStyle::order);
             byStrategy.forEach((strategy, one) -> {
                 BenchmarkResult r = one.get(0.0);
                 used.computeIfAbsent(strategy, k -> new ArrayList<>()).add(r);
-                double queryMs = r.score(TimeUnit.MILLISECONDS);
+                Point query = Point.of(r, TimeUnit.MILLISECONDS);
                 double touched = "none".equals(strategy) ? entities : entities * percent / 100;
-                Map<Double, Double> line = new TreeMap<>();
+                Map<Double, Point> line = new TreeMap<>();
                 for (double w : WORKLOADS_NS) {
-                    line.put(w, queryMs + touched * w / 1e6);
+                    line.put(w, new Point(query.value() + touched * w / 1e6, query.error()));
                 }
                 series.put(strategy, line);
             });
@@ -213,13 +226,14 @@ public final class BenchmarkCharts {
                 "%s entities, %s changes. The workload is added computationally, as the seed proposes: run time(w) = "
                 + "the measured time of one reader run of a Changed<Position> query that reads every reported row "
                 + "(ChangeTrackingBenchmark.changed, JMH average time, mean) + (changed entities) × w; none reports every "
-                + "entity and pays %s × w. w from 1 ns to 1 ms. ",
+                + "entity and pays %s × w. w from 1 ns to 1 ms. The error bars are the measured query's (the workload is"
+                + " computed, not measured). ",
                 count(entities), spread, count(entities)));
         if (entities < CHANGED_QUERY_ENTITIES) {
             caption.append("The largest world present is ").append(count(entities)).append(" entities, not 10^6. ");
         }
         caption.append(sources(used));
-        return chart(RUN_TIME_BY_WORKLOAD, title, caption, notes, panels);
+        return chart(RUN_TIME_BY_WORKLOAD, title, caption, notes, panels, used);
     }
 
     private static long changedWorldSize(BenchmarkResult r) {
@@ -235,9 +249,9 @@ public final class BenchmarkCharts {
         if (rows.isEmpty()) {
             return missing(MEMORY_OVER_FRAMES, title, CMD_MEMORY);
         }
-        Map<String, Map<Double, Double>> series = new TreeMap<>(ChartStyle::order);
+        Map<String, Map<Double, Point>> series = new TreeMap<>(ChartStyle::order);
         for (TrackingMemory.OverFrames m : rows) {
-            series.computeIfAbsent(m.strategy(), k -> new TreeMap<>()).put((double) m.frames(), m.bytes() / 1024.0);
+            series.computeIfAbsent(m.strategy(), k -> new TreeMap<>()).put((double) m.frames(), Point.exact(m.bytes() / 1024.0));
         }
         List<String> notes = new ArrayList<>();
         var panel = xyPanel(MEMORY_OVER_FRAMES, 0, title, "frames (count, log scale)", "tracking memory (KiB, log scale)",
@@ -246,9 +260,10 @@ public final class BenchmarkCharts {
         String caption = String.format(Locale.ROOT, "Each strategy's own size report (ChangeTracker.memoryBytes, array "
                 + "capacity counted) after N frames of a world of %d entities: a writer changes 1 %% of them at random, "
                 + "a churn system despawns and spawns entities through commands, %d detector systems read Changed and "
-                + "removals. A plain measurement, not JMH. Flat lines are bounded memory (criterion 6). From %s.",
+                + "removals. A plain measurement, not JMH, and exact: no error bars. Flat lines are bounded memory"
+                + " (criterion 6). From %s.",
                 first.worldEntities(), first.detectors(), memorySources(rows));
-        return chart(MEMORY_OVER_FRAMES, title, new StringBuilder(caption), notes, List.of(panel));
+        return chart(MEMORY_OVER_FRAMES, title, new StringBuilder(caption), notes, List.of(panel), Map.of());
     }
 
     // ---------------------------------------------------------------- chart 4
@@ -283,7 +298,7 @@ public final class BenchmarkCharts {
                 + "empty systems, the executor's own cost. Second panel: one slow system (about 4 ms) and 16 quick ones (about "
                 + "0.25 ms) that all write one resource, without ordering constraints. ");
         caption.append(sources(used));
-        return chart(EXECUTORS, title, caption, notes, panels);
+        return chart(EXECUTORS, title, caption, notes, panels, used);
     }
 
     private Chart.Panel skewedPanel(int index, Map<String, Map<Double, BenchmarkResult>> skewed) {
@@ -306,7 +321,7 @@ public final class BenchmarkCharts {
             }
             chart.addSeries(executor, executors, ys, errors).setFillColor(ChartStyle.colour(executor));
         }
-        return export(chart, EXECUTORS, index, facet, xTitle, yTitle, executors);
+        return export(chart, EXECUTORS, index, facet, xTitle, yTitle, executors, true);
     }
 
     // ---------------------------------------------------------------- chart 5
@@ -326,51 +341,84 @@ public final class BenchmarkCharts {
         StringBuilder caption = new StringBuilder("One frame of a movement update (read Velocity, write Position) over n "
                 + "entities, every contender in the same JMH run and under the same JVM flags (IterationBenchmark.move, "
                 + "JMH average time, mean). ecslab walks one query with forEach or forEachChunk; the hand-written loop walks "
-                + "two arrays of the same component classes; Dominion 0.9.0 and artemis-odb 2.3.0 use their idiomatic paths. ");
+                + "two arrays of the same component classes; Dominion 0.9.0 and artemis-odb 2.3.0 use their idiomatic paths."
+                + " Error bars: JMH's 99.9 % confidence half-width. ");
         caption.append(sources(used));
-        return chart(ITERATION, title, caption, notes, List.of(panel));
+        return chart(ITERATION, title, caption, notes, List.of(panel), used);
     }
 
     // ---------------------------------------------------------------- drawing
 
+    /**
+     * One value of a series and its error (JMH's 99.9 % half-width; 0 for an exact figure such as a size
+     * report, or when the file has none).
+     */
+    record Point(double value, double error) {
+        static Point exact(double value) {
+            return new Point(value, 0);
+        }
+
+        static Point of(BenchmarkResult r, TimeUnit unit) {
+            double e = r.scoreError(unit);
+            return new Point(r.score(unit), Double.isNaN(e) || e < 0 ? 0 : e);
+        }
+    }
+
     private Chart.Panel xyPanel(String chartId, int index, String facet, String xTitle,
-            String yTitle, boolean logX, boolean logY, Map<String, Map<Double, Double>> series, List<String> notes) {
+            String yTitle, boolean logX, boolean logY, Map<String, Map<Double, Point>> series, List<String> notes) {
         XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
                 .title(facet).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         ChartStyle.apply(chart.getStyler());
-        chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY);
+        chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setErrorBarsColorSeriesColor(true);
         List<String> names = new ArrayList<>(series.keySet());
         names.sort(ChartStyle::order);
         List<String> legend = new ArrayList<>();
+        List<String> cut = new ArrayList<>();
+        boolean bars = false;
         for (String name : names) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
-            for (Map.Entry<Double, Double> p : series.get(name).entrySet()) {
-                boolean drawable = (!logX || p.getKey() > 0) && (!logY || p.getValue() > 0);
-                if (drawable) {
-                    xs.add(p.getKey());
-                    ys.add(p.getValue());
-                } else {
-                    notes.add(facet + ": " + name + " at " + format(p.getKey()) + " is " + format(p.getValue())
+            List<Double> errors = new ArrayList<>();
+            for (Map.Entry<Double, Point> p : series.get(name).entrySet()) {
+                double y = p.getValue().value();
+                boolean drawable = (!logX || p.getKey() > 0) && (!logY || y > 0);
+                if (!drawable) {
+                    notes.add(facet + ": " + name + " at " + format(p.getKey()) + " is " + format(y)
                             + ", which a log axis cannot show");
+                    continue;
                 }
+                double e = p.getValue().error();
+                if (logY && e >= y) {                   // a bar down to zero or below: a log axis cannot draw it
+                    e = 0.9 * y;
+                    cut.add(name + " at " + format(p.getKey()));
+                }
+                xs.add(p.getKey());
+                ys.add(y);
+                errors.add(e);
             }
             if (xs.isEmpty()) {
                 continue;
             }
-            XYSeries s = chart.addSeries(name, xs, ys);
+            boolean withBars = errors.stream().anyMatch(e -> e > 0);
+            bars |= withBars;
+            XYSeries s = withBars ? chart.addSeries(name, xs, ys, errors) : chart.addSeries(name, xs, ys);
             s.setLineColor(ChartStyle.colour(name));
             s.setMarkerColor(ChartStyle.colour(name));
             s.setMarker(SeriesMarkers.CIRCLE);
             legend.add(name);
         }
-        return export(chart, chartId, index, facet, xTitle, yTitle, legend);
+        if (!cut.isEmpty()) {
+            notes.add(facet + ": the error is as large as the value (too noisy to read) at " + String.join(", ", cut)
+                    + "; a log axis cannot draw a bar to zero, so these bars stop at a tenth of the value");
+        }
+        return export(chart, chartId, index, facet, xTitle, yTitle, legend, bars);
     }
 
     private Chart.Panel export(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String chartId, int index, String facet,
-            String xTitle, String yTitle, List<String> legend) {
+            String xTitle, String yTitle, List<String> legend, boolean errorBars) {
         String prefix = chartId + "-" + index;
-        String svg = InlineSvg.of(chart, prefix, facet, InlineSvg.describe(xTitle, yTitle, legend));
+        String svg = InlineSvg.of(chart, prefix, facet, InlineSvg.describe(xTitle, yTitle, legend)
+                + (errorBars ? " " + ERROR_BARS : ""));
         Path png = pngDirectory.resolve(prefix + ".png");
         try {
             BitmapEncoder.saveBitmap(chart, png.toString(), BitmapFormat.PNG);
@@ -381,17 +429,24 @@ public final class BenchmarkCharts {
     }
 
     private static Chart chart(String id, String title, StringBuilder caption, List<String> notes,
-            List<Chart.Panel> panels) {
+            List<Chart.Panel> panels, Map<String, Collection<BenchmarkResult>> used) {
         if (!notes.isEmpty()) {
             caption.append(" Notes: ").append(String.join("; ", new LinkedHashSet<>(notes))).append('.');
         }
-        return new Chart(id, title, caption.toString().trim(), panels, Optional.empty());
+        Set<String> noisy = new java.util.TreeSet<>(ChartStyle::order);
+        used.forEach((series, results) -> {
+            if (results.stream().anyMatch(BenchmarkResult::quick)) {
+                noisy.add(series);
+            }
+        });
+        String badge = noisy.isEmpty() ? "" : NOISY + ": " + String.join(", ", noisy);
+        return new Chart(id, title, caption.toString().trim(), panels, Optional.empty(), badge);
     }
 
     private static Chart missing(String id, String title, String command) {
         return new Chart(id, title, "No data for this chart.", List.of(),
                 Optional.of("No results found. From the repository root, build the benchmarks (" + BUILD + ") and run: "
-                        + command));
+                        + command), "");
     }
 
     // ---------------------------------------------------------------- data shaping
@@ -412,33 +467,43 @@ public final class BenchmarkCharts {
         return out;
     }
 
-    private static Map<String, Map<Double, Double>> times(Map<String, Map<Double, BenchmarkResult>> in, TimeUnit unit) {
-        Map<String, Map<Double, Double>> out = new TreeMap<>(ChartStyle::order);
+    private static Map<String, Map<Double, Point>> times(Map<String, Map<Double, BenchmarkResult>> in, TimeUnit unit) {
+        Map<String, Map<Double, Point>> out = new TreeMap<>(ChartStyle::order);
         in.forEach((name, points) -> {
-            Map<Double, Double> line = new TreeMap<>();
-            points.forEach((x, r) -> line.put(x, r.score(unit)));
+            Map<Double, Point> line = new TreeMap<>();
+            points.forEach((x, r) -> line.put(x, Point.of(r, unit)));
             out.put(name, line);
         });
         return out;
     }
 
-    /** "Data: file (series, ...); file (...)", naming which series came from which file. */
-    static String sources(Map<String, Collection<BenchmarkResult>> used) {
+    /**
+     * Which run each series came from: {@code "Data (JMH mode avgt): change-a.json, 2026-11-22 (file name), commit
+     * unknown, 2 forks × 5 × 1 s measured after 3 × 1 s warm-up, JMH 1.37, JDK 17.0.15: generation, flags; …"},
+     * a quick run's file marked {@code NOISY (quick run)}.
+     */
+    String sources(Map<String, Collection<BenchmarkResult>> used) {
         Map<Path, Set<String>> byFile = new LinkedHashMap<>();
+        Map<Path, Set<String>> settings = new LinkedHashMap<>();
         Set<String> modes = new LinkedHashSet<>();
         used.forEach((series, results) -> results.forEach(r -> {
             byFile.computeIfAbsent(r.source(), k -> new LinkedHashSet<>()).add(series);
+            settings.computeIfAbsent(r.source(), k -> new LinkedHashSet<>()).add(r.settings().describe()
+                    + (r.quick() ? " (" + NOISY + ")" : ""));
             modes.add(r.mode());
         }));
         List<String> parts = new ArrayList<>();
-        byFile.forEach((file, series) -> parts.add(file + " (" + String.join(", ", series) + ")"));
-        return "JMH mode " + String.join(", ", modes) + ". Data: " + String.join("; ", parts) + ".";
+        byFile.forEach((file, series) -> parts.add(data.origin(file).describe() + ", " + String.join("; ", settings.get(file))
+                + ": " + String.join(", ", series)));
+        return "Data (JMH mode " + String.join(", ", modes) + "): " + String.join(" | ", parts) + ".";
     }
 
-    private static String memorySources(List<? extends TrackingMemory> rows) {
-        Set<String> files = new LinkedHashSet<>();
-        rows.forEach(m -> files.add(m.source().toString()));
-        return String.join(", ", files);
+    private String memorySources(List<? extends TrackingMemory> rows) {
+        Set<Path> files = new LinkedHashSet<>();
+        rows.forEach(m -> files.add(m.source()));
+        List<String> out = new ArrayList<>();
+        files.forEach(f -> out.add(data.origin(f).describe()));
+        return String.join("; ", out);
     }
 
     private static String sizes(Map<String, Map<Double, BenchmarkResult>> a, Map<String, Map<Double, BenchmarkResult>> b) {

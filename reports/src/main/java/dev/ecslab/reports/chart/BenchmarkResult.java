@@ -23,9 +23,13 @@ import java.util.concurrent.TimeUnit;
  * @param mode JMH's mode as written ({@code avgt}, {@code thrpt}, {@code ss}, {@code sample})
  * @param jvmArgs the JVM arguments of the forks (a run under other JVM options is another measurement)
  * @param source the file the result was read from
+ * @param settings how JMH measured it (forks, iterations, JDK)
+ * @param quick whether it comes from a quick run ({@code lab bench --quick}, or settings as short as its):
+ *     too noisy to quote, shown only where no careful result exists, and marked
  */
 public record BenchmarkResult(String benchmarkClass, String method, Map<String, String> params, String mode,
-        double score, double scoreError, String unit, double median, List<String> jvmArgs, Path source) {
+        double score, double scoreError, String unit, double median, List<String> jvmArgs, Path source,
+        Settings settings, boolean quick) {
 
     public BenchmarkResult {
         Objects.requireNonNull(benchmarkClass, "benchmarkClass");
@@ -35,6 +39,35 @@ public record BenchmarkResult(String benchmarkClass, String method, Map<String, 
         Objects.requireNonNull(unit, "unit");
         jvmArgs = List.copyOf(jvmArgs);
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(settings, "settings");
+    }
+
+    /**
+     * JMH's settings for one result, as its JSON records them ({@code -1} or {@code "?"} where a file lacks
+     * one).
+     */
+    public record Settings(int forks, int warmupIterations, String warmupTime, int measurementIterations,
+            String measurementTime, String jdkVersion, String jmhVersion) {
+        /** No settings recorded. */
+        public static final Settings UNKNOWN = new Settings(-1, -1, "?", -1, "?", "?", "?");
+
+        /**
+         * Whether these are the settings of a quick run: one fork and at most 3 measured iterations (what
+         * {@code lab bench --quick} asks, {@code -f 1 -wi 2 -i 3}); too few to tell noise from a difference.
+         */
+        public boolean quick() {
+            return forks >= 0 && forks <= 1 && measurementIterations >= 0 && measurementIterations <= 3;
+        }
+
+        /** {@code "2 forks × 10 × 1 s measured after 5 × 1 s warm-up, JMH 1.37, JDK 17.0.15"}. */
+        public String describe() {
+            if (this.equals(UNKNOWN)) {
+                return "JMH settings not recorded";
+            }
+            return forks + (forks == 1 ? " fork" : " forks") + " × " + measurementIterations + " × " + measurementTime
+                    + " measured after " + warmupIterations + " × " + warmupTime + " warm-up, JMH " + jmhVersion + ", JDK "
+                    + jdkVersion;
+        }
     }
 
     /** {@code Class.method}, the name lookups use. */

@@ -7,14 +7,18 @@ import java.util.Optional;
 
 /**
  * One chart of the benchmark section of the report, ready to place in a page: a title, a caption
- * that says what was measured, in which JMH mode and from which file(s), and one {@link Panel} per
- * facet value. When the data is missing, {@code panels} is empty and {@code missing} says which
+ * that says what was measured, in which JMH mode, and which run each series came from (file, date, JMH
+ * settings, commit when known), and one {@link Panel} per facet value; a chart that shows a quick run's
+ * figures carries a {@code noisy} badge. When the data is missing, {@code panels} is empty and {@code missing} says which
  * command produces it; the page shows that instead of a chart.
  *
  * @param id a stable identifier, usable as an HTML id (lower case, dashes)
  * @param missing present exactly when {@code panels} is empty
+ * @param noisy {@code ""} when every figure comes from a careful run; else the badge the page shows,
+ *     {@code "noisy (quick run): generation, flags"}, naming the series that come from a quick run (shown only
+ *     because no careful result of them exists)
  */
-public record Chart(String id, String title, String caption, List<Panel> panels, Optional<String> missing) {
+public record Chart(String id, String title, String caption, List<Panel> panels, Optional<String> missing, String noisy) {
 
     public Chart {
         Objects.requireNonNull(id, "id");
@@ -22,6 +26,7 @@ public record Chart(String id, String title, String caption, List<Panel> panels,
         Objects.requireNonNull(caption, "caption");
         panels = List.copyOf(panels);
         Objects.requireNonNull(missing, "missing");
+        Objects.requireNonNull(noisy, "noisy");
         if (panels.isEmpty() != missing.isPresent()) {
             throw new IllegalArgumentException(id + ": a chart has panels or says what is missing, not both or neither");
         }

@@ -14,9 +14,12 @@ import picocli.CommandLine.Option;
     header = "Runs the JMH benchmarks and draws their charts.",
     description = {
         "Runs the JMH benchmarks (benchmarks/target/benchmarks.jar in the ecslab checkout; ./lab bench builds it when"
-            + " it is missing or older than its sources) with JSON output into --out, one file per benchmark class, then"
-            + " draws the charts there. --quick runs 1 fork, 2 short warm-up and 3 short measured iterations: minutes"
-            + " instead of hours, good for a look, too noisy to quote.",
+            + " it is missing or older than its sources) with JSON output into --out, one file per benchmark class with"
+            + " a run record beside it (NAME.run.json: date, commit, settings), then draws the charts there.",
+        "--quick runs 1 fork, 2 short warm-up and 3 short measured iterations: minutes instead of hours, good for a"
+            + " look, too noisy to quote. Its results go to --out/quick/, apart: the report shows them only where no"
+            + " careful result exists, marked noisy (quick run), and never instead of careful ones. ./lab report"
+            + " redraws the report with the new results without running the lab again.",
         "Each result file is written under a unique temporary name and moved into place when its class is done; Ctrl-C"
             + " removes only that temporary file and keeps the results already in --out."},
     exitCodeListHeading = LabMain.EXIT_CODES,
@@ -30,6 +33,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    @picocli.CommandLine.Mixin
+    ProgressDisplay.Options progress = new ProgressDisplay.Options();
 
     @Option(names = "--quick", description = "short runs (1 fork, 2 x 1 s warm-up, 3 x 1 s measured)")
     boolean quick;
@@ -46,6 +52,19 @@ final class BenchCommand implements Callable<Integer> {
             + " checkout, ${DEFAULT-VALUE})")
     Path out = RepositoryRoot.defaultOut("bench");
 
+    /** The run record written beside a result file: when, at which commit, how ({@link dev.ecslab.reports.chart.BenchmarkResults}). */
+    private String runRecord(String results, List<String> command) throws java.io.IOException {
+        java.util.Map<String, Object> r = new java.util.LinkedHashMap<>();
+        r.put("kind", dev.ecslab.reports.chart.BenchmarkResults.RUN_KIND);
+        r.put("results", results);
+        r.put("date", java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", java.util.Locale.ROOT)
+                .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.now()));
+        r.put("commit", LabVersion.commit());
+        r.put("quick", quick);
+        r.put("command", command.subList(1, command.size()));
+        return dev.ecslab.lab.scenario.ScenarioJson.MAPPER.writeValueAsString(r);
+    }
+
     @Override
     public Integer call() throws Exception {
         for (String b : only) {
@@ -61,12 +80,14 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<String> classes = only.isEmpty() ? SUITE : only;
         Path dir;
-        ProgressBar bar = null;
+        ProgressDisplay bar = null;
         try (RunLock lock = RunLock.acquire(out, "--out", "lab bench", LabMain::note);
                 Interrupts stop = Interrupts.arm(null)) {
-            bar = new ProgressBar(System.err);
+            bar = progress.display();
             stop.alsoOnStop(lock::ending);
-            dir = out.toAbsolutePath().normalize();
+            Path base = out.toAbsolutePath().normalize();
+            dir = quick ? base.resolve(dev.ecslab.reports.chart.BenchmarkResults.QUICK) : base;
+            Files.createDirectories(dir);
             for (int i = 0; i < classes.size(); i++) {
                 String name = classes.get(i);
                 bar.update(i, classes.size(), name);
@@ -93,6 +114,8 @@ final class BenchCommand implements Callable<Integer> {
                     return 1;
                 }
                 AtomicFiles.publish(tmp, result);
+                AtomicFiles.write(dir.resolve(name + ".run.json"), runRecord(name + ".json",
+                        cmd.stream().map(a -> a.equals(tmp.toString()) ? result.toString() : a).toList()));
             }
             bar.update(classes.size(), classes.size(), "done");
         } finally {
@@ -105,7 +128,8 @@ final class BenchCommand implements Callable<Integer> {
         long drawn = charts.stream().filter(c -> c.missing().isEmpty()).count();
         System.out.println("wrote " + classes.size() + " result file(s) into " + dir + " (" + String.join(", ",
                 classes.stream().map(c -> c + ".json").toList()) + ") and " + drawn + " of " + charts.size()
-                + " charts into " + dir.resolve("charts") + "; ./lab run puts them in the report");
+                + " charts into " + dir.resolve("charts") + "; ./lab report redraws the report with them"
+                + (quick ? " (quick results: shown only where no careful result exists, marked noisy)" : ""));
         data.warnings().forEach(w -> System.err.println("lab bench: warning: " + w));
         return 0;
     }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The options of a lab campaign shared by {@code lab run} and {@code lab gate} (a picocli mixin), and
- * running it: the catalogue plus {@code --tries} random scenarios, with a progress bar.
+ * running it: the catalogue plus {@code --tries} random scenarios, showing its progress ({@link ProgressDisplay}).
  */
 final class CampaignOptions {
     @Option(names = "--tries", description = "random scenarios per strategy and executor (default ${DEFAULT-VALUE})")
@@ -35,8 +35,8 @@ final class CampaignOptions {
     @Option(names = "--no-memory", description = "skip criterion 6 (10 000 frames per strategy)")
     boolean noMemory;
 
-    @Option(names = "--quiet", description = "no progress bar")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    ProgressDisplay.Options progress = new ProgressDisplay.Options();
 
     @Option(names = "--run-timeout", paramLabel = "SECONDS", description = "how long one scenario run may take before"
             + " it is abandoned and counted as a crash of the code under test (a hang); the rest of that configuration's"
@@ -113,7 +113,7 @@ final class CampaignOptions {
      * scenarios ({@link Lab.Options#NO_WITNESSES}: none).
      */
     Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors, int witnessTries) {
-        ProgressBar bar = new ProgressBar(quiet ? null : System.err);
+        ProgressDisplay bar = progress.display();
         try {
             return new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
                     .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)

@@ -8,6 +8,7 @@ import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.gate.GateVerdict;
+import dev.ecslab.reports.gate.GithubAnnotations;
 import dev.ecslab.reports.gate.JUnitXml;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,6 +59,11 @@ final class GateCommand implements Callable<Integer> {
             + " go (default: reports/out/gate in the ecslab checkout, ${DEFAULT-VALUE})")
     Path out = RepositoryRoot.defaultOut("gate");
 
+    @Option(names = "--annotations", paramLabel = "FORMAT", description = "also print each check that did not pass as a"
+            + " CI annotation on standard output: github (GitHub Actions workflow commands, ::error for a gated check,"
+            + " ::notice for a finding, with the replay file)")
+    String annotations;
+
 
     @Override
     public Integer call() throws Exception {
@@ -91,6 +97,11 @@ final class GateCommand implements Callable<Integer> {
             System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
             return LabMain.BAD_INPUT;
         }
+        if (annotations != null && !annotations.equals("github")) {
+            System.err.println("lab gate: --annotations " + BadInputException.printable(annotations)
+                    + ": the only format is github");
+            return LabMain.BAD_INPUT;
+        }
         if (junit != null) {
             AtomicFiles.checkWritable(junit, "--junit");
         }
@@ -108,11 +119,12 @@ final class GateCommand implements Callable<Integer> {
             Checkpoints.reached("committed", stop);
             dir = report.out();
             if (junit != null) {
-                AtomicFiles.write(junit, JUnitXml.of(v));
+                AtomicFiles.write(junit, JUnitXml.of(v, dir));
             }
         }
         System.out.printf(Locale.ROOT, "gate %s / %s: expected %s, measured %s: %s%n", v.strategy(), v.executor(),
                 new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
+        int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (GateVerdict.Check c : v.checks()) {
             String mark = switch (c.status()) {
                 case PASS -> "ok";
@@ -120,8 +132,11 @@ final class GateCommand implements Callable<Integer> {
                 case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
                 case NOT_RUN -> "off";
             };
-            System.out.printf(Locale.ROOT, "  %-4s %-44s %s%n", mark, c.name(),
+            System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
                     c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
+            if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
+                System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()));
+            }
         }
         if (!v.passes()) {
             System.out.println("replay files: " + dir.resolve("counterexamples") + " (./lab replay FILE)");
@@ -132,6 +147,9 @@ final class GateCommand implements Callable<Integer> {
         }
         System.out.println("wrote " + dir.resolve("matrix.md") + " and " + dir.resolve("matrix.json")
                 + (junit == null ? "" : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
+        if (annotations != null) {
+            GithubAnnotations.of(v, dir, Path.of("")).forEach(System.out::println);
+        }
         return v.passes() ? 0 : 1;
     }
 

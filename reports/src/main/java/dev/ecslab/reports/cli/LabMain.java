@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
         subcommands = {LabMain.Run.class, GateCommand.class, AmbiguitiesCommand.class, LabMain.ReplayCommand.class,
-            BenchCommand.class, StressCommand.class},
+            BenchCommand.class, StressCommand.class, ReportCommand.class},
         header = "ecslab: a laboratory for ECS scheduling and change detection.",
         description = {"Relative paths are taken from the directory the command is started in. Every command has"
             + " --help and lists its exit codes; every command exits 2 on bad input, with one line that names the"
@@ -204,7 +204,7 @@ public final class LabMain implements Callable<Integer> {
     @Override
     public Integer call() {
         new CommandLine(this).usage(System.out);
-        System.err.println("lab: a command is needed (run, gate, ambiguities, replay, bench or stress)");
+        System.err.println("lab: a command is needed (run, gate, ambiguities, replay, bench, stress or report)");
         return BAD_INPUT;
     }
 
@@ -312,6 +312,7 @@ public final class LabMain implements Callable<Integer> {
                 System.out.println("\nwrote " + dir.resolve("index.html") + ", " + dir.resolve("matrix.md") + ", "
                         + dir.resolve("matrix.json") + ", " + files.size() + " replay file(s) in " + dir.resolve("counterexamples")
                         + " and the witnesses' in " + dir.resolve(WitnessWords.DIRECTORY));
+                System.out.println(MatrixReport.summaryLine(m, dir));
                 return 0;
             } catch (java.io.IOException e) {
                 throw new UncheckedIOException("cannot write the report", e);
@@ -548,8 +549,9 @@ public final class LabMain implements Callable<Integer> {
         if (m.witnesses().ran()) {
             out.println("Ambiguity witnesses: " + WitnessWords.summary(m.witnesses()));
         }
-        out.println("Cells: pass; FAIL; n/j = not judged (no run judged it: not a pass). X = crash: an exception from the"
-                + " code under test, the row is broken. Measured: the weakest over the scenario classes (regular, pausing,"
-                + " looping, commands, resources); ! = not the claimed class.");
+        out.print(MatrixReport.wrap("Columns: " + String.join("; ", MatrixReport.columnLegend()) + ".", 110));
+        out.print(MatrixReport.wrap("Cells: pass; FAIL; n/j = not judged (no run judged it: not a pass). X = crash: an"
+                + " exception from the code under test, the row is broken. Measured: the weakest over the scenario classes"
+                + " (regular, pausing, looping, commands, resources); ! = not the claimed class.", 110));
     }
 }

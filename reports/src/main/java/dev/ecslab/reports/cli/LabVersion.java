@@ -16,8 +16,18 @@ public final class LabVersion implements CommandLine.IVersionProvider {
         return new String[] {line()};
     }
 
+    /** The commit the lab was built from ({@code 1a2b3c4d5e6f}, with {@code +local-changes}), or {@code unknown}. */
+    public static String commit() {
+        return value(properties(), "commit");
+    }
+
     /** {@code "ecslab 0.1.0-SNAPSHOT (commit 1a2b3c4)"}. */
     public static String line() {
+        Properties p = properties();
+        return "ecslab " + value(p, "version") + " (commit " + value(p, "commit") + ")";
+    }
+
+    private static Properties properties() {
         Properties p = new Properties();
         try (InputStream in = LabVersion.class.getResourceAsStream("version.properties")) {
             if (in != null) {
@@ -26,9 +36,7 @@ public final class LabVersion implements CommandLine.IVersionProvider {
         } catch (IOException ignored) {
             // reported as unknown below
         }
-        String version = value(p, "version");
-        String commit = value(p, "commit");
-        return "ecslab " + version + " (commit " + commit + ")";
+        return p;
     }
 
     private static String value(Properties p, String key) {

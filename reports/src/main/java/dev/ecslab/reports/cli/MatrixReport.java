@@ -11,6 +11,8 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.trace.PluginJar;
+import dev.ecslab.reports.gate.GateVerdict;
 import dev.ecslab.reports.text.SafeText;
 import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.lab.scenario.ScenarioJson;
@@ -131,17 +133,30 @@ public final class MatrixReport {
         return out;
     }
 
-    /** The Markdown matrix. */
+    /**
+     * The Markdown matrix: short cells ({@code pass}, {@code FAIL 12/128} linked to its details, {@code not
+     * judged}) under a legend of the columns, the details of every failing cell in a list under its table.
+     */
     public static String markdown(Matrix m, Map<Counterexample, String> files) {
         StringBuilder out = new StringBuilder();
         out.append("# ecslab matrix\n\n");
         boolean searched = m.rows().stream().flatMap(r -> r.coverage().stream()).anyMatch(c -> c.search() != null);
-        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue %s, %d random from seed %d), %.1f s."
-                + " Criteria: %s.%n%n", m.scenarios(), searched ? "with its schedules searched exhaustively (see the coverage"
-                + " tables)" : "under seeds " + m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(), legend()));
+        long counterexamples = MatrixCounterexamples.of(m).entries().size();
+        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue %s, %d random from seed %d), %.1f s; %d"
+                + " counterexample(s), each replayable with `./lab replay FILE` (listed at the end).%n%n", m.scenarios(),
+                searched ? "with its schedules searched exhaustively (see the coverage tables)" : "under seeds "
+                + m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(), counterexamples));
+        out.append("**Legend.** Columns: ");
+        out.append(String.join("; ", columnLegend().stream().map(l -> "`" + l.substring(0, l.indexOf(' ')) + "`"
+                + l.substring(l.indexOf(' '))).toList()));
+        out.append(". Criterion A (ambiguity detection) is a property of schedules: it is below the tables. Cells: `pass`;"
+                + " `FAIL n/m` (it failed in n of the m runs that judged it; the link leads to the cell's details under the"
+                + " table: scenario classes, scopes, first counterexample and its replay file); `not judged` (no run judged"
+                + " it: never a pass). Measured: ✓ agrees with the claim, ✗ does not.\n\n");
         out.append(VerdictWords.RULES).append(" Failing scopes are component/resource × filter; \"in pausing, looping\""
                 + " names the scenario classes a cell of 1 or 2 failed in, and \"broken by\" the classes (or the crash) that"
                 + " broke the claim.\n\n");
+        int[] details = {0};
         for (String e : executors(m)) {
             List<Row> rows = m.rows().stream().filter(r -> r.executor().equals(e)).toList();
             out.append("## Executor ").append(SafeText.markdownCode(e)).append("\n\n");
@@ -150,11 +165,32 @@ public final class MatrixReport {
             out.append("\n|---|---|---|");
             columns().forEach(c -> out.append("---|"));
             out.append('\n');
+            StringBuilder below = new StringBuilder();
             for (Row r : rows) {
                 out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.claimed(r)).append(" | ")
-                        .append(VerdictWords.measured(r)).append(" |");
-                columns().forEach(c -> out.append(' ').append(cell(r.cell(c))).append(" |"));
+                        .append(shortMeasured(r)).append(" |");
+                String by = VerdictWords.brokenByWords(r);
+                if (!by.isEmpty()) {
+                    below.append("- ").append(SafeText.markdownCode(r.strategy())).append(": measured ")
+                            .append(r.measured().label()).append(", claimed ").append(VerdictWords.claimed(r)).append("; ")
+                            .append(by).append('\n');
+                }
+                for (Criterion c : columns()) {
+                    Cell cell = r.cell(c);
+                    if (cell.status() != Cell.Status.FAIL) {
+                        out.append(' ').append(VerdictWords.status(cell.status())).append(" |");
+                        continue;
+                    }
+                    String id = "d" + (++details[0]);
+                    out.append(" [").append(rate(cell)).append("](#").append(id).append(") |");
+                    below.append("- <a name=\"").append(id).append("\"></a>**").append(id).append("** ")
+                            .append(SafeText.markdownCode(r.strategy())).append(", ").append(c.code()).append(' ')
+                            .append(c.title()).append(": ").append(detail(cell, files)).append('\n');
+                }
                 out.append('\n');
+            }
+            if (below.length() > 0) {
+                out.append("\nFailing cells and broken claims (").append(SafeText.markdownCode(e)).append("):\n\n").append(below);
             }
             coverage(out, e, rows);
             out.append("\n### Measured class per scenario class (").append(SafeText.markdownCode(e)).append(")\n\n");
@@ -298,19 +334,72 @@ public final class MatrixReport {
         return x != null ? x : r.cell(Criterion.AT_MOST_ONCE).inClass(cls).first();
     }
 
-    private static String legend() {
-        List<String> parts = new ArrayList<>();
-        for (Criterion c : Criterion.values()) {
-            parts.add(c.code() + " " + c.title());
+    /**
+     * What each column of the matrix means, one {@code "CODE meaning"} per column in column order, for the
+     * legends of the terminal and of {@code matrix.md} (the meanings of DESIGN §5, in a line each).
+     */
+    static List<String> columnLegend() {
+        List<String> out = new ArrayList<>();
+        for (Criterion c : columns()) {
+            out.add(c.code() + " " + c.title() + switch (c) {
+                case CRASH -> " (an exception from the strategy or executor under test)";
+                case AT_LEAST_ONCE -> " (every change reported, within the delay the claim allows)";
+                case AT_MOST_ONCE -> " (nothing reported twice or that did not change)";
+                case SAME_FRAME -> " (a writer ordered before the detector is reported in the same frame)";
+                case BOUNDED_MEMORY -> " (the tracking state stops growing over 10 000 frames)";
+                case NOT_LOST_WHEN_PAUSED -> " (1 on pausing scenarios)";
+                case PURE_FUNCTION -> " (the end state is the lab's model's)";
+                case LOOPING -> " (1 and 2 on looping stages)";
+                case ORDERING -> " (every run once, orders held, no conflicting overlap)";
+                case AMBIGUITY -> "";
+            });
         }
-        return String.join(", ", parts);
+        return out;
     }
 
-    /** A Markdown cell: {@code pass}, {@code not judged}, or {@code FAIL} with runs, classes, scopes and the first counterexample. */
-    private static String cell(Cell c) {
-        if (c.status() != Cell.Status.FAIL) {
-            return VerdictWords.status(c.status());
+    /**
+     * The last line a command prints about a report: how many counterexamples it holds and where to open it,
+     * {@code "442 counterexamples; the report: /abs/out/index.html (open it in a browser)"}.
+     */
+    static String summaryLine(Matrix m, Path dir) {
+        int n = MatrixCounterexamples.of(m).entries().size();
+        return n + (n == 1 ? " counterexample" : " counterexamples") + " (replay one with ./lab replay FILE); the report: "
+                + dir.resolve("index.html") + " (open it in a browser)";
+    }
+
+    /**
+     * {@code text} in lines of at most {@code width} characters, broken at spaces (a longer word stands alone),
+     * the lines after the first indented by four spaces; each line ends with a line break.
+     */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                out.append(line).append('\n');
+                line.setLength(0);
+                line.append("   ");
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
         }
+        return out.append(line).append('\n').toString();
+    }
+
+    /** The measured class and whether it agrees with the claim, short: {@code "flaky ✗"}. */
+    private static String shortMeasured(Row r) {
+        return r.measured().label() + (r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗");
+    }
+
+    /** A failing cell's verdict and rate: {@code "FAIL 12/128"}. */
+    static String rate(Cell c) {
+        return "FAIL " + c.failedRuns() + "/" + c.judgedRuns();
+    }
+
+    /**
+     * A failing cell in full, for the list under its table: runs, classes, scopes, the first counterexample,
+     * its scenario and seed, and its replay file.
+     */
+    private static String detail(Cell c, Map<Counterexample, String> files) {
         List<String> scopes = new ArrayList<>();
         c.failures().keySet().forEach(s -> {
             if (s != null) {
@@ -318,25 +407,38 @@ public final class MatrixReport {
             }
         });
         Counterexample first = c.first();
-        String line = first.message();
-        if (line.length() > 160) {
-            line = line.substring(0, 157) + "...";
-        }
         String classes = VerdictWords.failingClassesWords(c);
-        return SafeText.markdownCell("FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (classes.isEmpty() ? "" : " " + classes)
-                + (scopes.isEmpty() ? "" : " (" + String.join(", ", scopes) + ")") + ": " + line + " ["
-                + first.scenario().name() + ", seed " + first.seed() + "]");
+        String file = files.get(first);
+        return SafeText.line("failed in " + c.failedRuns() + " of " + c.judgedRuns() + " runs" + (classes.isEmpty() ? ""
+                : ", " + classes) + (scopes.isEmpty() ? "" : "; scopes: " + String.join(", ", scopes)) + "; first: "
+                + first.message() + " [" + first.scenario().name() + ", seed " + first.seed() + "]")
+                + (file == null ? "" : "; replay `" + file + "`");
     }
 
+    /** The {@code format} of {@code matrix.json}. */
+    public static final String JSON_FORMAT = "ecslab-matrix";
     /**
-     * The JSON matrix. Per row: the claim and the delay it allows, the measured class (overall and per
-     * scenario class), what broke the claim, whether part of it was not run, criterion 1's delays, and
-     * per criterion (X first) its status ({@code pass}, {@code fail}, {@code not-judged}), evidence,
-     * runs, failures and, for criteria judged per scenario class, the class tallies. Every counterexample
-     * names its replay file; one shown in several places names the same file everywhere.
+     * The version of {@code matrix.json}'s layout. 2 (issue 16): everything a report is drawn from, so
+     * {@code lab report} redraws it without running ({@link RecordedMatrix}): each row's strategy id,
+     * flavor, description and jar; every cell's note and each counterexample's criterion; the delay
+     * figures' late-beyond-the-claim count and sums; the coverage's free runs and search; each witnessed
+     * pair's states after every frame and its detector answers; classes spelt as {@code --expect} spells
+     * them ({@code exact-delayed}, {@code not-judged}). 1 (unversioned): before.
+     */
+    public static final int JSON_VERSION = 2;
+
+    /**
+     * The JSON matrix, version {@value #JSON_VERSION}. Per row: the strategy (id, flavor, description, jar),
+     * the claim and the delay it allows, the measured class (overall and per scenario class), what broke the
+     * claim, whether part of it was not run, criterion 1's delays, and per criterion (X first) its status
+     * ({@code pass}, {@code fail}, {@code not-judged}), evidence, runs, failures and, for criteria judged per
+     * scenario class, the class tallies; the catalogue's coverage. Every counterexample names its replay
+     * file; one shown in several places names the same file everywhere. Then criterion A and the witnesses.
      */
     public static String json(Matrix m, Map<Counterexample, String> files) {
         Map<String, Object> root = new LinkedHashMap<>();
+        root.put("format", JSON_FORMAT);
+        root.put("version", JSON_VERSION);
         root.put("scenarios", m.scenarios());
         root.put("tries", m.tries());
         root.put("catalogueSeeds", m.catalogueSeeds());
@@ -346,15 +448,20 @@ public final class MatrixReport {
         for (Row r : m.rows()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("strategy", r.strategy());
+            row.put("id", r.subject().id());
+            row.put("flavor", r.subject().flavor().name());
+            row.put("description", r.subject().description());
+            PluginJar jar = r.subject().jar();
+            row.put("jar", jar == null ? null : Map.of("role", jar.role(), "file", jar.file(), "sha256", jar.sha256()));
             row.put("executor", r.executor());
-            row.put("claimed", r.claimed() == null ? null : r.claimed().name());
+            row.put("claimed", r.claimed() == null ? null : GateVerdict.name(r.claimed()));
             row.put("allowedDelayFrames", r.allowedDelayFrames());
-            row.put("measured", r.measured().name());
+            row.put("measured", GateVerdict.name(r.measured()));
             row.put("measuredLabel", r.measured().label());
             row.put("agrees", r.agrees());
             row.put("brokenBy", VerdictWords.brokenBy(r));
             Map<String, Object> byClass = new LinkedHashMap<>();
-            VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), r.measured(c).name()));
+            VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), GateVerdict.name(r.measured(c))));
             row.put("measuredByClass", byClass);
             row.put("skipped", r.skipped());
             DelayStats delays = r.cell(Criterion.AT_LEAST_ONCE).delays();
@@ -375,12 +482,19 @@ public final class MatrixReport {
                 Map<String, Object> cj = new LinkedHashMap<>();
                 cj.put("scenario", c.scenario().name());
                 cj.put("runs", c.runs());
+                cj.put("freeRuns", c.freeRuns());
                 cj.put("distinctSchedules", c.distinctSchedules());
+                cj.put("estimatedSchedules", c.estimatedSchedules());
                 if (c.search() != null) {
                     cj.put("searchComplete", c.search().complete());
                     cj.put("searchStoppedAtFailure", c.search().stopped());
-                } else {
-                    cj.put("estimatedSchedules", c.estimatedSchedules());
+                    Map<String, Object> sj = new LinkedHashMap<>();
+                    sj.put("schedules", c.search().schedules());
+                    sj.put("complete", c.search().complete());
+                    sj.put("redundant", c.search().redundant());
+                    sj.put("stopped", c.search().stopped());
+                    sj.put("free", c.search().free());
+                    cj.put("search", sj);
                 }
                 Map<String, Object> pairs = new LinkedHashMap<>();
                 c.pairs().forEach((k, v) -> pairs.put(k, v.stream().map(o -> o.name().toLowerCase(Locale.ROOT)).toList()));
@@ -391,8 +505,11 @@ public final class MatrixReport {
             rows.add(row);
         }
         root.put("rows", rows);
-        root.put("ambiguity", Map.of("status", m.ambiguity().isEmpty() ? "pass" : "fail", "scenarios",
-                m.ambiguityScenarios(), "differences", m.ambiguity()));
+        Map<String, Object> ambiguity = new LinkedHashMap<>();
+        ambiguity.put("status", m.ambiguity().isEmpty() ? "pass" : "fail");
+        ambiguity.put("scenarios", m.ambiguityScenarios());
+        ambiguity.put("differences", m.ambiguity());
+        root.put("ambiguity", ambiguity);
         root.put("witnesses", witnessesJson(m.witnesses()));
         try {
             return ScenarioJson.MAPPER.writeValueAsString(root);
@@ -403,7 +520,8 @@ public final class MatrixReport {
 
     /**
      * The witnesses as data: what was looked for and its cost, then every pair with its verdict, the
-     * differences, and per order the stage order, the end state and the replay file.
+     * differences, and per order the stage order, the end state (for a pair with replay files, the state after
+     * every frame and every detector answer too) and the replay file.
      */
     private static Map<String, Object> witnessesJson(Witnesses w) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -434,13 +552,21 @@ public final class MatrixReport {
             p.put("stateDifferences", x.stateDifferences());
             p.put("detectionDifferences", x.detectionDifferences());
             List<String> replay = files.getOrDefault(x, List.of());
+            boolean full = WitnessWords.hasFiles(x);
             List<Object> orders = new ArrayList<>();
             int ran = 0;
             for (Witness.Order o : x.orders()) {
                 Map<String, Object> oj = new LinkedHashMap<>();
                 oj.put("order", o.label());
+                oj.put("first", o.first());
+                oj.put("second", o.second());
                 oj.put("stageOrder", o.stageOrder());
                 oj.put("finalState", o.finalState());
+                oj.put("frames", o.frameStates().size());
+                if (full) {
+                    oj.put("frameStates", o.frameStates());
+                    oj.put("detections", o.detections());
+                }
                 oj.put("replayFile", o.trace() != null && ran < replay.size() ? replay.get(ran++) : null);
                 orders.add(oj);
             }
@@ -457,15 +583,9 @@ public final class MatrixReport {
         cj.put("evidence", cell.evidence());
         cj.put("judgedRuns", cell.judgedRuns());
         cj.put("failedRuns", cell.failedRuns());
-        if (!cell.note().isEmpty()) {
-            cj.put("note", cell.note());
-        }
+        cj.put("note", cell.note());
         List<Object> failures = new ArrayList<>();
-        cell.failures().forEach((scope, x) -> {
-            Map<String, Object> f = counterexample(x, files);
-            f.put("scope", scope == null ? null : scope.toString());
-            failures.add(f);
-        });
+        cell.failures().forEach((scope, x) -> failures.add(counterexample(x, files)));
         cj.put("failures", failures);
         boolean perClass = cell.criterion() == Criterion.AT_LEAST_ONCE || cell.criterion() == Criterion.AT_MOST_ONCE;
         if (perClass || !cell.classes().isEmpty()) {
@@ -489,6 +609,7 @@ public final class MatrixReport {
 
     private static Map<String, Object> counterexample(Counterexample x, Map<Counterexample, String> files) {
         Map<String, Object> f = new LinkedHashMap<>();
+        f.put("criterion", x.criterion().code());
         f.put("scope", x.scope() == null ? null : x.scope().toString());
         f.put("message", x.message());
         f.put("scenario", x.scenario().name());
@@ -508,10 +629,13 @@ public final class MatrixReport {
         out.put("onTime", f.reported() - f.late());
         out.put("late", f.late());
         out.put("missed", f.missed());
+        out.put("tooLate", f.tooLate());
         out.put("maxRuns", f.maxRuns());
         out.put("maxFrames", f.maxFrames());
         out.put("meanRuns", f.meanRuns());
         out.put("meanFrames", f.meanFrames());
+        out.put("sumRuns", Math.round(f.meanRuns() * f.reported()));      // the mean is the sum over the reported
+        out.put("sumFrames", Math.round(f.meanFrames() * f.reported()));
         return out;
     }
 }

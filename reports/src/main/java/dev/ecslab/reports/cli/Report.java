@@ -35,7 +35,10 @@ final class Report {
         };
     }
 
-    /** The result directories, newest results winning: the committed ones, then those of {@code lab bench}. */
+    /**
+     * The result directories: the committed ones, then those of {@code lab bench} (with its {@code quick/} folder,
+     * which {@link BenchmarkResults} reads as quick runs).
+     */
     static List<Path> resultDirectories(Path root, Path out) {
         return List.of(root.toAbsolutePath().resolve("benchmarks").resolve("results"), out.resolve("bench"));
     }
@@ -54,15 +57,19 @@ final class Report {
         List<ReportPage.ChartView> views = new ArrayList<>();
         for (Chart c : charts(data, staging.resolve("charts"))) {
             views.add(new ReportPage.ChartView(c.id(), c.title(), c.caption(),
-                    c.panels().stream().map(Chart.Panel::svg).toList(), c.missing().orElse("")));
+                    c.panels().stream().map(Chart.Panel::svg).toList(), c.missing().orElse(""), c.noisy()));
         }
         data.power().ifPresent(p -> views.add(new ReportPage.ChartView("lab-power", "The lab's power: mutants killed per"
-                + " campaign seed", p.caption(), List.of(p.html()), "")));
+                + " campaign seed", p.caption(), List.of(p.html()), "", "")));
         StringBuilder note = new StringBuilder();
         note.append(data.files().isEmpty()
                 ? "No benchmark results were found in benchmarks/results/ or " + out.resolve("bench") + "; ./lab bench makes them."
-                : "From " + data.files().size() + " JMH result files (benchmarks/results/ and " + out.resolve("bench")
-                        + "; for each benchmark and parameters the newest file wins). PNG copies: " + out.resolve("charts") + ".");
+                : "From " + data.files().size() + " result files (benchmarks/results/, " + out.resolve("bench") + " and its "
+                        + BenchmarkResults.QUICK + "/ folder). For each benchmark and parameters a careful result wins over"
+                        + " a quick one (./lab bench --quick), whatever their dates, and the newest careful one over older"
+                        + " ones; a quick result is shown only where no careful one exists, and its chart is marked "
+                        + dev.ecslab.reports.chart.BenchmarkCharts.NOISY + ". Each caption names the file, date, JMH settings"
+                        + " and commit of its data. PNG copies: " + out.resolve("charts") + ".");
         for (String w : data.warnings()) {
             note.append(" Warning: ").append(w);
         }
@@ -70,10 +77,13 @@ final class Report {
         return new ReportWriter.Benchmarks(views, note.toString(), scores::micros);
     }
 
-    /** Scores in microseconds per operation, for the conclusions. */
+    /**
+     * Scores in microseconds per operation, for the conclusions: careful results only (a quick run's figure is
+     * too noisy to quote, so a conclusion without a careful one stays undecided).
+     */
     private record MicrosecondScores(BenchmarkResults data) {
         OptionalDouble micros(String name, java.util.Map<String, String> params) {
-            return data.find(name, params).filter(BenchmarkResult::isTimePerOperation)
+            return data.find(name, params).filter(r -> !r.quick()).filter(BenchmarkResult::isTimePerOperation)
                     .map(r -> OptionalDouble.of(r.score(TimeUnit.MICROSECONDS))).orElse(OptionalDouble.empty());
         }
     }

@@ -1,16 +1,25 @@
 package dev.ecslab.reports.gate;
 
 import dev.ecslab.reports.text.SafeText;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The gate's verdict as JUnit XML (the Ant/Surefire "testsuite" format that Jenkins, GitLab and GitHub
- * test reporters read): one test suite per configuration, one test case per check.
+ * The gate's verdict as JUnit XML in the shape every CI test reporter reads (Jenkins, GitLab, GitHub
+ * actions that read Surefire's files): one {@code <testsuite>} per configuration, one {@code <testcase>}
+ * per check, and nothing the common schema does not allow (no properties inside a test case).
  * <ul>
- *   <li>a gated check that fails, or that no run judged, is a {@code <failure>};</li>
- *   <li>a check that is reported but not gated and found something is a <em>passing</em> test case
- *       with the finding in its {@code <system-out>} and in {@code <properties>} ({@code finding},
- *       {@code replay}), never {@code <skipped>}, which dashboards hide;</li>
+ *   <li>a test case is named by what it checks (criterion and scenario class, or the class promised),
+ *       never by its outcome, so a dashboard follows one test across builds ({@link GateVerdict.Check});
+ *       the suite name and every {@code classname} are {@code ecslab.gate.STRATEGY.EXECUTOR} with every
+ *       character but letters, digits, {@code -} and {@code _} written {@code _}
+ *       ({@code flag-doubling/immediate} is {@code flag-doubling_immediate}), so no reporter splits it;</li>
+ *   <li>a gated check that fails, or that no run judged, is a {@code <failure>} whose text ends with the
+ *       command that replays its counterexample, with the replay file's absolute path;</li>
+ *   <li>a check that is reported but not gated and found something is a <em>passing</em> test case with
+ *       the finding and its replay command in its {@code <system-out>}, and in the suite's properties
+ *       ({@code note.N.check}, {@code note.N.finding}, {@code note.N.replay}), never {@code <skipped>},
+ *       which dashboards hide;</li>
  *   <li>only a check switched off by an option ({@code --no-memory}) is {@code <skipped>}, with the
  *       reason.</li>
  * </ul>
@@ -19,10 +28,14 @@ public final class JUnitXml {
     private JUnitXml() {
     }
 
-    public static String of(GateVerdict v) {
+    /**
+     * The XML of {@code v}, whose replay files are relative to {@code folder} (the gate's output folder, where
+     * the files are once the report is in place).
+     */
+    public static String of(GateVerdict v, Path folder) {
         long failures = v.checks().stream().filter(c -> !c.holds()).count();
         long skipped = v.checks().stream().filter(c -> c.status() == GateVerdict.Status.NOT_RUN).count();
-        String suite = "ecslab.gate." + v.strategy() + "." + v.executor();
+        String suite = suiteName(v.strategy(), v.executor());
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         b.append(String.format(Locale.ROOT, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"%d\">%n",
                 attr(suite), v.checks().size(), failures, skipped, v.seconds()));
@@ -31,40 +44,40 @@ public final class JUnitXml {
         property(b, "executor", v.executor());
         property(b, "expected", GateVerdict.name(v.expected()));
         property(b, "allowedDelayFrames", Integer.toString(v.allowedDelayFrames()));
-        property(b, "measured", v.measured().label());
+        property(b, "measured", GateVerdict.name(v.measured()));
         property(b, "verdict", v.passes() ? "pass" : "fail");
         property(b, "scenarios", Integer.toString(v.scenarios()));
-        property(b, "notes", Integer.toString(v.notes().size()));
-        for (int i = 0; i < v.notes().size(); i++) {
-            property(b, "note." + (i + 1) + ".replay", v.notes().get(i));
+        int note = 0;
+        for (GateVerdict.Check c : v.checks()) {
+            if (c.gating() || c.status() == GateVerdict.Status.PASS || c.status() == GateVerdict.Status.NOT_RUN) {
+                continue;
+            }
+            note++;
+            property(b, "note." + note + ".check", c.name());
+            property(b, "note." + note + ".finding", finding(c));
+            if (!c.replayFile().isEmpty()) {
+                property(b, "note." + note + ".replay", replayPath(folder, c.replayFile()));
+            }
         }
+        property(b, "notes", Integer.toString(note));
         b.append("  </properties>\n");
         for (GateVerdict.Check c : v.checks()) {
             b.append("  <testcase classname=\"").append(attr(suite)).append("\" name=\"").append(attr(c.name())).append('"');
-            String first = c.detail().lines().findFirst().orElse("");
             if (c.status() == GateVerdict.Status.PASS) {
                 b.append("/>\n");
                 continue;
             }
             b.append(">\n");
+            String first = c.detail().lines().findFirst().orElse("");
             if (c.gating()) {
                 String type = c.status() == GateVerdict.Status.NOT_JUDGED ? "not-judged" : "criterion";
                 b.append("    <failure message=\"").append(attr(first)).append("\" type=\"").append(type).append("\">")
-                        .append(text(c.detail() + (c.replayFile().isEmpty() ? "" : "\nreplay: ./lab replay " + c.replayFile())))
-                        .append("</failure>\n");
+                        .append(text(c.detail() + replayLine(folder, c))).append("</failure>\n");
             } else if (c.status() == GateVerdict.Status.NOT_RUN) {
                 b.append("    <skipped message=\"").append(attr(first)).append("\"/>\n");
             } else {
-                b.append("    <properties>\n");
-                property(b, "gated", "false", "      ");
-                property(b, "finding", (c.status() == GateVerdict.Status.NOT_JUDGED ? "not judged: " : "") + first, "      ");
-                if (!c.replayFile().isEmpty()) {
-                    property(b, "replay", c.replayFile(), "      ");
-                }
-                b.append("    </properties>\n");
                 b.append("    <system-out>").append(text("reported, not gated (the expected class does not promise it): "
-                        + c.detail() + (c.replayFile().isEmpty() ? "" : "\nreplay: ./lab replay " + c.replayFile())))
-                        .append("</system-out>\n");
+                        + c.detail() + replayLine(folder, c))).append("</system-out>\n");
             }
             b.append("  </testcase>\n");
         }
@@ -72,13 +85,36 @@ public final class JUnitXml {
         return b.toString();
     }
 
-    private static void property(StringBuilder b, String name, String value) {
-        property(b, name, value, "    ");
+    /**
+     * {@code ecslab.gate.STRATEGY.EXECUTOR}, each id with every character but ASCII letters, digits,
+     * {@code -} and {@code _} replaced by {@code _} (a {@code /} or a {@code .} would make reporters see
+     * packages that are not there).
+     */
+    public static String suiteName(String strategy, String executor) {
+        return "ecslab.gate." + safe(strategy) + "." + safe(executor);
     }
 
-    private static void property(StringBuilder b, String name, String value, String indent) {
-        b.append(indent).append("<property name=\"").append(attr(name)).append("\" value=\"").append(attr(value))
-                .append("\"/>\n");
+    private static String safe(String id) {
+        return id.replaceAll("[^A-Za-z0-9_-]", "_");
+    }
+
+    /** A non-gated finding in one line, as the suite's properties carry it. */
+    private static String finding(GateVerdict.Check c) {
+        return (c.status() == GateVerdict.Status.NOT_JUDGED ? "not judged: " : "") + c.detail().lines().findFirst().orElse("");
+    }
+
+    /** The absolute path of a replay file named relative to the output folder. */
+    static String replayPath(Path folder, String relative) {
+        return folder.toAbsolutePath().normalize().resolve(relative).toString();
+    }
+
+    /** {@code "\nreplay: ./lab replay /abs/path"}, or nothing for a check without a replay file. */
+    static String replayLine(Path folder, GateVerdict.Check c) {
+        return c.replayFile().isEmpty() ? "" : "\nreplay: ./lab replay " + replayPath(folder, c.replayFile());
+    }
+
+    private static void property(StringBuilder b, String name, String value) {
+        b.append("    <property name=\"").append(attr(name)).append("\" value=\"").append(attr(value)).append("\"/>\n");
     }
 
     static String text(String s) {

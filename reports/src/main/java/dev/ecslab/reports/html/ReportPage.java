@@ -61,8 +61,11 @@ public final class ReportPage {
         CounterexampleView render(Counterexample c, String id, boolean picture);
     }
 
-    /** One chart of the benchmark section: inline SVGs (one per facet), or why it is missing. */
-    public record ChartView(String id, String title, String caption, List<String> svgs, String missing) {
+    /**
+     * One chart of the benchmark section: inline SVGs (one per facet), or why it is missing; {@code badge} is
+     * {@code ""} or a warning shown beside the title ({@code "noisy (quick run): generation"}).
+     */
+    public record ChartView(String id, String title, String caption, List<String> svgs, String missing, String badge) {
     }
 
     /** One catalogue scenario's ambiguity report (empty text when it has none). */
@@ -541,7 +544,9 @@ public final class ReportPage {
             b.append("<p>").append(esc(in.chartsNote())).append("</p>\n");
         }
         for (ChartView c : in.charts()) {
-            b.append("<figure class=\"chart\" id=\"chart-").append(esc(c.id())).append("\"><h3>").append(esc(c.title())).append("</h3>\n");
+            b.append("<figure class=\"chart\" id=\"chart-").append(esc(c.id())).append("\"><h3>").append(esc(c.title()))
+                    .append(c.badge() == null || c.badge().isEmpty() ? "" : " <span class=\"badge noisy\">" + esc(c.badge())
+                            + "</span>").append("</h3>\n");
             if (c.svgs().isEmpty()) {
                 b.append("<p class=\"missing\">No data yet. ").append(esc(c.missing())).append("</p>");
             } else {
@@ -611,5 +616,6 @@ public final class ReportPage {
             table.matrix caption{caption-side:top;text-align:left;font-size:13px;color:#444;padding:.2em 0}
             span.verdict{display:inline-block;min-width:6.5em;text-align:center;font-size:12px;text-transform:uppercase;letter-spacing:.03em;padding:1px 6px;margin-right:.4em}
             span.verdict.none{color:#555}p.expect{font-style:italic;color:#444;margin:.2em 0}
+            span.badge.noisy{font-size:12px;font-weight:600;background:#fde6b3;color:#6b4500;border:1px solid #e0a000;border-radius:3px;padding:1px 6px}
             """;
 }

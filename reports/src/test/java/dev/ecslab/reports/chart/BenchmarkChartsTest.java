@@ -114,6 +114,87 @@ class BenchmarkChartsTest {
     }
 
     @Test
+    void everyCaptionSaysWhichRunItsDataCameFromWithDateSettingsAndCommit() {
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("core-2026-11-22.json, 2026-11-22 (file name),"
+                + " commit unknown, 2 forks × 10 × 1 s measured after 5 × 1 s warm-up, JMH 1.37, JDK 17.0.15: ecslab (forEach)");
+        for (Chart c : charts.values()) {
+            if (!c.id().equals(BenchmarkCharts.MEMORY_OVER_FRAMES)) {
+                assertThat(c.caption()).as(c.id()).containsPattern("Data \\(JMH mode [a-z, ]+\\): [^ ]+\\.json, 2026-11-2[0-9]"
+                        + " \\(file name\\), commit unknown, [0-9]+ forks? × ");
+            }
+            assertThat(c.noisy()).as(c.id() + ": the committed results are careful").isEmpty();
+            assertThat(c.caption()).doesNotContain(BenchmarkCharts.NOISY);
+        }
+        assertThat(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).caption()).contains("memory-2026-11-22.json, 2026-11-22"
+                + " (file name)").contains("no error bars");
+    }
+
+    @Test
+    void timedPanelsDrawJmhsErrorAsBars(@TempDir Path dir) throws Exception {
+        for (Chart.Panel p : charts.get(BenchmarkCharts.EXECUTORS).panels()) {
+            assertThat(description(p)).contains(BenchmarkCharts.ERROR_BARS);
+        }
+        assertThat(description(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).panels().get(0)))
+                .doesNotContain("error bars");
+        // The same figures without their error draw fewer strokes: the bars are really there.
+        Path without = Files.createDirectories(dir.resolve("without"));
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var runs = (com.fasterxml.jackson.databind.node.ArrayNode) mapper.readTree(
+                BenchmarkResultsTest.RESULTS.resolve("executors-2026-11-22.json").toFile());
+        runs.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r.path("primaryMetric")).put("scoreError", 0.0));
+        mapper.writeValue(without.resolve("executors.json").toFile(), runs);
+        Path with = Files.createDirectories(dir.resolve("with"));
+        Files.copy(BenchmarkResultsTest.RESULTS.resolve("executors-2026-11-22.json"), with.resolve("executors.json"));
+        String bars = new BenchmarkCharts(BenchmarkResults.read(List.of(with)), dir.resolve("a")).build().get(3).panels().get(0).svg();
+        String none = new BenchmarkCharts(BenchmarkResults.read(List.of(without)), dir.resolve("b")).build().get(3).panels().get(0)
+                .svg();
+        assertThat(count(bars, "<line")).as("a bar is a line and two caps").isGreaterThan(count(none, "<line"));
+        assertThat(description(new BenchmarkCharts(BenchmarkResults.read(List.of(without)), dir.resolve("c")).build().get(3)
+                .panels().get(0))).doesNotContain("error bars");
+    }
+
+    @Test
+    void aQuickRunIsShownOnlyWhereNoCarefulResultExistsAndIsMarkedNoisy(@TempDir Path dir) throws Exception {
+        BenchmarkResultsTest.carefulAndNewerQuick(dir);
+        Chart both = new BenchmarkCharts(BenchmarkResults.read(List.of(dir)), dir.resolve("png")).build().get(3);
+        assertThat(both.noisy()).isEqualTo(BenchmarkCharts.NOISY + ": quick-only");
+        assertThat(both.caption()).contains("executors-2026-11-22.json, 2026-11-22 (file name), commit unknown, 2 forks × 10")
+                .contains("ExecutorBenchmark.json").contains("1 fork × 3 × 1 s measured after 2 × 1 s warm-up, JMH 1.37, JDK"
+                        + " 17.0.15 (" + BenchmarkCharts.NOISY + "): quick-only");
+
+        Path onlyQuick = Files.createDirectories(dir.resolve("alone"));
+        Files.move(dir.resolve("quick"), onlyQuick.resolve("quick"));
+        Chart quick = new BenchmarkCharts(BenchmarkResults.read(List.of(onlyQuick)), dir.resolve("png2")).build().get(3);
+        assertThat(quick.noisy()).startsWith(BenchmarkCharts.NOISY + ": serial, staged, dynamic");
+    }
+
+    @Test
+    void anErrorAsLargeAsTheValueIsSaidAndDrawnWithinTheLogAxis(@TempDir Path dir) throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var runs = (com.fasterxml.jackson.databind.node.ArrayNode) mapper.readTree(
+                BenchmarkResultsTest.RESULTS.resolve("executors-2026-11-22.json").toFile());
+        runs.forEach(r -> {
+            var m = (com.fasterxml.jackson.databind.node.ObjectNode) r.path("primaryMetric");
+            m.put("scoreError", m.path("score").asDouble() * 6.7);                    // ±670 %, as a quick run gave
+        });
+        Path quick = Files.createDirectories(dir.resolve(BenchmarkResults.QUICK));
+        mapper.writeValue(quick.resolve("ExecutorBenchmark.json").toFile(), runs);
+        Chart c = new BenchmarkCharts(BenchmarkResults.read(List.of(dir)), dir.resolve("png")).build().get(3);
+        assertThat(c.panels()).isNotEmpty();
+        assertThat(c.caption()).contains("empty systems: frame overhead: the error is as large as the value (too noisy to"
+                + " read) at serial at 10").contains("these bars stop at a tenth of the value");
+        assertThat(c.noisy()).startsWith(BenchmarkCharts.NOISY);
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
     void everyPanelHasANonEmptyPngOfTheChartSize() throws IOException {
         for (Chart c : charts.values()) {
             for (Chart.Panel p : c.panels()) {

@@ -82,6 +82,94 @@ class BenchmarkResultsTest {
         assertThat(spawn).anySatisfy(r -> assertThat(r.jvmArgs()).contains("-XX:+UseParallelGC"));
     }
 
+    // ------------------------------------------------------------------ quick runs never replace careful ones
+
+    /**
+     * A careful executors run (older) and a quick run of the same benchmarks (newer, every score ×10, plus one
+     * executor the careful run lacks), as lab bench --quick leaves them: in the quick folder.
+     */
+    static Path carefulAndNewerQuick(Path dir) throws IOException {
+        Path careful = Files.copy(RESULTS.resolve("executors-2026-11-22.json"), dir.resolve("executors-2026-11-22.json"));
+        Files.setLastModifiedTime(careful, FileTime.from(Instant.parse("2026-11-22T10:00:00Z")));
+        Path quickDir = Files.createDirectories(dir.resolve(BenchmarkResults.QUICK));
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var runs = (com.fasterxml.jackson.databind.node.ArrayNode) mapper.readTree(careful.toFile());
+        for (var r : runs) {
+            var metric = (com.fasterxml.jackson.databind.node.ObjectNode) r.path("primaryMetric");
+            metric.put("score", metric.path("score").asDouble() * 10);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) r).put("forks", 1).put("measurementIterations", 3)
+                    .put("warmupIterations", 2);
+        }
+        var extra = runs.get(0).deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) extra.path("params")).put("executor", "quick-only");
+        runs.add(extra);
+        Path quick = quickDir.resolve("ExecutorBenchmark.json");
+        mapper.writeValue(quick.toFile(), runs);
+        Files.setLastModifiedTime(quick, FileTime.from(Instant.parse("2026-11-23T10:00:00Z")));      // newer
+        return dir;
+    }
+
+    /**
+     * The check: every figure the careful file has is the careful file's, and a quick one appears only where no
+     * careful one exists, marked quick.
+     */
+    static void assertQuickNeverReplacesCareful(BenchmarkResults results, Path carefulFile) {
+        List<BenchmarkResult> all = results.select("ExecutorBenchmark.emptySystems");
+        assertThat(all).hasSizeGreaterThan(1);
+        for (BenchmarkResult r : all) {
+            if (r.param("executor").equals("quick-only")) {
+                assertThat(r.quick()).as("where no careful result exists, the quick one, marked").isTrue();
+                continue;
+            }
+            assertThat(r.source()).as(r.params() + " comes from the careful file").isEqualTo(carefulFile);
+            assertThat(r.quick()).as(r.params() + " is a careful result").isFalse();
+        }
+        assertThat(results.select("ExecutorBenchmark.emptySystems", Map.of("executor", "quick-only"))).hasSize(1);
+    }
+
+    @Test
+    void aQuickRunNeverReplacesCarefulResultsWhateverItsDate(@TempDir Path dir) throws IOException {
+        BenchmarkResults results = BenchmarkResults.read(List.of(carefulAndNewerQuick(dir)));
+        assertQuickNeverReplacesCareful(results, dir.resolve("executors-2026-11-22.json"));
+        BenchmarkResult quickOnly = results.select("ExecutorBenchmark.emptySystems", Map.of("executor", "quick-only")).get(0);
+        assertThat(quickOnly.settings().describe()).startsWith("1 fork × 3 × 1 s measured after 2 × 1 s warm-up, JMH 1.37");
+        assertThat(results.origin(quickOnly.source()).quick()).isTrue();
+    }
+
+    @Test
+    void theCheckCatchesAReaderWhereTheNewestFileWins(@TempDir Path dir) throws IOException {
+        BenchmarkResults newest = BenchmarkResults.read(List.of(carefulAndNewerQuick(dir)), BenchmarkResults.Preference.NEWEST);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertQuickNeverReplacesCareful(newest,
+                dir.resolve("executors-2026-11-22.json")))
+                .isInstanceOf(AssertionError.class);
+    }
+
+    @Test
+    void aResultMeasuredWithQuickSettingsIsQuickWhereverItLies(@TempDir Path dir) throws IOException {
+        carefulAndNewerQuick(dir);
+        Path moved = Files.move(dir.resolve("quick/ExecutorBenchmark.json"), dir.resolve("copied-here.json"));
+        Files.setLastModifiedTime(moved, FileTime.from(Instant.parse("2026-11-23T10:00:00Z")));
+        assertQuickNeverReplacesCareful(BenchmarkResults.read(List.of(dir)), dir.resolve("executors-2026-11-22.json"));
+    }
+
+    @Test
+    void eachFileSaysWhenItWasMeasuredAndHowThatIsKnown(@TempDir Path dir) throws IOException {
+        Path named = Files.copy(RESULTS.resolve("jobs-2026-11-22.json"), dir.resolve("jobs-2026-11-22.json"));
+        Path recorded = Files.copy(RESULTS.resolve("jobs-2026-11-22.json"), dir.resolve("JobBenchmark.json"));
+        Files.writeString(dir.resolve("JobBenchmark.run.json"), "{\"kind\": \"" + BenchmarkResults.RUN_KIND + "\","
+                + " \"results\": \"JobBenchmark.json\", \"date\": \"2026-11-24 09:30 UTC\", \"commit\": \"abc123def456\","
+                + " \"quick\": false}");
+        Path bare = Files.copy(RESULTS.resolve("jobs-2026-11-22.json"), dir.resolve("jobs.json"));
+        Files.setLastModifiedTime(bare, FileTime.from(Instant.parse("2026-11-25T08:00:00Z")));
+        BenchmarkResults results = BenchmarkResults.read(List.of(dir));
+        assertThat(results.warnings()).isEmpty();
+        assertThat(results.files()).as("a run record is not a result file").hasSize(3);
+        assertThat(results.origin(named).describe()).isEqualTo("jobs-2026-11-22.json, 2026-11-22 (file name), commit unknown");
+        assertThat(results.origin(recorded).describe())
+                .isEqualTo("JobBenchmark.json, 2026-11-24 09:30 UTC (run record), commit abc123def456");
+        assertThat(results.origin(bare).describe()).isEqualTo("jobs.json, 2026-11-25 08:00 UTC (file modified), commit unknown");
+    }
+
     @Test
     void readsTheTrackingMemoryFile() {
         BenchmarkResults results = BenchmarkResults.read(List.of(RESULTS));

@@ -70,12 +70,30 @@ class BenchAndStressCommandTest {
         CommandOutput r = CommandOutput.run("bench", "--quick", "--jar", jar.toString(), "--out", out.toString(),
                 "--only", "JobBenchmark", "--only", "IterationBenchmark");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(Files.readString(out.resolve("JobBenchmark.json"))).contains("JobBenchmark").contains("quick");
-        assertThat(out.resolve("IterationBenchmark.json")).exists();
-        try (var files = Files.list(out)) {
-            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        Path quick = out.resolve("quick");
+        assertThat(Files.readString(quick.resolve("JobBenchmark.json"))).contains("JobBenchmark").contains("quick");
+        assertThat(quick.resolve("IterationBenchmark.json")).exists();
+        assertThat(out.resolve("JobBenchmark.json")).as("a quick run is kept apart from careful results").doesNotExist();
+        var record = dev.ecslab.lab.scenario.ScenarioJson.MAPPER.readTree(quick.resolve("JobBenchmark.run.json").toFile());
+        assertThat(record.path("kind").asText()).isEqualTo(dev.ecslab.reports.chart.BenchmarkResults.RUN_KIND);
+        assertThat(record.path("results").asText()).isEqualTo("JobBenchmark.json");
+        assertThat(record.path("quick").asBoolean()).isTrue();
+        assertThat(record.path("date").asText()).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC");
+        assertThat(record.path("commit").asText()).isNotEmpty();
+        assertThat(record.path("command").toString()).contains("-rff", quick.resolve("JobBenchmark.json").toString())
+                .doesNotContain("lab-tmp");
+        try (var files = Files.walk(out)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp") || n.endsWith(".lab-tmp"));
         }
-        assertThat(r.out()).contains("wrote");
+        assertThat(r.out()).contains("wrote").contains("./lab report redraws the report with them").contains("marked noisy");
+
+        CommandOutput careful = CommandOutput.run("bench", "--jar", jar.toString(), "--out", out.toString(), "--only",
+                "JobBenchmark");
+        assertThat(careful.code()).as(careful.err()).isZero();
+        assertThat(Files.readString(out.resolve("JobBenchmark.json"))).contains("full");
+        assertThat(Files.readString(out.resolve("JobBenchmark.run.json"))).contains("\"quick\" : false");
+        assertThat(Files.readString(quick.resolve("JobBenchmark.json"))).as("the quick run's file is left as it was")
+                .contains("quick");
     }
 
     @Test
@@ -103,7 +121,7 @@ class BenchAndStressCommandTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : new String[] {"run", "gate", "ambiguities", "replay", "bench", "stress"}) {
+        for (String command : new String[] {"run", "gate", "ambiguities", "replay", "bench", "stress", "report"}) {
             CommandOutput r = CommandOutput.run(command, "--help");
             assertThat(r.code()).as(command).isZero();
             assertThat(r.out()).as(command).contains("Usage: lab " + command);

@@ -84,21 +84,14 @@ class GateCommandTest {
         assertThat(paused.getElementsByTagName("failure").getLength()).isZero();
         assertThat(paused.getElementsByTagName("skipped").getLength()).isZero();
         assertThat(paused.getElementsByTagName("system-out").item(0).getTextContent())
-                .contains("reported, not gated").contains("never reported").contains("./lab replay counterexamples/");
-        NodeList props = paused.getElementsByTagName("property");
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < props.getLength(); i++) {
-            names.add(((Element) props.item(i)).getAttribute("name"));
-        }
-        assertThat(names).contains("finding", "replay", "gated");
-        String replay = null;
-        for (int i = 0; i < props.getLength(); i++) {
-            Element p = (Element) props.item(i);
-            if (p.getAttribute("name").equals("replay")) {
-                replay = p.getAttribute("value");
-            }
-        }
-        assertThat(dir.resolve("out").resolve(replay)).as("the note's replay file exists").exists();
+                .contains("reported, not gated").contains("never reported")
+                .contains("./lab replay " + dir.resolve("out").toAbsolutePath().resolve("counterexamples"));
+        java.util.Map<String, String> props = dev.ecslab.reports.gate.JUnitXmlTestAccess.properties(suite);
+        String note = props.entrySet().stream().filter(e -> e.getValue().equals("1 at least once [looping]"))
+                .map(e -> e.getKey().replace(".check", "")).findFirst().orElseThrow();
+        assertThat(props.get(note + ".finding")).contains("never reported");
+        assertThat(Path.of(props.get(note + ".replay"))).as("the note's replay file exists, by its absolute path")
+                .isAbsolute().exists();
     }
 
     @Test
@@ -113,12 +106,47 @@ class GateCommandTest {
         Element paused = testcase(suite, "1 at least once [pausing]");
         Element failure = (Element) paused.getElementsByTagName("failure").item(0);
         assertThat(failure.getAttribute("type")).isEqualTo("criterion");
-        assertThat(failure.getTextContent()).contains("never reported").contains("./lab replay counterexamples/");
+        assertThat(failure.getTextContent()).contains("never reported").contains("./lab replay "
+                + dir.resolve("out").toAbsolutePath().resolve("counterexamples"));
         assertThat(testcase(suite, "1 at least once [regular]").getElementsByTagName("failure").getLength())
                 .as("within one frame on regular scenarios, as claimed").isZero();
         try (var files = Files.list(dir.resolve("out").resolve("counterexamples"))) {
             assertThat(files.count()).as("replay files for the failures").isPositive();
         }
+    }
+
+    @Test
+    void ciSeesTheSameTestsWhetherTheGatePassesOrFailsEachFailureWithAReplayableFile(@TempDir Path dir) throws Exception {
+        CommandOutput pass = gate(dir.resolve("pass"), "--strategy", "generation", "--expect", "exact");
+        assertThat(pass.code()).as(pass.out() + pass.err()).isZero();
+        CommandOutput fail = gate(dir.resolve("fail"), "--strategy", "mutant:late-by-two-frames", "--expect", "exact",
+                "--annotations", "github");
+        assertThat(fail.code()).as(fail.out() + fail.err()).isEqualTo(1);
+        String passXml = Files.readString(dir.resolve("pass").resolve("junit.xml"));
+        String failXml = Files.readString(dir.resolve("fail").resolve("junit.xml"));
+        dev.ecslab.reports.gate.JUnitXmlTestAccess.validate(passXml);
+        dev.ecslab.reports.gate.JUnitXmlTestAccess.validate(failXml);
+        Element failing = suite(dir.resolve("fail"));
+        assertThat(dev.ecslab.reports.gate.JUnitXmlTestAccess.names(failing)).as("the checks, not their outcomes")
+                .isEqualTo(dev.ecslab.reports.gate.JUnitXmlTestAccess.names(suite(dir.resolve("pass"))));
+        assertThat(failing.getAttribute("name")).isEqualTo("ecslab.gate.mutant_late-by-two-frames.serial");
+        NodeList failures = failing.getElementsByTagName("failure");
+        assertThat(failures.getLength()).isPositive();
+        int replayable = 0;
+        for (int i = 0; i < failures.getLength(); i++) {
+            String text = failures.item(i).getTextContent();
+            int at = text.indexOf("replay: ./lab replay ");
+            if (at >= 0) {
+                Path file = Path.of(text.substring(at + "replay: ./lab replay ".length()).strip());
+                assertThat(file).isAbsolute().exists();
+                replayable++;
+            }
+        }
+        assertThat(replayable).as("failures with a counterexample carry its replay command").isPositive();
+        List<String> annotations = fail.out().lines().filter(l -> l.startsWith("::")).toList();
+        assertThat(annotations).isNotEmpty().allMatch(l -> l.startsWith("::error ") || l.startsWith("::notice "));
+        assertThat(annotations).anyMatch(l -> l.contains("title=ecslab gate mutant%3Alate-by-two-frames / serial%3A 1 timeliness"));
+        assertThat(pass.out()).doesNotContain("::error");
     }
 
     @Test

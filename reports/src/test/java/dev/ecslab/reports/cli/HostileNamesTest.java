@@ -151,10 +151,12 @@ class HostileNamesTest {
     @Test
     void junitXmlParsesWhateverTheNamesAndMessages() throws Exception {
         GateVerdict v = GateVerdict.of(matrix, ClaimedClass.EXACT, 1, Map.of(cx, "counterexamples/x\u0001]]>\".json"), false);
-        String xml = JUnitXml.of(v);
+        String xml = JUnitXml.of(v, Path.of("/tmp/out"));
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
-        assertThat(doc.getDocumentElement().getAttribute("name")).contains(STRATEGY).contains(EXECUTOR);
+        assertThat(doc.getDocumentElement().getAttribute("name")).as("a safe suite name")
+                .isEqualTo(JUnitXml.suiteName(STRATEGY, EXECUTOR)).matches("[A-Za-z0-9_.-]+");
+        assertThat(xml).contains("name=\"strategy\" value=\"evil|`&lt;script&gt;`&amp;&quot;'\"");
         assertThat(xml).contains("\\u0001").doesNotContain("\u0001").contains("forged line");
     }
 

@@ -126,8 +126,15 @@ class MatrixFormatsTest {
                 + " resources exact\n")
                 .contains("    by class: regular exact, pausing flaky, looping flaky, commands flaky, resources exact;"
                         + " broken by: pausing, looping, commands\n");
-        assertThat(text).as("the legend says what n/j is").contains("n/j = not judged (no run judged it: not a pass)")
+        String legend = text.substring(text.indexOf("Columns: "));
+        assertThat(legend.lines()).as("the legend is wrapped for a terminal").allMatch(l -> l.length() <= 110);
+        legend = legend.replaceAll("\n    ", " ");
+        assertThat(legend).as("the legend says what n/j is").contains("n/j = not judged (no run judged it: not a pass)")
                 .contains("X = crash");
+        assertThat(legend).as("the legend says what each column is").contains("Columns: X no crash (an exception from the"
+                + " strategy or executor under test); 1 at least once (").contains("; 7 not lost when paused (1 on pausing"
+                + " scenarios); 8 frame is a pure function (").contains("; L looping stages (1 and 2 on looping stages); O"
+                + " ordering (");
     }
 
     // ------------------------------------------------------------------ markdown
@@ -140,16 +147,29 @@ class MatrixFormatsTest {
         assertThat(md).contains("| strategy | claimed | measured | X | 1 | 2 | 3 | 6 | 7 | 8 | L | O |");
         assertThat(md).contains("| `generation` | exact | exact ✓ | pass | pass | pass | pass | not judged | pass | pass | pass"
                 + " | pass |");
-        assertThat(md).as("a row that judged nothing").contains("| `system-data` | exact | not judged ✗ disagrees |"
+        assertThat(md).as("a row that judged nothing").contains("| `system-data` | exact | not judged ✗ |"
                 + " not judged | not judged | not judged | not judged | not judged | not judged | not judged | not judged |"
                 + " not judged |");
-        assertThat(md).as("a crash is a verdict").contains("| `crashy` | exact | broken ✗ disagrees, broken by: crash | FAIL"
-                + " 1/4: by hand: the strategy threw IllegalStateException in test(ADDED) [At Least Once [component], seed 3] |"
-                + " not judged |");
+        assertThat(md).as("a crash is a verdict; the cell is short and links to its details")
+                .contains("| `crashy` | exact | broken ✗ | [FAIL 1/4](#d4) | not judged |")
+                .contains("- `crashy`: measured broken, claimed exact; broken by: crash\n")
+                .contains("- <a name=\"d4\"></a>**d4** `crashy`, X no crash: failed in 1 of 4 runs; first: by hand: the"
+                        + " strategy threw IllegalStateException in test(ADDED) [At Least Once [component], seed 3]; replay `"
+                        + files.get(crash) + "`\n");
         assertThat(md).contains("| `last-tick` | exact-delayed, up to 1 frame | exact-delayed ✓ |")
-                .contains("| `flag-doubling` | exact-delayed, up to 1 frame | flaky ✗ disagrees, broken by: pausing, looping,"
-                        + " commands | pass | FAIL 2/50 in pausing, looping, commands (component Added): by hand: `detector`"
-                        + " missed an Added while paused [At Least Once [component], seed 1] |");
+                .contains("| `flag-doubling` | exact-delayed, up to 1 frame | flaky ✗ | pass | [FAIL 2/50](#d1) | pass | pass |"
+                        + " not judged | [FAIL 1/10](#d2) | pass | [FAIL 1/10](#d3) | pass |")
+                .contains("- `flag-doubling`: measured flaky, claimed exact-delayed, up to 1 frame; broken by: pausing,"
+                        + " looping, commands\n")
+                .contains("- <a name=\"d1\"></a>**d1** `flag-doubling`, 1 at least once: failed in 2 of 50 runs, in pausing,"
+                        + " looping, commands; scopes: component Added; first: by hand: `detector` missed an Added while paused"
+                        + " [At Least Once [component], seed 1]; replay `" + files.get(lostInPauseAndLoop) + "`\n");
+        assertThat(md).as("a legend of the columns, and the count of counterexamples")
+                .contains("**Legend.** Columns: `X` no crash (an exception from the strategy or executor under test); `1` at"
+                        + " least once").contains("`O` ordering (").contains("`FAIL n/m` (it failed in n of the m runs")
+                .contains("; 3 counterexample(s), each replayable with `./lab replay FILE`");
+        int widest = md.lines().filter(l -> l.startsWith("| `")).mapToInt(String::length).max().orElseThrow();
+        assertThat(widest).as("table rows stay short: the sentences are below the tables").isLessThan(400);
         assertThat(md).as("per scenario class").contains("| strategy | measured | regular | pausing | looping | commands |"
                 + " resources |")
                 .contains("| `last-tick` | exact-delayed | exact | exact-delayed | exact | exact | exact |")
@@ -209,8 +229,13 @@ class MatrixFormatsTest {
     @Test
     void jsonHasStatusEvidenceClassesMeasuredByClassAndDelays(@TempDir Path dir) throws Exception {
         MatrixReport.write(matrix, dir);
+        JsonNode root = ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json")));
+        assertThat(root.path("format").asText()).isEqualTo("ecslab-matrix");
+        assertThat(root.path("version").asInt()).isEqualTo(2);
+        assertThat(Files.readString(dir.resolve("matrix.json"))).as("one spelling of each class: --expect's")
+                .doesNotContain("EXACT_DELAYED").doesNotContain("exact_delayed").doesNotContain("NOT_JUDGED");
         JsonNode nothing = row(dir, "system-data");
-        assertThat(nothing.path("measured").asText()).isEqualTo("NOT_JUDGED");
+        assertThat(nothing.path("measured").asText()).isEqualTo("not-judged");
         assertThat(nothing.path("measuredLabel").asText()).isEqualTo("not judged");
         for (String code : List.of("X", "1", "2", "3", "6", "7", "8", "L", "O")) {
             JsonNode cell = nothing.path("criteria").path(code);
@@ -221,7 +246,7 @@ class MatrixFormatsTest {
                 .isEqualTo("not-judged");
 
         JsonNode crashy = row(dir, "crashy");
-        assertThat(crashy.path("measured").asText()).isEqualTo("BROKEN");
+        assertThat(crashy.path("measured").asText()).isEqualTo("broken");
         assertThat(crashy.path("brokenBy").toString()).isEqualTo("[\"crash\"]");
         assertThat(crashy.path("criteria").path("X").path("status").asText()).isEqualTo("fail");
         assertThat(crashy.path("criteria").path("X").path("evidence").asLong()).isEqualTo(4);
@@ -230,11 +255,11 @@ class MatrixFormatsTest {
         assertThat(crashy.path("skipped").asText()).contains("did not finish within 30 s");
 
         JsonNode lastTick = row(dir, "last-tick");
-        assertThat(lastTick.path("claimed").asText()).isEqualTo("EXACT_DELAYED");
+        assertThat(lastTick.path("claimed").asText()).isEqualTo("exact-delayed");
         assertThat(lastTick.path("allowedDelayFrames").asInt()).isEqualTo(1);
-        assertThat(lastTick.path("measured").asText()).isEqualTo("EXACT_DELAYED");
-        assertThat(lastTick.path("measuredByClass").path("pausing").asText()).isEqualTo("EXACT_DELAYED");
-        assertThat(lastTick.path("measuredByClass").path("regular").asText()).isEqualTo("EXACT");
+        assertThat(lastTick.path("measured").asText()).isEqualTo("exact-delayed");
+        assertThat(lastTick.path("measuredByClass").path("pausing").asText()).isEqualTo("exact-delayed");
+        assertThat(lastTick.path("measuredByClass").path("regular").asText()).isEqualTo("exact");
         JsonNode all = lastTick.path("delays").path("all");
         assertThat(all.path("obligations").asLong()).isEqualTo(10);
         assertThat(all.path("onTime").asLong()).isEqualTo(8);
@@ -247,7 +272,7 @@ class MatrixFormatsTest {
         assertThat(lastTick.path("delays").path("byClass").path("regular").path("late").asLong()).isZero();
 
         JsonNode flagDoubling = row(dir, "flag-doubling");
-        assertThat(flagDoubling.path("measured").asText()).isEqualTo("FLAKY");
+        assertThat(flagDoubling.path("measured").asText()).isEqualTo("flaky");
         assertThat(flagDoubling.path("agrees").asBoolean()).isFalse();
         assertThat(flagDoubling.path("brokenBy").toString()).isEqualTo("[\"pausing\",\"looping\",\"commands\"]");
         JsonNode pausing = flagDoubling.path("criteria").path("1").path("classes").path("pausing");
@@ -258,6 +283,51 @@ class MatrixFormatsTest {
         assertThat(flagDoubling.path("criteria").path("1").path("classes").path("regular").path("status").asText())
                 .isEqualTo("pass");
         assertThat(flagDoubling.path("delays").path("all").path("missed").asLong()).isEqualTo(3);
+    }
+
+    // ------------------------------------------------------------------ read back (lab report)
+
+    @Test
+    void theMatrixReadsBackAsItWasWrittenInEveryFormat(@TempDir Path dir) throws Exception {
+        Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
+        Files.writeString(dir.resolve(StagedReport.MANIFEST), "matrix.json\n" + String.join("\n", files.values()) + "\n");
+        RecordedMatrix.Read read = RecordedMatrix.read(dir);
+        assertThat(MatrixReport.json(read.matrix(), read.files())).isEqualTo(Files.readString(dir.resolve("matrix.json")));
+        assertThat(MatrixReport.markdown(read.matrix(), read.files())).isEqualTo(Files.readString(dir.resolve("matrix.md")));
+        ZonedDateTime at = ZonedDateTime.parse("2026-11-23T10:15:30+01:00");
+        assertThat(ReportPage.render(new ReportPage.Input(read.matrix(), read.files(), Report.renderer(), List.of(), List.of(),
+                List.of(), "", List.of(), at, dir))).isEqualTo(ReportPage.render(new ReportPage.Input(matrix, files,
+                Report.renderer(), List.of(), List.of(), List.of(), "", List.of(), at, dir)));
+        Counterexample shared = read.matrix().row("flag-doubling", "serial").cell(Criterion.AT_LEAST_ONCE).first();
+        assertThat(read.matrix().row("flag-doubling", "serial").cell(Criterion.LOOPING).first())
+                .as("one object wherever the file names its replay file").isSameAs(shared);
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        LabMain.print(read.matrix(), new PrintStream(terminal, true, StandardCharsets.UTF_8));
+        ByteArrayOutputStream before = new ByteArrayOutputStream();
+        LabMain.print(matrix, new PrintStream(before, true, StandardCharsets.UTF_8));
+        assertThat(terminal.toString(StandardCharsets.UTF_8)).isEqualTo(before.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aMatrixWhoseFiguresContradictItsVerdictsIsRefused(@TempDir Path dir) throws Exception {
+        MatrixReport.write(matrix, dir);
+        String json = Files.readString(dir.resolve("matrix.json"));
+        // system-data judged nothing; claiming a pass for its criterion 2 is what a hand edit would do
+        JsonNode root = ScenarioJson.MAPPER.readTree(json);
+        int index = 0;
+        for (JsonNode r : root.path("rows")) {
+            if (r.path("strategy").asText().equals("system-data")) {
+                break;
+            }
+            index++;
+        }
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("rows").get(index).path("criteria").path("2"))
+                .put("status", "pass");
+        Files.writeString(dir.resolve("matrix.json"), ScenarioJson.MAPPER.writeValueAsString(root));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RecordedMatrix.read(dir))
+                .isInstanceOf(dev.ecslab.ecs.input.BadInputException.class)
+                .hasMessageContaining("matrix.json (line ").hasMessageContaining("rows[" + index + "].criteria.2.status)")
+                .hasMessageContaining("says pass, but the figures recorded beside it give not-judged");
     }
 
     // ------------------------------------------------------------------ html

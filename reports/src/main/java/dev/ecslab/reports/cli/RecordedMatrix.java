@@ -1,0 +1,529 @@
+package dev.ecslab.reports.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.ecs.input.InputFile;
+import dev.ecslab.ecs.input.InputLimit;
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.classify.Cell;
+import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.RecordedRows;
+import dev.ecslab.lab.classify.Row;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.criteria.MemoryBound;
+import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.explore.ExhaustiveSearch;
+import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.scenario.WatchKind;
+import dev.ecslab.lab.trace.PluginJar;
+import dev.ecslab.lab.witness.Witness;
+import dev.ecslab.lab.witness.Witnesses;
+import dev.ecslab.reports.gate.GateVerdict;
+import dev.ecslab.reports.verdict.VerdictWords;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * A report's matrix read back from its folder: {@code matrix.json} (version {@value MatrixReport#JSON_VERSION})
+ * and the replay files it names, so {@code lab report} redraws the report without running a scenario.
+ *
+ * <p>The contract:
+ * <ul>
+ *   <li>the matrix read back is the one written: its rows answer every question of the public view (statuses,
+ *       tallies, measured classes, delays, coverage) as the written rows did, and {@link MatrixReport#json} of it
+ *       is the file it was read from; each counterexample is one object wherever the file names it (by its replay
+ *       file), with the scenario and the trace of that file;</li>
+ *   <li>the figures are checked against the verdicts the file records (every cell's and class's status, every
+ *       row's measured class, agreement and measured class per scenario class, every witness's end state): a file
+ *       whose verdicts its figures do not give (edited by hand, or damaged) is refused, so a redraw never shows
+ *       a pass the figures do not make;</li>
+ *   <li>what cannot be read back is said here: the scenario before shrinking is not recorded (only that it was
+ *       shrunk), so a shrunk counterexample's {@link Counterexample#original()} is a copy of its shrunk scenario,
+ *       a distinct object; a memory counterexample (criterion 6) has no replay file and no trace; a witness pair
+ *       that commutes keeps only its end state (matrix.json records every frame only for pairs with replay
+ *       files); a strategy row cannot run (its factory refuses);</li>
+ *   <li>anything wrong is a {@link BadInputException} naming the file, the line and the path
+ *       ({@code rows[3].criteria.1.status}); a file of an older layout is refused with what to do; a replay file
+ *       must lie in the report's {@code counterexamples/} or {@code witnesses/} folder and, when the folder has a
+ *       manifest, be part of the report.</li>
+ * </ul>
+ */
+final class RecordedMatrix {
+    /** The largest {@code matrix.json} read. */
+    static final InputLimit MAX_BYTES = new InputLimit("ecslab.limit.matrixBytes", 64L << 20, "bytes");
+
+    /** What was read: the matrix and each counterexample's replay file, relative to the folder. */
+    record Read(Matrix matrix, Map<Counterexample, String> files) {
+    }
+
+    private final Path folder;
+    private final Path file;
+    private final String json;
+    private final Set<String> listed;
+    private final Map<String, Counterexample> byFile = new HashMap<>();
+    private final Map<String, Replay.Saved> replays = new HashMap<>();
+    private final Map<Counterexample, String> files = new IdentityHashMap<>();
+    private Map<String, Scenario> catalogue;
+
+    private RecordedMatrix(Path folder, Path file, String json, Set<String> listed) {
+        this.folder = folder;
+        this.file = file;
+        this.json = json;
+        this.listed = listed;
+    }
+
+    /**
+     * Reads the report in {@code folder}.
+     *
+     * @throws BadInputException when there is no matrix.json, or it or a replay file it names is unreadable,
+     *         malformed, of an older layout, or inconsistent
+     */
+    static Read read(Path folder) {
+        Path dir = folder.toAbsolutePath().normalize();
+        Path file = dir.resolve("matrix.json");
+        String json = InputFile.readUtf8(file, MAX_BYTES);
+        Set<String> listed;
+        try {
+            listed = java.nio.file.Files.isRegularFile(dir.resolve(StagedReport.MANIFEST)) ? StagedReport.previous(dir) : null;
+        } catch (IOException e) {
+            throw new BadInputException(dir.resolve(StagedReport.MANIFEST).toString(), "", "cannot be read: "
+                    + FileProblem.words(e), e);
+        }
+        JsonNode root;
+        try {
+            root = ScenarioJson.MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw ScenarioJson.error(json, file.toString(), e);
+        }
+        RecordedMatrix r = new RecordedMatrix(dir, file, json, listed);
+        return new Read(r.matrix(root), r.files);
+    }
+
+    // ------------------------------------------------------------------ the matrix
+
+    private Matrix matrix(JsonNode root) {
+        if (root == null || !root.isObject()) {
+            throw bad("", "expected a JSON object (a matrix.json written by lab run or lab gate)");
+        }
+        if (!MatrixReport.JSON_FORMAT.equals(root.path("format").asText(null)) || !root.path("version").isInt()) {
+            throw bad("", "written by an older lab (no \"format\": \"" + MatrixReport.JSON_FORMAT + "\" and \"version\": "
+                    + MatrixReport.JSON_VERSION + "); run the command that wrote it again (lab run or lab gate) to redraw"
+                    + " its report with this lab");
+        }
+        int version = root.get("version").asInt();
+        if (version != MatrixReport.JSON_VERSION) {
+            throw bad("version", "version " + version + " of matrix.json; this lab reads version "
+                    + MatrixReport.JSON_VERSION + " (run the command that wrote it again with this lab)");
+        }
+        List<Row> rows = new ArrayList<>();
+        JsonNode rj = array(root, "rows", "");
+        for (int i = 0; i < rj.size(); i++) {
+            rows.add(row(rj.get(i), "rows[" + i + "]"));
+        }
+        JsonNode amb = object(root, "ambiguity", "");
+        List<String> differences = strings(amb, "differences", "ambiguity");
+        String ambStatus = text(amb, "status", "ambiguity");
+        if (!ambStatus.equals(differences.isEmpty() ? "pass" : "fail")) {
+            throw bad("ambiguity.status", "says " + ambStatus + " but lists " + differences.size() + " difference(s)");
+        }
+        List<Long> seeds = new ArrayList<>();
+        JsonNode sj = array(root, "catalogueSeeds", "");
+        for (int i = 0; i < sj.size(); i++) {
+            seeds.add(whole(sj.get(i), "catalogueSeeds[" + i + "]"));
+        }
+        return new Matrix(rows, differences, integer(amb, "scenarios", "ambiguity"), integer(root, "scenarios", ""),
+                integer(root, "tries", ""), seeds, longValue(root, "campaignSeed", ""), decimal(root, "seconds", ""),
+                witnesses(object(root, "witnesses", ""), "witnesses"));
+    }
+
+    private Row row(JsonNode r, String at) {
+        String label = text(r, "strategy", at);
+        String id = text(r, "id", at);
+        ChangeFlavor flavor = constant(ChangeFlavor.class, text(r, "flavor", at), at + ".flavor");
+        String claimedName = optionalText(r, "claimed", at);
+        ClaimedClass claimed = claimedName == null ? null : claimedClass(claimedName, at + ".claimed");
+        int delay = integer(r, "allowedDelayFrames", at);
+        JsonNode jar = r.path("jar");
+        PluginJar pluginJar = jar.isNull() || jar.isMissingNode() ? null
+                : new PluginJar(text(jar, "role", at + ".jar"), text(jar, "file", at + ".jar"), text(jar, "sha256", at + ".jar"));
+        TrackerSubject subject;
+        try {
+            subject = new TrackerSubject(id, flavor, claimed, text(r, "description", at), () -> {
+                throw new IllegalStateException("a strategy read back from matrix.json cannot run");
+            }, delay, pluginJar);
+        } catch (IllegalArgumentException e) {
+            throw bad(at, e.getMessage());
+        }
+        if (!subject.label().equals(label)) {
+            throw bad(at + ".strategy", "'" + label + "' is not the label of strategy '" + id + "' with flavor " + flavor);
+        }
+        Row row = RecordedRows.row(subject, text(r, "executor", at));
+        JsonNode criteria = object(r, "criteria", at);
+        for (Criterion c : MatrixReport.columns()) {
+            cell(row, c, object(criteria, c.code(), at + ".criteria"), at + ".criteria." + c.code());
+        }
+        JsonNode delays = object(r, "delays", at);
+        figures(row, null, object(delays, "all", at + ".delays"), at + ".delays.all");
+        JsonNode byClass = object(delays, "byClass", at + ".delays");
+        for (ScenarioClass cls : VerdictWords.CLASSES) {
+            figures(row, cls, object(byClass, cls.title(), at + ".delays.byClass"), at + ".delays.byClass." + cls.title());
+        }
+        String skipped = optionalText(r, "skipped", at);
+        if (skipped != null) {
+            RecordedRows.skipped(row, skipped);
+        }
+        JsonNode coverage = array(r, "coverage", at);
+        for (int i = 0; i < coverage.size(); i++) {
+            RecordedRows.covered(row, coverage(coverage.get(i), at + ".coverage[" + i + "]"));
+        }
+        check(at + ".measured", text(r, "measured", at), GateVerdict.name(row.measured()));
+        check(at + ".agrees", Boolean.toString(bool(r, "agrees", at)), Boolean.toString(row.agrees()));
+        JsonNode measuredByClass = object(r, "measuredByClass", at);
+        for (ScenarioClass cls : VerdictWords.CLASSES) {
+            check(at + ".measuredByClass." + cls.title(), text(measuredByClass, cls.title(), at + ".measuredByClass"),
+                    GateVerdict.name(row.measured(cls)));
+        }
+        return row;
+    }
+
+    private void cell(Row row, Criterion c, JsonNode j, String at) {
+        RecordedRows.cell(row, c, integer(j, "judgedRuns", at), longValue(j, "evidence", at), integer(j, "failedRuns", at),
+                text(j, "note", at));
+        JsonNode failures = array(j, "failures", at);
+        for (int i = 0; i < failures.size(); i++) {
+            Counterexample x = counterexample(failures.get(i), at + ".failures[" + i + "]");
+            if (row.cell(c).failures().containsKey(x.scope())) {
+                throw bad(at + ".failures[" + i + "]", "a second counterexample for scope " + x.scope()
+                        + " (a cell keeps the first of each scope)");
+            }
+            RecordedRows.failure(row, c, x);
+        }
+        JsonNode classes = j.path("classes");
+        if (!classes.isMissingNode()) {
+            for (ScenarioClass cls : VerdictWords.CLASSES) {
+                JsonNode t = classes.path(cls.title());
+                if (t.isMissingNode()) {
+                    continue;
+                }
+                String where = at + ".classes." + cls.title();
+                JsonNode first = t.path("first");
+                RecordedRows.classTally(row, c, cls, integer(t, "evidence", where), integer(t, "failedRuns", where),
+                        first.isNull() || first.isMissingNode() ? null : counterexample(first, where + ".first"));
+                check(where + ".status", text(t, "status", where), VerdictWords.jsonStatus(row.cell(c).inClass(cls).status()));
+            }
+        }
+        check(at + ".status", text(j, "status", at), VerdictWords.jsonStatus(row.cell(c).status()));
+    }
+
+    private void figures(Row row, ScenarioClass cls, JsonNode f, String at) {
+        long reported = longValue(f, "reported", at);
+        long late = longValue(f, "late", at);
+        if (longValue(f, "onTime", at) != reported - late) {
+            throw bad(at + ".onTime", "is not reported minus late (" + reported + " - " + late + ")");
+        }
+        RecordedRows.delays(row, cls, longValue(f, "obligations", at), reported, late, longValue(f, "missed", at),
+                longValue(f, "tooLate", at), integer(f, "maxRuns", at), integer(f, "maxFrames", at),
+                longValue(f, "sumRuns", at), longValue(f, "sumFrames", at));
+    }
+
+    /** A counterexample: the one object of its replay file, or (criterion 6, no file) one of its own. */
+    private Counterexample counterexample(JsonNode j, String at) {
+        Criterion criterion = criterion(text(j, "criterion", at), at + ".criterion");
+        String scopeText = optionalText(j, "scope", at);
+        Scope scope = scopeText == null ? null : scope(scopeText, at + ".scope");
+        String message = text(j, "message", at);
+        String scenarioName = text(j, "scenario", at);
+        boolean shrunk = bool(j, "shrunk", at);
+        long seed = longValue(j, "seed", at);
+        String config = text(j, "config", at);
+        String replayFile = optionalText(j, "replayFile", at);
+        if (replayFile == null) {
+            if (criterion != Criterion.BOUNDED_MEMORY) {
+                throw bad(at + ".replayFile", "missing: every counterexample but criterion 6's has a replay file");
+            }
+            Scenario memory = MemoryBound.scenario(MemoryBound.FRAMES);
+            if (!memory.name().equals(scenarioName)) {
+                throw bad(at + ".scenario", "'" + scenarioName + "' is not criterion 6's scenario '" + memory.name() + "'");
+            }
+            return new Counterexample(criterion, scope, message, memory, memory, seed, config, null);
+        }
+        Counterexample known = byFile.get(replayFile);
+        if (known != null) {
+            if (known.criterion() != criterion || !Objects.equals(known.scope(), scope) || !known.message().equals(message)
+                    || known.seed() != seed || !known.config().equals(config)
+                    || (known.scenario() != known.original()) != shrunk) {
+                throw bad(at, "names " + replayFile + ", which another place of the file describes otherwise");
+            }
+            return known;
+        }
+        Replay.Saved saved = replay(replayFile, at + ".replayFile", "counterexamples/");
+        if (!saved.scenario().name().equals(scenarioName)) {
+            throw bad(at + ".scenario", "'" + scenarioName + "', but " + replayFile + " holds scenario '"
+                    + saved.scenario().name() + "'");
+        }
+        Scenario original = shrunk ? ScenarioJson.read(ScenarioJson.write(saved.scenario()), replayFile) : saved.scenario();
+        Counterexample x = new Counterexample(criterion, scope, message, saved.scenario(), original, seed, config, saved.trace());
+        byFile.put(replayFile, x);
+        files.put(x, replayFile);
+        return x;
+    }
+
+    /** A replay file the matrix names: inside {@code kind} of the folder, part of the report, valid. */
+    private Replay.Saved replay(String relative, String at, String kind) {
+        Replay.Saved cached = replays.get(relative);
+        if (cached != null) {
+            return cached;
+        }
+        Path p = folder.resolve(relative).normalize();
+        if (!relative.startsWith(kind) || relative.contains("\\") || !p.startsWith(folder.resolve(kind))) {
+            throw bad(at, "'" + relative + "' is not a file of the report's " + kind + " folder");
+        }
+        if (listed != null && !listed.contains(relative)) {
+            throw bad(at, "'" + relative + "' is not part of the report in " + folder + " (its manifest does not list it)");
+        }
+        Path replayFile = CommandLineFile.regular(p, "a replay file");
+        Replay.Saved saved = CommandLineFile.read(replayFile, "a replay file", () -> Replay.load(replayFile));
+        replays.put(relative, saved);
+        return saved;
+    }
+
+    private Coverage coverage(JsonNode c, String at) {
+        String name = text(c, "scenario", at);
+        Scenario s = catalogue().get(name);
+        if (s == null) {
+            throw bad(at + ".scenario", "no catalogue scenario is named '" + name + "' (a matrix.json of another version"
+                    + " of the lab? run it again)");
+        }
+        Map<String, EnumSet<Coverage.Order>> pairs = new LinkedHashMap<>();
+        JsonNode pj = object(c, "unorderedConflictingPairs", at);
+        for (var it = pj.fields(); it.hasNext();) {
+            var e = it.next();
+            EnumSet<Coverage.Order> seen = EnumSet.noneOf(Coverage.Order.class);
+            for (int i = 0; i < e.getValue().size(); i++) {
+                String where = at + ".unorderedConflictingPairs." + e.getKey() + "[" + i + "]";
+                if (!e.getValue().get(i).isTextual()) {
+                    throw bad(where, "expected an order's name");
+                }
+                seen.add(constant(Coverage.Order.class, e.getValue().get(i).asText().toUpperCase(Locale.ROOT), where));
+            }
+            pairs.put(e.getKey(), seen);
+        }
+        JsonNode search = c.path("search");
+        ExhaustiveSearch.Result result = search.isMissingNode() || search.isNull() ? null
+                : new ExhaustiveSearch.Result(integer(search, "schedules", at + ".search"), bool(search, "complete", at + ".search"),
+                        integer(search, "redundant", at + ".search"), bool(search, "stopped", at + ".search"),
+                        bool(search, "free", at + ".search"));
+        return Coverage.recorded(s, pairs, integer(c, "runs", at), integer(c, "freeRuns", at),
+                integer(c, "distinctSchedules", at), decimal(c, "estimatedSchedules", at), result);
+    }
+
+    private Map<String, Scenario> catalogue() {
+        if (catalogue == null) {
+            catalogue = new HashMap<>();
+            Catalogue.all().forEach(s -> catalogue.putIfAbsent(s.name(), s));
+        }
+        return catalogue;
+    }
+
+    private Witnesses witnesses(JsonNode w, String at) {
+        List<Witness> pairs = new ArrayList<>();
+        JsonNode pj = array(w, "pairs", at);
+        for (int i = 0; i < pj.size(); i++) {
+            pairs.add(witness(pj.get(i), at + ".pairs[" + i + "]"));
+        }
+        return new Witnesses(pairs, integer(w, "scenarios", at), integer(w, "campaignScenarios", at), decimal(w, "seconds", at));
+    }
+
+    private Witness witness(JsonNode p, String at) {
+        List<String> systems = strings(p, "systems", at);
+        if (systems.size() != 2) {
+            throw bad(at + ".systems", "expected the pair's two systems, found " + systems.size());
+        }
+        List<Witness.Order> orders = new ArrayList<>();
+        JsonNode oj = array(p, "orders", at);
+        for (int i = 0; i < oj.size(); i++) {
+            String where = at + ".orders[" + i + "]";
+            JsonNode o = oj.get(i);
+            List<String> finalState = strings(o, "finalState", where);
+            int frames = integer(o, "frames", where);
+            List<List<String>> states = new ArrayList<>();
+            if (o.has("frameStates")) {
+                JsonNode fs = array(o, "frameStates", where);
+                for (int f = 0; f < fs.size(); f++) {
+                    states.add(strings(fs.get(f), where + ".frameStates[" + f + "]"));
+                }
+                if (states.size() != frames || !states.get(states.size() - 1).equals(finalState)) {
+                    throw bad(where + ".frameStates", "does not end in finalState after " + frames + " frame(s)");
+                }
+            } else if (frames > 0) {
+                states.add(finalState);                               // a pair that commutes: its end state only
+            }
+            String replayFile = optionalText(o, "replayFile", where);
+            Replay.Saved saved = replayFile == null ? null : replay(replayFile, where + ".replayFile", "witnesses/");
+            orders.add(new Witness.Order(text(o, "first", where), text(o, "second", where), strings(o, "stageOrder", where),
+                    saved == null ? null : saved.scenario(), saved == null ? null : saved.trace(), states,
+                    o.has("detections") ? strings(o, "detections", where) : List.of()));
+        }
+        Witness x = new Witness(text(p, "scenario", at), text(p, "stage", at), systems.get(0), systems.get(1),
+                text(p, "conflictsOn", at), bool(p, "exempted", at),
+                constant(Witness.Verdict.class, text(p, "verdict", at), at + ".verdict"), text(p, "note", at), orders,
+                strings(p, "stateDifferences", at), strings(p, "detectionDifferences", at));
+        check(at + ".endStateDiffers", Boolean.toString(bool(p, "endStateDiffers", at)), Boolean.toString(x.endStateDiffers()));
+        return x;
+    }
+
+    // ------------------------------------------------------------------ values
+
+    private ClaimedClass claimedClass(String name, String at) {
+        for (ClaimedClass c : ClaimedClass.values()) {
+            if (GateVerdict.name(c).equals(name)) {
+                return c;
+            }
+        }
+        throw bad(at, "'" + name + "' is not a class (exact, exact-delayed, conservative or flaky)");
+    }
+
+    private Criterion criterion(String code, String at) {
+        for (Criterion c : Criterion.values()) {
+            if (c.code().equals(code)) {
+                return c;
+            }
+        }
+        throw bad(at, "'" + code + "' is not a criterion's code");
+    }
+
+    /** {@code "component Added"}, {@code "resource Removed"}: as {@link Scope#toString()} writes it. */
+    private Scope scope(String text, String at) {
+        for (boolean resource : new boolean[] {false, true}) {
+            for (WatchKind k : WatchKind.values()) {
+                Scope s = new Scope(resource, k);
+                if (s.toString().equals(text)) {
+                    return s;
+                }
+            }
+        }
+        throw bad(at, "'" + text + "' is not a scope (component or resource, then Added, Mutated, Changed or Removed)");
+    }
+
+    private <E extends Enum<E>> E constant(Class<E> type, String name, String at) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equals(name)) {
+                return e;
+            }
+        }
+        throw bad(at, "'" + name + "' is not one of " + java.util.Arrays.toString(type.getEnumConstants()));
+    }
+
+    /** A verdict the file records must be the one its figures give. */
+    private void check(String at, String recorded, String fromFigures) {
+        if (!recorded.equals(fromFigures)) {
+            throw bad(at, "says " + recorded + ", but the figures recorded beside it give " + fromFigures
+                    + " (the file was changed after the lab wrote it?)");
+        }
+    }
+
+    private JsonNode field(JsonNode node, String name, String at) {
+        JsonNode v = node == null ? null : node.get(name);
+        if (v == null) {
+            throw bad(at.isEmpty() ? name : at, at.isEmpty() ? "missing" : "has no \"" + name + "\"");
+        }
+        return v;
+    }
+
+    private static String join(String at, String name) {
+        return at.isEmpty() ? name : at + "." + name;
+    }
+
+    /** The field {@code name} of {@code node}, which must be {@code expected} ({@code ok}). */
+    private JsonNode typed(JsonNode node, String name, String at, Predicate<JsonNode> ok, String expected) {
+        JsonNode v = field(node, name, at);
+        if (!ok.test(v)) {
+            throw bad(join(at, name), "expected " + expected);
+        }
+        return v;
+    }
+
+    private String text(JsonNode node, String name, String at) {
+        return typed(node, name, at, JsonNode::isTextual, "a string").asText();
+    }
+
+    private String optionalText(JsonNode node, String name, String at) {
+        JsonNode v = typed(node, name, at, x -> x.isTextual() || x.isNull(), "a string or null");
+        return v.isNull() ? null : v.asText();
+    }
+
+    private int integer(JsonNode node, String name, String at) {
+        return typed(node, name, at, v -> v.isInt() && v.asInt() >= 0, "a whole number from 0 to " + Integer.MAX_VALUE)
+                .asInt();
+    }
+
+    private long longValue(JsonNode node, String name, String at) {
+        return whole(field(node, name, at), join(at, name));
+    }
+
+    private long whole(JsonNode v, String at) {
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw bad(at, "expected a whole number");
+        }
+        return v.asLong();
+    }
+
+    private double decimal(JsonNode node, String name, String at) {
+        return typed(node, name, at, JsonNode::isNumber, "a number").asDouble();
+    }
+
+    private boolean bool(JsonNode node, String name, String at) {
+        return typed(node, name, at, JsonNode::isBoolean, "true or false").asBoolean();
+    }
+
+    private JsonNode object(JsonNode node, String name, String at) {
+        return typed(node, name, at, JsonNode::isObject, "an object");
+    }
+
+    private JsonNode array(JsonNode node, String name, String at) {
+        return typed(node, name, at, JsonNode::isArray, "an array");
+    }
+
+    private List<String> strings(JsonNode node, String name, String at) {
+        return strings(field(node, name, at), join(at, name));
+    }
+
+    private List<String> strings(JsonNode v, String at) {
+        if (!v.isArray()) {
+            throw bad(at, "expected an array of strings");
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < v.size(); i++) {
+            if (!v.get(i).isTextual()) {
+                throw bad(at + "[" + i + "]", "expected a string");
+            }
+            out.add(v.get(i).asText());
+        }
+        return out;
+    }
+
+    /** A problem at {@code path} ({@code rows[3].criteria.1.status}), located by its line in the file. */
+    private BadInputException bad(String path, String problem) {
+        return ScenarioJson.at(json, file.toString(), path, problem, null);
+    }
+}
