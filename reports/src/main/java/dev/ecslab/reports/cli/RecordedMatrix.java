@@ -8,6 +8,7 @@ import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
@@ -281,8 +282,17 @@ final class RecordedMatrix {
             throw bad(at + ".scenario", "'" + scenarioName + "', but " + replayFile + " holds scenario '"
                     + saved.scenario().name() + "'");
         }
-        Scenario original = shrunk ? ScenarioJson.read(ScenarioJson.write(saved.scenario()), replayFile) : saved.scenario();
-        Counterexample x = new Counterexample(criterion, scope, message, saved.scenario(), original, seed, config, saved.trace());
+        // The replay file's shrink record (files since shrink records exist) gives the scenario first found; an
+        // older file knows only that it was shrunk, so the original is then a distinct copy of the shrunk form.
+        Shrinking shrinking = saved.shrinking();
+        if (shrinking != null && shrinking.shrunk() != shrunk) {
+            throw bad(at, (shrunk ? "says shrunk" : "says not shrunk") + ", but the shrink record in " + replayFile
+                    + " says otherwise");
+        }
+        Scenario original = shrinking != null && shrinking.original() != null ? shrinking.original()
+                : shrunk ? ScenarioJson.read(ScenarioJson.write(saved.scenario()), replayFile) : saved.scenario();
+        Counterexample x = new Counterexample(criterion, scope, message, saved.scenario(), original, seed, config,
+                saved.trace(), shrinking);
         byFile.put(replayFile, x);
         files.put(x, replayFile);
         return x;
