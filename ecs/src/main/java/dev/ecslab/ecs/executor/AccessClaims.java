@@ -35,29 +35,62 @@ public final class AccessClaims {
     private final BitSet claimed;
     /** The system holding an exclusive claim, or -1. */
     private int alone = -1;
+    /**
+     * False in every instance but the race-bug catalogue's twin ({@code ExecutorTwins} in the tests),
+     * which checks and claims in two steps, each atomic, but not together.
+     */
+    private final boolean checkThenAct;
 
     /** Claims over systems {@code 0..systems-1} whose conflicts are decided by {@code rule}. */
     public AccessClaims(int systems, ConflictRule rule) {
+        this(systems, rule, false);
+    }
+
+    private AccessClaims(int systems, ConflictRule rule, boolean checkThenAct) {
         if (systems < 0) {
             throw new IllegalArgumentException("systems must be >= 0, was " + systems);
         }
         this.rule = rule;
         this.claimed = new BitSet(systems);
+        this.checkThenAct = checkThenAct;
     }
 
     /** Claims over systems whose conflicts are the rows of a symmetric conflict matrix. */
     public static AccessClaims ofMatrix(BitSet[] conflicts) {
+        return ofMatrix(conflicts, false);
+    }
+
+    /** {@link #ofMatrix(BitSet[])}, or with {@code checkThenAct} the twin with the bug put back (tests only). */
+    static AccessClaims ofMatrix(BitSet[] conflicts, boolean checkThenAct) {
         BitSet[] rows = conflicts.clone();
-        return new AccessClaims(rows.length, (system, held) -> rows[system].intersects(held));
+        return new AccessClaims(rows.length, (system, held) -> rows[system].intersects(held), checkThenAct);
     }
 
     /** Claims {@code system}'s access if it conflicts with no held claim; false (and no change) otherwise. */
-    public synchronized boolean tryClaim(int system) {
-        if (alone >= 0 || claimed.get(system) || rule.conflicts(system, claimed)) {
-            return false;
+    public boolean tryClaim(int system) {
+        if (checkThenAct) {                      // the twin: another claim can come between the two steps
+            if (!free(system)) {
+                return false;
+            }
+            mark(system);
+            return true;
         }
+        synchronized (this) {
+            if (!free(system)) {
+                return false;
+            }
+            claimed.set(system);
+            return true;
+        }
+    }
+
+    /** Whether {@code system} could claim now: no exclusive claim, not claimed, no conflict held. */
+    private synchronized boolean free(int system) {
+        return alone < 0 && !claimed.get(system) && !rule.conflicts(system, claimed);
+    }
+
+    private synchronized void mark(int system) {
         claimed.set(system);
-        return true;
     }
 
     /**
