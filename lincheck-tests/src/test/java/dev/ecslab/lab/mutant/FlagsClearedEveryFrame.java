@@ -1,0 +1,37 @@
+package dev.ecslab.lab.mutant;
+
+import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackerHost;
+
+/**
+ * The race-bug catalogue's twin of Bevy #442 (and #54, #68): {@code generation} answering every
+ * system as if its previous run had been at the world's last frame end, which is what Bevy 0.4's
+ * flags, cleared at the end of every frame, amounted to: a change made after the detector ran in the
+ * previous frame is never seen. Built on the lab's {@link Mutants.WidenedReader} (the real tracker
+ * with every answer given over another window), so it lives in the lab's mutant package.
+ */
+public final class FlagsClearedEveryFrame extends Mutants.WidenedReader {
+    private volatile int lastFrameEnd;
+
+    @Override
+    public void attach(TrackerHost h) {
+        super.attach(h);
+        lastFrameEnd = h.currentTick();
+    }
+
+    @Override
+    public void frameEnded() {
+        super.frameEnded();
+        lastFrameEnd = host.currentTick();
+    }
+
+    @Override
+    SystemTicks widened(SystemTicks reader) {
+        if (reader.id() < SystemTicks.FIRST_SYSTEM) {
+            return reader;
+        }
+        SystemTicks t = new SystemTicks(reader.id(), reader.name(), lastFrameEnd);
+        t.begin(reader.thisRun());
+        return t;
+    }
+}
