@@ -3,6 +3,7 @@ package dev.ecslab.stress;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.Completions;
+import dev.ecslab.ecs.executor.ExecutorTwins;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.world.World;
@@ -18,10 +19,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
 /**
  * Item 6: a writer system on one thread writes a component through its view (the write hook stores
  * the change tick in the row's lanes and summaries) and finishes through the dynamic executor's real
- * hand-off, {@link Completions}; a detector on another thread takes the completion, as the scheduler
- * does before it starts a later system, and then runs a {@code Changed} query and reads the value.
- * Whenever it took the completion it must see both the new tick and the new value. Without the
- * completion nothing is promised (the detector would not have been started).
+ * hand-off, {@link Completions#runThenPost} (what its workers call); a detector on another thread
+ * takes the completion, as the scheduler does before it starts a later system, and then runs a
+ * {@code Changed} query and reads the value. Whenever it took the completion it must see both the new
+ * tick and the new value. Without the completion nothing is promised (the detector would not have been
+ * started). {@link Twin}: the same test on the real hand-off with its post made before the run.
  *
  * <p>r1: the completion was taken; r2: the {@code Changed} query saw the entity; r3: the value was new.
  */
@@ -40,16 +42,15 @@ public class WritePublicationStress {
     }
 
     private final World world = new World();
-    private final Completions completions = new Completions();
+    private final Completions completions = completions();
     private final Entity entity;
-    private final SystemTicks writerTicks;
     private final SystemTicks readerTicks;
     private final WorldView writer;
     private final Query changed;
 
     public WritePublicationStress() {
         entity = world.spawn(new Value());
-        writerTicks = SystemTicks.fresh(world.newSystemId(), "writer", world.changeTick());
+        SystemTicks writerTicks = SystemTicks.fresh(world.newSystemId(), "writer", world.changeTick());
         readerTicks = SystemTicks.fresh(world.newSystemId(), "detector", world.changeTick());
         readerTicks.begin(world.nextChangeTick());          // its previous run: after the spawn
         readerTicks.end();
@@ -59,10 +60,14 @@ public class WritePublicationStress {
         writerTicks.begin(world.nextChangeTick());          // the writer's run has started
     }
 
+    /** The hand-off under test; the twin overrides it. */
+    Completions completions() {
+        return new Completions();
+    }
+
     @Actor
     public void writerSystem() {
-        writer.getMut(entity, Value.class).orElseThrow().v = 1;
-        completions.finished(0);
+        completions.runThenPost(0, () -> writer.getMut(entity, Value.class).orElseThrow().v = 1);
     }
 
     @Actor
@@ -72,5 +77,31 @@ public class WritePublicationStress {
         readerTicks.begin(world.nextChangeTick());
         r.r2 = changed.count();
         r.r3 = world.get(entity, Value.class).orElseThrow().v;
+    }
+
+    /** The twin: the real hand-off posting the completion before the run (an executor signalling too early). */
+    @JCStressTest
+    @Description("TWIN of WritePublicationStress: the completion is posted before the write")
+    @Outcome(id = {"1, 0, 0", "1, 0, 1", "1, 1, 0"}, expect = Expect.ACCEPTABLE_INTERESTING,
+            desc = "must-show: took the completion, missed the write")
+    @Outcome(expect = Expect.ACCEPTABLE, desc = "other outcomes (the twin is not graded on them)")
+    @State
+    public static class Twin extends WritePublicationStress {
+        @Override
+        Completions completions() {
+            return ExecutorTwins.completionsPostingBeforeRun();
+        }
+
+        @Actor
+        @Override
+        public void writerSystem() {
+            super.writerSystem();
+        }
+
+        @Actor
+        @Override
+        public void detectorSystem(III_Result r) {
+            super.detectorSystem(r);
+        }
     }
 }
