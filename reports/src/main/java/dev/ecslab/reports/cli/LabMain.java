@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 
 /** The {@code lab} command line. {@code ./lab run} is the main job. */
 @Command(name = "lab", mixinStandardHelpOptions = true, subcommands = {LabMain.Run.class, GateCommand.class,
-        AmbiguitiesCommand.class, LabMain.ReplayCommand.class, BenchCommand.class, StressCommand.class},
+        AmbiguitiesCommand.class, LabMain.ReplayCommand.class, BenchCommand.class, StressCommand.class, RacesCommand.class},
         description = "ecslab: a laboratory for ECS scheduling and change detection.")
 public final class LabMain implements Callable<Integer> {
     /** Random scenarios whose ambiguity witnesses {@code lab run} looks for, besides the catalogue's. */
