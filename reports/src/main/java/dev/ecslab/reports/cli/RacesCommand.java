@@ -141,9 +141,9 @@ final class RacesCommand implements Callable<Integer> {
 
     /** The table on the terminal: one line per entry. */
     static void print(List<Entry> entries, PrintStream out) {
-        out.printf(Locale.ROOT, "%-3s %-8s %-8s %-24s %s%n", "#", "caught", "real", "median time to catch", "source");
+        out.printf(Locale.ROOT, "%-3s %-8s %-8s %-28s %s%n", "#", "caught", "real", "median time to catch", "source");
         for (Entry e : entries) {
-            out.printf(Locale.ROOT, "%-3s %-8s %-8s %-24s %s%n", e.number(), word(e.caught()), word(e.fixPasses()),
+            out.printf(Locale.ROOT, "%-3s %-8s %-8s %-28s %s%n", e.number(), word(e.caught()), word(e.fixPasses()),
                     e.medianTime().isEmpty() ? "-" : e.medianTime(), plain(e.source()));
             if (e.caught() != State.PASSED && !e.note().isEmpty()) {
                 out.println("    " + plain(e.note()));
