@@ -13,7 +13,8 @@ import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The race-bug catalogue's logic bugs (scheduling and change detection), as the lab's catalogue
@@ -72,59 +73,53 @@ class RaceCatalogueScenariosTest {
                 .orElseThrow(() -> new IllegalStateException("no executor mutant " + id));
     }
 
-    /** Entry 5, Bevy #449/#450: a dependant whose count of unfinished dependencies reaches zero one early starts beside its dependency. */
-    @Test
-    void entry5DependantStartedEarly() {
-        check(5, "Basic [component]", GENERATION, mutantExecutor("mutant:ignores-one-before"),
-                "DynamicExecutor counting one dependency too few (mutant:ignores-one-before)", "started before");
+    /**
+     * One logic entry: its number, the catalogue scenario that catches it, the twin tracker (with the
+     * real executor) or the twin executor (with the real tracker), and what the twin's first violation
+     * must say.
+     */
+    record LabEntry(int number, String scenario, TrackerSubject tracker, ExecutorSubject executor, String signature) {
+        @Override
+        public String toString() {
+            return "entry " + number + ": " + (tracker == GENERATION ? executor.id() : tracker.id()) + " on '" + scenario + "'";
+        }
     }
 
-    /** Entry 6, Bevy #8029: parallel iteration compared with the world's last frame end, not the system's last run. */
-    @Test
-    void entry6ParallelWalkWithTheWorldsTick() {
-        check(6, "Bevy #8029 parallel iteration [component]", TrackerTwins.subject("twin:row-test-world-tick",
-                "generation whose per-row test compares with the last frame end", TrackerTwins.RowTestWithFrameEndTick::new),
-                DYNAMIC, "generation whose per-row (parallel) test uses the last frame end's tick", "(parallel)");
+    static List<LabEntry> entries() {
+        return List.of(
+                // Bevy #449/#450: a dependant whose count of unfinished dependencies reaches zero one early
+                new LabEntry(5, "Basic [component]", GENERATION, mutantExecutor("mutant:ignores-one-before"), "started before"),
+                // Bevy #8029: the parallel walk compares with the world's last frame end, not the system's last run
+                new LabEntry(6, "Bevy #8029 parallel iteration [component]", TrackerTwins.subject("twin:row-test-world-tick",
+                        "generation whose per-row (parallel) test uses the last frame end's tick",
+                        TrackerTwins.RowTestWithFrameEndTick::new), DYNAMIC, "(parallel)"),
+                // Bevy #13758: a removal kept one frame is missed by a detector that runs before the remover
+                new LabEntry(7, "At Least Once [component]", TrackerTwins.subject("twin:removals-one-frame",
+                        "generation dropping removals after one frame end", () -> new TrackerTwins.RemovalsExpire(1)), DYNAMIC,
+                        "never reported the change: the world (changer's remove command) removed"),
+                // Bevy #16520: double-buffered removals are missed by a looping stage that skips a frame
+                new LabEntry(8, "Bevy #13758 looping stage removals [component]", TrackerTwins.subject("twin:removals-two-frames",
+                        "generation dropping removals after two frame ends (Bevy's double buffer)",
+                        () -> new TrackerTwins.RemovalsExpire(2)), DYNAMIC,
+                        "never reported the change: the world (remover's remove command) removed"),
+                // Bevy #333: a re-insert marks no mutation
+                new LabEntry(9, "Addition Causes Mutation [component]", TrackerTwins.subject("twin:reinsert-no-mutation",
+                        "generation marking no mutation on a re-insert", TrackerTwins.ReinsertIsNoMutation::new), DYNAMIC,
+                        "(Mutated<A>)"),
+                // Bevy #1443: a second insert of a just-added component hides the addition
+                new LabEntry(10, "Addition Causes Mutation [component]", TrackerTwins.subject("twin:reinsert-clears-added",
+                        "generation whose re-insert clears the added mark", TrackerTwins.ReinsertClearsAdded::new), DYNAMIC,
+                        "(Added<A>)"),
+                // Bevy #442 (#68, #54): flags cleared every frame miss a change made after the detector ran
+                new LabEntry(11, "At Least Once [component]", TrackerTwins.subject("twin:frame-window",
+                        "generation whose readers see only changes since the last frame end", FlagsClearedEveryFrame::new),
+                        DYNAMIC, "never reported"));
     }
 
-    /** Entry 7, Bevy #13758: a removal reported for one frame only is missed by a detector that runs before the remover. */
-    @Test
-    void entry7RemovalsKeptOneFrame() {
-        check(7, "At Least Once [component]", TrackerTwins.subject("twin:removals-one-frame",
-                "generation that drops a removal after one frame end", () -> new TrackerTwins.RemovalsExpire(1)),
-                DYNAMIC, "generation dropping removals after one frame end", "never reported the change: the world (changer's remove command) removed");
-    }
-
-    /** Entry 8, Bevy #16520: double-buffered removals are missed by a looping stage that skips a frame. */
-    @Test
-    void entry8RemovalsKeptTwoFrames() {
-        check(8, "Bevy #13758 looping stage removals [component]", TrackerTwins.subject("twin:removals-two-frames",
-                "generation that drops a removal after two frame ends", () -> new TrackerTwins.RemovalsExpire(2)),
-                DYNAMIC, "generation dropping removals after two frame ends (Bevy's double buffer)",
-                "never reported the change: the world (remover's remove command) removed");
-    }
-
-    /** Entry 9, Bevy #333: a re-insert marks no mutation. */
-    @Test
-    void entry9ReinsertIsNoMutation() {
-        check(9, "Addition Causes Mutation [component]", TrackerTwins.subject("twin:reinsert-no-mutation",
-                "generation that marks no mutation on a re-insert", TrackerTwins.ReinsertIsNoMutation::new),
-                DYNAMIC, "generation marking no mutation on a re-insert", "(Mutated<A>)");
-    }
-
-    /** Entry 10, Bevy #1443: a second insert of a just-added component hides the addition. */
-    @Test
-    void entry10ReinsertClearsAdded() {
-        check(10, "Addition Causes Mutation [component]", TrackerTwins.subject("twin:reinsert-clears-added",
-                "generation whose re-insert clears the added mark", TrackerTwins.ReinsertClearsAdded::new),
-                DYNAMIC, "generation whose re-insert clears the added mark", "(Added<A>)");
-    }
-
-    /** Entry 11, Bevy #442 (and #68, #54): flags cleared every frame miss a change made after the detector ran. */
-    @Test
-    void entry11FlagsClearedEveryFrame() {
-        check(11, "At Least Once [component]", TrackerTwins.subject("twin:frame-window",
-                "generation answering as if every reader last ran at the last frame end", FlagsClearedEveryFrame::new),
-                DYNAMIC, "generation whose readers see only changes since the last frame end", "never reported");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("entries")
+    void theTwinFailsTheScenarioAndTheRealCodePassesIt(LabEntry e) {
+        String twin = e.tracker() == GENERATION ? e.executor().id() : e.tracker().id() + ": " + e.tracker().description();
+        check(e.number(), e.scenario(), e.tracker(), e.executor(), twin, e.signature());
     }
 }

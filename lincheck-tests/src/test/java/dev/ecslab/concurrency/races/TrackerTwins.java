@@ -38,8 +38,7 @@ final class TrackerTwins {
      * {@code last_change_tick} (Bevy #8029); every other query is the real one.
      */
     static final class RowTestWithFrameEndTick extends ForwardingChangeTracker {
-        private TrackerHost host;
-        private volatile int lastFrameEnd;
+        private final FrameEndTick frameEnd = new FrameEndTick();
 
         RowTestWithFrameEndTick() {
             super(new GenerationTracker());
@@ -48,23 +47,19 @@ final class TrackerTwins {
         @Override
         public void attach(TrackerHost h) {
             super.attach(h);
-            host = h;
-            lastFrameEnd = h.currentTick();
+            frameEnd.attach(h);
         }
 
         @Override
         public void frameEnded() {
             super.frameEnded();
-            lastFrameEnd = host.currentTick();
+            frameEnd.frameEnded();
         }
 
         @Override
         public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
                 Column column, int row) {
-            SystemTicks asOfFrameEnd = new SystemTicks(reader.id(), reader.name(), lastFrameEnd);
-            asOfFrameEnd.begin(reader.thisRun());
-            return super.test(kind, flavor, reader.id() < SystemTicks.FIRST_SYSTEM ? reader : asOfFrameEnd, componentId,
-                    entityIndex, column, row);
+            return super.test(kind, flavor, frameEnd.asIfLastRunThen(reader), componentId, entityIndex, column, row);
         }
     }
 
@@ -149,23 +144,15 @@ final class TrackerTwins {
      * components are not detected using Added query" (the second insert overwrote the flags).
      */
     static final class ReinsertClearsAdded extends ForwardingChangeTracker {
-        private TrackerHost host;
-
         ReinsertClearsAdded() {
             super(new GenerationTracker());
         }
 
         @Override
-        public void attach(TrackerHost h) {
-            super.attach(h);
-            host = h;
-        }
-
-        @Override
         public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
             super.mutated(writer, componentId, entityIndex, column, row);
-            if (writer.id() == SystemTicks.WORLD_WRITER) {
-                column.setLane(GenerationTracker.ADDED, row, (int) (host.currentTick() - Ticks.MAX_AGE));
+            if (writer.id() == SystemTicks.WORLD_WRITER) {         // an added tick as old as a tick can be
+                column.setLane(GenerationTracker.ADDED, row, (int) (writer.thisRun() - Ticks.MAX_AGE));
             }
         }
     }

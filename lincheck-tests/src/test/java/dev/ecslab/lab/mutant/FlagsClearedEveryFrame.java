@@ -1,5 +1,6 @@
 package dev.ecslab.lab.mutant;
 
+import dev.ecslab.concurrency.races.FrameEndTick;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackerHost;
 
@@ -11,27 +12,22 @@ import dev.ecslab.ecs.change.TrackerHost;
  * with every answer given over another window), so it lives in the lab's mutant package.
  */
 public final class FlagsClearedEveryFrame extends Mutants.WidenedReader {
-    private volatile int lastFrameEnd;
+    private final FrameEndTick frameEnd = new FrameEndTick();
 
     @Override
     public void attach(TrackerHost h) {
         super.attach(h);
-        lastFrameEnd = h.currentTick();
+        frameEnd.attach(h);
     }
 
     @Override
     public void frameEnded() {
         super.frameEnded();
-        lastFrameEnd = host.currentTick();
+        frameEnd.frameEnded();
     }
 
     @Override
     SystemTicks widened(SystemTicks reader) {
-        if (reader.id() < SystemTicks.FIRST_SYSTEM) {
-            return reader;
-        }
-        SystemTicks t = new SystemTicks(reader.id(), reader.name(), lastFrameEnd);
-        t.begin(reader.thisRun());
-        return t;
+        return frameEnd.asIfLastRunThen(reader);
     }
 }
