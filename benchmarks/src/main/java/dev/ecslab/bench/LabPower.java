@@ -14,7 +14,14 @@ import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.trace.Trace;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +37,10 @@ import java.util.function.Predicate;
  * the dynamic executor, executor mutants with {@code generation}.
  *
  * <p>Not a JMH benchmark: it counts runs, not time. Usage:
- * {@code java -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.LabPower [seeds] [tries]}.
+ * {@code java -Decslab.commit=$(git rev-parse --short HEAD) -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.LabPower
+ * [seeds] [tries] [threads] [json]};
+ * the JSON (per mutant and exploration: seeds that killed it, median and largest runs to the kill) is what
+ * the report's power table shows.
  */
 public final class LabPower {
     private LabPower() {
@@ -38,41 +48,78 @@ public final class LabPower {
 
     enum Mode { RANDOM, PCT, EXHAUSTIVE }
 
-    public static void main(String[] args) {
+    /** One mutant with the subjects it runs under. */
+    private record Subject(String id, Set<Criterion> killedBy, TrackerSubject tracker, ExecutorSubject executor) {
+    }
+
+    public static void main(String[] args) throws Exception {
         int seeds = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int tries = args.length > 1 ? Integer.parseInt(args[1]) : 200;
+        int threads = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
+        Path json = args.length > 3 ? Path.of(args[3]) : null;
         TrackerSubject generation = TrackerSubject.find("generation", LabPower.class.getClassLoader());
         ExecutorSubject dynamic = ExecutorSubject.of("dynamic");
-        System.out.println("| mutant | random: killed / median runs | PCT depth 3 | exhaustive catalogue + random |");
-        System.out.println("|---|---|---|---|");
+        List<Subject> subjects = new ArrayList<>();
         for (Mutants.TrackerMutant m : Mutants.trackers()) {
             if (m.killedBy().contains(Criterion.BOUNDED_MEMORY)) {
                 continue;                                  // criterion 6 is one fixed 10 000-frame run, not a search
             }
-            row(m.subject().id(), Set.copyOf(m.killedBy()), m.subject(), dynamic, seeds, tries);
+            subjects.add(new Subject(m.subject().id(), Set.copyOf(m.killedBy()), m.subject(), dynamic));
         }
         for (Mutants.ExecutorMutant m : Mutants.executors()) {
-            row(m.subject().id(), Set.copyOf(m.killedBy()), generation, m.subject(), seeds, tries);
+            subjects.add(new Subject(m.subject().id(), Set.copyOf(m.killedBy()), generation, m.subject()));
         }
-    }
-
-    private static void row(String id, Set<Criterion> killedBy, TrackerSubject t, ExecutorSubject e, int seeds, int tries) {
-        StringBuilder line = new StringBuilder("| `" + id + "` |");
-        for (Mode mode : Mode.values()) {
-            int killed = 0;
-            List<Integer> runs = new ArrayList<>();
-            for (int s = 0; s < seeds; s++) {
-                int n = runsToKill(mode, killedBy, t, e, 1_000L * (s + 1), tries);
-                if (n > 0) {
-                    killed++;
-                    runs.add(n);
+        // Every (mutant, exploration, seed) is independent and deterministic (controlled runs), so they are
+        // spread over threads; the table does not depend on how.
+        long started = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        Map<String, Future<Integer>> results = new LinkedHashMap<>();
+        for (Subject sub : subjects) {
+            for (Mode mode : Mode.values()) {
+                for (int s = 0; s < seeds; s++) {
+                    long seed = 1_000L * (s + 1);
+                    results.put(sub.id() + "/" + mode + "/" + s,
+                            pool.submit(() -> runsToKill(mode, sub.killedBy(), sub.tracker(), sub.executor(), seed, tries)));
                 }
             }
-            Collections.sort(runs);
-            line.append(String.format(Locale.ROOT, " %d / %d, median %s |", killed, seeds,
-                    runs.isEmpty() ? "-" : Integer.toString(runs.get(runs.size() / 2))));
         }
-        System.out.println(line);
+        System.out.println("| mutant | random: killed / median runs | PCT depth 3 | exhaustive catalogue + random |");
+        System.out.println("|---|---|---|---|");
+        StringBuilder out = new StringBuilder("{\n  \"kind\": \"ecslab-lab-power\",\n  \"date\": \""
+                + java.time.LocalDate.now() + "\",\n  \"commit\": \"" + System.getProperty("ecslab.commit", "unknown")
+                + "\",\n  \"seeds\": " + seeds + ",\n  \"tries\": " + tries + ",\n  \"rows\": [");
+        for (int i = 0; i < subjects.size(); i++) {
+            Subject sub = subjects.get(i);
+            StringBuilder line = new StringBuilder("| `" + sub.id() + "` |");
+            out.append(i == 0 ? "\n" : ",\n").append("    {\"mutant\": \"").append(sub.id()).append('"');
+            for (Mode mode : Mode.values()) {
+                int killed = 0;
+                List<Integer> runs = new ArrayList<>();
+                for (int s = 0; s < seeds; s++) {
+                    int n = results.get(sub.id() + "/" + mode + "/" + s).get();
+                    if (n > 0) {
+                        killed++;
+                        runs.add(n);
+                    }
+                }
+                Collections.sort(runs);
+                String median = runs.isEmpty() ? "-" : Integer.toString(runs.get(runs.size() / 2));
+                line.append(String.format(Locale.ROOT, " %d / %d, median %s |", killed, seeds, median));
+                out.append(String.format(Locale.ROOT, ", \"%s\": {\"killed\": %d, \"median\": %s, \"max\": %s}",
+                        mode.name().toLowerCase(Locale.ROOT), killed, runs.isEmpty() ? "null" : median,
+                        runs.isEmpty() ? "null" : Integer.toString(runs.get(runs.size() - 1))));
+            }
+            out.append('}');
+            System.out.println(line);
+        }
+        pool.shutdown();
+        out.append("\n  ]\n}\n");
+        System.out.printf(Locale.ROOT, "%n%d seeds x %d random tries, %d threads, %.0f s%n", seeds, tries, threads,
+                (System.nanoTime() - started) / 1e9);
+        if (json != null) {
+            Files.writeString(json, out.toString());
+            System.out.println("wrote " + json.toAbsolutePath());
+        }
     }
 
     /** The number of scenario runs until the first kill, or 0 when the campaign does not kill it. */

@@ -27,9 +27,13 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The lab's own throughput: scenario runs per second (build the world and schedule, run the frames
  * with the quiet tail, record the trace, judge it), per executor, over a fixed set of 64 campaign
- * scenarios under {@code generation}, cycling through them. The executors run seeded, as the lab
- * runs them, so the dynamic executor includes its seeded delays (0 to 200 µs per system start),
- * which are there to shake interleavings, not to be fast.
+ * scenarios under {@code generation}, cycling through them. Runs are controlled, as the lab runs them:
+ * one thread makes progress at a time and every decision comes from the seed (no sleeps).
+ *
+ * <p>{@code space}: {@code all} takes the first 64 scenarios of the generator, whose worlds reach 10⁴
+ * entities (bulk spawns, groups crossing the summaries' blocks and groups); {@code small} takes the first
+ * 64 whose worlds never hold more than 12 entities, the size of every world the generator made before
+ * the scenario space grew, so that figures can be compared with earlier ones like for like.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar LabThroughputBenchmark}.
  */
@@ -43,6 +47,9 @@ public class LabThroughputBenchmark {
     @Param({"serial", "staged", "dynamic"})
     public String executor;
 
+    @Param({"all", "small"})
+    public String space;
+
     List<Scenario> scenarios;
     LabConfig config;
     int next;
@@ -50,10 +57,27 @@ public class LabThroughputBenchmark {
     @Setup
     public void setup() {
         scenarios = new ArrayList<>();
-        for (int i = 0; i < 64; i++) {
-            scenarios.add(ScenarioGenerator.generate("bench " + i, Choices.seeded(1_000 + i)));
+        for (int i = 0; scenarios.size() < 64; i++) {
+            Scenario s = ScenarioGenerator.generate("bench " + i, Choices.seeded(1_000 + i));
+            if (space.equals("all") || mostEntities(s) <= 12) {
+                scenarios.add(s);
+            }
         }
         config = new LabConfig(TrackerSubject.find("generation", getClass().getClassLoader()), ExecutorSubject.of(executor), 1);
+    }
+
+    /** An upper bound of the entities alive at once: the initial world, its groups, and every spawn. */
+    static int mostEntities(Scenario s) {
+        int n = s.entities().size();
+        for (var g : s.groups()) {
+            n += g.count();
+        }
+        for (var e : s.edits()) {
+            if (e.op() == dev.ecslab.lab.scenario.EditOp.SPAWN) {
+                n += Math.max(1, e.count());
+            }
+        }
+        return n;
     }
 
     /** One scenario run, judged. */

@@ -65,8 +65,8 @@ class ReplayTest {
         Path file = dir.resolve("bad.json");
         Files.writeString(file, "{\n  \"scenario\": 3\n}\n");
         assertThatThrownBy(() -> Replay.load(file)).isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("bad.json:2");
+                .hasMessageContaining("bad.json (line 2, ");
         Files.writeString(file, "{}");
-        assertThatThrownBy(() -> Replay.load(file)).hasMessageContaining("needs both 'scenario' and 'trace'");
+        assertThatThrownBy(() -> Replay.load(file)).hasMessageContaining("needs both \"scenario\" and \"trace\"");
     }
 }

@@ -50,7 +50,7 @@ class ScenarioJsonTest {
     void anUnknownSystemInAnEditNamesThePathAndTheLine() {
         String bad = GOOD.replace("\"system\": \"writer\", \"op\"", "\"system\": \"writre\", \"op\"");
         assertThatThrownBy(() -> ScenarioJson.read(bad, "mini.json")).isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("mini.json:9")
+                .hasMessageContaining("mini.json (line 9, ")
                 .hasMessageContaining("edits[0].system")
                 .hasMessageContaining("unknown system 'writre'");
     }
@@ -65,18 +65,18 @@ class ScenarioJsonTest {
     @Test
     void syntaxErrorsAndUnknownFieldsNameTheLineAndColumn() {
         assertThatThrownBy(() -> ScenarioJson.read(GOOD.replace("\"frames\": 2,", "\"frames\": 2,,"), "mini.json"))
-                .isInstanceOf(ScenarioException.class).hasMessageContaining("mini.json:7:");
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("mini.json (line 7, column ");
         assertThatThrownBy(() -> ScenarioJson.read(GOOD.replace("\"frames\"", "\"frame_count\""), "mini.json"))
-                .hasMessageContaining("mini.json:7").hasMessageContaining("frame_count");
+                .hasMessageContaining("mini.json (line 7, ").hasMessageContaining("frame_count");
         assertThatThrownBy(() -> ScenarioJson.read(GOOD.replace("\"CHANGED\"", "\"MODIFIED\""), "mini.json"))
-                .hasMessageContaining("mini.json:6").hasMessageContaining("MODIFIED");
+                .hasMessageContaining("mini.json (line 6, ").hasMessageContaining("MODIFIED");
     }
 
     @Test
     void aCycleOfConstraintsIsBadInputNamingTheCycleInOrderAndTheLine() {
         String cyclic = GOOD.replace("{ \"name\": \"detector\",", "{ \"name\": \"detector\", \"before\": [\"writer\"],");
         assertThatThrownBy(() -> ScenarioJson.read(cyclic, "cyclic.json")).isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("cyclic.json:4").hasMessageContaining("stages[0]")
+                .hasMessageContaining("cyclic.json (line 4, ").hasMessageContaining("stages[0]")
                 .hasMessageContaining("writer -> detector -> writer");
     }
 }

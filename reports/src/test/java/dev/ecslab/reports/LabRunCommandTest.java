@@ -79,7 +79,7 @@ class LabRunCommandTest {
         }
         String text = buffer.toString();
         assertThat(text).contains("no change-tracking strategy 'nope'").contains("no executor with id 'turbo'")
-                .contains("missing.jar: no such file").contains("many").contains("cannot read");
+                .contains("missing.jar: no such file").contains("many").contains("nothing.json: no such file");
         assertThat(out.resolve("matrix.md")).doesNotExist();
     }
 }

@@ -68,12 +68,15 @@ public interface ChangeTrackerProvider {
     /**
      * Every provider visible to {@code loader}: the built-ins first, then the others by id.
      *
+     * @throws dev.ecslab.ecs.input.BadInputException when a provider's id is empty or not a name (a line break,
+     *         a control character)
      * @throws IllegalStateException when two providers claim one id (both classes are named, with where
      *         each was loaded from), since which one a world gets would otherwise depend on class-path order
      */
     static List<ChangeTrackerProvider> all(ClassLoader loader) {
         java.util.Map<String, ChangeTrackerProvider> byId = new java.util.TreeMap<>();
         for (ChangeTrackerProvider p : ServiceLoader.load(ChangeTrackerProvider.class, loader)) {
+            checkId(p.id(), p);
             ChangeTrackerProvider previous = byId.putIfAbsent(p.id(), p);
             if (previous != null && previous.getClass() != p.getClass()) {
                 throw new IllegalStateException("two change-tracking strategies claim the id '" + p.id() + "': "
@@ -88,6 +91,17 @@ public interface ChangeTrackerProvider {
         }
         out.addAll(byId.values());
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * A plug-in's id is printed in every report: it must be a name ({@link dev.ecslab.ecs.input.InputNames}),
+     * so that a jar cannot forge a line of the terminal or of a report.
+     */
+    private static void checkId(String id, ChangeTrackerProvider p) {
+        String problem = id == null || id.isBlank() ? "the id is empty" : dev.ecslab.ecs.input.InputNames.problem(id);
+        if (problem != null) {
+            throw new dev.ecslab.ecs.input.BadInputException(describe(p), "id()", "the change-tracking strategy's id: " + problem);
+        }
     }
 
     /** A provider's class and where it was loaded from, for an error message. */

@@ -201,12 +201,7 @@ public class DynamicExecutor implements Executor {
             if (control != null) {
                 control.shuffle(candidates, count);
             } else if (random != null) {
-                for (int i = count - 1; i > 0; i--) {
-                    int j = random.nextInt(i + 1);
-                    int t = candidates[i];
-                    candidates[i] = candidates[j];
-                    candidates[j] = t;
-                }
+                ExecutionControl.shuffle(candidates, count, random::nextInt);
             }
             int inlineCount = 0;
             for (int c = 0; c < count; c++) {

@@ -1,5 +1,7 @@
 package dev.ecslab.ecs.executor;
 
+import java.util.function.IntUnaryOperator;
+
 /**
  * Controlled execution: a harness (the lab) decides every choice an executor would otherwise leave to
  * a seed or to thread timing, so that one recorded sequence of decisions replays a run exactly, overlaps
@@ -48,10 +50,23 @@ public interface ExecutionControl {
     /** Waits until a handed-off system has finished and returns it (once per handed-off system). */
     int awaitFinished();
 
-    /** Shuffles {@code a[0..count)} with this control's choices (a Fisher-Yates shuffle). */
+    /** Shuffles {@code a[0..count)} with this control's choices ({@link #shuffle(int[], int, IntUnaryOperator)}). */
     default void shuffle(int[] a, int count) {
-        for (int i = count - 1; i > 0; i--) {
-            int j = choose(i + 1);
+        shuffle(a, count, this::choose);
+    }
+
+    /**
+     * Shuffles {@code a[0..count)} by forward selection: position {@code i} takes the element
+     * {@code choose.applyAsInt(count - i)} places after it. Choosing 0 everywhere keeps the order, and any
+     * element is put first by one non-zero choice, so a search that bounds its non-default choices (delay
+     * bounding) can run each candidate first within a bound of one. Every permutation has one sequence of
+     * choices, so seeded choices give a uniform shuffle.
+     *
+     * @param choose gives a number in {@code [0, n)} for its argument {@code n}
+     */
+    static void shuffle(int[] a, int count, IntUnaryOperator choose) {
+        for (int i = 0; i < count - 1; i++) {
+            int j = i + choose.applyAsInt(count - i);
             int t = a[i];
             a[i] = a[j];
             a[j] = t;

@@ -75,6 +75,8 @@ public interface ExecutorProvider {
      * Every provider visible to {@code loader}: the built-ins first, in {@link #BUILT_IN} order, then the
      * external ones by id.
      *
+     * @throws dev.ecslab.ecs.input.BadInputException when a provider's id is empty or not a name (a line break,
+     *         a control character)
      * @throws IllegalStateException when two providers claim one id (both classes are named, with the
      *         jar each came from), since which one a schedule gets would otherwise depend on class-path order
      * @throws java.util.ServiceConfigurationError when a jar lists a provider that cannot be loaded
@@ -84,6 +86,7 @@ public interface ExecutorProvider {
         BuiltInExecutorProvider.ALL.forEach(p -> builtIns.put(p.id(), p));
         Map<String, ExecutorProvider> external = new TreeMap<>();
         for (ExecutorProvider p : ServiceLoader.load(ExecutorProvider.class, loader)) {
+            checkId(p.id(), p);
             ExecutorProvider previous = builtIns.containsKey(p.id()) ? builtIns.get(p.id()) : external.putIfAbsent(p.id(), p);
             if (previous != null && previous.getClass() != p.getClass()) {
                 throw new IllegalStateException("two executors claim the id '" + p.id() + "': " + describe(previous)
@@ -93,6 +96,17 @@ public interface ExecutorProvider {
         List<ExecutorProvider> out = new ArrayList<>(BuiltInExecutorProvider.ALL);
         out.addAll(external.values());
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * A plug-in's id is printed in every report: it must be a name ({@link dev.ecslab.ecs.input.InputNames}),
+     * so that a jar cannot forge a line of the terminal or of a report.
+     */
+    private static void checkId(String id, ExecutorProvider p) {
+        String problem = id == null || id.isBlank() ? "the id is empty" : dev.ecslab.ecs.input.InputNames.problem(id);
+        if (problem != null) {
+            throw new dev.ecslab.ecs.input.BadInputException(describe(p), "id()", "the executor's id: " + problem);
+        }
     }
 
     /** A provider's class for an error message: the built-in executor class, or the provider class and its jar. */

@@ -4,6 +4,7 @@ import dev.ecslab.ecs.graph.TopologicalOrder;
 import dev.ecslab.ecs.schedule.CompiledStage;
 import dev.ecslab.ecs.schedule.SystemKind;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
@@ -119,19 +120,14 @@ public class StagedExecutor implements Executor {
             if (run.failed()) {
                 return;
             }
-            List<Integer> pooled = new ArrayList<>();
-            List<Integer> onCaller = new ArrayList<>();
-            for (int v : batch) {
-                if (active.get(v)) {
-                    SystemKind kind = stage.system(v).kind();
-                    (kind == SystemKind.MAIN_THREAD || kind.isExclusive() ? onCaller : pooled).add(v);
-                }
-            }
+            int[][] parts = split(stage, active, batch);
+            int[] pooled = parts[0];
+            int[] onCaller = parts[1];
             if (random != null) {
-                shuffle(pooled, random);
-                shuffle(onCaller, random);
+                ExecutionControl.shuffle(pooled, pooled.length, random::nextInt);
+                ExecutionControl.shuffle(onCaller, onCaller.length, random::nextInt);
             }
-            CountDownLatch done = new CountDownLatch(pooled.size());
+            CountDownLatch done = new CountDownLatch(pooled.length);
             for (int v : pooled) {
                 long delay = random == null ? 0 : SeededChoices.delayNanos(random);
                 pool.submit(() -> {
@@ -161,24 +157,17 @@ public class StagedExecutor implements Executor {
     private void executeControlled(StageRun run) {
         CompiledStage stage = run.stage();
         BitSet active = run.active();
-        for (int[] batch : batches(stage, TopologicalOrder.chosen(stage.graph(), control::choose))) {
+        BitSet inactive = (BitSet) active.clone();
+        inactive.flip(0, stage.size());
+        for (int[] batch : batches(stage, TopologicalOrder.chosen(stage.graph(), control::choose, inactive))) {
             if (run.failed()) {
                 return;
             }
-            int[] pooled = new int[batch.length];
-            int[] onCaller = new int[batch.length];
-            int pooledCount = 0;
-            int onCallerCount = 0;
-            for (int v : batch) {
-                if (active.get(v)) {
-                    SystemKind kind = stage.system(v).kind();
-                    if (kind == SystemKind.MAIN_THREAD || kind.isExclusive()) {
-                        onCaller[onCallerCount++] = v;
-                    } else {
-                        pooled[pooledCount++] = v;
-                    }
-                }
-            }
+            int[][] parts = split(stage, active, batch);
+            int[] pooled = parts[0];
+            int[] onCaller = parts[1];
+            int pooledCount = pooled.length;
+            int onCallerCount = onCaller.length;
             control.shuffle(pooled, pooledCount);
             control.shuffle(onCaller, onCallerCount);
             int next = 0;
@@ -207,10 +196,26 @@ public class StagedExecutor implements Executor {
         pool.handOff(control, run, v);
     }
 
-    private static void shuffle(List<Integer> list, SplittableRandom random) {
-        for (int i = list.size() - 1; i > 0; i--) {
-            Collections.swap(list, i, random.nextInt(i + 1));
+    /**
+     * A batch's active systems: {@code [0]} those handed to the pool, {@code [1]} those run on the calling
+     * thread (main-thread and exclusive systems), each in batch order.
+     */
+    private static int[][] split(CompiledStage stage, BitSet active, int[] batch) {
+        int[] pooled = new int[batch.length];
+        int[] onCaller = new int[batch.length];
+        int p = 0;
+        int c = 0;
+        for (int v : batch) {
+            if (active.get(v)) {
+                SystemKind kind = stage.system(v).kind();
+                if (kind == SystemKind.MAIN_THREAD || kind.isExclusive()) {
+                    onCaller[c++] = v;
+                } else {
+                    pooled[p++] = v;
+                }
+            }
         }
+        return new int[][] {Arrays.copyOf(pooled, p), Arrays.copyOf(onCaller, c)};
     }
 
     /** Waits for the batch even if interrupted: returning early would leave systems running. */

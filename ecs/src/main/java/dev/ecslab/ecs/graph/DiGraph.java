@@ -25,8 +25,8 @@ public final class DiGraph {
         this.successors = new BitSet[nodeCount];
         this.predecessors = new BitSet[nodeCount];
         for (int i = 0; i < nodeCount; i++) {
-            successors[i] = new BitSet(nodeCount);
-            predecessors[i] = new BitSet(nodeCount);
+            successors[i] = new BitSet();             // grown on demand: most rows of a large schedule are sparse
+            predecessors[i] = new BitSet();
         }
     }
 

@@ -17,7 +17,7 @@ public final class Reachability {
         BitSet[] reach = new BitSet[n];
         for (int i = n - 1; i >= 0; i--) {
             int v = topologicalOrder[i];
-            BitSet row = new BitSet(n);
+            BitSet row = new BitSet();                  // grown on demand: sparse graphs have sparse closures
             BitSet next = graph.successors(v);
             for (int s = next.nextSetBit(0); s >= 0; s = next.nextSetBit(s + 1)) {
                 row.set(s);
@@ -33,7 +33,7 @@ public final class Reachability {
         int n = reach.length;
         BitSet[] out = new BitSet[n];
         for (int v = 0; v < n; v++) {
-            out[v] = new BitSet(n);
+            out[v] = new BitSet();
         }
         for (int v = 0; v < n; v++) {
             BitSet row = reach[v];

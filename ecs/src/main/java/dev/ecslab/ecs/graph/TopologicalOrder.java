@@ -34,15 +34,29 @@ public final class TopologicalOrder {
      * its control's choices, so every legal order is reachable and each replays from its choices.
      */
     public static int[] chosen(DiGraph graph, IntUnaryOperator choose) {
+        return chosen(graph, choose, new BitSet());
+    }
+
+    /**
+     * {@link #chosen(DiGraph, IntUnaryOperator)}, except that a ready node of {@code withoutChoice} is taken
+     * at once, before any choice: where such a node goes (a system that does not run this iteration)
+     * changes nothing, so spending a decision on it would only multiply equivalent schedules.
+     */
+    public static int[] chosen(DiGraph graph, IntUnaryOperator choose, BitSet withoutChoice) {
         List<Integer> ready = new ArrayList<>();
-        return kahn(graph, ready::add, ready::isEmpty, () -> {
-            int i = choose.applyAsInt(ready.size());
-            int last = ready.size() - 1;
-            int node = ready.get(i);
-            ready.set(i, ready.get(last));
-            ready.remove(last);
-            return node;
-        });
+        java.util.ArrayDeque<Integer> free = new java.util.ArrayDeque<>();
+        return kahn(graph, node -> (withoutChoice.get(node) ? free : ready).add(node),
+                () -> ready.isEmpty() && free.isEmpty(), () -> {
+                    if (!free.isEmpty()) {
+                        return free.poll();
+                    }
+                    int i = choose.applyAsInt(ready.size());
+                    int last = ready.size() - 1;
+                    int node = ready.get(i);
+                    ready.set(i, ready.get(last));
+                    ready.remove(last);
+                    return node;
+                });
     }
 
     private interface Sink {

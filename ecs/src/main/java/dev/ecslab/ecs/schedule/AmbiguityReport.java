@@ -1,8 +1,14 @@
 package dev.ecslab.ecs.schedule;
 
+import dev.ecslab.ecs.input.InputLimit;
 import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -10,18 +16,36 @@ import java.util.Optional;
  * Every ambiguous pair of a schedule, in a deterministic order: by stage, then by the insertion
  * index of the first system, then of the second.
  *
- * <p>A schedule of thousands of systems can have hundreds of thousands of ambiguous pairs, so the
- * compiler's report keeps them compactly (indices plus shared name lists) and {@link #pairs()}
- * creates each {@link Ambiguity} only when it is read. Immutable.
+ * <p>A schedule of thousands of systems can have hundreds of millions of ambiguous pairs (20 000
+ * unordered writers of one component have 199 990 000), so the report <em>lists</em> at most
+ * {@link #MAX_LISTED} pairs, kept compactly (indices plus shared name lists; {@link #pairs()} creates
+ * each {@link Ambiguity} only when it is read), and <em>counts</em> the rest: {@link #total()} is every
+ * ambiguous pair, {@link #omitted()} those not listed, summarised by stage and by the data they
+ * conflict on ({@link #omittedByStage()}, {@link #omittedByConflict()}). So the report's memory is
+ * bounded whatever the schedule, and nothing is lost silently: {@link #format()} says how many pairs
+ * it leaves out and where they are. Immutable.
  */
 public final class AmbiguityReport {
+    /**
+     * How many pairs a report lists: 10 000 unless {@code ecslab.limit.listedAmbiguities} says otherwise;
+     * the others are counted and summarised.
+     */
+    public static final InputLimit MAX_LISTED = new InputLimit("ecslab.limit.listedAmbiguities", 10_000, "pairs");
+    /** How many distinct conflicts the summary of omitted pairs names; the rest are counted together. */
+    static final int SUMMARISED_CONFLICTS = 20;
+    /** How many distinct conflict lists the builder counts separately; pairs on others are counted together. */
+    private static final int DISTINCT_CONFLICTS_COUNTED = 1000;
+
     private final int size;
     private final String[] stageOf;
     private final String[] first;
     private final String[] second;
     private final List<String>[] conflicts;
+    private final long total;
+    private final Map<String, Long> omittedByStage;
+    private final Map<List<String>, Long> omittedByConflict;
 
-    /** A report of exactly these pairs. */
+    /** A report of exactly these pairs, all listed. */
     public AmbiguityReport(List<Ambiguity> pairs) {
         this.size = pairs.size();
         this.stageOf = new String[size];
@@ -35,14 +59,21 @@ public final class AmbiguityReport {
             second[i] = a.second();
             conflicts[i] = a.conflicts();
         }
+        this.total = size;
+        this.omittedByStage = Map.of();
+        this.omittedByConflict = Map.of();
     }
 
-    private AmbiguityReport(int size, String[] stageOf, String[] first, String[] second, List<String>[] conflicts) {
+    private AmbiguityReport(int size, String[] stageOf, String[] first, String[] second, List<String>[] conflicts,
+            long total, Map<String, Long> omittedByStage, Map<List<String>, Long> omittedByConflict) {
         this.size = size;
         this.stageOf = stageOf;
         this.first = first;
         this.second = second;
         this.conflicts = conflicts;
+        this.total = total;
+        this.omittedByStage = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByStage));
+        this.omittedByConflict = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByConflict));
     }
 
     @SuppressWarnings("unchecked")
@@ -50,7 +81,7 @@ public final class AmbiguityReport {
         return new List[n];
     }
 
-    /** The pairs, each created on access. */
+    /** The listed pairs (at most {@link #MAX_LISTED}, the first in report order), each created on access. */
     public List<Ambiguity> pairs() {
         return new AbstractList<>() {
             @Override
@@ -66,15 +97,41 @@ public final class AmbiguityReport {
         };
     }
 
+    /** True when the schedule has no ambiguous pair at all. */
     public boolean isEmpty() {
-        return size == 0;
+        return total == 0;
     }
 
+    /** How many pairs are listed ({@link #pairs()}); {@link #total()} counts them all. */
     public int size() {
         return size;
     }
 
-    /** The pair of these two systems, in either order, if it is ambiguous. */
+    /** Every ambiguous pair of the schedule, listed or not. */
+    public long total() {
+        return total;
+    }
+
+    /** The ambiguous pairs that are counted but not listed. */
+    public long omitted() {
+        return total - size;
+    }
+
+    /** The omitted pairs per stage, in stage order. */
+    public Map<String, Long> omittedByStage() {
+        return omittedByStage;
+    }
+
+    /**
+     * The omitted pairs per conflict (the data named as in {@link Ambiguity#conflicts()}), most frequent
+     * first; at most {@value #SUMMARISED_CONFLICTS} conflicts are named, the others are counted under
+     * the empty list.
+     */
+    public Map<List<String>, Long> omittedByConflict() {
+        return omittedByConflict;
+    }
+
+    /** The pair of these two systems, in either order, if it is ambiguous and listed. */
     public Optional<Ambiguity> find(String a, String b) {
         for (int i = 0; i < size; i++) {
             if ((first[i].equals(a) && second[i].equals(b)) || (first[i].equals(b) && second[i].equals(a))) {
@@ -86,12 +143,13 @@ public final class AmbiguityReport {
 
     /** The human-readable report, as build errors and warnings print it. */
     public String format() {
-        if (size == 0) {
+        if (total == 0) {
             return "No ambiguous system pairs.";
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(size).append(size == 1 ? " pair of systems with conflicting data access has"
-                : " pairs of systems with conflicting data access have").append(" no order between them:\n");
+        sb.append(total).append(total == 1 ? " pair of systems with conflicting data access has"
+                : " pairs of systems with conflicting data access have").append(" no order between them")
+                .append(size < total ? " (the first " + size + " are listed):\n" : ":\n");
         String stage = null;
         for (int i = 0; i < size; i++) {
             if (!stageOf[i].equals(stage)) {
@@ -101,38 +159,80 @@ public final class AmbiguityReport {
             sb.append("  -- ").append(first[i]).append(" and ").append(second[i])
                     .append("\n     conflict on: ").append(String.join(", ", conflicts[i])).append('\n');
         }
+        if (size < total) {
+            sb.append("... and ").append(omitted()).append(" more pair(s), counted but not listed (a report lists at most ")
+                    .append(size).append(" pairs; set with -D").append(MAX_LISTED.property()).append("=N):\n");
+            List<String> byStage = new ArrayList<>();
+            omittedByStage.forEach((s, n) -> byStage.add("stage " + s + ": " + n));
+            sb.append("     by stage: ").append(String.join("; ", byStage)).append('\n');
+            List<String> byConflict = new ArrayList<>();
+            omittedByConflict.forEach((c, n) -> byConflict.add((c.isEmpty() ? "other data" : String.join(", ", c)) + ": " + n));
+            sb.append("     by conflict: ").append(String.join("; ", byConflict)).append('\n');
+        }
         return sb.toString();
     }
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof AmbiguityReport other) || other.size != size) {
+        if (!(o instanceof AmbiguityReport other) || other.size != size || other.total != total) {
             return false;
         }
         return Arrays.equals(stageOf, 0, size, other.stageOf, 0, size) && Arrays.equals(first, 0, size, other.first, 0, size)
                 && Arrays.equals(second, 0, size, other.second, 0, size)
-                && Arrays.equals(conflicts, 0, size, other.conflicts, 0, size);
+                && Arrays.equals(conflicts, 0, size, other.conflicts, 0, size)
+                && omittedByStage.equals(other.omittedByStage) && omittedByConflict.equals(other.omittedByConflict);
     }
 
     @Override
     public int hashCode() {
-        return 31 * size + (size == 0 ? 0 : first[0].hashCode());
+        return 31 * Long.hashCode(total) + (size == 0 ? 0 : first[0].hashCode());
     }
 
     @Override
     public String toString() {
-        return "AmbiguityReport[" + size + " pairs]";
+        return "AmbiguityReport[" + total + " pairs" + (size < total ? ", " + size + " listed" : "") + "]";
     }
 
-    /** Collects pairs without allocating per pair; the compiler's path. */
+    /**
+     * Collects pairs without allocating per pair; the compiler's path. Past {@link #MAX_LISTED} pairs it
+     * only counts, per stage and per conflict (conflict lists are interned by the compiler, so the
+     * counts are keyed by a handful of lists).
+     */
     static final class Builder {
+        private final int listed = MAX_LISTED.intValue();
         private int size;
         private String[] stageOf = new String[64];
         private String[] first = new String[64];
         private String[] second = new String[64];
         private List<String>[] conflicts = newLists(64);
+        private long total;
+        /** Omitted pairs per stage (in stage order) and per conflict list (by identity: the compiler interns them). */
+        private final Map<String, long[]> omittedByStage = new LinkedHashMap<>();
+        private final Map<List<String>, long[]> omittedByConflict = new IdentityHashMap<>();
+        private long omittedElsewhere;
+        private String lastStage;
+        private long[] lastStageCount;
 
         void add(String stage, String a, String b, List<String> on) {
+            total++;
+            if (size >= listed) {
+                if (stage != lastStage) {
+                    lastStage = stage;
+                    lastStageCount = omittedByStage.computeIfAbsent(stage, k -> new long[1]);
+                }
+                lastStageCount[0]++;
+                long[] count = omittedByConflict.get(on);
+                if (count == null && omittedByConflict.size() < DISTINCT_CONFLICTS_COUNTED) {
+                    count = new long[1];
+                    omittedByConflict.put(on, count);
+                }
+                if (count != null) {
+                    count[0]++;
+                } else {
+                    omittedElsewhere++;
+                }
+                return;
+            }
             if (size == first.length) {
                 int capacity = size * 2;
                 stageOf = Arrays.copyOf(stageOf, capacity);
@@ -148,8 +248,34 @@ public final class AmbiguityReport {
         }
 
         AmbiguityReport build() {
+            Map<String, Long> byStage = new LinkedHashMap<>();
+            omittedByStage.forEach((stage, n) -> byStage.merge(stage, n[0], Long::sum));
+            Map<List<String>, Long> byConflict = new LinkedHashMap<>();
+            omittedByConflict.forEach((on, n) -> byConflict.merge(List.copyOf(on), n[0], Long::sum));
             return new AmbiguityReport(size, Arrays.copyOf(stageOf, size), Arrays.copyOf(first, size),
-                    Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size));
+                    Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size), total, byStage,
+                    summarise(byConflict, omittedElsewhere));
+        }
+
+        /** The most frequent conflicts first, at most {@link #SUMMARISED_CONFLICTS}, the rest under the empty list. */
+        private static Map<List<String>, Long> summarise(Map<List<String>, Long> counts, long elsewhere) {
+            List<Map.Entry<List<String>, Long>> entries = new ArrayList<>(counts.entrySet());
+            entries.sort((x, y) -> x.getValue().equals(y.getValue())
+                    ? String.join(", ", x.getKey()).compareTo(String.join(", ", y.getKey()))
+                    : Long.compare(y.getValue(), x.getValue()));
+            Map<List<String>, Long> out = new LinkedHashMap<>();
+            long other = elsewhere;
+            for (int i = 0; i < entries.size(); i++) {
+                if (i < SUMMARISED_CONFLICTS && !entries.get(i).getKey().isEmpty()) {
+                    out.put(entries.get(i).getKey(), entries.get(i).getValue());
+                } else {
+                    other += entries.get(i).getValue();
+                }
+            }
+            if (other > 0) {
+                out.put(List.of(), other);
+            }
+            return out;
         }
     }
 }

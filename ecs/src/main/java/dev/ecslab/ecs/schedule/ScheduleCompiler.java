@@ -4,6 +4,7 @@ import dev.ecslab.ecs.graph.DiGraph;
 import dev.ecslab.ecs.graph.GraphCycleException;
 import dev.ecslab.ecs.graph.Reachability;
 import dev.ecslab.ecs.graph.TopologicalOrder;
+import dev.ecslab.ecs.input.NearestName;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.schedule.ScheduleBuildException.Kind;
 import java.util.ArrayList;
@@ -105,7 +106,7 @@ public final class ScheduleCompiler {
             DiGraph graph = new DiGraph(n);
             BitSet[] exempt = new BitSet[n];
             for (int i = 0; i < n; i++) {
-                exempt[i] = new BitSet(n);
+                exempt[i] = new BitSet();                 // most systems exempt nothing
             }
             for (int i = 0; i < n; i++) {
                 SystemDescriptor d = ds.get(i);
@@ -158,6 +159,11 @@ public final class ScheduleCompiler {
             BitSet[] reachedBy = Reachability.transpose(reach);
 
             BitSet candidates = new BitSet(n);
+            // between(i, j) is the same for every j of one access class: asked once per row and class, so
+            // 20 000 systems with one access cost 20 000 questions, not 200 million.
+            @SuppressWarnings("unchecked")
+            List<String>[] onByClass = new List[n];
+            int[] askedInRow = new int[n];
             for (int i = 0; i < n; i++) {
                 candidates.clear();
                 candidates.or(conflicts[i]);
@@ -165,7 +171,12 @@ public final class ScheduleCompiler {
                 candidates.andNot(reachedBy[i]);
                 candidates.andNot(exempt[i]);
                 for (int j = candidates.nextSetBit(i + 1); j >= 0; j = candidates.nextSetBit(j + 1)) {
-                    List<String> on = accessWords.between(i, j);
+                    int cls = accessWords.accessClass(j);
+                    if (askedInRow[cls] != i + 1) {
+                        askedInRow[cls] = i + 1;
+                        onByClass[cls] = accessWords.between(i, j);
+                    }
+                    List<String> on = onByClass[cls];
                     if (!on.isEmpty()) {
                         ambiguities.add(stage.name(), ds.get(i).name(), ds.get(j).name(), on);
                     }
@@ -227,7 +238,8 @@ public final class ScheduleCompiler {
         List<Loc> found = targets.get(target);
         if (found == null) {
             throw new ScheduleBuildException(Kind.UNKNOWN_TARGET, "system '" + d.name() + "' has " + rule + "(\""
-                    + target + "\"), but no system, label or set is called '" + target + "'");
+                    + target + "\"), but no system, label or set is called '" + target + "'"
+                    + NearestName.hint(target, targets.keySet()));
         }
         return found;
     }
@@ -271,17 +283,64 @@ public final class ScheduleCompiler {
         }
     }
 
+    /**
+     * The symmetric conflict matrix (no system conflicts with itself). Systems of one access class
+     * conflict alike, so a row is the union of the members of the classes its own class conflicts with:
+     * classes² questions and no matrix beyond the rows themselves.
+     */
     private static BitSet[] conflictMatrix(StageAccessWords access, int n) {
-        BitSet[] conflicts = new BitSet[n];
+        int[] classOf = new int[n];
+        Map<Integer, Integer> classIndex = new HashMap<>();
+        List<Integer> representatives = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            conflicts[i] = new BitSet(n);
+            classOf[i] = classIndex.computeIfAbsent(access.accessClass(i), rep -> {
+                representatives.add(rep);
+                return representatives.size() - 1;
+            });
+        }
+        int k = representatives.size();
+        int[] count = new int[k];
+        for (int i = 0; i < n; i++) {
+            count[classOf[i]]++;
+        }
+        int[][] members = new int[k][];
+        for (int c = 0; c < k; c++) {
+            members[c] = new int[count[c]];
+            count[c] = 0;
         }
         for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                if (access.conflicts(i, j)) {
-                    conflicts[i].set(j);
-                    conflicts[j].set(i);
+            members[classOf[i]][count[classOf[i]]++] = i;
+        }
+        BitSet[] memberSets = new BitSet[k];                     // for large classes only: OR them as words
+        for (int c = 0; c < k; c++) {
+            if (members[c].length >= 64) {
+                memberSets[c] = new BitSet();
+                for (int i : members[c]) {
+                    memberSets[c].set(i);
                 }
+            }
+        }
+        BitSet[] conflicts = new BitSet[n];
+        for (int a = 0; a < k; a++) {
+            BitSet row = new BitSet();
+            int rep = representatives.get(a);
+            for (int b = 0; b < k; b++) {
+                if (!access.conflicts(rep, representatives.get(b))) {
+                    continue;
+                }
+                if (memberSets[b] != null) {
+                    row.or(memberSets[b]);
+                } else {
+                    for (int j : members[b]) {
+                        row.set(j);
+                    }
+                }
+            }
+            int[] own = members[a];
+            for (int m = 0; m < own.length; m++) {
+                BitSet r = m == own.length - 1 ? row : (BitSet) row.clone();   // the last member keeps the row itself
+                r.clear(own[m]);
+                conflicts[own[m]] = r;
             }
         }
         return conflicts;

@@ -5,7 +5,10 @@ import dev.ecslab.ecs.query.ComponentAccess;
 import dev.ecslab.ecs.query.Dnf;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The accesses of one stage's systems, flattened for the two O(n²) passes of the compiler: the
@@ -35,8 +38,13 @@ final class StageAccessWords {
     private final boolean[] readsAllComponents;
     private final boolean[] readsAllResources;
     private final long ignoredComponentWord;
+    /** Global component (resource) id to its bit in the words, for the ids that can cause a conflict. */
+    private final Map<Integer, Integer> componentBits;
+    private final Map<Integer, Integer> resourceBits;
     private final long ignoredResourceWord;
     private static final List<String> WORLD = List.of("World");
+    /** Per system, the index of the first system with the same flattened access (its access class). */
+    private final int[] accessClass;
 
     /** Interned name lists by (component word, resource word): open addressing, no allocation per lookup. */
     private long[] internedComponents = new long[64];
@@ -51,12 +59,12 @@ final class StageAccessWords {
         this.ignoredResources = ignoredResources;
         this.data = data;
         int n = systems.size();
-        boolean fits = ignoredComponents.length() <= 64 && ignoredResources.length() <= 64;
-        for (CompiledSystem s : systems) {
-            Access a = s.access();
-            fits &= a.componentReads().length() <= 64 && a.componentWrites().length() <= 64
-                    && a.resourceReads().length() <= 64 && a.resourceWrites().length() <= 64;
-        }
+        // Only data touched by two systems, one of which writes it, can make two systems conflict (or any
+        // written data, when a system reads everything): those get word bits, so a schedule of thousands
+        // of components, each used by one system, still fits a word.
+        this.componentBits = relevant(systems, true);
+        this.resourceBits = relevant(systems, false);
+        boolean fits = componentBits.size() <= 64 && resourceBits.size() <= 64;
         this.words = fits;
         this.reads = new long[n][];
         this.writes = new long[n][];
@@ -68,8 +76,12 @@ final class StageAccessWords {
         this.world = new boolean[n];
         this.readsAllComponents = new boolean[n];
         this.readsAllResources = new boolean[n];
-        this.ignoredComponentWord = word(ignoredComponents);
-        this.ignoredResourceWord = word(ignoredResources);
+        this.ignoredComponentWord = fits ? word(ignoredComponents, componentBits) : 0;
+        this.ignoredResourceWord = fits ? word(ignoredResources, resourceBits) : 0;
+        // The classes project away data only one system touches, which only the word form's conflict test
+        // also ignores; without it every system is its own class.
+        this.accessClass = fits ? accessClasses(systems, componentBits.keySet(), resourceBits.keySet())
+                : java.util.stream.IntStream.range(0, n).toArray();
         if (!fits) {
             return;
         }
@@ -80,18 +92,83 @@ final class StageAccessWords {
             writes[i] = new long[parts.size()];
             dnfs[i] = new Dnf[parts.size()];
             for (int p = 0; p < parts.size(); p++) {
-                reads[i][p] = word(parts.get(p).reads());
-                writes[i][p] = word(parts.get(p).writes());
+                reads[i][p] = word(parts.get(p).reads(), componentBits);
+                writes[i][p] = word(parts.get(p).writes(), componentBits);
                 dnfs[i][p] = parts.get(p).dnf();
             }
-            resourceReads[i] = word(a.resourceReads());
-            resourceWrites[i] = word(a.resourceWrites());
-            componentWrites[i] = word(a.componentWrites());
-            componentReadsOrWrites[i] = word(a.componentReads()) | componentWrites[i];
+            resourceReads[i] = word(a.resourceReads(), resourceBits);
+            resourceWrites[i] = word(a.resourceWrites(), resourceBits);
+            componentWrites[i] = word(a.componentWrites(), componentBits);
+            componentReadsOrWrites[i] = word(a.componentReads(), componentBits) | componentWrites[i];
             world[i] = a.isWorld();
             readsAllComponents[i] = a.readsAllComponents();
             readsAllResources[i] = a.readsAllResources();
         }
+    }
+
+    /**
+     * Per system, the first system with the same access as far as conflicts can tell: the same reads and
+     * writes of the data that can conflict ({@link #relevant}), the same resources and flags, and the same
+     * filters as far as they can exclude each other (whether two clauses are consistent depends only on
+     * required ids some clause excludes and excluded ids some clause requires). {@link #conflicts} and
+     * {@link #between} give equal answers for systems of one class.
+     */
+    private static int[] accessClasses(List<CompiledSystem> systems, Set<Integer> components, Set<Integer> resources) {
+        BitSet relevantComponents = new BitSet();
+        components.forEach(relevantComponents::set);
+        BitSet relevantResources = new BitSet();
+        resources.forEach(relevantResources::set);
+        BitSet excludedSomewhere = new BitSet();
+        BitSet requiredSomewhere = new BitSet();
+        for (CompiledSystem s : systems) {
+            for (ComponentAccess part : s.access().components()) {
+                for (Dnf.Clause c : part.dnf().clauses()) {
+                    excludedSomewhere.or(c.excluded());
+                    requiredSomewhere.or(c.required());
+                }
+            }
+        }
+        int[] classOf = new int[systems.size()];
+        Map<List<Object>, Integer> first = new HashMap<>();
+        for (int i = 0; i < systems.size(); i++) {
+            Access a = systems.get(i).access();
+            List<Object> key = new ArrayList<>();
+            key.add(a.isWorld());
+            key.add(a.readsAllComponents());
+            key.add(a.readsAllResources());
+            key.add(and(a.resourceReads(), relevantResources));
+            key.add(and(a.resourceWrites(), relevantResources));
+            key.add(and(a.componentWrites(), relevantComponents).isEmpty());     // readsAll* tests "writes anything"
+            key.add(and(a.resourceWrites(), relevantResources).isEmpty());
+            for (ComponentAccess part : a.components()) {
+                key.add(and(part.reads(), relevantComponents));
+                key.add(and(part.writes(), relevantComponents));
+                key.add(part.dnf().overflowed());
+                List<Dnf.Clause> clauses = new ArrayList<>();
+                for (Dnf.Clause c : part.dnf().clauses()) {
+                    clauses.add(new Dnf.Clause(and(c.required(), excludedSomewhere), and(c.excluded(), requiredSomewhere)));
+                }
+                key.add(clauses);
+            }
+            int self = i;
+            classOf[i] = first.computeIfAbsent(key, k -> self);
+        }
+        return classOf;
+    }
+
+    private static BitSet and(BitSet bits, BitSet mask) {
+        BitSet out = (BitSet) bits.clone();
+        out.and(mask);
+        return out;
+    }
+
+    /**
+     * The access class of system {@code j}: systems of one class have the same flattened access, so
+     * {@code between(i, j)} is the same for every {@code j} of a class (the compiler asks once per class
+     * and row). Without the word form every system is its own class.
+     */
+    int accessClass(int j) {
+        return accessClass[j];
     }
 
     /** True when systems {@code i} and {@code j} may not run at the same time (see {@link Access#conflictsWith}). */
@@ -172,7 +249,7 @@ final class StageAccessWords {
             }
             h = (h + 1) & mask;
         }
-        List<String> names = names(BitSet.valueOf(new long[] {comps}), BitSet.valueOf(new long[] {res}));
+        List<String> names = names(global(comps, componentBits), global(res, resourceBits));
         internedComponents[h] = comps;
         internedResources[h] = res;
         internedNames[h] = names;
@@ -227,8 +304,62 @@ final class StageAccessWords {
         return List.copyOf(components);
     }
 
-    private static long word(BitSet bits) {
-        long[] w = bits.toLongArray();
-        return w.length == 0 ? 0 : w[0];
+    /** {@code bits} (global ids) as a word of the ids' bit positions in {@code order}; ids not in it are dropped. */
+    private static long word(BitSet bits, Map<Integer, Integer> order) {
+        long w = 0;
+        for (int id = bits.nextSetBit(0); id >= 0; id = bits.nextSetBit(id + 1)) {
+            Integer bit = order.get(id);
+            if (bit != null) {
+                w |= 1L << bit;
+            }
+        }
+        return w;
+    }
+
+    /** The global ids of a word's bits. */
+    private static BitSet global(long word, Map<Integer, Integer> order) {
+        BitSet out = new BitSet();
+        if (word == 0) {
+            return out;
+        }
+        for (Map.Entry<Integer, Integer> e : order.entrySet()) {
+            if ((word & (1L << e.getValue())) != 0) {
+                out.set(e.getKey());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The component (or resource) ids that can make two systems of the stage conflict, each with its bit
+     * position, in id order: those touched by at least two systems, at least one of which writes them;
+     * and when some system reads every component (resource), every written one.
+     */
+    private static Map<Integer, Integer> relevant(List<CompiledSystem> systems, boolean components) {
+        Map<Integer, Integer> touches = new HashMap<>();
+        BitSet written = new BitSet();
+        boolean readsAll = false;
+        for (CompiledSystem s : systems) {
+            Access a = s.access();
+            BitSet touched = components ? a.componentReads() : a.resourceReads();
+            BitSet writes = components ? a.componentWrites() : a.resourceWrites();
+            touched.or(writes);
+            written.or(writes);
+            readsAll |= components ? a.readsAllComponents() : a.readsAllResources();
+            for (int id = touched.nextSetBit(0); id >= 0; id = touched.nextSetBit(id + 1)) {
+                touches.merge(id, 1, Integer::sum);
+            }
+        }
+        BitSet ids = new BitSet();
+        for (int id = written.nextSetBit(0); id >= 0; id = written.nextSetBit(id + 1)) {
+            if (readsAll || touches.getOrDefault(id, 0) >= 2) {
+                ids.set(id);
+            }
+        }
+        Map<Integer, Integer> order = new java.util.LinkedHashMap<>();
+        for (int id = ids.nextSetBit(0); id >= 0; id = ids.nextSetBit(id + 1)) {
+            order.put(id, order.size());
+        }
+        return order;
     }
 }

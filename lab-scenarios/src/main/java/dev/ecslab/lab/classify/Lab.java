@@ -268,7 +268,17 @@ public final class Lab {
                 timedOut(row, scenario, trace, base);
                 return !outcome.passes() || row.skipped() != null;
             }, coverage::add);
-            coverage.searched(r);
+            if (r.free()) {
+                // An executor that ignores the control has no schedules to search: it gets the catalogue's
+                // seeds, as before controlled runs, and its coverage says the runs were free.
+                for (long seed : options.catalogueSeeds()) {
+                    if (seed != base.seed() && !r.stopped()) {
+                        judgeOne(row, scenario, base.withSeed(seed), false, coverage);
+                    }
+                }
+            } else {
+                coverage.searched(r);
+            }
         }
         done = before + options.catalogueBudget();
         row.covered(coverage);
@@ -375,27 +385,57 @@ public final class Lab {
         Scenario minimal = scenario;
         Trace minimalTrace = outcome.trace();
         String message = v.message();
+        long seed = config.seed();
         if (shrink && !outcome.trace().timedOut()) {             // never re-run what hung
-            Shrinker shrinker = new Shrinker(candidate -> failsLike(candidate, config, v), options.shrinkAttempts());
+            long[] lastSeed = {seed};
+            int[] runsLeft = {options.shrinkAttempts()};          // the budget counts runs, not candidates
+            Shrinker shrinker = new Shrinker(candidate -> {
+                Long s = failingSeed(candidate, config, v, runsLeft);
+                if (s != null) {
+                    lastSeed[0] = s;                              // the minimal scenario is the last accepted
+                }
+                return s != null;
+            }, options.shrinkAttempts());
             minimal = shrinker.shrink(scenario);
             if (minimal != scenario) {
-                minimalTrace = ScenarioRunner.run(minimal, config);
+                LabConfig at = config.withSeed(lastSeed[0]);
+                minimalTrace = ScenarioRunner.run(minimal, at);
                 Violation again = firstLike(minimal, minimalTrace, v);
                 if (again != null) {
                     message = again.message();
+                    seed = lastSeed[0];
                 } else {
                     minimal = scenario;               // did not fail again on re-run: keep the original
                     minimalTrace = outcome.trace();
                 }
             }
         }
-        return new Counterexample(v.criterion(), v.scope(), message, minimal, scenario, config.seed(), config.label(),
-                minimalTrace);
+        return new Counterexample(v.criterion(), v.scope(), message, minimal, scenario, seed,
+                config.withSeed(seed).label(), minimalTrace);
     }
 
-    private boolean failsLike(Scenario candidate, LabConfig config, Violation v) {
-        Trace t = ScenarioRunner.run(candidate, config);
-        return !t.timedOut() && firstLike(candidate, t, v) != null;
+    /**
+     * Seeds a shrink candidate is tried under: the failing run's, then others. A smaller scenario has other
+     * decision points, so the failing run's seed no longer means the same schedule; a second seed keeps
+     * shrinking from stopping early at a candidate that fails under another schedule (a candidate that
+     * cannot fail costs both runs, so no more are tried).
+     */
+    static final int SHRINK_SEEDS = 2;
+
+    /** The first seed under which {@code candidate} fails like {@code v}, or {@code null}. */
+    private Long failingSeed(Scenario candidate, LabConfig config, Violation v, int[] runsLeft) {
+        for (int k = 0; k < SHRINK_SEEDS && runsLeft[0] > 0; k++) {
+            runsLeft[0]--;
+            long seed = config.seed() + 7_919L * k;
+            Trace t = ScenarioRunner.run(candidate, config.withSeed(seed));
+            if (t.timedOut()) {
+                return null;
+            }
+            if (firstLike(candidate, t, v) != null) {
+                return seed;
+            }
+        }
+        return null;
     }
 
     /** The first violation of the same criterion and scope, in (at least) the same classes. */

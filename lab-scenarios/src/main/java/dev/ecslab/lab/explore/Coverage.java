@@ -32,6 +32,7 @@ public final class Coverage {
     private final Set<List<String>> schedules = new HashSet<>();
     private int runs;
     private double estimateSum;
+    private int freeRuns;
     private int estimated;
     private ExhaustiveSearch.Result search;
 
@@ -56,6 +57,8 @@ public final class Coverage {
             }
             estimateSum += product;
             estimated++;
+        } else if (!trace.interleaving().controlled()) {
+            freeRuns++;
         }
         for (String key : pairs.keySet()) {
             String stage = key.substring(0, key.indexOf(": "));
@@ -86,6 +89,11 @@ public final class Coverage {
 
     public int runs() {
         return runs;
+    }
+
+    /** Runs by an executor that does not follow the control: their schedules are neither chosen nor counted. */
+    public int freeRuns() {
+        return freeRuns;
     }
 
     /** Distinct controlled schedules among the runs. */
@@ -122,7 +130,10 @@ public final class Coverage {
     /** One line: schedules explored of how many, and the pairs seen both ways. */
     public String describe() {
         StringBuilder b = new StringBuilder();
-        if (search != null) {
+        if (schedules.isEmpty() && freeRuns > 0 && (search == null || search.free())) {
+            b.append(freeRuns).append(" free run(s) (the executor does not follow the control: schedules are neither"
+                    + " chosen nor counted)");
+        } else if (search != null) {
             b.append(search.complete() ? "all " + search.schedules() + " schedules (exhaustive, up to equivalence"
                     + " and the bound on deviations)" : search.schedules() + " schedules (exhaustive search cut at its budget)");
         } else {

@@ -41,9 +41,18 @@ public final class ExhaustiveSearch {
      *                  before; a stateless search cannot always avoid running them)
      * @param stopped   true when {@code stopWhen} held for a schedule and the search stopped there
      */
-    public record Result(int schedules, boolean complete, int redundant, boolean stopped) {
+    /**
+     * @param free true when the executor does not follow the control: its run chose nothing, so there is
+     *             nothing to search (the search stops after that one run and is never complete)
+     */
+    public record Result(int schedules, boolean complete, int redundant, boolean stopped, boolean free) {
+        public Result(int schedules, boolean complete, int redundant, boolean stopped) {
+            this(schedules, complete, redundant, stopped, false);
+        }
+
         public String describe() {
-            return schedules + (complete ? " (all)" : stopped ? " (stopped at a failure)" : " (budget reached)");
+            return schedules + (free ? " (free run: the executor does not follow the control)" : complete ? " (all)"
+                    : stopped ? " (stopped at a failure)" : " (budget reached)");
         }
     }
 
@@ -91,7 +100,11 @@ public final class ExhaustiveSearch {
                 redundant++;
             }
             each.accept(trace);
-            if (stopWhen.test(trace)) {
+            boolean stop = stopWhen.test(trace);
+            if (!trace.interleaving().controlled()) {
+                return new Result(schedules, false, redundant, stop, true);    // no decisions: nothing to search
+            }
+            if (stop) {
                 return new Result(schedules, false, redundant, true);
             }
             if (trace.crashed() && log.nodes.size() < prefix.size()) {

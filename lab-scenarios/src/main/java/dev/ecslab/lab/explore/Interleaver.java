@@ -19,7 +19,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * iteration once it is handed to a thread or started inline. One of them holds the <em>turn</em>; the
  * others are parked. Handing the turn on wakes exactly the thread that takes it (no thundering herd: a
  * scenario run takes a few hundred turns, so a hand-off must cost one wake-up, not one per thread). An actor gives the turn up only at a defined point: a system when it is
- * about to start ({@link #enter}), between its edits ({@link #step}) and when it has finished; the executor
+ * about to start ({@link #enter}), before each edit others can see ({@link #step}) and when it has finished; the executor
  * when it waits for a completion ({@link #awaitFinished}). Then the turn goes to one of the waiting actors
  * by a {@link ChoiceSource} decision ({@link ChoicePoint.Kind#TURN}), which is recorded; the executor's own
  * choices ({@link #choose}) and which completion it learns of first ({@code ACK}) are decisions too.
@@ -117,8 +117,8 @@ public final class Interleaver implements ExecutionControl {
     }
 
     /**
-     * The executor returned from the stage iteration. Throws when it left a handed-off system unfinished
-     * or unacknowledged (a breach of its contract: it must not return while a system runs).
+     * The executor returned from the stage iteration. Throws {@link Abandoned} when it left a handed-off
+     * system unfinished or unacknowledged (a breach of its contract: it must not return while a system runs).
      */
     public void endStage() {
         lock.lock();
@@ -136,7 +136,7 @@ public final class Interleaver implements ExecutionControl {
                 String why = "the executor returned from " + where + " while " + String.join(", ", open) + " had not"
                         + " finished or been acknowledged";
                 abandon(why);
-                throw new IllegalStateException(why);
+                throw new Abandoned(why);                   // recorded once, as the abandoned interleaving's reason
             }
         } finally {
             lock.unlock();

@@ -41,9 +41,7 @@ public final class Mutants {
      * A broken strategy, the criteria that must catch it, and a phrase its first counterexample (for
      * the first of them) must contain, so a kill is a kill for the right reason.
      *
-     * @param falsePass true when an earlier lab passed it as exact
-     */
-    /**
+     * @param falsePass    true when an earlier lab passed it as exact
      * @param needsOverlap true for a mutant that errs only when runs overlap: no serial run can kill it, and
      *                     a serial run must measure it exact (which proves the bug is in the overlap)
      */

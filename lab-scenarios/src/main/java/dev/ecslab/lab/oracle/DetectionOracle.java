@@ -73,12 +73,38 @@ public final class DetectionOracle {
         List<Finding> findings = new ArrayList<>();
         List<Obligation> obligations = new ArrayList<>();
         ScenarioClass structure = scenario.structure();
+        TraceIndex index = new TraceIndex(trace);
         for (SystemSpec s : scenario.systems()) {
             for (Watch w : s.watches()) {
-                new WatchJudge(scenario, s.name(), w, trace, structure, findings, obligations).run();
+                new WatchJudge(scenario, s.name(), w, trace, index, structure, findings, obligations).run();
             }
         }
         return new Result(findings, obligations);
+    }
+
+    /**
+     * The trace's changes by data (in sequence order) and its detections by detector and watch, built
+     * once per trace: every watch judge reads its share from here instead of scanning the whole trace,
+     * which on a scenario with bulk edits over thousands of entities was the judge's main cost.
+     */
+    private static final class TraceIndex {
+        final Map<dev.ecslab.lab.scenario.Data, List<ChangeRecord>> changes = new HashMap<>();
+        final Map<String, Map<Watch, Map<Integer, List<String>>>> reports = new HashMap<>();
+
+        TraceIndex(Trace trace) {
+            for (ChangeRecord c : trace.changes()) {
+                changes.computeIfAbsent(c.data(), d -> new ArrayList<>()).add(c);
+            }
+            for (List<ChangeRecord> list : changes.values()) {
+                list.sort(Comparator.comparingLong(ChangeRecord::seq));
+            }
+            for (Detection d : trace.detections()) {
+                if (d.run() >= 0) {
+                    reports.computeIfAbsent(trace.run(d.run()).system(), x -> new HashMap<>())
+                            .computeIfAbsent(d.watch(), x -> new HashMap<>()).put(d.run(), d.reported());
+                }
+            }
+        }
     }
 
     /** The classes a change belongs to, for a scenario of the given structure. */
@@ -101,6 +127,8 @@ public final class DetectionOracle {
         RunRecord dropped;
         /** Whether the deadline run has come (expiration is decided there, once). */
         boolean deadlinePassed;
+        /** Taken off the open obligations: reported, dropped, or expired. */
+        boolean settled;
 
         Open(ChangeRecord change) {
             this.change = change;
@@ -125,18 +153,20 @@ public final class DetectionOracle {
         final String detector;
         final Watch watch;
         final Trace trace;
+        final TraceIndex index;
         final ScenarioClass structure;
         final List<Finding> out;
         final List<Obligation> obligations;
         /** Component removals are events (a list, one entry per removal); a resource's is a yes/no answer. */
         final boolean multiset;
 
-        WatchJudge(Scenario scenario, String detector, Watch watch, Trace trace, ScenarioClass structure, List<Finding> out,
-                List<Obligation> obligations) {
+        WatchJudge(Scenario scenario, String detector, Watch watch, Trace trace, TraceIndex index, ScenarioClass structure,
+                List<Finding> out, List<Obligation> obligations) {
             this.scenario = scenario;
             this.detector = detector;
             this.watch = watch;
             this.trace = trace;
+            this.index = index;
             this.structure = structure;
             this.out = out;
             this.obligations = obligations;
@@ -145,22 +175,16 @@ public final class DetectionOracle {
 
         void run() {
             List<RunRecord> runs = detectorRuns(trace, detector);
-            Map<Integer, List<String>> reports = new HashMap<>();
-            for (Detection d : trace.detections()) {
-                if (d.watch().equals(watch) && d.run() >= 0 && trace.run(d.run()).system().equals(detector)) {
-                    reports.put(d.run(), d.reported());
-                }
-            }
-            List<ChangeRecord> changes = new ArrayList<>();
-            for (ChangeRecord c : trace.changes()) {
-                if (c.data() == watch.data()) {
-                    changes.add(c);
-                }
-            }
-            changes.sort(Comparator.comparingLong(ChangeRecord::seq));
+            Map<Integer, List<String>> reports = index.reports.getOrDefault(detector, Map.of()).getOrDefault(watch, Map.of());
+            List<ChangeRecord> changes = index.changes.getOrDefault(watch.data(), List.of());
 
             Map<String, Deque<ChangeRecord>> unmatched = new LinkedHashMap<>();   // not yet matched to a report
             Map<String, List<Open>> open = new LinkedHashMap<>();                 // obligations not yet reported
+            // The obligations made since the previous run (not yet due), and the order in which each key's
+            // list entered `open`: LATE findings come out in the order a walk over `open` would give.
+            List<Open> undue = new ArrayList<>();
+            Map<String, Long> keyOrder = new HashMap<>();
+            long keysSeen = 0;
             Map<String, Object[]> lastMatch = new HashMap<>();         // key -> {RunRecord, ChangeRecord}
             Map<String, ChangeRecord> own = new HashMap<>();
             RunRecord previous = null;
@@ -174,8 +198,10 @@ public final class DetectionOracle {
                         unmatched.remove(key);                           // the query can no longer yield it
                         own.remove(key);
                         List<Open> gone = open.remove(key);
+                        keyOrder.remove(key);
                         if (gone != null) {
                             for (Open o : gone) {
+                                o.settled = true;
                                 if (o.due != null) {
                                     o.dropped = previous;
                                     close(o, null, -1);
@@ -187,18 +213,24 @@ public final class DetectionOracle {
                             own.put(key, c);
                         } else {
                             unmatched.computeIfAbsent(key, x -> new ArrayDeque<>()).add(c);
-                            open.computeIfAbsent(key, x -> new ArrayList<>()).add(new Open(c));
+                            if (!open.containsKey(key)) {
+                                keyOrder.put(key, keysSeen++);
+                            }
+                            Open o = new Open(c);
+                            open.computeIfAbsent(key, x -> new ArrayList<>()).add(o);
+                            undue.add(o);
                         }
                     }
                 }
-                for (List<Open> list : open.values()) {
-                    for (Open o : list) {
-                        if (o.due == null) {
-                            o.due = r;
-                            o.dueIndex = k;
-                        }
+                List<Open> dueNow = new ArrayList<>();
+                for (Open o : undue) {
+                    if (!o.settled) {
+                        o.due = r;
+                        o.dueIndex = k;
+                        dueNow.add(o);
                     }
                 }
+                undue.clear();
                 List<String> got = reports.get(r.id());
                 if (got == null) {
                     previous = r;
@@ -238,12 +270,13 @@ public final class DetectionOracle {
                     }
                 }
                 expire(r, open, unmatched);
-                for (List<Open> list : open.values()) {
-                    for (Open o : list) {
-                        if (o.due == r && o.change.frame() == r.frame()) {
-                            out.add(new Finding(FindingType.LATE, watch, detector, r, o.change.entity(), o.change, null,
-                                    classes(o.change)));
-                        }
+                if (dueNow.size() > 1) {                                 // stable: by key, then creation
+                    dueNow.sort(Comparator.comparingLong(o -> keyOrder.getOrDefault(key(o.change), Long.MAX_VALUE)));
+                }
+                for (Open o : dueNow) {
+                    if (!o.settled && o.change.frame() == r.frame()) {
+                        out.add(new Finding(FindingType.LATE, watch, detector, r, o.change.entity(), o.change, null,
+                                classes(o.change)));
                     }
                 }
                 previous = r;
@@ -279,6 +312,7 @@ public final class DetectionOracle {
                     o.deadlinePassed = true;                             // r is the deadline run
                     if (scenario.jumpedBetween(o.change.frame(), r.frame()) >= ClockJump.MAX_AGE) {
                         it.remove();
+                        o.settled = true;
                         Deque<ChangeRecord> q = unmatched.get(e.getKey());
                         if (q != null) {
                             q.remove(o.change);
@@ -300,6 +334,7 @@ public final class DetectionOracle {
                 }
                 close(o, r, k);
                 it.remove();
+                o.settled = true;
             }
         }
 

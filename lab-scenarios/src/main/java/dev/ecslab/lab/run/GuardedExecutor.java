@@ -19,6 +19,8 @@ import java.util.BitSet;
  */
 public final class GuardedExecutor implements Executor {
     static final String SOURCE = "executor";
+    /** Why a controlled run is abandoned when the executor itself threw (already recorded as its crash). */
+    static final String EXECUTOR_THREW = "the executor threw";
 
     private final Executor delegate;
     private final CrashLog log;
@@ -60,6 +62,9 @@ public final class GuardedExecutor implements Executor {
                 throw t;
             }
             log.record(SOURCE, "execute(stage '" + run.stage().name() + "', iteration " + run.iteration() + ")", null, null, t);
+            if (interleaver != null) {
+                interleaver.abandon(EXECUTOR_THREW + ": " + t);   // releases its workers waiting for a turn now
+            }
             throw t;
         }
     }
@@ -85,9 +90,14 @@ public final class GuardedExecutor implements Executor {
             return run.active();
         }
 
+        /** Never throws (the {@link StageRun} contract): an abandoned interleaving is this run's failure. */
         @Override
         public Throwable runSystem(int i) {
-            interleaver.enter(i);
+            try {
+                interleaver.enter(i);
+            } catch (Interleaver.Abandoned a) {
+                return a;
+            }
             try {
                 return run.runSystem(i);
             } finally {

@@ -2,14 +2,19 @@ package dev.ecslab.lab.run;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.ecs.input.InputFile;
+import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioException;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.scenario.ScenarioLimits;
 import dev.ecslab.lab.explore.Exploration;
 import dev.ecslab.lab.trace.Interleaving;
 import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.trace.Trace;
+import dev.ecslab.lab.trace.TraceConsistency;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +46,12 @@ import java.util.Map;
  * {@link ReplayRefusedException}. Built-in strategies and executors and the mutants need no jar.
  */
 public final class Replay {
+    /**
+     * The largest replay file read: 64 MiB unless {@code ecslab.limit.replayBytes} says otherwise. Larger
+     * than other inputs because the lab writes replay files of criterion 6's 10 000-frame run (about 55 MB).
+     */
+    public static final InputLimit MAX_BYTES = new InputLimit("ecslab.limit.replayBytes", 64L << 20, "bytes");
+
     private Replay() {
     }
 
@@ -56,24 +67,33 @@ public final class Replay {
         }
     }
 
-    /** @throws ScenarioException with the file, line and column when the file is not a replay file */
+    /**
+     * Reads a replay file and checks it before anything judges it: the file through {@link InputFile} (a
+     * regular file of at most {@link #MAX_BYTES}, strict UTF-8), its JSON strictly ({@link ScenarioJson}), its
+     * scenario against {@link ScenarioLimits} and {@link Scenario#validate()}, and its trace against the
+     * scenario ({@link TraceConsistency}).
+     *
+     * @throws BadInputException when the file cannot be read, and a {@link ScenarioException} naming the
+     *         file, the line and the path ({@code trace.runs[3].startSeq}) of the first problem otherwise
+     */
     public static Saved load(Path file) {
-        String json;
-        try {
-            json = Files.readString(file);
-        } catch (IOException e) {
-            throw new ScenarioException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        String source = file.toString();
+        String json = InputFile.readUtf8(file, MAX_BYTES);
         Saved saved;
         try {
             saved = ScenarioJson.MAPPER.readValue(json, Saved.class);
         } catch (JsonProcessingException e) {
-            throw new ScenarioException(ScenarioJson.where(json, file.toString(), e) + ": " + e.getOriginalMessage(), e);
+            throw ScenarioJson.error(json, source, e);
         }
         if (saved == null || saved.scenario() == null || saved.trace() == null) {
-            throw new ScenarioException(file + ": a replay file needs both 'scenario' and 'trace'", (Throwable) null);
+            throw new ScenarioException(source, "", "a replay file needs both \"scenario\" and \"trace\"", "", null);
         }
-        saved.scenario().validate();
+        ScenarioJson.checked(saved.scenario(), json, source, "scenario.", "the replay file");
+        try {
+            TraceConsistency.check(saved.scenario(), saved.trace());
+        } catch (ScenarioException e) {
+            throw ScenarioJson.at(json, source, "trace." + e.path(), e.problem(), e);
+        }
         return saved;
     }
 

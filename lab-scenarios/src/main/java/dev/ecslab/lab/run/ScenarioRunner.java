@@ -105,7 +105,7 @@ import java.util.function.Function;
  * <p><b>Controlled runs.</b> An executor that follows {@link dev.ecslab.ecs.executor.ExecutionControl}'s
  * protocol (the built-in ones and their mutants) runs under an {@link Interleaver}: one thread makes
  * progress at a time, system bodies give up the turn before they query their watches, before each edit
- * and before they finish, and every
+ * another system can see (a direct write, a spawn) and before they finish, and every
  * decision (who goes next, the executor's own choices, which completion it learns of first) comes from
  * the configuration's {@link LabConfig#exploration() exploration} and seed and is recorded in
  * {@link Trace#interleaving()}. Such a run has no sleeps and replays exactly, overlaps included.
@@ -194,6 +194,7 @@ public final class ScenarioRunner {
             return run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             session.timedOut(timeout);
+            session.abandonControl(TIMEOUT);     // first: an interrupted thread must not give its own reason
             run.cancel(true);
             session.stopStuckThreads();
             return session.assemble(null);
@@ -255,6 +256,8 @@ public final class ScenarioRunner {
         volatile long currentFrame = -1;
         volatile Thread labThread;
         final CrashLog crashes = new CrashLog(() -> currentFrame);
+        /** The broken control protocol is one crash, though {@link #assemble} may run on the lab's thread and after a timeout. */
+        final java.util.concurrent.atomic.AtomicBoolean protocolRecorded = new java.util.concurrent.atomic.AtomicBoolean();
         final Map<String, Entity> entities = new ConcurrentHashMap<>();
         final Map<Entity, String> labels = new ConcurrentHashMap<>();
         final List<BodyRun> bodyRuns = Collections.synchronizedList(new ArrayList<>());
@@ -431,6 +434,14 @@ public final class ScenarioRunner {
          * it (JDK 17; newer JDKs refuse, and the daemon thread is left to the JVM's exit), so a hung
          * strategy does not keep a core busy for the rest of a campaign.
          */
+        /** Abandons the controlled interleaving, if any, for {@code why} (the first reason given is kept). */
+        void abandonControl(String why) {
+            Interleaver control = interleaver;
+            if (control != null) {
+                control.abandon(why);
+            }
+        }
+
         void stopStuckThreads() {
             Interleaver control = interleaver;
             if (control != null) {
@@ -687,7 +698,9 @@ public final class ScenarioRunner {
                     List<Edit> edits = editsByKey.getOrDefault(s.name() + "|" + log.frame + "|" + log.iteration, List.of());
                     Set<String> despawnedHere = new HashSet<>();
                     for (Edit e : edits) {
-                        if (control != null) {
+                        // A command into the system's own buffer is seen by nobody until the sync point, so a
+                        // turn taken just before it is the same as one taken just after it: no step there.
+                        if (control != null && !ChoicePoint.LOCAL.equals(footprint(e))) {
                             control.step(e.op().name().toLowerCase() + (e.data() == null ? "" : " " + e.data().name())
                                     + (e.entity() == null ? "" : " on " + e.entity()), footprint(e));
                         }
@@ -1010,7 +1023,8 @@ public final class ScenarioRunner {
                 String why = control.abandonedBecause();
                 if (control.diverged() != null) {
                     allErrors.add("the replayed schedule diverged: " + control.diverged().getMessage());
-                } else if (why != null && !why.equals(TIMEOUT)) {
+                } else if (why != null && !why.equals(TIMEOUT) && !why.startsWith(GuardedExecutor.EXECUTOR_THREW)
+                        && protocolRecorded.compareAndSet(false, true)) {   // assemble may run on two threads
                     crashes.record(GuardedExecutor.SOURCE, "the control protocol", null, null, new IllegalStateException(why));
                 }
             } else {

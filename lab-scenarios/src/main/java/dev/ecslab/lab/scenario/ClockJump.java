@@ -1,5 +1,6 @@
 package dev.ecslab.lab.scenario;
 
+
 /**
  * A jump of the world's change tick between frames: before frame {@code beforeFrame} starts (the
  * quiet tail's frames count), the clock advances by {@code ticks}, as if that many ticks had been
@@ -20,7 +21,7 @@ package dev.ecslab.lab.scenario;
  * @param beforeFrame the frame before which the clock jumps, {@code 0 <= beforeFrame < totalFrames}
  * @param ticks       how far, at least 1
  */
-public record ClockJump(int beforeFrame, long ticks) {
+public record ClockJump(@Required int beforeFrame, @Required long ticks) {
     /** Bevy's {@code CHECK_TICK_THRESHOLD}: ticks between two clamping passes. */
     public static final long CHECK_THRESHOLD = 518_400_000L;
     /**

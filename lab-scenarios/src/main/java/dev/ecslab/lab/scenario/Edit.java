@@ -19,7 +19,8 @@ import java.util.Objects;
  * "spawn 2 000 entities through commands" are one line each. JSON leaves the three fields out when
  * they are 0.
  */
-public record Edit(int frame, int iteration, String system, EditOp op, String entity, Data data, int value,
+public record Edit(@Required int frame, int iteration, @Required String system,
+        @Required EditOp op, String entity, Data data, int value,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int from,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int every,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int count) {

@@ -1,5 +1,6 @@
 package dev.ecslab.lab.scenario;
 
+
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -16,7 +17,7 @@ import java.util.TreeMap;
  * @param count      how many members, at least 1
  * @param components every member's components and values
  */
-public record GroupSpec(String label, int count, Map<Data, Integer> components) {
+public record GroupSpec(@Required String label, @Required int count, Map<Data, Integer> components) {
     /** The separator between a group's label and a member's index; reserved in every other label. */
     public static final char SEPARATOR = '#';
 

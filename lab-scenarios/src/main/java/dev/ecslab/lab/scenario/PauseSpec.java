@@ -1,5 +1,6 @@
 package dev.ecslab.lab.scenario;
 
+
 import java.util.Objects;
 
 /**
@@ -7,7 +8,7 @@ import java.util.Objects;
  * (paused), repeated when the scenario has more frames than the pattern. The runner's quiet tail
  * frames always run, so a paused detector gets a chance to report.
  */
-public record PauseSpec(String set, String pattern) {
+public record PauseSpec(@Required String set, @Required String pattern) {
     public PauseSpec {
         Objects.requireNonNull(set, "set");
         Objects.requireNonNull(pattern, "pattern");

@@ -1,6 +1,8 @@
 package dev.ecslab.lab.scenario;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.ecslab.ecs.input.InputNames;
+import dev.ecslab.ecs.input.NearestName;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * A lab scenario as plain data: the initial world, the systems (in stages, with constraints, pause
@@ -27,8 +30,9 @@ import java.util.TreeMap;
  * g0#9999}), set up after the single {@code entities}; {@code clockJumps} advance the world's change
  * tick between frames ({@link ClockJump}). JSON leaves both out when they are empty.
  */
-public record Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
-        List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
+public record Scenario(@Required String name, String description, List<EntitySpec> entities,
+        Map<Data, Integer> resources, @Required List<StageSpec> stages, List<PauseSpec> pauses,
+        @Required int frames, List<Edit> edits, Integer startTick, Ordering ordering,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupSpec> groups,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockJump> clockJumps) {
 
@@ -196,6 +200,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         if (name.isBlank()) {
             throw new ScenarioException("name", "a scenario needs a name");
         }
+        checkName("name", name);
         if (frames < 1 || frames > 100_000) {
             throw new ScenarioException("frames", "must be between 1 and 100000, was " + frames);
         }
@@ -204,6 +209,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         for (int i = 0; i < entities.size(); i++) {
             EntitySpec e = entities.get(i);
             String path = "entities[" + i + "]";
+            checkName(path + ".label", e.label());
             if (e.label().indexOf(GroupSpec.SEPARATOR) >= 0) {
                 throw new ScenarioException(path + ".label", "'" + e.label() + "': '" + GroupSpec.SEPARATOR
                         + "' is reserved for group members");
@@ -224,6 +230,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         for (int i = 0; i < groups.size(); i++) {
             GroupSpec g = groups.get(i);
             String path = "groups[" + i + "]";
+            checkName(path + ".label", g.label());
             if (g.label().isBlank() || g.label().indexOf(GroupSpec.SEPARATOR) >= 0) {
                 throw new ScenarioException(path + ".label", "'" + g.label() + "' cannot name a group (blank, or with '"
                         + GroupSpec.SEPARATOR + "')");
@@ -257,10 +264,13 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             throw new ScenarioException("stages", "a scenario needs at least one stage");
         }
         Map<String, String> systemPaths = new HashMap<>();
+        Map<String, SystemSpec> systemsByName = new HashMap<>();
+        Map<String, StageSpec> stageOfSystem = new HashMap<>();
         Set<String> stageNames = new HashSet<>();
         for (int si = 0; si < stages.size(); si++) {
             StageSpec st = stages.get(si);
             String sp = "stages[" + si + "]";
+            checkName(sp + ".name", st.name());
             if (!stageNames.add(st.name())) {
                 throw new ScenarioException(sp + ".name", "duplicate stage name '" + st.name() + "'");
             }
@@ -270,6 +280,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             for (int i = 0; i < st.systems().size(); i++) {
                 SystemSpec s = st.systems().get(i);
                 String path = sp + ".systems[" + i + "]";
+                checkName(path + ".name", s.name());
                 if (s.name().isBlank() || s.name().equals(WORLD) || s.name().contains(":")) {
                     throw new ScenarioException(path + ".name", "'" + s.name() + "' cannot name a system (blank, '"
                             + WORLD + "' and names with ':' are reserved)");
@@ -277,11 +288,14 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
                 if (systemPaths.put(s.name(), path) != null) {
                     throw new ScenarioException(path + ".name", "duplicate system name '" + s.name() + "'");
                 }
+                systemsByName.put(s.name(), s);
+                stageOfSystem.put(s.name(), st);
             }
         }
         Set<String> pauseSets = new HashSet<>();
         for (int i = 0; i < pauses.size(); i++) {
             PauseSpec p = pauses.get(i);
+            checkName("pauses[" + i + "].set", p.set());
             if (!pauseSets.add(p.set())) {
                 throw new ScenarioException("pauses[" + i + "].set", "duplicate pause set '" + p.set() + "'");
             }
@@ -292,9 +306,9 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         for (StageSpec st : stages) {
             for (SystemSpec s : st.systems()) {
                 String path = systemPaths.get(s.name());
-                checkNames(path + ".before", s.before(), st, systemPaths);
-                checkNames(path + ".after", s.after(), st, systemPaths);
-                checkNames(path + ".ambiguousWith", s.ambiguousWith(), st, systemPaths);
+                checkNames(path + ".before", s.before(), st, stageOfSystem);
+                checkNames(path + ".after", s.after(), st, stageOfSystem);
+                checkNames(path + ".ambiguousWith", s.ambiguousWith(), st, stageOfSystem);
                 for (int w = 0; w < s.watches().size(); w++) {
                     Watch watch = s.watches().get(w);
                     if (watch.parallel() && (watch.data().isResource() || watch.kind() == WatchKind.REMOVED)) {
@@ -303,7 +317,8 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
                     }
                 }
                 if (s.pauseSet() != null && !pauseSets.contains(s.pauseSet())) {
-                    throw new ScenarioException(path + ".pauseSet", "unknown pause set '" + s.pauseSet() + "'");
+                    throw new ScenarioException(path + ".pauseSet", "unknown pause set '" + s.pauseSet() + "'"
+                            + NearestName.hint(s.pauseSet(), pauseSets));
                 }
                 if ((!s.with().isEmpty() || !s.without().isEmpty())
                         && s.reads().stream().anyMatch(d -> s.writes().contains(d))) {
@@ -336,13 +351,16 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             Edit e = edits.get(i);
             String path = "edits[" + i + "]";
             if (!systemPaths.containsKey(e.system())) {
-                throw new ScenarioException(path + ".system", "unknown system '" + e.system() + "'; systems: "
-                        + new java.util.TreeSet<>(systemPaths.keySet()));
+                throw new ScenarioException(path + ".system", "unknown system '" + e.system() + "'"
+                        + NearestName.hint(e.system(), systemPaths.keySet()) + "; " + listed("systems", systemPaths.keySet()));
+            }
+            if (e.entity() != null) {
+                checkName(path + ".entity", e.entity());
             }
             if (e.frame() < 0 || e.frame() >= frames) {
                 throw new ScenarioException(path + ".frame", "must be in [0, " + frames + "), was " + e.frame());
             }
-            int iterations = stageOf(e.system()).iterations();
+            int iterations = stageOfSystem.get(e.system()).iterations();
             if (e.iteration() < 0 || e.iteration() >= iterations) {
                 throw new ScenarioException(path + ".iteration", "the stage of '" + e.system() + "' runs " + iterations
                         + " iteration(s), was " + e.iteration());
@@ -357,7 +375,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             if (resource && (e.op() == EditOp.SPAWN || e.op() == EditOp.DESPAWN)) {
                 throw new ScenarioException(path + ".op", e.op() + " does not apply to resource " + e.data());
             }
-            if (!e.op().isCommand() && !system(e.system()).writes().contains(e.data())) {
+            if (!e.op().isCommand() && !systemsByName.get(e.system()).writes().contains(e.data())) {
                 throw new ScenarioException(path + ".data", e.system() + " writes " + e.data() + " directly but does not declare the write");
             }
             if (e.count() < 0 || e.from() < 0 || e.every() < 0) {
@@ -385,7 +403,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             }
         }
         checkJumps();
-        ScenarioModel.of(this);                                   // a command that would fail is bad input too
+        ScenarioModel.runsOnly(this);                             // a command that would fail is bad input too
         return this;
     }
 
@@ -419,7 +437,7 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         Integer size = groupSizes.get(e.entity());
         if (size == null) {
             throw new ScenarioException(path + ".entity", "a bulk edit needs a group; '" + e.entity() + "' is none"
-                    + " (groups: " + new java.util.TreeSet<>(groupSizes.keySet()) + ")");
+                    + NearestName.hint(e.entity(), groupSizes.keySet()) + " (" + listed("groups", groupSizes.keySet()) + ")");
         }
         if (e.every() < 1) {
             throw new ScenarioException(path + ".every", "a bulk edit needs a stride of at least 1");
@@ -458,7 +476,10 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         if (clockJumps.isEmpty()) {
             return;
         }
-        long[] byFrame = new long[totalFrames() + 1];
+        long[] byFrame = new long[clockJumps.size()];              // ticks of the jumps, by frame
+        int[] frameOf = new int[clockJumps.size()];
+        List<ClockJump> sorted = new ArrayList<>(clockJumps);
+        sorted.sort(java.util.Comparator.comparingInt(ClockJump::beforeFrame));
         for (int i = 0; i < clockJumps.size(); i++) {
             ClockJump j = clockJumps.get(i);
             String path = "clockJumps[" + i + "]";
@@ -469,20 +490,40 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
             if (j.ticks() < 1 || j.ticks() > ClockJump.MAX_TICKS) {
                 throw new ScenarioException(path + ".ticks", "must be between 1 and 2^40, was " + j.ticks());
             }
-            if (byFrame[j.beforeFrame()] != 0) {
-                throw new ScenarioException(path + ".beforeFrame", "a second jump before frame " + j.beforeFrame());
+        }
+        for (int k = 0; k < sorted.size(); k++) {
+            if (k > 0 && sorted.get(k).beforeFrame() == sorted.get(k - 1).beforeFrame()) {
+                int second = clockJumps.lastIndexOf(sorted.get(k));
+                throw new ScenarioException("clockJumps[" + second + "].beforeFrame", "a second jump before frame "
+                        + sorted.get(k).beforeFrame());
             }
-            byFrame[j.beforeFrame()] = j.ticks();
+            frameOf[k] = sorted.get(k).beforeFrame();
+            byFrame[k] = sorted.get(k).ticks();
+        }
+        // The sums over consecutive frames are the sums over runs of consecutive jumps (frames without a jump
+        // add nothing); they grow with the run, so for each first jump a binary search finds the first sum
+        // that reaches the margin below the maximum age, and only that one can fall inside it.
+        long[] prefix = new long[byFrame.length + 1];
+        for (int k = 0; k < byFrame.length; k++) {
+            prefix[k + 1] = prefix[k] + byFrame[k];
         }
         for (int a = 0; a < byFrame.length; a++) {
-            long sum = 0;
-            for (int b = a; b < byFrame.length; b++) {
-                sum += byFrame[b];
-                if (sum >= ClockJump.MAX_AGE - ClockJump.MARGIN && sum < ClockJump.MAX_AGE) {
-                    throw new ScenarioException("clockJumps", "the jumps before frames " + a + ".." + b + " add up to " + sum
-                            + " ticks, within 2^24 below the maximum change age " + ClockJump.MAX_AGE + ": whether a change"
-                            + " that old expires would depend on the ticks the frames take");
+            long low = ClockJump.MAX_AGE - ClockJump.MARGIN + prefix[a];
+            int lo = a + 1;
+            int hi = prefix.length;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (prefix[mid] >= low) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
                 }
+            }
+            if (lo < prefix.length && prefix[lo] - prefix[a] < ClockJump.MAX_AGE) {
+                long sum = prefix[lo] - prefix[a];
+                throw new ScenarioException("clockJumps", "the jumps before frames " + frameOf[a] + ".." + frameOf[lo - 1]
+                        + " add up to " + sum + " ticks, within 2^24 below the maximum change age " + ClockJump.MAX_AGE
+                        + ": whether a change that old expires would depend on the ticks the frames take");
             }
         }
         long perFrame = 2;
@@ -495,15 +536,51 @@ public record Scenario(String name, String description, List<EntitySpec> entitie
         }
     }
 
-    private static void checkNames(String path, List<String> names, StageSpec stage, Map<String, String> systems) {
+    private static void checkNames(String path, List<String> names, StageSpec stage, Map<String, StageSpec> stageOf) {
         for (String n : names) {
-            if (!systems.containsKey(n)) {
-                throw new ScenarioException(path, "unknown system '" + n + "'");
+            checkName(path, n);
+            StageSpec other = stageOf.get(n);
+            if (other == null) {
+                throw new ScenarioException(path, "unknown system '" + n + "'" + NearestName.hint(n, stageOf.keySet()));
             }
-            boolean same = stage.systems().stream().anyMatch(s -> s.name().equals(n));
-            if (!same) {
+            if (other != stage) {
                 throw new ScenarioException(path, "'" + n + "' is in another stage; constraints apply within a stage");
             }
         }
+    }
+
+    /** A name read from a file may not hold control characters ({@link InputNames}). */
+    private static void checkName(String path, String value) {
+        String problem = InputNames.problem(value);
+        if (problem != null) {
+            throw new ScenarioException(path, problem);
+        }
+    }
+
+    /** {@code systems: [a, b]} for a few names, {@code 412 systems} for many (a message stays one short line). */
+    private static String listed(String what, Set<String> names) {
+        return names.size() <= 12 ? what + ": " + new java.util.TreeSet<>(names) : "the scenario has " + names.size() + " " + what;
+    }
+
+    /**
+     * Every entity label the scenario can name: the initial single entities, every member of a group
+     * (initial or spawned by a bulk edit), and the labels single spawns introduce. Cheap: it keeps the
+     * labels and the groups' sizes, not one entry per member.
+     */
+    public Predicate<String> entityLabels() {
+        Set<String> labels = new HashSet<>();
+        entities.forEach(e -> labels.add(e.label()));
+        Map<String, Integer> groupSizes = new HashMap<>();
+        groups.forEach(g -> groupSizes.put(g.label(), g.count()));
+        for (Edit e : edits) {
+            if (e.op() == EditOp.SPAWN && e.entity() != null) {
+                if (e.isBulk()) {
+                    groupSizes.put(e.entity(), e.count());
+                } else {
+                    labels.add(e.entity());
+                }
+            }
+        }
+        return label -> label != null && (labels.contains(label) || isMember(label, groupSizes));
     }
 }

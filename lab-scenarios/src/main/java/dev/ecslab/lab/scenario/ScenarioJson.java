@@ -5,32 +5,75 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.ecs.input.InputFile;
+import dev.ecslab.ecs.input.InputNames;
+import dev.ecslab.ecs.input.JsonSyntaxWords;
+import dev.ecslab.ecs.input.NearestName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Scenarios as JSON: the record fields by name ({@code name}, {@code entities}, {@code stages},
  * {@code pauses}, {@code frames}, {@code edits}, ...), data and ops by their enum names. Reading
- * checks the scenario ({@link Scenario#validate()}); every error names the line and column, and for
- * a scenario that parses but cannot run, the path of the culprit ({@code edits[3].system}).
+ * checks the scenario ({@link Scenario#validate()}) after its size ({@link ScenarioLimits}).
+ *
+ * <p><b>Errors.</b> Every problem of a file is a {@link ScenarioException} (a {@link BadInputException})
+ * of one line: the file, the line (and column, for syntax errors) and the path of the culprit
+ * ({@code edits[3].system}), and what was wrong in words (an unknown field with the known ones and the
+ * nearest, a value of the wrong type, a missing required field, a number out of range), never a Java
+ * class name. Reading is strict: unknown and duplicate fields, a {@link Required} field absent or
+ * {@code null}, a fraction for a whole number, a string for a number and a number for an enum are all
+ * errors; JSON may nest at
+ * most {@value #MAX_DEPTH} levels; a file is read through {@link InputFile} (a regular file within the
+ * size limit, strict UTF-8).
  */
 public final class ScenarioJson {
-    /** The mapper for scenarios and traces: unknown fields are errors, output is indented. */
-    public static final ObjectMapper MAPPER = JsonMapper.builder()
+    /** How deep a scenario or replay file may nest (they nest about eight levels). */
+    public static final int MAX_DEPTH = 64;
+
+    /** The mapper for scenarios and traces: strict reading (see the class comment), indented output. */
+    public static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .build())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
+
+    private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']*)'");
+    private static final Pattern OUT_OF_RANGE = Pattern.compile("Numeric value \\(([^)]*)\\) out of range of (\\w+)");
+    private static final Pattern JAVA_NAME = Pattern.compile("(java|com|dev|org)\\.[a-z]+\\.|Exception|`|\\bclass\\b");
 
     private ScenarioJson() {
     }
@@ -52,67 +95,294 @@ public final class ScenarioJson {
     }
 
     /**
-     * Reads and validates a scenario.
+     * Reads, limits and validates a scenario.
      *
      * @param source names the input in error messages (a file name)
-     * @throws ScenarioException what is wrong, with the line and column
+     * @throws ScenarioException what is wrong, with the line and the path
      */
     public static Scenario read(String json, String source) {
         Scenario s;
         try {
             s = MAPPER.readValue(json, Scenario.class);
         } catch (JsonProcessingException e) {
-            throw new ScenarioException(where(json, source, e) + ": " + e.getOriginalMessage(), e);
+            throw error(json, source, e);
         }
         if (s == null) {
-            throw new ScenarioException(source + ": the file holds no scenario (null)", (Throwable) null);
+            throw new ScenarioException(source, "", "the file holds no scenario (null)", "", null);
         }
+        return checked(s, json, source, "", "the scenario file");
+    }
+
+    /**
+     * Reads a scenario file through {@link InputFile}.
+     *
+     * @throws BadInputException when the file cannot be read, and a {@link ScenarioException} when it is no
+     *         valid scenario
+     */
+    public static Scenario read(Path file) {
+        return read(InputFile.readUtf8(file), file.toString());
+    }
+
+    /**
+     * {@code s}, read from {@code json}, after {@link ScenarioLimits#check} and {@link Scenario#validate()};
+     * a problem is reported at its line in {@code json}, its path prefixed with {@code prefix}
+     * ({@code "scenario."} inside a replay file).
+     *
+     * @param what the input in words, for limit messages ({@code "the replay file"})
+     */
+    public static Scenario checked(Scenario s, String json, String source, String prefix, String what) {
         try {
+            ScenarioLimits.check(s, what);
             return s.validate();
         } catch (ScenarioException e) {
-            Integer line = lines(json).get(e.path());
-            String prefix = line == null ? source : source + ":" + line;
-            throw new ScenarioException(prefix + ": " + e.getMessage(), e);
+            throw at(json, source, prefix + e.path(), e.problem(), e);
         }
     }
 
-    public static Scenario read(Path file) {
+    /** A problem at {@code path} of {@code json}, located by the line where that value begins. */
+    public static ScenarioException at(String json, String source, String path, String problem, Throwable cause) {
+        Integer line = path.isEmpty() ? null : lineOf(json, path);
+        String location = line == null ? path : "line " + line + (path.isEmpty() ? "" : ", " + path);
+        return new ScenarioException(source, location, problem, path, cause);
+    }
+
+    /**
+     * A parse or mapping error in words, located by the line of the offending field when the error names
+     * one (Jackson reports record errors at the end of the object), else by the parser's line and column.
+     */
+    public static ScenarioException error(String json, String source, JsonProcessingException e) {
+        String path = pathOf(e);
+        ScenarioException unknown = unknownBesideMissing(json, source, path, e);
+        if (unknown != null) {
+            return unknown;
+        }
+        String problem = words(e);
+        Integer line = path.isEmpty() ? null : lineOf(json, path);
+        if (line == null && MISSING.matcher(String.valueOf(e.getOriginalMessage())).find()) {
+            line = lineOf(json, parent(path));                 // a missing field: the line of its object
+        }
+        if (line == null) {
+            JsonLocation at = e.getLocation();
+            String where = at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr();
+            String location = where.isEmpty() ? path : path.isEmpty() ? where : where + ", " + path;
+            return new ScenarioException(source, location, problem, path, e);
+        }
+        return new ScenarioException(source, "line " + line + ", " + path, problem, path, e);
+    }
+
+    /**
+     * Jackson checks required fields before it reports unknown ones, so {@code "frame_count"} for
+     * {@code "frames"} would be reported as a missing {@code frames}: when an object lacks a required
+     * field and has an unknown one, the unknown one is the error (it is likely the misspelling).
+     */
+    private static ScenarioException unknownBesideMissing(String json, String source, String path,
+            JsonProcessingException e) {
+        Matcher missing = MISSING.matcher(String.valueOf(e.getOriginalMessage()));
+        if (!missing.find() || !(e instanceof MismatchedInputException m) || m.getPath().isEmpty()) {
+            return null;
+        }
+        Object from = m.getPath().get(m.getPath().size() - 1).getFrom();
+        Class<?> type = from instanceof Class<?> c ? c : from == null ? null : from.getClass();
+        if (type == null || !type.isRecord()) {
+            return null;
+        }
+        String object = path.endsWith(missing.group(1)) ? path.substring(0, path.length() - missing.group(1).length()) : path;
+        object = object.endsWith(".") ? object.substring(0, object.length() - 1) : object;
+        List<String> known = new ArrayList<>();
+        for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+            known.add(c.getName());
+        }
+        known.sort(null);
+        for (Map.Entry<String, Integer> field : fieldsOf(json, object).entrySet()) {
+            if (!known.contains(field.getKey())) {
+                String at = object.isEmpty() ? field.getKey() : object + "." + field.getKey();
+                return new ScenarioException(source, "line " + field.getValue() + ", " + at, "unknown field "
+                        + InputNames.shown(field.getKey()) + "; expected one of " + String.join(", ", known)
+                        + NearestName.hint(field.getKey(), known) + " (and \"" + missing.group(1) + "\", which is required,"
+                        + " is missing)", at, e);
+            }
+        }
+        return null;
+    }
+
+    /** The path of the object or array holding the value at {@code path} ({@code ""} for the top level). */
+    private static String parent(String path) {
+        int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+        return cut <= 0 ? "" : path.substring(0, cut);
+    }
+
+    /** The path of the value a mapping error is about ({@code trace.runs[3].startSeq}), or {@code ""}. */
+    private static String pathOf(JsonProcessingException e) {
+        if (!(e instanceof JsonMappingException m) || m.getPath().isEmpty()) {
+            return "";
+        }
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference r : m.getPath()) {
+            if (r.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    /** What a parse or mapping error means, in words, without Java or Jackson names. */
+    static String words(JsonProcessingException e) {
+        String text = wordsOrNull(e);
+        if (text == null || JAVA_NAME.matcher(text).find()) {
+            JavaType target = e instanceof MismatchedInputException m && m.getTargetType() != null
+                    ? MAPPER.getTypeFactory().constructType(m.getTargetType()) : null;
+            return "a value of the wrong type or form here" + (target == null ? "" : " (expected " + expected(target) + ")");
+        }
+        return text;
+    }
+
+    private static String wordsOrNull(JsonProcessingException e) {
+        String message = String.valueOf(e.getOriginalMessage());
+        if (e instanceof UnrecognizedPropertyException u) {
+            List<String> known = new ArrayList<>();
+            if (u.getKnownPropertyIds() != null) {
+                u.getKnownPropertyIds().forEach(k -> known.add(String.valueOf(k)));
+            }
+            known.sort(null);
+            return "unknown field " + InputNames.shown(u.getPropertyName()) + "; expected one of " + String.join(", ", known)
+                    + NearestName.hint(u.getPropertyName(), known);
+        }
+        if (e instanceof InvalidFormatException f && f.getTargetType() != null && f.getTargetType().isEnum()) {
+            List<String> values = Arrays.stream(f.getTargetType().getEnumConstants()).map(c -> ((Enum<?>) c).name()).toList();
+            String value = String.valueOf(f.getValue());
+            return "unknown value " + InputNames.shown(value) + "; expected one of " + String.join(", ", values)
+                    + NearestName.hint(value, values);
+        }
+        Matcher missing = MISSING.matcher(message);
+        if (missing.find()) {
+            return "missing field \"" + missing.group(1) + "\" (it is required)";
+        }
+        if (e instanceof InvalidNullException) {
+            return "must not be null (a value is required here)";
+        }
+        if (e instanceof ValueInstantiationException v) {
+            Throwable cause = v.getCause();
+            String why = cause == null ? null : cause.getMessage();
+            if (why != null && why.matches("[A-Za-z]+")) {
+                return "missing field \"" + why + "\" (it is required and may not be null)";
+            }
+            if (why != null && why.matches("an? [a-z][a-z ]*")) {
+                return why + " (a required field is missing or null)";
+            }
+            return "this object is incomplete: a required field is missing or null";
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InputCoercionException c) {
+                Matcher m = OUT_OF_RANGE.matcher(String.valueOf(c.getOriginalMessage()));
+                return m.find() ? "the number " + InputNames.shown(m.group(1)) + " is out of range (expected "
+                        + expectedNumber(m.group(2)) + ")" : "a number out of range";
+            }
+        }
+        if (message.startsWith("Trailing token")) {
+            return "unexpected content after the end of the top-level object";
+        }
+        if (e instanceof MismatchedInputException m) {
+            JavaType target = m.getTargetType() == null ? null : MAPPER.getTypeFactory().constructType(m.getTargetType());
+            return "expected " + (target == null ? "another kind of value" : expected(target)) + ", found " + found(m);
+        }
+        if (e instanceof JsonMappingException && e.getCause() instanceof JsonProcessingException inner) {
+            return wordsOrNull(inner);
+        }
+        return JsonSyntaxWords.problem(e);
+    }
+
+    /** What a value of {@code type} looks like in JSON, in words. */
+    private static String expected(JavaType type) {
+        Class<?> raw = type.getRawClass();
+        if (raw == int.class || raw == Integer.class || raw == long.class || raw == Long.class || raw == short.class) {
+            return "a whole number";
+        }
+        if (raw == boolean.class || raw == Boolean.class) {
+            return "true or false";
+        }
+        if (raw == String.class) {
+            return "a string";
+        }
+        if (raw.isEnum()) {
+            return "one of " + String.join(", ", Arrays.stream(raw.getEnumConstants()).map(c -> ((Enum<?>) c).name()).toList());
+        }
+        if (type.isCollectionLikeType() || type.isArrayType()) {
+            return "an array";
+        }
+        return "an object";
+    }
+
+    private static String expectedNumber(String javaType) {
+        return switch (javaType) {
+            case "int" -> "a whole number from -2147483648 to 2147483647";
+            case "long" -> "a whole number from -9223372036854775808 to 9223372036854775807";
+            default -> "a smaller number";
+        };
+    }
+
+    /** The token the parser stood on when the mapping failed, in words. */
+    private static String found(MismatchedInputException m) {
+        if (!(m.getProcessor() instanceof JsonParser p)) {
+            return "something else";
+        }
+        JsonToken t = p.currentToken();
+        if (t == null) {
+            return "the end of the input";
+        }
         try {
-            return read(Files.readString(file), file.toString());
-        } catch (IOException e) {
-            throw new ScenarioException("cannot read " + file + ": " + e.getMessage(), e);
+            return switch (t) {
+                case START_OBJECT, END_OBJECT, FIELD_NAME -> "an object";
+                case START_ARRAY, END_ARRAY -> "an array";
+                case VALUE_STRING -> p.getText().isEmpty() ? "a string" : "the string " + InputNames.shown(p.getText());
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getText().isEmpty() ? "a number"
+                        : "the number " + p.getText().substring(0, Math.min(p.getText().length(), InputNames.SHOWN));
+                case VALUE_TRUE -> "true";
+                case VALUE_FALSE -> "false";
+                case VALUE_NULL -> "null";
+                default -> "something else";
+            };
+        } catch (IOException ex) {
+            return "something else";
         }
     }
 
     /**
-     * Where a parse or mapping error is: the line of the offending field when the error names one
-     * (Jackson reports record errors at the end of the object), else the parser's line and column.
+     * The line where the value at {@code path} begins ({@code stages[0].systems[1].name}, {@code ""} is the
+     * top level), or {@code null} when the text has no such value. Reads only as far as that value.
      */
-    public static String where(String json, String source, JsonProcessingException e) {
-        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-            StringBuilder path = new StringBuilder();
-            for (JsonMappingException.Reference r : m.getPath()) {
-                if (r.getFieldName() != null) {
-                    path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
-                } else if (r.getIndex() >= 0) {
-                    path.append('[').append(r.getIndex()).append(']');
-                }
-            }
-            Integer line = lines(json).get(path.toString());
-            if (line != null) {
-                return source + ":" + line + " (" + path + ")";
-            }
-        }
-        JsonLocation at = e.getLocation();
-        return at == null ? source : source + ":" + at.getLineNr() + ":" + at.getColumnNr();
+    public static Integer lineOf(String json, String path) {
+        Integer[] line = {null};
+        walkTo(json, path, p -> line[0] = (int) p.currentTokenLocation().getLineNr());
+        return line[0];
     }
 
-    /** The line of every value in the JSON text, by path ({@code stages[0].systems[1].name}). */
-    static Map<String, Integer> lines(String json) {
-        Map<String, Integer> out = new HashMap<>();
-        Deque<String> path = new ArrayDeque<>();
+    /** The field names of the object at {@code path}, with their lines, in order; empty when there is none. */
+    static Map<String, Integer> fieldsOf(String json, String path) {
+        Map<String, Integer> fields = new LinkedHashMap<>();
+        walkTo(json, path, p -> {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                return;
+            }
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                fields.put(p.currentName(), (int) p.currentTokenLocation().getLineNr());
+                p.nextToken();
+                p.skipChildren();
+            }
+        });
+        return fields;
+    }
+
+    private interface AtValue {
+        void accept(JsonParser p) throws IOException;
+    }
+
+    /** Streams {@code json} to the value at {@code path} and hands the parser, standing on it, to {@code at}. */
+    private static void walkTo(String json, String path, AtValue at) {
+        Deque<String> open = new ArrayDeque<>();
         Deque<int[]> arrays = new ArrayDeque<>();        // next index of each open array
-        try (JsonParser p = new JsonFactory().createParser(json)) {
+        try (JsonParser p = MAPPER.getFactory().createParser(json)) {
             String field = null;
             JsonToken t;
             while ((t = p.nextToken()) != null) {
@@ -124,8 +394,8 @@ public final class ScenarioJson {
                     if (t == JsonToken.END_ARRAY) {
                         arrays.pop();
                     }
-                    if (!path.isEmpty()) {
-                        path.pop();
+                    if (!open.isEmpty()) {
+                        open.pop();
                     }
                     continue;
                 }
@@ -138,19 +408,25 @@ public final class ScenarioJson {
                 } else {
                     segment = "";
                 }
-                String here = join(path, segment);
-                out.putIfAbsent(here, (int) p.currentTokenLocation().getLineNr());
+                String here = join(open, segment);
+                if (here.equals(path)) {
+                    at.accept(p);
+                    return;
+                }
                 if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                    path.push(here);
+                    if (!path.startsWith(here)) {
+                        p.skipChildren();                      // not on the way to the path
+                        continue;
+                    }
+                    open.push(here);
                     if (t == JsonToken.START_ARRAY) {
                         arrays.push(new int[] {0});
                     }
                 }
             }
         } catch (IOException e) {
-            // already parsed once; nothing to add
+            // the text does not parse that far: nothing found
         }
-        return out;
     }
 
     private static String join(Deque<String> path, String segment) {

@@ -40,8 +40,17 @@ public final class ScenarioModel {
     private final Set<Run> runs = new LinkedHashSet<>();
     private final Map<Sync, List<String>> commandOrder = new LinkedHashMap<>();
     private final List<List<String>> frameStates = new ArrayList<>();
+    private final Depth depth;
 
-    private ScenarioModel() {
+    /**
+     * How much state the model keeps. Rendering a state is the model's main cost on large worlds (10⁴
+     * entities sorted and printed), so a judge asks for the end state only, validation for none, and only
+     * the ambiguity witnesses, which compare frame by frame, for every frame.
+     */
+    enum Depth { RUNS_ONLY, END_STATE, EVERY_FRAME }
+
+    private ScenarioModel(Depth depth) {
+        this.depth = depth;
     }
 
     /** Every run the schedule must make, in the model's order. */
@@ -56,14 +65,21 @@ public final class ScenarioModel {
 
     /** The end state as canonical lines ({@code "e1: A(2) S(0)"}, {@code "resource R(3)"}), entities by label. */
     public List<String> finalState() {
+        if (depth == Depth.RUNS_ONLY) {
+            throw new IllegalStateException("this model kept no state");
+        }
         return frameStates.get(frameStates.size() - 1);
     }
 
     /**
-     * The state after each frame ({@link Scenario#totalFrames()} of them, the quiet tail included), in
+     * The state after each frame (only for a model made by {@link #withFrameStates}) ({@link Scenario#totalFrames()} of them, the quiet tail included), in
      * the canonical lines of {@link #finalState()}: the last is the end state.
      */
     public List<List<String>> frameStates() {
+        if (depth != Depth.EVERY_FRAME) {
+            throw new IllegalStateException("this model kept " + (depth == Depth.END_STATE ? "the end state only" : "no state")
+                    + "; use ScenarioModel.withFrameStates");
+        }
         return frameStates;
     }
 
@@ -75,7 +91,21 @@ public final class ScenarioModel {
      *         cleanly under any strategy or executor
      */
     public static ScenarioModel of(Scenario scenario) {
-        ScenarioModel m = new ScenarioModel();
+        return run(scenario, Depth.END_STATE);
+    }
+
+    /** {@link #of}, keeping the state after every frame too ({@link #frameStates()}). */
+    public static ScenarioModel withFrameStates(Scenario scenario) {
+        return run(scenario, Depth.EVERY_FRAME);
+    }
+
+    /** Runs the model for its runs and command order only, and for the errors {@link #of} throws. */
+    static ScenarioModel runsOnly(Scenario scenario) {
+        return run(scenario, Depth.RUNS_ONLY);
+    }
+
+    private static ScenarioModel run(Scenario scenario, Depth depth) {
+        ScenarioModel m = new ScenarioModel(depth);
         new Simulation(scenario, m).run();
         return m;
     }
@@ -115,7 +145,9 @@ public final class ScenarioModel {
                 for (int si = 0; si < scenario.stages().size(); si++) {
                     stage(scenario.stages().get(si), orders.get(si), f);
                 }
-                out.frameStates.add(state());
+                if (out.depth == Depth.EVERY_FRAME || out.depth == Depth.END_STATE && f == scenario.totalFrames() - 1) {
+                    out.frameStates.add(state());
+                }
             }
         }
 

@@ -19,7 +19,7 @@ import java.util.TreeSet;
  *                 pattern allows
  * @param kind     how the executor must run it ({@code null} in JSON means {@link Kind#NORMAL})
  */
-public record SystemSpec(String name, Set<Data> writes, Set<Data> with, Set<Data> without, List<Watch> watches,
+public record SystemSpec(@Required String name, Set<Data> writes, Set<Data> with, Set<Data> without, List<Watch> watches,
         List<String> before, List<String> after, List<String> ambiguousWith, String pauseSet, Kind kind) {
 
     /**

@@ -14,7 +14,7 @@ import java.util.Objects;
  * tracker's candidate lists. Bevy #8029 was exactly a parallel walk that used the world's ticks
  * instead of the system's.
  */
-public record Watch(Data data, WatchKind kind, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean parallel) {
+public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean parallel) {
     public Watch {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(kind, "kind");

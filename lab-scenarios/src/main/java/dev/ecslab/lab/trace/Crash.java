@@ -1,5 +1,7 @@
 package dev.ecslab.lab.trace;
 
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.lab.scenario.Required;
 import dev.ecslab.lab.scenario.WatchKind;
 import java.util.List;
 
@@ -17,11 +19,17 @@ import java.util.List;
  * @param exception the exception's class and message
  * @param frames    the top stack frames of the exception, innermost first
  * @param frame     the frame the lab was running ({@code -1} outside frames)
+ *
+ * <p>The call, the exception and the frames are text from the code under test: they are kept with
+ * control characters shown as {@code \\uXXXX}, so printing a crash cannot forge a line.
  */
-public record Crash(String source, String call, Boolean resource, WatchKind kind, String exception, List<String> frames,
+public record Crash(@Required String source, @Required String call,
+        Boolean resource, WatchKind kind, @Required String exception, List<String> frames,
         long frame) {
     public Crash {
-        frames = frames == null ? List.of() : List.copyOf(frames);
+        call = BadInputException.printable(call);
+        exception = BadInputException.printable(exception);
+        frames = frames == null ? List.of() : frames.stream().map(BadInputException::printable).toList();
     }
 
     /** The crash in words, with the top frames. */

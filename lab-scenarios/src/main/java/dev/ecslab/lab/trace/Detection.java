@@ -1,5 +1,6 @@
 package dev.ecslab.lab.trace;
 
+import dev.ecslab.lab.scenario.Required;
 import dev.ecslab.lab.scenario.Watch;
 import java.util.List;
 
@@ -8,7 +9,8 @@ import java.util.List;
  * (duplicates kept, so a repeat inside one answer is visible), or for a resource {@code ["R"]} when
  * the filter held and {@code []} when it did not.
  */
-public record Detection(int run, Watch watch, List<String> reported) {
+public record Detection(@Required int run, @Required Watch watch,
+        @Required List<String> reported) {
     public Detection {
         reported = List.copyOf(reported);
     }

@@ -1,5 +1,8 @@
 package dev.ecslab.lab.trace;
 
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.lab.scenario.Required;
+
 /**
  * One system run, as the lab's own system body recorded it.
  *
@@ -15,9 +18,21 @@ package dev.ecslab.lab.trace;
  * @param tick        the change tick the runner gave the run ({@code lastRunTick}: the one it compares
  *                    changes with); shown in timelines, never judged
  * @param failure     what the body threw, or {@code null}
+ *
+ * <p>Read from a replay file, every field the criteria judge is required (a missing {@code startSeq} is
+ * an error, not 0); the thread name and the failure are free text from the code under test and are kept
+ * with control characters shown as {@code \\uXXXX}, so printing them cannot forge a line.
  */
-public record RunRecord(int id, String system, String stage, long frame, int iteration, long startSeq, long finishSeq,
-        String thread, int tick, int lastRunTick, String failure, boolean callerThread) {
+public record RunRecord(@Required int id, @Required String system,
+        @Required String stage, @Required long frame,
+        @Required int iteration, @Required long startSeq,
+        @Required long finishSeq, String thread, int tick, int lastRunTick, String failure,
+        @Required boolean callerThread) {
+    public RunRecord {
+        thread = thread == null ? null : BadInputException.printable(thread);
+        failure = failure == null ? null : BadInputException.printable(failure);
+    }
+
     @Override
     public String toString() {
         return system + " run #" + id + " (frame " + frame + (iteration > 0 ? "." + iteration : "") + ")";

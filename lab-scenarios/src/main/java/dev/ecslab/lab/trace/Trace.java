@@ -1,5 +1,7 @@
 package dev.ecslab.lab.trace;
 
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.lab.scenario.Required;
 import java.util.List;
 import java.util.Objects;
 
@@ -22,18 +24,25 @@ import java.util.Objects;
  * own: system bodies take a lab-owned counter when they start and finish, and record the thread they
  * ran on. The runner contributes only its ticks (for display) and its claims about sync points and
  * command applications, which the criteria check against the lab's own model of the scenario.
+ *
+ * <p><b>Read from a file.</b> Every list the criteria judge is required; the end state and the errors
+ * are kept with control characters shown as {@code \\uXXXX} (printing them cannot forge a line). A
+ * trace read from outside is checked against its scenario by {@link TraceConsistency} before it is
+ * judged.
  */
-public record Trace(String scenario, Config config, List<RunRecord> runs, List<ChangeRecord> changes,
-        List<Detection> detections, List<Long> memory, List<String> finalState, List<String> errors, List<Event> events,
-        List<Crash> crashes, Interleaving interleaving) {
+public record Trace(@Required String scenario, @Required Config config,
+        @Required List<RunRecord> runs, @Required List<ChangeRecord> changes,
+        @Required List<Detection> detections, @Required List<Long> memory,
+        @Required List<String> finalState, @Required List<String> errors,
+        @Required List<Event> events, List<Crash> crashes, Interleaving interleaving) {
     public Trace {
         Objects.requireNonNull(config, "config");
         runs = List.copyOf(runs);
         changes = List.copyOf(changes);
         detections = List.copyOf(detections);
         memory = List.copyOf(memory);
-        finalState = List.copyOf(finalState);
-        errors = List.copyOf(errors);
+        finalState = finalState.stream().map(BadInputException::printable).toList();
+        errors = errors.stream().map(BadInputException::printable).toList();
         events = List.copyOf(events);
         crashes = crashes == null ? List.of() : List.copyOf(crashes);
         interleaving = interleaving == null ? Interleaving.UNRECORDED : interleaving;
@@ -54,8 +63,9 @@ public record Trace(String scenario, Config config, List<RunRecord> runs, List<C
      * and the executor actually came from (none for built-ins and mutants; an older replay file without
      * the field loads with none).
      */
-    public record Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
-            List<PluginJar> plugins) {
+    public record Config(@Required String strategy, @Required String flavor,
+            @Required String executor, @Required long seed,
+            @Required int threads, int delayFrames, List<PluginJar> plugins) {
         public Config {
             plugins = plugins == null ? List.of() : List.copyOf(plugins);
         }
@@ -69,7 +79,11 @@ public record Trace(String scenario, Config config, List<RunRecord> runs, List<C
      * An ordering event. {@code kind} is {@code start}, {@code finish}, {@code sync} or
      * {@code commands}; {@code system} is the system (or explicit sync point) concerned.
      */
-    public record Event(long seq, String kind, long frame, String stage, int iteration, String system, String thread) {
+    public record Event(@Required long seq, @Required String kind,
+            @Required long frame, String stage, int iteration, String system, String thread) {
+        public Event {
+            thread = thread == null ? null : BadInputException.printable(thread);
+        }
     }
 
     public RunRecord run(int id) {

@@ -142,7 +142,7 @@ public final class WitnessFinder {
         } catch (ScenarioException | IllegalArgumentException e) {
             return new Attempt(null, label + " cannot run: " + e.getMessage());
         }
-        List<List<String>> model = ScenarioModel.of(derived).frameStates();
+        List<List<String>> model = ScenarioModel.withFrameStates(derived).frameStates();
         List<List<String>> real = new ArrayList<>();
         Trace trace = ScenarioRunner.runRecordingStates(derived, config(), (frame, state) -> real.add(state));
         Witness.Order order = new Witness.Order(first, second, expected, derived, trace, model, detections(trace));
@@ -165,23 +165,26 @@ public final class WitnessFinder {
         return new Attempt(order, null);
     }
 
+    /** One stage iteration of a trace. */
+    private record Iteration(long frame, String stage, int iteration) {
+    }
+
     /** Every stage iteration of the trace in its forced order, or what ran otherwise. */
     private static String followed(Scenario scenario, StageSpec target, List<String> targetOrder, Trace trace) {
-        Map<String, List<String>> ranIn = new LinkedHashMap<>();          // frame|stage|iteration -> systems in start order
+        Map<Iteration, List<String>> ranIn = new LinkedHashMap<>();       // systems in start order
         trace.runs().stream().sorted(Comparator.comparingLong(RunRecord::startSeq)).forEach(r -> ranIn
-                .computeIfAbsent(r.frame() + "|" + r.stage() + "|" + r.iteration(), k -> new ArrayList<>()).add(r.system()));
+                .computeIfAbsent(new Iteration(r.frame(), r.stage(), r.iteration()), k -> new ArrayList<>()).add(r.system()));
         Map<String, List<String>> forced = new LinkedHashMap<>();
         for (StageSpec st : scenario.stages()) {
             forced.put(st.name(), st == target ? targetOrder : ForcedOrder.expectedOrder(scenario, st));
         }
-        for (Map.Entry<String, List<String>> e : ranIn.entrySet()) {
-            String[] key = e.getKey().split("\\|");
-            List<String> order = forced.get(key[1]);
+        for (Map.Entry<Iteration, List<String>> e : ranIn.entrySet()) {
+            Iteration it = e.getKey();
             List<String> ran = e.getValue();
-            List<String> wanted = order.stream().filter(ran::contains).toList();
+            List<String> wanted = forced.get(it.stage()).stream().filter(ran::contains).toList();
             if (!wanted.equals(ran)) {
-                return "frame " + key[0] + (key[2].equals("0") ? "" : "." + key[2]) + ", stage '" + key[1] + "' ran "
-                        + String.join(", ", ran) + " instead of " + String.join(", ", wanted);
+                return "frame " + it.frame() + (it.iteration() == 0 ? "" : "." + it.iteration()) + ", stage '" + it.stage()
+                        + "' ran " + String.join(", ", ran) + " instead of " + String.join(", ", wanted);
             }
         }
         return null;

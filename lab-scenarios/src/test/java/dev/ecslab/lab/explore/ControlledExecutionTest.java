@@ -165,4 +165,74 @@ class ControlledExecutionTest {
                 .contains("frame 0"));
         assertThat(Judge.judge(s, diverged).violations()).extracting(Violation::criterion).contains(Criterion.CRASH);
     }
+
+    /** An executor that says it follows the control and breaks it in one way. */
+    record Breach(String how, dev.ecslab.ecs.executor.ExecutionControl control) implements dev.ecslab.ecs.executor.Executor {
+        @Override
+        public String id() {
+            return "breach-" + how;
+        }
+
+        @Override
+        public boolean controlled() {
+            return true;
+        }
+
+        @Override
+        public void execute(dev.ecslab.ecs.executor.StageRun run) {
+            int n = run.stage().size();
+            switch (how) {
+                case "returns-early" -> {                     // hands a system off, never waits for it
+                    for (int v = 0; v < n; v++) {
+                        if (run.active().get(v)) {
+                            control.handOff(v);
+                            int system = v;
+                            Thread t = new Thread(() -> {
+                                run.runSystem(system);
+                                control.finished(system);
+                            });
+                            t.setDaemon(true);
+                            t.start();
+                            return;
+                        }
+                    }
+                }
+                case "hands-off-twice" -> {
+                    for (int v = 0; v < n; v++) {
+                        if (run.active().get(v)) {
+                            control.handOff(v);
+                            control.handOff(v);
+                        }
+                    }
+                }
+                default -> {                                 // runs systems on threads it never handed them to
+                    for (int v = 0; v < n; v++) {
+                        if (run.active().get(v)) {
+                            int system = v;
+                            Thread t = new Thread(() -> run.runSystem(system));
+                            t.setDaemon(true);
+                            t.start();
+                            try {
+                                t.join();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"returns-early", "hands-off-twice", "runs-on-its-own-threads"})
+    void anExecutorThatBreaksTheProtocolIsOneCrashNeverAPass(String how) {
+        Scenario s = Catalogue.all().get(0);
+        ExecutorSubject breach = new ExecutorSubject("breach-" + how, o -> new Breach(how, o.control()));
+        Trace t = ScenarioRunner.run(s, new LabConfig(GENERATION, breach, 1).withTimeout(java.time.Duration.ofSeconds(30)));
+        List<Violation> crashes = Judge.judge(s, t).violations().stream().filter(v -> v.criterion() == Criterion.CRASH).toList();
+        assertThat(t.timedOut()).as("ended without its timeout").isFalse();
+        assertThat(crashes).as(how + ": " + t.crashes()).hasSize(1);
+        assertThat(t.crashes()).singleElement().satisfies(c -> assertThat(c.call()).isEqualTo("the control protocol"));
+    }
 }

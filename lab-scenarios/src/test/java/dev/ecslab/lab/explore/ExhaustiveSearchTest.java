@@ -39,16 +39,20 @@ class ExhaustiveSearchTest {
                 t -> false, into::add);
     }
 
-    /** Two writers of different data that nothing orders, and a detector of both after them. */
+    /**
+     * Two writers of different data that nothing orders, and a detector of A after them: the writes of A and
+     * of B are independent steps, so interleaving them differently is the same schedule for the reduction.
+     */
     static Scenario independentWriters() {
         return Scenario.builder("independent writers").describe("two unordered writers of different data")
-                .entity("e0", Data.A, 0).entity("e1", Data.A, 0)
+                .entity("e0", Data.A, 0).entity("e1", Data.A, 0).entity("e2", Data.B, 0)
                 .stage("update", st -> st
                         .system("wa", sys -> sys.writes(Data.A))
                         .system("wb", sys -> sys.writes(Data.B))
                         .system("d", sys -> sys.watch(Data.A, dev.ecslab.lab.scenario.WatchKind.CHANGED).after("wa", "wb")))
                 .set(0, "wa", "e0", Data.A, 1).set(0, "wa", "e1", Data.A, 1)
-                .command(0, "wb", EditOp.INSERT, "e0", Data.B, 1)
+                .set(0, "wb", "e2", Data.B, 1).set(0, "wb", "e2", Data.B, 2)   // direct writes of B: steps others can see
+                .command(0, "wb", EditOp.INSERT, "e0", Data.B, 1)              // into wb's own buffer: no step
                 .frames(1).build();
     }
 
@@ -96,8 +100,10 @@ class ExhaustiveSearchTest {
             }
             LabConfig config = new LabConfig(GENERATION, ExecutorSubject.of(executor), 1);
             Coverage coverage = new Coverage(s);
-            ExhaustiveSearch.Result r = ExhaustiveSearch.search(e -> ScenarioRunner.run(s, config.withExploration(e)), 2,
-                    2_000, t -> false, coverage::add);
+            // the lab's own bound and budget: what `lab run` promises is what is checked
+            ExhaustiveSearch.Result r = ExhaustiveSearch.search(e -> ScenarioRunner.run(s, config.withExploration(e)),
+                    dev.ecslab.lab.classify.Lab.Options.DEFAULT_DEVIATIONS, dev.ecslab.lab.classify.Lab.Options.DEFAULT_BUDGET,
+                    t -> false, coverage::add);
             coverage.searched(r);
             System.out.println("ExhaustiveSearchTest: " + s.name() + " / " + executor + ": " + coverage.describe());
             assertThat(coverage.pairsSeenOneWay()).as(s.name() + " under " + executor + ": " + coverage.pairs()).isEmpty();
@@ -118,6 +124,23 @@ class ExhaustiveSearchTest {
             }
         }
         return false;
+    }
+
+    @Test
+    void anExecutorThatIgnoresTheControlIsNeverReportedAsSearched() {
+        // the dynamic executor built without the control: it runs free, by thread timing
+        ExecutorSubject free = new ExecutorSubject("free-dynamic", o -> new dev.ecslab.ecs.executor.DynamicExecutor(
+                new dev.ecslab.ecs.executor.ExecutorOptions(o.seed(), o.threads(), o.inlineThresholdNanos())));
+        Scenario s = Catalogue.all().get(0);
+        Coverage coverage = new Coverage(s);
+        ExhaustiveSearch.Result r = ExhaustiveSearch.search(
+                e -> ScenarioRunner.run(s, new LabConfig(GENERATION, free, 1).withExploration(e)), 1, 48, t -> false,
+                coverage::add);
+        coverage.searched(r);
+        assertThat(r.free()).isTrue();
+        assertThat(r.complete()).as("a free run searched nothing").isFalse();
+        assertThat(r.schedules()).isEqualTo(1);
+        assertThat(coverage.describe()).contains("free run").doesNotContain("exhaustive");
     }
 
     @Test

@@ -132,18 +132,18 @@ class ScaleOperationsTest {
     @Test
     void badGroupsBulkEditsAndJumpsNameTheirLine() {
         assertThatThrownBy(() -> ScenarioJson.read(GROUPED.replace("\"from\": 3, \"every\": 5", "\"from\": 5, \"every\": 5"),
-                "grouped.json")).isInstanceOf(ScenarioException.class).hasMessageContaining("grouped.json:10")
+                "grouped.json")).isInstanceOf(ScenarioException.class).hasMessageContaining("grouped.json (line 10, ")
                 .hasMessageContaining("edits[0].count").hasMessageContaining("member #20 of 'g0', which has 20");
         assertThatThrownBy(() -> ScenarioJson.read(GROUPED.replace("\"g0#19\"", "\"g0#20\""), "grouped.json"))
-                .hasMessageContaining("grouped.json:11").hasMessageContaining("unknown entity 'g0#20'");
+                .hasMessageContaining("grouped.json (line 11, ").hasMessageContaining("unknown entity 'g0#20'");
         assertThatThrownBy(() -> ScenarioJson.read(GROUPED.replace("\"count\": 20", "\"count\": 0"), "grouped.json"))
-                .hasMessageContaining("grouped.json:3").hasMessageContaining("groups[0].count");
+                .hasMessageContaining("grouped.json (line 3, ").hasMessageContaining("groups[0].count");
         assertThatThrownBy(() -> ScenarioJson.read(GROUPED.replace("\"beforeFrame\": 1", "\"beforeFrame\": 4"), "grouped.json"))
-                .hasMessageContaining("grouped.json:8").hasMessageContaining("clockJumps[0].beforeFrame");
+                .hasMessageContaining("grouped.json (line 8, ").hasMessageContaining("clockJumps[0].beforeFrame");
         assertThatThrownBy(() -> ScenarioJson.read(GROUPED.replace("2147483648", String.valueOf(ClockJump.MAX_AGE - 5)),
                 "grouped.json")).hasMessageContaining("within 2^24 below the maximum change age");
         assertThatThrownBy(() -> ScenarioJson.read(GROUPED.replace("\"kind\": \"CHANGED\", \"parallel\"",
-                "\"kind\": \"REMOVED\", \"parallel\""), "grouped.json")).hasMessageContaining("grouped.json:6")
+                "\"kind\": \"REMOVED\", \"parallel\""), "grouped.json")).hasMessageContaining("grouped.json (line 6, ")
                 .hasMessageContaining("stages[0].systems[1].watches[0].parallel");
         assertThatThrownBy(() -> ScenarioJson.read(GROUPED.replace("\"label\": \"g0\"", "\"label\": \"g#0\""), "grouped.json"))
                 .hasMessageContaining("groups[0].label");

@@ -259,7 +259,7 @@ class ScenarioModelTest {
                 .command(0, "adder", EditOp.INSERT, "e0", Data.B, 1);    // edits[2]: applied after e0's despawn
         assertThatThrownBy(b::build)
                 .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.path()).isEqualTo("edits[2]"))
-                .hasMessageStartingWith("edits[2]: ")
+                .hasMessageStartingWith("the scenario (edits[2]): ")
                 .hasMessageContaining("adder's insert command on e0")
                 .hasMessageContaining("killer's despawn of e0 (edits[0]) is applied before it");
 
@@ -338,11 +338,11 @@ class ScenarioModelTest {
     @Test
     void theModelsStateAfterEveryFrameIsTheRealWorldsUnderEveryExecutor() {
         Scenario s = dev.ecslab.lab.catalogue.Catalogue.changesMadeByCommands(dev.ecslab.lab.catalogue.Catalogue.Target.COMPONENT);
-        List<List<String>> model = ScenarioModel.of(s).frameStates();
+        List<List<String>> model = ScenarioModel.withFrameStates(s).frameStates();
         assertThat(model).hasSize(s.totalFrames());
         assertThat(model.get(model.size() - 1)).isEqualTo(ScenarioModel.of(s).finalState());
         assertThat(model.get(0)).as("the insert is applied at frame 0's sync point").isNotEqualTo(
-                ScenarioModel.of(s.with(s.entities(), s.stages(), s.frames(), List.of())).frameStates().get(0));
+                ScenarioModel.withFrameStates(s.with(s.entities(), s.stages(), s.frames(), List.of())).frameStates().get(0));
         for (String executor : List.of("serial", "staged", "dynamic")) {
             List<List<String>> real = new ArrayList<>();
             Trace t = ScenarioRunner.runRecordingStates(s, new LabConfig(TrackerSubject.find("generation", LOADER),

@@ -65,6 +65,16 @@ class WitnessFinderTest {
     }
 
     @Test
+    void aStageNameWithAVerticalBarIsWitnessedLikeAnyOther() {
+        // the runs were keyed by "frame|stage|iteration" and split on '|': a legal stage name broke it
+        Scenario s = Scenario.builder("bar").entity("e0", Data.A, 0)
+                .stage("a|b", st -> st.system("left", x -> x.writes(Data.A)).system("right", x -> x.writes(Data.A)))
+                .frames(1).set(0, "left", "e0", Data.A, 1).set(0, "right", "e0", Data.A, 2).build();
+        List<Witness> found = new WitnessFinder().find(s);
+        assertThat(found).singleElement().satisfies(w -> assertThat(w.verdict()).isEqualTo(Witness.Verdict.STATE_DIFFERS));
+    }
+
+    @Test
     void writersOfDifferentEntitiesConflictOnlyFormallyAndCommuteHere() {
         Scenario s = writersOfA("different entities", x -> { })
                 .frames(2)

@@ -49,9 +49,11 @@ public final class BenchmarkResults {
     private final List<TrackingMemory.OverFrames> overFrames;
     private final List<String> warnings;
     private final List<Path> files;
+    private final LabPowerTable power;
 
     private BenchmarkResults(List<BenchmarkResult> results, List<TrackingMemory.PerEntity> perEntity,
-            List<TrackingMemory.OverFrames> overFrames, List<String> warnings, List<Path> files) {
+            List<TrackingMemory.OverFrames> overFrames, List<String> warnings, List<Path> files, LabPowerTable power) {
+        this.power = power;
         this.results = List.copyOf(results);
         this.perEntity = List.copyOf(perEntity);
         this.overFrames = List.copyOf(overFrames);
@@ -79,6 +81,7 @@ public final class BenchmarkResults {
         Map<List<Object>, BenchmarkResult> results = new LinkedHashMap<>();
         Map<List<Object>, TrackingMemory.PerEntity> perEntity = new LinkedHashMap<>();
         Map<List<Object>, TrackingMemory.OverFrames> overFrames = new LinkedHashMap<>();
+        LabPowerTable power = null;
         for (Path file : files) {
             JsonNode root;
             try {
@@ -96,12 +99,16 @@ public final class BenchmarkResults {
                 readJmh(file, root, results, warnings);
             } else if (root.isObject() && MEMORY_KIND.equals(root.path("kind").asText())) {
                 readMemory(file, root, perEntity, overFrames, warnings);
+            } else if (root.isObject() && LabPowerTable.KIND.equals(root.path("kind").asText())) {
+                LabPowerTable read = LabPowerTable.read(root, warnings, file.toString());
+                power = read != null ? read : power;                          // the newest readable file wins
             } else {
-                warnings.add(file + ": neither a JMH result array (-rf json) nor a " + MEMORY_KIND + " object, skipped");
+                warnings.add(file + ": neither a JMH result array (-rf json) nor a " + MEMORY_KIND + " or "
+                        + LabPowerTable.KIND + " object, skipped");
             }
         }
         return new BenchmarkResults(new ArrayList<>(results.values()), new ArrayList<>(perEntity.values()),
-                new ArrayList<>(overFrames.values()), warnings, files);
+                new ArrayList<>(overFrames.values()), warnings, files, power);
     }
 
     private static Comparator<Path> oldestFirst(List<String> warnings) {
@@ -199,6 +206,11 @@ public final class BenchmarkResults {
     /** Every memory-over-frames figure kept. */
     public List<TrackingMemory.OverFrames> memoryOverFrames() {
         return overFrames;
+    }
+
+    /** The lab's power table ({@code LabPower}'s newest file), if one was found. */
+    public Optional<LabPowerTable> power() {
+        return Optional.ofNullable(power);
     }
 
     /** Problems met while reading, one sentence each, naming the file; for the page to show. */

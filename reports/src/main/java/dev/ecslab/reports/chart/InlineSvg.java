@@ -1,5 +1,6 @@
 package dev.ecslab.reports.chart;
 
+import dev.ecslab.reports.text.SafeText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -66,6 +67,6 @@ final class InlineSvg {
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return SafeText.xmlAttribute(text);
     }
 }

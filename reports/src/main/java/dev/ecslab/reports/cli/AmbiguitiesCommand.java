@@ -2,11 +2,8 @@ package dev.ecslab.reports.cli;
 
 import dev.ecslab.ecs.schedule.AmbiguityReport;
 import dev.ecslab.ecs.schedule.AmbiguitySetting;
-import dev.ecslab.ecs.schedule.ScheduleBuildException;
 import dev.ecslab.ecs.schedule.json.LoadedSchedule;
 import dev.ecslab.ecs.schedule.json.ScheduleJson;
-import dev.ecslab.ecs.schedule.json.ScheduleJsonException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,15 +11,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code lab ambiguities FILE.json}: another engine's schedule, described as JSON, checked for ambiguities. */
-@Command(name = "ambiguities", mixinStandardHelpOptions = true, description = {
-    "Reads a schedule described as JSON (the format of ScheduleJson: stages, systems with their data access,",
-    "ordering constraints, sets, the ambiguity setting) and prints its ambiguity report: every pair of",
-    "systems whose access conflicts and whose order is not defined, and the data they conflict on.",
-    "Exit codes: 0 no ambiguity at the ERROR level (or none at all with --strict), 1 ambiguities at the",
-    "ERROR level (or any with --strict), 2 bad input (the message names the line, column and JSON path)",
-    "or a schedule that breaks a rule (a cycle, with its members; an unknown target; ...).",
-    "A schedule alone has no edits, so whether an ambiguous pair's order changes anything cannot be shown",
-    "here; lab run runs both orders of the pairs of its own scenarios (ambiguity witnesses)."})
+@Command(name = "ambiguities", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+    header = "Prints the ambiguity report of a schedule described as JSON.",
+    description = {
+        "Reads a schedule described as JSON (the format of ScheduleJson: stages, systems with their data access,"
+            + " ordering constraints, sets, the ambiguity setting) and prints its ambiguity report: every pair of systems"
+            + " whose access conflicts and whose order is not defined, and the data they conflict on.",
+        "A malformed file is named with the line, column and JSON path; a schedule that breaks a rule (a cycle, with"
+            + " its members; an unknown target) is bad input too.",
+        "A schedule alone has no edits, so whether an ambiguous pair's order changes anything cannot be shown here;"
+            + " lab run runs both orders of the pairs of its own scenarios (ambiguity witnesses)."},
+    exitCodeListHeading = LabMain.EXIT_CODES,
+    exitCodeList = {"0:no ambiguity at the schedule's error level (none at all with --strict)",
+        "1:ambiguities at the schedule's error level (any, with --strict)", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE,
+        LabMain.STOPPED_LINE})
 final class AmbiguitiesCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE.json", description = "the schedule")
     Path file;
@@ -32,28 +34,19 @@ final class AmbiguitiesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Files.isRegularFile(file)) {
-            System.err.println("lab ambiguities: " + file + ": no such file");
-            return 2;
-        }
-        LoadedSchedule schedule;
-        AmbiguityReport report;
-        try {
-            schedule = ScheduleJson.read(file);
-            report = schedule.ambiguities();
-        } catch (ScheduleJsonException | ScheduleBuildException e) {
-            System.err.println("lab ambiguities: " + e.getMessage());
-            return 2;
-        }
+        Path input = CommandLineFile.regular(file, "a schedule file");
+        LoadedSchedule schedule = CommandLineFile.read(input, "a schedule file", () -> ScheduleJson.read(input));
+        AmbiguityReport report = CommandLineFile.read(input, "a schedule file", schedule::ambiguities);
         AmbiguitySetting level = schedule.schedule().ambiguity();
         System.out.print(report.format());
         if (report.isEmpty()) {
-            System.out.println("no ambiguity (" + file + ")");
+            System.out.println("no ambiguity (" + input + ")");
             return 0;
         }
         boolean fails = strict || level == AmbiguitySetting.ERROR;
-        System.out.println(report.size() + " ambiguous pair(s); the schedule's setting is " + level
-                + (fails ? ": FAIL" : " (use --strict to fail on any)"));
+        // the setting as the schedule file spells it ("ambiguity": "WARN"), not as a Java constant
+        System.out.println(report.total() + " ambiguous pair(s); the schedule says \"ambiguity\": \"" + level.name()
+                + "\"" + (fails ? ": FAIL" : " (use --strict to fail on any)"));
         return fails ? 1 : 0;
     }
 }

@@ -1,34 +1,131 @@
 package dev.ecslab.reports.cli;
 
+import dev.ecslab.ecs.input.BadInputException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes a file under a temporary name and moves it into place, so a reader (or a run stopped with
  * Ctrl-C) never sees half a file: the old file or the new one, nothing in between.
+ *
+ * <p>Contract: the temporary file gets a unique name beside the target ({@code .NAME.RANDOM.lab-tmp}),
+ * created exclusively, so no file of the user's (an existing {@code NAME.tmp} included) is ever
+ * overwritten or removed. Every temporary file this process has created and not yet moved or removed is
+ * tracked, and {@link #removePending()} (what an interrupt runs) removes those and nothing else.
  */
 public final class AtomicFiles {
-    /** The suffix of files being written; {@link Interrupts} removes leftovers. */
-    static final String TMP = ".tmp";
+    /** The suffix of this process's temporary files; only tracked ones are ever removed. */
+    static final String TMP_SUFFIX = ".lab-tmp";
+
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     private AtomicFiles() {
     }
 
+    /**
+     * Writes {@code text} (UTF-8) to {@code file}, creating its folder if needed.
+     *
+     * @throws BadInputException naming the file and the problem when it cannot be written
+     */
     public static void write(Path file, String text) {
-        Path tmp = file.resolveSibling(file.getFileName() + TMP);
+        Path tmp = reserve(file);
         try {
-            Files.writeString(tmp, text);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            publish(tmp, file);
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the original failure is what matters
-            }
-            throw new UncheckedIOException("cannot write " + file, e);
+            discard(tmp);
+            throw new BadInputException(file.toAbsolutePath().toString(), "", "cannot write: " + FileProblem.words(e), e);
         }
+    }
+
+    /**
+     * Creates an empty, uniquely named temporary file beside {@code file} (its folder is created if
+     * needed) and tracks it until {@link #publish} or {@link #discard}.
+     *
+     * @throws BadInputException when the folder cannot be written
+     */
+    static Path reserve(Path file) {
+        Path target = file.toAbsolutePath();
+        Path dir = target.getParent();
+        String inTheWay = FileProblem.fileInTheWay(dir);
+        if (inTheWay != null) {
+            throw new BadInputException(target.toString(), "", "its folder " + dir + " " + inTheWay);
+        }
+        try {
+            Files.createDirectories(dir);
+            while (true) {
+                // created exclusively (never an existing file), with the umask's permissions like any other output
+                Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36)
+                        + TMP_SUFFIX);
+                try {
+                    Files.createFile(tmp);
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    continue;
+                }
+                PENDING.add(tmp);
+                return tmp;
+            }
+        } catch (IOException | SecurityException e) {
+            String why = e instanceof IOException io ? FileProblem.words(io) : "permission denied";
+            throw new BadInputException(target.toString(), "", "cannot write into " + dir + ": " + why, e);
+        }
+    }
+
+    /** Moves a reserved temporary file onto {@code file}, replacing it in one step. */
+    static void publish(Path tmp, Path file) throws IOException {
+        try {
+            Files.move(tmp, file.toAbsolutePath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            PENDING.remove(tmp);
+        }
+    }
+
+    /** Removes a reserved temporary file that will not be published. */
+    static void discard(Path tmp) {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // the failure that made us discard it is what matters
+        } finally {
+            PENDING.remove(tmp);
+        }
+    }
+
+    /**
+     * Checks before any work that {@code file} can be written: its folder exists or can be created, a
+     * file can be created there, and {@code file} is not a folder.
+     *
+     * @throws BadInputException naming the option, the file and the problem
+     */
+    static void checkWritable(Path file, String option) {
+        Path target = file.toAbsolutePath();
+        if (Files.isDirectory(target)) {
+            throw new BadInputException(target.toString(), option, "is a folder, not a file");
+        }
+        Path tmp;
+        try {
+            tmp = reserve(target);
+        } catch (BadInputException e) {
+            throw new BadInputException(target.toString(), option, e.problem(), e);
+        }
+        discard(tmp);
+    }
+
+    /** Removes every temporary file this process created and has not moved into place (an interrupt's cleanup). */
+    static void removePending() {
+        for (Path tmp : Set.copyOf(PENDING)) {
+            discard(tmp);
+        }
+    }
+
+    /** How many temporary files are in flight (for tests). */
+    static int pending() {
+        return PENDING.size();
     }
 }

@@ -1,6 +1,7 @@
 package dev.ecslab.reports.cli;
 
 import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.run.ExecutorSubject;
@@ -8,7 +9,6 @@ import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.gate.GateVerdict;
 import dev.ecslab.reports.gate.JUnitXml;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -18,14 +18,19 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code lab gate}: the CI correctness gate for one configuration. */
-@Command(name = "gate", mixinStandardHelpOptions = true, description = {
-    "Runs the criteria on one configuration (a strategy under an executor) and exits 0 only if every",
-    "promise of its expected class (--expect, or the strategy's claim) holds: no crash, ordering (O),",
-    "ambiguity detection (A), a pure frame (8), bounded memory (6), and criteria 1 (within the claimed",
-    "delay) and/or 2 on every scenario class (regular, pausing, looping, commands, resources) as the",
-    "class promises. A promised check that no run judged fails. Other findings are reported, not gated.",
-    "Writes JUnit XML (--junit) for CI test reports and one replay file per counterexample (--out).",
-    "Exit codes: 0 passed, 1 failed, 2 bad input."})
+@Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+    header = "The CI gate: checks one configuration against the promises of its class.",
+    description = {
+        "Runs the criteria on one configuration (a strategy under an executor) and exits 0 only if every promise of"
+            + " its expected class (--expect, or the strategy's claim) holds: no crash, ordering (O), ambiguity"
+            + " detection (A), a pure frame (8), bounded memory (6), and criteria 1 (within the claimed delay) and/or 2"
+            + " on every scenario class (regular, pausing, looping, commands, resources) as the class promises. A"
+            + " promised check that no run judged fails. Other findings are reported, not gated.",
+        "Writes JUnit XML (--junit) for CI test reports and one replay file per counterexample (--out); both are"
+            + " checked for writing before the campaign starts, and the output names them with absolute paths."},
+    exitCodeListHeading = LabMain.EXIT_CODES,
+    exitCodeList = {"0:every promise of the expected class holds", "1:a crash, a broken promise, or a promised check"
+            + " that no run judged", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 final class GateCommand implements Callable<Integer> {
     @Option(names = "--strategy", required = true, description = "the strategy id (label), e.g. generation or flag-doubling/immediate")
     String strategy;
@@ -45,11 +50,13 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     CampaignOptions campaign = new CampaignOptions();
 
-    @Option(names = "--junit", description = "write JUnit XML here")
+    @Option(names = "--junit", paramLabel = "FILE", description = "write JUnit XML here (an existing FILE is replaced"
+            + " in one step; nothing else in its folder is touched)")
     Path junit;
 
-    @Option(names = "--out", description = "where counterexample replay files go (default ${DEFAULT-VALUE})")
-    Path out = Path.of("reports", "out", "gate");
+    @Option(names = "--out", paramLabel = "DIR", description = "where the counterexamples' replay files and the matrix"
+            + " go (default: reports/out/gate in the ecslab checkout, ${DEFAULT-VALUE})")
+    Path out = RepositoryRoot.defaultOut("gate");
 
 
     @Override
@@ -58,8 +65,8 @@ final class GateCommand implements Callable<Integer> {
         try {
             jars = campaign.openJars();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            System.err.println("lab gate: " + e.getMessage());
-            return 2;
+            System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
+            return LabMain.BAD_INPUT;
         }
         try (jars) {
             return gate(jars);
@@ -81,22 +88,28 @@ final class GateCommand implements Callable<Integer> {
             subject = new TrackerSubject(claimed.id(), claimed.flavor(), expected, claimed.description(), claimed.factory(),
                     frames, claimed.jar());
         } catch (IllegalArgumentException | IllegalStateException e) {
-            System.err.println("lab gate: " + e.getMessage());
-            return 2;
+            System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
+            return LabMain.BAD_INPUT;
+        }
+        if (junit != null) {
+            AtomicFiles.checkWritable(junit, "--junit");
         }
         long start = System.nanoTime();
-        Matrix m;
-        try (var stop = Interrupts.cleanUpOnCtrlC(out)) {
-            m = campaign.run(List.of(subject), List.of(exec));
-        }
-        var files = MatrixReport.write(m, out);
-        GateVerdict v = GateVerdict.of(m, expected, (System.nanoTime() - start) / 1_000_000_000L, files, !campaign.noMemory);
-        if (junit != null) {
-            Path parent = junit.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
+        GateVerdict v;
+        Path dir;
+        try (StagedReport report = StagedReport.open(out, "--out", "lab gate", LabMain::note);
+                Interrupts stop = Interrupts.arm(report)) {
+            Checkpoints.reached("campaign", stop);
+            Matrix m = campaign.run(List.of(subject), List.of(exec));
+            var files = MatrixReport.write(m, report.dir());
+            v = GateVerdict.of(m, expected, (System.nanoTime() - start) / 1_000_000_000L, files, !campaign.noMemory);
+            Checkpoints.reached("commit", stop);
+            report.commit();
+            Checkpoints.reached("committed", stop);
+            dir = report.out();
+            if (junit != null) {
+                AtomicFiles.write(junit, JUnitXml.of(v));
             }
-            AtomicFiles.write(junit, JUnitXml.of(v));
         }
         System.out.printf(Locale.ROOT, "gate %s / %s: expected %s, measured %s: %s%n", v.strategy(), v.executor(),
                 new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
@@ -111,12 +124,14 @@ final class GateCommand implements Callable<Integer> {
                     c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
         }
         if (!v.passes()) {
-            System.out.println("replay files: " + out.resolve("counterexamples") + " (./lab replay FILE)");
+            System.out.println("replay files: " + dir.resolve("counterexamples") + " (./lab replay FILE)");
         } else if (!v.notes().isEmpty()) {
             System.out.println(v.notes().size() + " finding(s) reported, not gated (the expected class does not promise"
                     + " them); replay files:");
-            v.notes().forEach(f -> System.out.println("  " + out.resolve(f)));
+            v.notes().forEach(f -> System.out.println("  " + dir.resolve(f)));
         }
+        System.out.println("wrote " + dir.resolve("matrix.md") + " and " + dir.resolve("matrix.json")
+                + (junit == null ? "" : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
         return v.passes() ? 0 : 1;
     }
 

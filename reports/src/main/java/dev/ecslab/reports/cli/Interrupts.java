@@ -1,41 +1,73 @@
 package dev.ecslab.reports.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.stream.Stream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Ctrl-C during a long command: the JVM runs this hook before exiting, which says the run was stopped
- * and removes the temporary files of an unfinished write under the output directory. Every report file
- * is written with {@link AtomicFiles}, so what remains is the previous complete report or none.
+ * Ctrl-C during a command: the JVM runs this shutdown hook before exiting. It stops the command's
+ * {@link StagedReport} (which waits for a commit under way, or else removes the unfinished staging folder
+ * and keeps the previous report untouched), removes the temporary files this process created and has not
+ * moved into place ({@link AtomicFiles#removePending()}) and nothing else, and says truthfully what was
+ * left.
+ *
+ * <p>{@link #stop()} is the hook's whole work, so tests can run it at a chosen point of a command on
+ * another thread, as the JVM would.
  */
 final class Interrupts implements AutoCloseable {
-    private final Thread hook;
+    /** The last command armed on this thread, so the exit code of a stopped command can say so. */
+    private static final ThreadLocal<Interrupts> LAST = new ThreadLocal<>();
 
-    private Interrupts(Path dir) {
-        this.hook = new Thread(() -> {
-            System.err.println("\nlab: stopped; no partial report was left in " + (dir == null ? "place" : dir));
-            if (dir != null && Files.isDirectory(dir)) {
-                try (Stream<Path> files = Files.walk(dir)) {
-                    files.filter(p -> p.getFileName().toString().endsWith(AtomicFiles.TMP)).forEach(p -> {
-                        try {
-                            Files.deleteIfExists(p);
-                        } catch (IOException ignored) {
-                            // best effort while the JVM exits
-                        }
-                    });
-                } catch (IOException ignored) {
-                    // best effort while the JVM exits
-                }
-            }
-        }, "lab-ctrl-c");
+    private final StagedReport report;
+    private final PrintStream err;
+    private final Thread hook;
+    private final List<Runnable> alsoOnStop = new CopyOnWriteArrayList<>();
+    private volatile boolean stopped;
+
+    private Interrupts(StagedReport report) {
+        this.report = report;
+        this.err = System.err;
+        this.hook = new Thread(this::stop, "lab-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
+        LAST.set(this);
     }
 
-    /** Arms the hook for a command writing under {@code dir}; close it when the command is done. */
-    static Interrupts cleanUpOnCtrlC(Path dir) {
-        return new Interrupts(dir);
+    /** Arms the hook for a command writing {@code report} (null: a command that writes no report); close it when done. */
+    static Interrupts arm(StagedReport report) {
+        return new Interrupts(report);
+    }
+
+    /** The report this command writes, or null. */
+    StagedReport report() {
+        return report;
+    }
+
+    /** Something more to do on Ctrl-C, before the report is stopped (a child process to end). */
+    void alsoOnStop(Runnable action) {
+        alsoOnStop.add(action);
+    }
+
+    /** What the hook does; returns the line it printed. Safe to call more than once. */
+    String stop() {
+        stopped = true;
+        alsoOnStop.forEach(Runnable::run);
+        String line = "lab: " + (report == null ? "stopped" : report.stop());
+        AtomicFiles.removePending();
+        err.println();
+        err.println(line);
+        err.flush();
+        return line;
+    }
+
+    /** True when Ctrl-C stopped the last command armed on this thread. */
+    static boolean stoppedHere() {
+        Interrupts last = LAST.get();
+        return last != null && last.stopped;
+    }
+
+    /** Forgets the last command of this thread (a new command line starts). */
+    static void reset() {
+        LAST.remove();
     }
 
     @Override

@@ -11,9 +11,14 @@ import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.html.ReportWriter;
 import dev.ecslab.reports.verdict.VerdictWords;
 import dev.ecslab.reports.verdict.WitnessWords;
+import dev.ecslab.ecs.input.BadInputException;
+import java.io.File;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -22,13 +27,45 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The {@code lab} command line. {@code ./lab run} is the main job. */
-@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = {LabMain.Run.class, GateCommand.class,
-        AmbiguitiesCommand.class, LabMain.ReplayCommand.class, BenchCommand.class, StressCommand.class, RacesCommand.class},
-        description = "ecslab: a laboratory for ECS scheduling and change detection.")
+/**
+ * The {@code lab} command line. {@code ./lab run} is the main job.
+ *
+ * <p>Contract, for every command: exit code 2 means bad input (an option, an unreadable or malformed
+ * file, an unwritable output, another run writing into the same output folder), printed as one line
+ * naming the file, where in it and what was wrong, with no stack trace unless {@code --debug}; 70 an
+ * internal error (a bug in ecslab); 130 stopped with Ctrl-C; 0 and 1 mean what each command's help says.
+ * Relative paths mean what they mean in the directory the command was started in.
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+        subcommands = {LabMain.Run.class, GateCommand.class, AmbiguitiesCommand.class, LabMain.ReplayCommand.class,
+            BenchCommand.class, StressCommand.class, RacesCommand.class},
+        header = "ecslab: a laboratory for ECS scheduling and change detection.",
+        description = {"Relative paths are taken from the directory the command is started in. Every command has"
+            + " --help and lists its exit codes; every command exits 2 on bad input, with one line that names the"
+            + " file, where in it and what was wrong (--debug adds the stack trace)."},
+        exitCodeListHeading = LabMain.EXIT_CODES,
+        exitCodeList = {"0:done (see each command's help for what 1 means there)", LabMain.BAD_INPUT_LINE,
+            LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 public final class LabMain implements Callable<Integer> {
     /** Random scenarios whose ambiguity witnesses {@code lab run} looks for, besides the catalogue's. */
     static final int DEFAULT_WITNESS_TRIES = 50;
+    /** Bad input: an option, a file, an unwritable output, a busy output folder. */
+    static final int BAD_INPUT = 2;
+    /** A bug in ecslab itself. */
+    static final int INTERNAL_ERROR = 70;
+    /** Stopped with Ctrl-C (the shell's code for SIGINT). */
+    static final int STOPPED = 130;
+    /** The heading of every command's list of exit codes. */
+    static final String EXIT_CODES = "%nExit codes:%n";
+    static final String BAD_INPUT_LINE = "2:bad input: an option, a file that cannot be read or is malformed,"
+            + " inconsistent or too large, an output that cannot be written (checked before any work), or another lab"
+            + " command writing into the same output folder";
+    static final String INTERNAL_LINE = "70:an internal error: a bug in ecslab, not in the input (--debug shows where)";
+    static final String STOPPED_LINE = "130:stopped with Ctrl-C; a report being written is not put in place";
+
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "on an error, also print the stack trace")
+    boolean debug;
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -36,31 +73,167 @@ public final class LabMain implements Callable<Integer> {
 
     /** Runs the command line and returns its exit code (tests call this). */
     public static int execute(String... args) {
-        return new CommandLine(new LabMain()).execute(args);
+        Interrupts.reset();
+        boolean debug = Arrays.asList(args).contains("--debug");
+        CommandLine cl = new CommandLine(new LabMain());
+        cl.registerConverter(Path.class, LabMain::path);
+        cl.registerConverter(File.class, s -> path(s).toFile());
+        cl.setUsageHelpAutoWidth(true);
+        cl.setParameterExceptionHandler((ex, a) -> parameterError(ex));
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> failure(ex, c.getCommandSpec().qualifiedName(), debug));
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            return failure(e, "lab", debug);
+        }
+    }
+
+    /** A path as the user typed it; a path Java cannot represent (a NUL character) is refused in words. */
+    private static Path path(String s) {
+        try {
+            return Path.of(s);
+        } catch (InvalidPathException e) {
+            throw new CommandLine.TypeConversionException("'" + BadInputException.printable(s) + "' is not a valid path: "
+                    + e.getReason());
+        }
+    }
+
+    /** A bad option or argument: one line, a suggestion for a misspelt command or option, and where help is. */
+    private static int parameterError(CommandLine.ParameterException ex) {
+        CommandLine cl = ex.getCommandLine();
+        String name = cl.getCommandSpec().qualifiedName();
+        String message = ex.getMessage();
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String first = u.getUnmatched().get(0);
+            boolean command = !cl.getSubcommands().isEmpty() && !first.startsWith("-");
+            message = (command ? "unknown command '" : first.startsWith("-") ? "unknown option '" : "unexpected argument '")
+                    + first + "'";
+            List<String> candidates = new ArrayList<>();
+            if (command) {
+                candidates.addAll(cl.getSubcommands().keySet());
+            } else {
+                cl.getCommandSpec().options().forEach(o -> candidates.addAll(Arrays.asList(o.names())));
+            }
+            String nearest = nearest(first, candidates);
+            if (nearest != null) {
+                message += "; did you mean '" + nearest + "'?";
+            }
+        }
+        System.err.println(name + ": " + BadInputException.printable(message) + " (" + name + " --help shows the usage)");
+        return BAD_INPUT;
+    }
+
+    /**
+     * The candidate closest to {@code typed} by edit distance, if it is close (at most a third of its length
+     * away); null for input longer than 64 characters, so a hostile argument costs nothing.
+     */
+    static String nearest(String typed, List<String> candidates) {
+        if (typed.length() > 64) {
+            return null;
+        }
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = distance(typed, c);
+            if (d < bestDistance && d <= Math.max(1, c.length() / 3)) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** Levenshtein distance with adjacent transpositions counting one (two rows: inputs are at most 64 characters). */
+    private static int distance(String a, String b) {
+        int[] before = new int[b.length() + 1];
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    current[j] = Math.min(current[j], before[j - 2] + 1);
+                }
+            }
+            int[] t = before;
+            before = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
+    }
+
+    /**
+     * An exception out of a command: bad input is one line and exit 2; a command stopped with Ctrl-C exits
+     * 130 (the hook has said what was left); anything else is an internal error, exit 70, without the
+     * exception's text (it may be a Java message such as a null pointer's). {@code --debug} adds the trace.
+     */
+    static int failure(Throwable ex, String command, boolean debug) {
+        if (ex instanceof StagedReport.RunStopped || Interrupts.stoppedHere()) {
+            return STOPPED;
+        }
+        int code;
+        if (ex instanceof BadInputException b) {
+            System.err.println(command + ": " + b.getMessage());
+            code = BAD_INPUT;
+        } else if (ex instanceof UncheckedIOException u) {
+            System.err.println(command + ": " + BadInputException.printable(
+                    (u.getMessage() == null ? "a file could not be read or written" : u.getMessage()) + ": "
+                            + FileProblem.words(u)));
+            code = BAD_INPUT;
+        } else if (ex instanceof OutOfMemoryError) {
+            System.err.println(command + ": ran out of memory (the input is too large for this machine's heap, or a bug"
+                    + " in ecslab; --debug shows where)");
+            code = INTERNAL_ERROR;
+        } else {
+            System.err.println(command + ": internal error: a bug in ecslab, not in your input (run again with --debug to"
+                    + " see where)");
+            code = INTERNAL_ERROR;
+        }
+        if (debug) {
+            ex.printStackTrace(System.err);
+        }
+        return code;
     }
 
     @Override
     public Integer call() {
         new CommandLine(this).usage(System.out);
-        return 2;
+        System.err.println("lab: a command is needed (run, gate, ambiguities, replay, bench, stress or races)");
+        return BAD_INPUT;
     }
 
     /** {@code lab run}: every strategy × every executor over the catalogue and a random campaign. */
-    @Command(name = "run", mixinStandardHelpOptions = true, description = {
-        "Runs every built-in strategy (and those of --strategy-jar) under every built-in executor (and those",
-        "of --executor-jar) over the scenario catalogue and a random campaign, prints the matrix and writes",
-        "matrix.md, matrix.json, index.html and one replay file per counterexample into --out.",
-        "A cell is pass, FAIL or not judged (never a pass); X is the crash column. Criteria 1 and 2 are judged on",
-        "every scenario class (regular, pausing, looping, commands, resources); the weakest decides the class.",
-        "Ambiguity witnesses: each unordered conflicting pair of the catalogue's scenarios (and of the first",
-        "--witness-tries random ones) is run in both orders under generation / serial; the report says whether the",
-        "state or a detector's answers differ ('witnessed', with replay files of both orders) or not ('commutes here')."})
+    @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+        header = "Runs every strategy under every executor and writes the matrix and the report.",
+        description = {
+            "Runs every built-in strategy (and those of --strategy-jar) under every built-in executor (and those of"
+                + " --executor-jar) over the scenario catalogue and a random campaign, prints the matrix and writes"
+                + " matrix.md, matrix.json, index.html and one replay file per counterexample into --out.",
+            "A cell is pass, FAIL or not judged (never a pass); X is the crash column. Criteria 1 and 2 are judged on"
+                + " every scenario class (regular, pausing, looping, commands, resources); the weakest decides the class.",
+            "Ambiguity witnesses: each unordered conflicting pair of the catalogue's scenarios (and of the first"
+                + " --witness-tries random ones) is run in both orders under generation / serial; the report says whether"
+                + " the state or a detector's answers differ ('witnessed', with replay files of both orders) or not"
+                + " ('commutes here').",
+            "The report is written into a fresh staging folder inside --out and replaces the previous report as a whole"
+                + " at the end (files of the user's in --out are never touched); Ctrl-C leaves the previous report as it"
+                + " was. One lab command at a time writes into a folder (the lock file .lab-lock)."},
+        exitCodeListHeading = EXIT_CODES,
+        exitCodeList = {"0:the matrix and the report were written (whatever the verdicts)", BAD_INPUT_LINE, INTERNAL_LINE,
+            STOPPED_LINE})
     static final class Run implements Callable<Integer> {
         @Mixin
         CampaignOptions campaign = new CampaignOptions();
 
-        @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
-        Path out = Path.of("reports", "out");
+        @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: reports/out in the ecslab"
+                + " checkout, ${DEFAULT-VALUE})")
+        Path out = RepositoryRoot.defaultOut();
 
         @Option(names = "--strategy", description = "only these strategies (labels such as generation or"
                 + " flag-doubling/immediate; repeatable)")
@@ -78,27 +251,27 @@ public final class LabMain implements Callable<Integer> {
                 + " two scenario runs)")
         int witnessTries = DEFAULT_WITNESS_TRIES;
 
-
         @Override
         public Integer call() throws Exception {
+            if (witnessTries < 0) {
+                System.err.println("lab run: --witness-tries must be 0 or more, was " + witnessTries);
+                return BAD_INPUT;
+            }
             PluginJars jars;
             try {
                 jars = campaign.openJars();
             } catch (IllegalArgumentException | IllegalStateException e) {
-                System.err.println("lab run: " + e.getMessage());
-                return 2;
+                System.err.println("lab run: " + BadInputException.printable(e.getMessage()));
+                return BAD_INPUT;
             }
             try (jars) {
                 return run(jars.loader());
             }
         }
 
-        private int run(ClassLoader loader) throws Exception {
+        private int run(ClassLoader loader) {
             List<TrackerSubject> trackers = new ArrayList<>();
-            if (witnessTries < 0) {
-                System.err.println("lab run: --witness-tries must be 0 or more, was " + witnessTries);
-                return 2;
-            }
+            List<ExecutorSubject> execs = new ArrayList<>();
             try {
                 if (strategies.isEmpty()) {
                     trackers.addAll(TrackerSubject.all(loader));
@@ -107,7 +280,6 @@ public final class LabMain implements Callable<Integer> {
                         trackers.add(trackerSubject(s, loader));
                     }
                 }
-                List<ExecutorSubject> execs = new ArrayList<>();
                 if (executors.isEmpty()) {
                     execs.addAll(ExecutorSubject.all(loader));
                 } else {
@@ -115,37 +287,60 @@ public final class LabMain implements Callable<Integer> {
                         execs.add(executorSubject(e, loader));
                     }
                 }
-                if (mutants) {
-                    Mutants.trackers().forEach(m -> trackers.add(m.subject()));
-                    Mutants.executors().forEach(m -> execs.add(m.subject()));
-                }
-                try (var stop = Interrupts.cleanUpOnCtrlC(out)) {
-                    Matrix m = campaign.run(trackers, execs, witnessTries);
-                    var files = MatrixReport.write(m, out);
-                    AtomicFiles.write(out.resolve("index.html"), ReportWriter.page(m, files, Report.renderer(),
-                            Report.benchmarks(RepositoryRoot.find(), out), RepositoryRoot.find()));
-                    print(m, System.out);
-                }
-                System.out.println("\nwrote " + out.resolve("index.html") + ", " + out.resolve("matrix.md") + ", "
-                        + out.resolve("matrix.json") + ", " + out.resolve("counterexamples") + " and "
-                        + out.resolve(WitnessWords.DIRECTORY));
-                return 0;
             } catch (IllegalArgumentException | IllegalStateException e) {
-                System.err.println("lab run: " + e.getMessage());
-                return 2;
+                System.err.println("lab run: " + BadInputException.printable(e.getMessage()));
+                return BAD_INPUT;
+            }
+            if (mutants) {
+                Mutants.trackers().forEach(m -> trackers.add(m.subject()));
+                Mutants.executors().forEach(m -> execs.add(m.subject()));
+            }
+            Path root = RepositoryRoot.find();
+            try (StagedReport report = StagedReport.open(out, "--out", "lab run", LabMain::note);
+                    Interrupts stop = Interrupts.arm(report)) {
+                Checkpoints.reached("campaign", stop);
+                Matrix m = campaign.run(trackers, execs, witnessTries);
+                Checkpoints.reached("staging", stop);
+                var files = MatrixReport.write(m, report.dir());
+                report.write("index.html", ReportWriter.page(m, files, Report.renderer(),
+                        Report.benchmarks(root, report.out(), report.dir()), root, report.out()));
+                Checkpoints.reached("commit", stop);
+                report.commit();
+                Checkpoints.reached("committed", stop);
+                print(m, System.out);
+                Path dir = report.out();
+                System.out.println("\nwrote " + dir.resolve("index.html") + ", " + dir.resolve("matrix.md") + ", "
+                        + dir.resolve("matrix.json") + ", " + files.size() + " replay file(s) in " + dir.resolve("counterexamples")
+                        + " and the witnesses' in " + dir.resolve(WitnessWords.DIRECTORY));
+                return 0;
+            } catch (java.io.IOException e) {
+                throw new UncheckedIOException("cannot write the report", e);
             }
         }
     }
 
+    /** One line on standard error for something done on an earlier run's behalf (a stale lock, a half commit). */
+    static void note(String line) {
+        System.err.println("lab: " + BadInputException.printable(line));
+    }
+
     /** {@code lab replay FILE}: re-judges a saved trace and re-runs it in its recorded order. */
-    @Command(name = "replay", mixinStandardHelpOptions = true, description = {
-        "Re-judges a replay file (a counterexample or an ambiguity witness from lab run), re-runs its scenario in",
-        "the recorded order, prints both verdicts and the re-run's end state, then each violation in words with its",
-        "timeline as text. Exit 0: the scenario passes; 1: it fails, reproduced; 3: the re-run gave another verdict;",
-        "2: bad input.",
-        "A file recorded with a strategy or executor from a jar names the jar and its SHA-256: give the same",
-        "jar with --strategy-jar / --executor-jar. A missing jar, or one with another SHA-256, is refused up",
-        "front (exit 2, nothing judged): a different build would be judged under the recorded name."})
+    @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+        header = "Re-judges and re-runs a saved counterexample or ambiguity witness.",
+        description = {
+            "Re-judges a replay file (a counterexample or an ambiguity witness from lab run or lab gate), re-runs its"
+                + " scenario in the recorded order, prints both verdicts and the re-run's end state, then each violation"
+                + " in words with its timeline as text.",
+            "A file recorded with a strategy or executor from a jar names the jar and its SHA-256: give the same jar with"
+                + " --strategy-jar / --executor-jar. A missing jar, or one with another SHA-256, is refused up front"
+                + " (exit 2, nothing judged): a different build would be judged under the recorded name.",
+            "A replay file whose name (as lab wrote it) names another configuration than the one it records, or that"
+                + " lies in a report folder whose report does not list it (a leftover of an earlier run), is refused:"
+                + " it would reproduce another configuration's failure."},
+        exitCodeListHeading = EXIT_CODES,
+        exitCodeList = {"0:the scenario passes", "1:it fails, and the re-run reproduces the recorded verdict",
+            "3:the re-run gave another verdict", BAD_INPUT_LINE + ", a missing or different plug-in jar, a file that"
+                    + " does not belong to the configuration or report it is named for", INTERNAL_LINE, STOPPED_LINE})
     static final class ReplayCommand implements Callable<Integer> {
         @picocli.CommandLine.Parameters(paramLabel = "FILE", description = "a replay file")
         Path file;
@@ -160,37 +355,44 @@ public final class LabMain implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Replay.Saved saved;
-            try {
-                saved = Replay.load(file);
-            } catch (RuntimeException e) {
-                System.err.println("lab replay: " + e.getMessage());
-                return 2;
+            Path input = CommandLineFile.regular(file, "a replay file");
+            Replay.Saved saved = CommandLineFile.read(input, "a replay file", () -> Replay.load(input));
+            String mismatch = ReplayFileCheck.mismatch(input, saved.trace().config());
+            if (mismatch != null) {
+                throw new BadInputException(input.toString(), "", mismatch);
             }
             PluginJars jars;
             try {
                 jars = PluginJars.open(CampaignOptions.paths(strategyJars), CampaignOptions.paths(executorJars));
             } catch (RuntimeException e) {
-                System.err.println("lab replay: " + e.getMessage());
-                return 2;
+                System.err.println("lab replay: " + BadInputException.printable(e.getMessage()));
+                return BAD_INPUT;
             }
             try (jars) {
-                return replay(saved, jars);
+                return replay(input, saved, jars);
             }
         }
 
-        private int replay(Replay.Saved saved, PluginJars jars) {
+        private int replay(Path input, Replay.Saved saved, PluginJars jars) {
             var config = saved.trace().config();
             Replay.Resolved resolved;
             try {
                 resolved = Replay.resolve(config, jars);
-            } catch (RuntimeException e) {                  // refused, unknown id, clashing ids, unreadable jar
-                System.err.println("lab replay: " + String.valueOf(e.getMessage()).replace("\n", "\nlab replay: "));
-                return 2;
+            } catch (RuntimeException e) {
+                // refused (a missing or different jar), an unknown id, clashing ids, an unreadable jar
+                if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                        || e instanceof dev.ecslab.lab.run.ReplayRefusedException || e instanceof dev.ecslab.ecs.EcsException)) {
+                    throw e;
+                }
+                for (String line : String.valueOf(e.getMessage()).split("\n")) {
+                    System.err.println("lab replay: " + BadInputException.printable(line));
+                }
+                return BAD_INPUT;
             }
+            // A trace that passed validation is judged without error: a failure here is the lab's (exit 70).
+            List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
             System.out.println("scenario '" + saved.scenario().name() + "' under " + config.label());
             resolved.notes().forEach(n -> System.out.println("plug-in jar: " + n));
-            List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
             System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
             recorded.forEach(v -> System.out.println("  " + v));
             var interleaving = saved.trace().interleaving();
@@ -205,8 +407,11 @@ public final class LabMain implements Callable<Integer> {
                 rerun = Replay.rerun(saved.scenario(), saved.trace(), resolved);
                 again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), rerun));
             } catch (RuntimeException e) {
-                System.err.println("lab replay: cannot re-run: " + e.getMessage());
-                return 2;
+                if (!(e instanceof dev.ecslab.lab.run.ReplayRefusedException)) {
+                    throw e;
+                }
+                System.err.println("lab replay: cannot re-run: " + BadInputException.printable(e.getMessage()));
+                return BAD_INPUT;
             }
             for (String error : rerun.errors()) {
                 if (error.startsWith("the replayed schedule diverged")) {

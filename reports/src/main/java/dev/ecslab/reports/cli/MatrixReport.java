@@ -11,6 +11,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.reports.text.SafeText;
 import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.lab.witness.Witness;
@@ -38,8 +39,8 @@ import java.util.Map;
  * delays), {@code matrix.json} (the same as data), one replay file per counterexample under
  * {@code counterexamples/} (scenario and trace, for {@code lab replay}), and the ambiguity witnesses
  * (a section of both files, and under {@code witnesses/} a replay file per order of every witnessed or
- * inconclusive pair). Files are written to a
- * temporary name and moved into place, so an interrupted run never leaves half a report.
+ * inconclusive pair). The commands write into a fresh staging folder ({@link StagedReport}) that replaces the
+ * previous report as a whole, so an interrupted run never leaves half a report or a mix of two.
  *
  * <p>A counterexample shown in several places (its cell, the scenario classes it touched, the views 7
  * and L) has one replay file, and every place names that file ({@link MatrixCounterexamples}).
@@ -66,9 +67,7 @@ public final class MatrixReport {
                 Counterexample x = e.counterexample();
                 String name = String.format(Locale.ROOT, "counterexamples/%03d-%s-%s-%s%s.json", ++n, slug(p.row().strategy()),
                         slug(p.row().executor()), p.criterion().code(), p.isClass() ? "-" + p.scenarioClass().title() : "");
-                Path tmp = dir.resolve(name + ".tmp");
-                Replay.save(tmp, x.scenario(), x.trace());
-                Files.move(tmp, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Replay.save(dir.resolve(name), x.scenario(), x.trace());
                 files.put(x, name);
             }
             writeWitnesses(m, dir);
@@ -82,19 +81,11 @@ public final class MatrixReport {
 
     /**
      * The witnesses' replay files ({@link WitnessWords#files}), one per order of every witnessed or
-     * inconclusive pair; replay files of an earlier run left in {@code witnesses/} are removed, since
-     * their numbers would now name other pairs.
+     * inconclusive pair (an earlier run's files are removed when this report replaces it: {@link StagedReport}).
      */
     private static void writeWitnesses(Matrix m, Path dir) throws IOException {
         Path witnesses = dir.resolve(WitnessWords.DIRECTORY);
         Map<Witness, List<String>> names = WitnessWords.files(m.witnesses());
-        if (Files.isDirectory(witnesses)) {
-            try (var old = Files.list(witnesses)) {
-                for (Path p : old.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
         if (names.isEmpty()) {
             return;
         }
@@ -102,9 +93,7 @@ public final class MatrixReport {
         for (Map.Entry<Witness, List<String>> e : names.entrySet()) {
             List<Witness.Order> ran = e.getKey().orders().stream().filter(o -> o.trace() != null).toList();
             for (int i = 0; i < ran.size(); i++) {
-                Path tmp = dir.resolve(e.getValue().get(i) + ".tmp");
-                Replay.save(tmp, ran.get(i).scenario(), ran.get(i).trace());
-                Files.move(tmp, dir.resolve(e.getValue().get(i)), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Replay.save(dir.resolve(e.getValue().get(i)), ran.get(i).scenario(), ran.get(i).trace());
             }
         }
     }
@@ -123,10 +112,10 @@ public final class MatrixReport {
         if (widest == null) {
             return;
         }
-        out.append("\n### Schedule coverage of the catalogue (`").append(executor).append("`, runs of `")
-                .append(widest.strategy()).append("`)\n\n| scenario | schedules | unordered conflicting pairs run both ways |\n|---|---|---|\n");
+        out.append("\n### Schedule coverage of the catalogue (").append(SafeText.markdownCode(executor)).append(", runs of ")
+                .append(SafeText.markdownCode(widest.strategy())).append(")\n\n| scenario | schedules | unordered conflicting pairs run both ways |\n|---|---|---|\n");
         for (Coverage c : widest.coverage()) {
-            out.append("| ").append(c.scenario().name()).append(" | ").append(CoverageWords.schedules(c)).append(" | ")
+            out.append("| ").append(SafeText.markdownCell(c.scenario().name())).append(" | ").append(CoverageWords.schedules(c)).append(" | ")
                     .append(CoverageWords.pairs(c)).append(" |\n");
         }
     }
@@ -155,29 +144,29 @@ public final class MatrixReport {
                 + " broke the claim.\n\n");
         for (String e : executors(m)) {
             List<Row> rows = m.rows().stream().filter(r -> r.executor().equals(e)).toList();
-            out.append("## Executor `").append(e).append("`\n\n");
+            out.append("## Executor ").append(SafeText.markdownCode(e)).append("\n\n");
             out.append("| strategy | claimed | measured |");
             columns().forEach(c -> out.append(' ').append(c.code()).append(" |"));
             out.append("\n|---|---|---|");
             columns().forEach(c -> out.append("---|"));
             out.append('\n');
             for (Row r : rows) {
-                out.append("| `").append(r.strategy()).append("` | ").append(VerdictWords.claimed(r)).append(" | ")
+                out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.claimed(r)).append(" | ")
                         .append(VerdictWords.measured(r)).append(" |");
                 columns().forEach(c -> out.append(' ').append(cell(r.cell(c))).append(" |"));
                 out.append('\n');
             }
             coverage(out, e, rows);
-            out.append("\n### Measured class per scenario class (`").append(e).append("`)\n\n");
+            out.append("\n### Measured class per scenario class (").append(SafeText.markdownCode(e)).append(")\n\n");
             out.append("| strategy | measured |");
             VerdictWords.CLASSES.forEach(c -> out.append(' ').append(c.title()).append(" |"));
             out.append("\n|---|---|");
             VerdictWords.CLASSES.forEach(c -> out.append("---|"));
             out.append('\n');
             for (Row r : rows) {
-                out.append("| `").append(r.strategy()).append("` | ").append(r.measured().label()).append(" |");
+                out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(r.measured().label()).append(" |");
                 for (ScenarioClass cls : VerdictWords.CLASSES) {
-                    out.append(' ').append(VerdictWords.inClass(r, cls).replace('|', '/'));
+                    out.append(' ').append(SafeText.markdownCell(VerdictWords.inClass(r, cls)));
                     Counterexample first = firstIn(r, cls);
                     if (first != null && files.containsKey(first)) {
                         out.append(" [first](").append(files.get(first)).append(')');
@@ -186,14 +175,14 @@ public final class MatrixReport {
                 }
                 out.append('\n');
             }
-            out.append("\n### Timeliness of criterion 1 (`").append(e).append("`)\n\n");
+            out.append("\n### Timeliness of criterion 1 (").append(SafeText.markdownCode(e)).append(")\n\n");
             out.append("Delays count the detector's runs and the frames between a change's due run (its first run after"
                     + " the change) and the run that reported it; max and mean are over the reported changes.\n\n");
             out.append("| strategy | delay allowed | changes | on time | late | never | max delay (runs / frames) |"
                     + " mean delay (runs / frames) |\n|---|---|---|---|---|---|---|---|\n");
             for (Row r : rows) {
                 DelayStats.Figures f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
-                out.append("| `").append(r.strategy()).append("` | ").append(VerdictWords.allowedDelay(r)).append(" | ");
+                out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.allowedDelay(r)).append(" | ");
                 if (f.obligations() == 0) {
                     out.append("not judged | | | | | |\n");
                 } else {
@@ -206,7 +195,8 @@ public final class MatrixReport {
             List<Row> skipped = rows.stream().filter(r -> r.skipped() != null).toList();
             if (!skipped.isEmpty()) {
                 out.append("\nPartly not run (what was not run was not judged):\n\n");
-                skipped.forEach(r -> out.append("- `").append(r.strategy()).append("`: ").append(r.skipped()).append('\n'));
+                skipped.forEach(r -> out.append("- ").append(SafeText.markdownCode(r.strategy())).append(": ")
+                        .append(SafeText.line(r.skipped())).append('\n'));
             }
             out.append('\n');
         }
@@ -216,7 +206,7 @@ public final class MatrixReport {
                     .append(" scenarios.\n\n");
         } else {
             out.append("FAIL on ").append(m.ambiguity().size()).append(" pair(s):\n\n");
-            m.ambiguity().forEach(a -> out.append("- ").append(a).append('\n'));
+            m.ambiguity().forEach(a -> out.append("- ").append(SafeText.line(String.valueOf(a))).append('\n'));
             out.append('\n');
         }
         witnessesMarkdown(m, out);
@@ -227,8 +217,8 @@ public final class MatrixReport {
             Counterexample x = en.counterexample();
             String also = en.alsoShownAt();
             out.append("- **").append(en.first().describe()).append("**")
-                    .append(also.isEmpty() ? "" : " (also the first of " + also + ")").append(": ").append(x.message())
-                    .append(" — scenario '").append(x.scenario().name()).append("'")
+                    .append(also.isEmpty() ? "" : " (also the first of " + also + ")").append(": ").append(SafeText.line(x.message()))
+                    .append(" — scenario '").append(SafeText.line(x.scenario().name())).append("'")
                     .append(x.scenario() != x.original() ? " (shrunk)" : "").append(", seed ").append(x.seed())
                     .append(files.containsKey(x) ? ", `" + files.get(x) + "`" : "").append('\n');
         }
@@ -273,8 +263,8 @@ public final class MatrixReport {
                 + "|---|---|---|---|---|---|---|---|\n");
         for (Witness x : shown) {
             List<String> replay = files.getOrDefault(x, List.of()).stream().map(f -> "`" + f + "`").toList();
-            out.append("| ").append(cellText(x.scenario())).append(" | ").append(cellText(x.stage())).append(" | `")
-                    .append(cellText(x.first())).append("` / `").append(cellText(x.second())).append("` | ")
+            out.append("| ").append(cellText(x.scenario())).append(" | ").append(cellText(x.stage())).append(" | ")
+                    .append(SafeText.markdownCode(x.first())).append(" / ").append(SafeText.markdownCode(x.second())).append(" | ")
                     .append(cellText(x.conflict())).append(" | ").append(cellText(WitnessWords.verdict(x))).append(" | ")
                     .append(cellText(WitnessWords.difference(x))).append(" | ").append(cellText(WitnessWords.endState(x)))
                     .append(" | ").append(String.join(", ", replay)).append(" |\n");
@@ -288,7 +278,7 @@ public final class MatrixReport {
     }
 
     private static String cellText(String s) {
-        return s.replace("|", "/").replace("\n", " ");
+        return SafeText.markdownCell(s);
     }
 
     private static List<String> executors(Matrix m) {
@@ -327,14 +317,14 @@ public final class MatrixReport {
             }
         });
         Counterexample first = c.first();
-        String line = first.message().replace('|', '/');
+        String line = first.message();
         if (line.length() > 160) {
             line = line.substring(0, 157) + "...";
         }
         String classes = VerdictWords.failingClassesWords(c);
-        return "FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (classes.isEmpty() ? "" : " " + classes)
+        return SafeText.markdownCell("FAIL " + c.failedRuns() + "/" + c.judgedRuns() + (classes.isEmpty() ? "" : " " + classes)
                 + (scopes.isEmpty() ? "" : " (" + String.join(", ", scopes) + ")") + ": " + line + " ["
-                + first.scenario().name() + ", seed " + first.seed() + "]";
+                + first.scenario().name() + ", seed " + first.seed() + "]");
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.ecslab.reports.cli;
 
+import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.reports.html.RaceCatalogueStatus;
 import dev.ecslab.reports.html.RaceCatalogueStatus.Entry;
 import dev.ecslab.reports.html.RaceCatalogueStatus.State;
@@ -22,25 +23,39 @@ import picocli.CommandLine.Parameters;
  * (the production class with the documented bug put back) several times, timing each catch, and the
  * real code passes the same test; the JCStress entries run through {@code run.sh}, which records
  * whether each twin showed its bug in this run. Then the table is printed, and written with the
- * command and the machine's load to {@code docs/race-catalogue.md}; the report's race section reads
- * the same results ({@link RaceCatalogueStatus}). Exit 0 when every entry was caught and its real code
- * passed, 1 otherwise (a step failed, or an entry was not caught, not run or stale), 2 bad input.
+ * command and the machine's load to {@code docs/race-catalogue.md} in the checkout (or {@code --doc});
+ * the report's race section reads the same results ({@link RaceCatalogueStatus}).
+ *
+ * <p>Contract: exit 0 when every entry was caught and its real code passed, 1 otherwise (a step failed,
+ * or an entry was not caught, not run or stale), 2 bad input (checked before anything runs, {@code --doc}
+ * included), 130 Ctrl-C (the Maven and JCStress processes are ended with it). Maven and {@code run.sh} run
+ * in the checkout; only {@code --doc} is taken from the directory the command was started in.
  */
-@Command(name = "races", mixinStandardHelpOptions = true, description = {
-    "Runs the race-bug catalogue (lincheck-tests/README.md): each entry's twin, the production class with the",
-    "documented bug put back, is caught --runs times (the median time is reported) and the real code passes the",
-    "same test; JCStress entries through jcstress-tests/run.sh, which requires each twin to show its bug in this run.",
-    "Prints the table, writes it to --doc, and the report's race section reads the same results.",
-    "MODE quick (default): the catalogue's tests, reduced Lincheck options, JCStress quick mode for its entries.",
-    "MODE full: also every twin of the concurrency tests, Lincheck's full options, every JCStress test in default mode.",
-    "Exit codes: 0 every entry caught and its real code passing; 1 a step failed or an entry was not caught;",
-    "2 bad input (or the jar is missing: ./lab builds it)."})
+@Command(name = "races", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+    header = "Runs the race-bug catalogue and prints its table.",
+    description = {
+        "Runs the race-bug catalogue (lincheck-tests/README.md in the ecslab checkout): each entry's twin, the"
+            + " production class with the documented bug put back, is caught --runs times (the median time is"
+            + " reported) and the real code passes the same test; JCStress entries run through jcstress-tests/run.sh,"
+            + " which requires each twin to show its bug in this run (./lab races builds the JCStress jar when it is"
+            + " missing or older than its sources).",
+        "Prints the table and writes it to --doc; the report's race section reads the same results.",
+        "MODE quick (default): the catalogue's tests, reduced Lincheck options, JCStress quick mode for its entries."
+            + " MODE full: also every twin of the concurrency tests, Lincheck's full options, every JCStress test in"
+            + " default mode."},
+    exitCodeListHeading = LabMain.EXIT_CODES,
+    exitCodeList = {"0:every entry caught and its real code passing", "1:a step failed, or an entry was not caught, not"
+            + " run or stale", LabMain.BAD_INPUT_LINE + ", or the JCStress jar is missing", LabMain.INTERNAL_LINE,
+        LabMain.STOPPED_LINE})
 final class RacesCommand implements Callable<Integer> {
     /** The catalogue's test classes in lincheck-tests, and the real tests their records name. */
     static final String QUICK_TESTS = "RaceCatalogueLincheckTest,RaceCatalogueScenariosTest,CommandMergeOrderTest,"
             + "NestedReadsBesideAWriterTest,SpawnWithComponentLincheckTest,EntityReservationLincheckTest";
     /** The catalogue's JCStress tests (the real test and its twins). */
     static final String QUICK_JCSTRESS = "dev\\.ecslab\\.stress\\.EntityReservationStress";
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "MODE", description = "quick (default) or full")
     String mode = "quick";
@@ -54,44 +69,43 @@ final class RacesCommand implements Callable<Integer> {
     @Option(names = "--offline", description = "run Maven offline (-o), from the local repository only")
     boolean offline;
 
-    @Option(names = "--doc", paramLabel = "FILE", description = "the page the table goes to (default ${DEFAULT-VALUE},"
-            + " under the checkout)")
-    Path doc = Path.of("docs", "race-catalogue.md");
+    @Option(names = "--doc", paramLabel = "FILE", description = "the page the table goes to (default:"
+            + " docs/race-catalogue.md in the ecslab checkout, ${DEFAULT-VALUE})")
+    Path doc = RepositoryRoot.find().resolve(Path.of("docs", "race-catalogue.md"));
 
     @Override
     public Integer call() throws Exception {
         if (!mode.equals("quick") && !mode.equals("full")) {
-            System.err.println("lab races: unknown mode '" + mode + "': quick or full");
-            return 2;
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "unknown mode '" + mode + "': quick or full");
         }
         if (runs < 1) {
-            System.err.println("lab races: --runs must be 1 or more, was " + runs);
-            return 2;
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--runs must be 1 or more, was " + runs);
         }
         Path root = RepositoryRoot.find();
-        if (!Files.isRegularFile(root.resolve("lincheck-tests").resolve("README.md"))) {
-            System.err.println("lab races: " + root.resolve("lincheck-tests").resolve("README.md")
-                    + " not found; run inside an ecslab checkout");
-            return 2;
+        Path readme = root.resolve("lincheck-tests").resolve("README.md");
+        if (!Files.isRegularFile(readme)) {
+            throw new BadInputException(readme.toString(), "", "not found; lab races runs inside an ecslab checkout");
         }
+        Path page = doc.toAbsolutePath().normalize();
+        AtomicFiles.checkWritable(page, "--doc");
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         String load = loadAverage();
         List<String> failedSteps = new ArrayList<>();
         if (!noRun) {
             Path jar = root.resolve("jcstress-tests").resolve("target").resolve("jcstress.jar");
             if (!Files.isRegularFile(jar)) {
-                System.err.println("lab races: " + jar + " is missing; build it with: mvn -q -pl jcstress-tests -am package"
-                        + " -DskipTests (./lab races does)");
-                return 2;
+                throw new BadInputException(jar.toString(), "", "missing; ./lab races builds it, or: mvn -B -q -pl"
+                        + " jcstress-tests -am package -DskipTests");
             }
-            try (var stop = Interrupts.cleanUpOnCtrlC(null)) {
-                step(root, lincheckStep(), "the Lincheck and lab entries", failedSteps);
-                step(root, jcstressStep(), "the JCStress entries", failedSteps);
+            try (RunLock lock = RunLock.acquire(RaceCatalogueStatus.recordsDirectory(root), "", "lab races", LabMain::note);
+                    Interrupts stop = Interrupts.arm(null)) {
+                stop.alsoOnStop(lock::ending);
+                step(root, lincheckStep(root), "the Lincheck and lab entries", failedSteps, stop);
+                step(root, jcstressStep(root), "the JCStress entries", failedSteps, stop);
             }
         }
         List<Entry> entries = RaceCatalogueStatus.read(root);
         print(entries, System.out);
-        Path page = doc.isAbsolute() ? doc : root.resolve(doc);
         AtomicFiles.write(page, page(entries, started, load));
         System.out.println("wrote " + page);
         failedSteps.forEach(s -> System.err.println("lab races: " + s));
@@ -99,9 +113,13 @@ final class RacesCommand implements Callable<Integer> {
         return allCaught && failedSteps.isEmpty() ? 0 : 1;
     }
 
-    /** {@code mvn test} of the catalogue's classes in lincheck-tests (and what they need), with {@code --runs}. */
-    List<String> lincheckStep() {
-        List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q", "-pl", "lincheck-tests", "-am", "test",
+    /**
+     * {@code mvn test} of the catalogue's classes in lincheck-tests (and what they need) in the checkout
+     * {@code root}, with {@code --runs}.
+     */
+    List<String> lincheckStep(Path root) {
+        List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q", "-f", root.resolve("pom.xml").toString(), "-pl",
+                "lincheck-tests", "-am", "test",
                 "-Dtest=" + (mode.equals("full") ? QUICK_TESTS + ",*LincheckTest" : QUICK_TESTS),
                 "-Dsurefire.failIfNoSpecifiedTests=false", "-Decslab.races.runs=" + runs));
         if (mode.equals("full")) {
@@ -114,13 +132,15 @@ final class RacesCommand implements Callable<Integer> {
     }
 
     /** {@code run.sh}: the catalogue's JCStress tests in quick mode, or every test in default mode. */
-    List<String> jcstressStep() {
-        return mode.equals("full") ? List.of("bash", "jcstress-tests/run.sh", "default", "dev\\.ecslab\\.stress\\..*")
-                : List.of("bash", "jcstress-tests/run.sh", "quick", QUICK_JCSTRESS, "-sc", "false");
+    List<String> jcstressStep(Path root) {
+        String script = root.resolve("jcstress-tests").resolve("run.sh").toString();
+        return mode.equals("full") ? List.of("bash", script, "default", "dev\\.ecslab\\.stress\\..*")
+                : List.of("bash", script, "quick", QUICK_JCSTRESS, "-sc", "false");
     }
 
-    private static void step(Path root, List<String> command, String what, List<String> failed)
-            throws IOException, InterruptedException {
+    /** Runs one step in the checkout; Ctrl-C ends its process. A step that fails is added to {@code failed}. */
+    private static void step(Path root, List<String> command, String what, List<String> failed, Interrupts stop)
+            throws InterruptedException {
         System.out.println("lab races: " + what + ": " + String.join(" ", command));
         Process p;
         try {
@@ -129,6 +149,7 @@ final class RacesCommand implements Callable<Integer> {
             failed.add(what + " could not start (" + command.get(0) + "): " + e.getMessage());
             return;
         }
+        stop.alsoOnStop(p::destroy);
         try {
             int code = p.waitFor();
             if (code != 0) {

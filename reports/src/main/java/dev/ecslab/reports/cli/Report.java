@@ -31,9 +31,7 @@ final class Report {
 
     /** The result directories, newest results winning: the committed ones, then those of {@code lab bench}. */
     static List<Path> resultDirectories(Path root, Path out) {
-        Path here = Path.of("").toAbsolutePath();
-        Path relative = root.isAbsolute() ? here.relativize(root) : root;      // captions name files relatively
-        return List.of(relative.resolve("benchmarks").resolve("results"), out.resolve("bench"));
+        return List.of(root.toAbsolutePath().resolve("benchmarks").resolve("results"), out.resolve("bench"));
     }
 
     /** Draws the charts (PNG files into {@code pngDirectory}) from the results found. */
@@ -41,14 +39,19 @@ final class Report {
         return new BenchmarkCharts(data, pngDirectory).build();
     }
 
-    /** The benchmark charts and scores, from {@code benchmarks/results/} and {@code OUT/bench/}. */
-    static ReportWriter.Benchmarks benchmarks(Path root, Path out) {
+    /**
+     * The benchmark charts and scores, from {@code benchmarks/results/} and {@code OUT/bench/}; the PNG copies
+     * go to {@code staging/charts} (they become {@code OUT/charts} with the rest of the report).
+     */
+    static ReportWriter.Benchmarks benchmarks(Path root, Path out, Path staging) {
         BenchmarkResults data = BenchmarkResults.read(resultDirectories(root, out));
         List<ReportPage.ChartView> views = new ArrayList<>();
-        for (Chart c : charts(data, out.resolve("charts"))) {
+        for (Chart c : charts(data, staging.resolve("charts"))) {
             views.add(new ReportPage.ChartView(c.id(), c.title(), c.caption(),
                     c.panels().stream().map(Chart.Panel::svg).toList(), c.missing().orElse("")));
         }
+        data.power().ifPresent(p -> views.add(new ReportPage.ChartView("lab-power", "The lab's power: mutants killed per"
+                + " campaign seed", p.caption(), List.of(p.html()), "")));
         StringBuilder note = new StringBuilder();
         note.append(data.files().isEmpty()
                 ? "No benchmark results were found in benchmarks/results/ or " + out.resolve("bench") + "; ./lab bench makes them."

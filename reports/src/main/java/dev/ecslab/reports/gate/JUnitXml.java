@@ -1,5 +1,6 @@
 package dev.ecslab.reports.gate;
 
+import dev.ecslab.reports.text.SafeText;
 import java.util.Locale;
 
 /**
@@ -81,23 +82,10 @@ public final class JUnitXml {
     }
 
     static String text(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        s.codePoints().forEach(cp -> {
-            switch (cp) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                default -> {
-                    if (cp == '\n' || cp == '\t' || cp >= 0x20 && cp != 0xFFFE && cp != 0xFFFF) {
-                        b.appendCodePoint(cp);
-                    }
-                }
-            }
-        });
-        return b.toString();
+        return SafeText.xmlText(s);
     }
 
     static String attr(String s) {
-        return text(s).replace("\"", "&quot;").replace("\n", "&#10;");
+        return SafeText.xmlAttribute(s);
     }
 }

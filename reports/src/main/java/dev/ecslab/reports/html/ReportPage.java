@@ -11,10 +11,12 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.Witnesses;
+import dev.ecslab.reports.text.SafeText;
 import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
 import dev.ecslab.reports.verdict.WitnessWords;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -83,10 +85,13 @@ public final class ReportPage {
         }
     }
 
-    /** Everything the page shows. */
+    /**
+     * Everything the page shows; {@code folder} is where the report is put in place (absolute), so that the
+     * replay commands it prints name files that exist wherever the user ran the lab from.
+     */
     public record Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
-            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated) {
+            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder) {
     }
 
     private ReportPage() {
@@ -341,7 +346,7 @@ public final class ReportPage {
             b.append("<p class=\"meta\">Scenario '").append(esc(x.scenario().name())).append("', seed ").append(x.seed())
                     .append(", ").append(esc(x.config())).append(". ")
                     .append(file == null ? "No replay file (a 10 000-frame memory trace: the figures are the evidence)."
-                            : "Replay: <code>./lab replay " + esc("reports/out/" + file) + "</code>")
+                            : "Replay: <code>./lab replay " + esc(in.folder().resolve(file).toString()) + "</code>")
                     .append("</p><p class=\"meta\">Lab message: ").append(esc(x.message())).append("</p></article>\n");
         }
         b.append("</section>\n");
@@ -426,7 +431,7 @@ public final class ReportPage {
         }
         long clean = in.ambiguities().stream().filter(a -> a.report().isBlank()).count();
         b.append("<p>").append(shown).append(" scenario(s) with ambiguities; ").append(clean).append(" without.</p>\n");
-        witnesses(b, m.witnesses());
+        witnesses(b, m.witnesses(), in.folder());
         b.append("</section>\n");
     }
 
@@ -435,7 +440,7 @@ public final class ReportPage {
      * first difference, the two replay files); the campaign's only counted (they are in matrix.md and
      * matrix.json, with the end states).
      */
-    private static void witnesses(StringBuilder b, Witnesses w) {
+    private static void witnesses(StringBuilder b, Witnesses w, Path folder) {
         b.append("<h3 id=\"witnesses\">Witnesses: does the order of each pair matter here?</h3>\n");
         if (!w.ran()) {
             b.append("<p class=\"meta\">Not looked for in this run.</p>\n");
@@ -467,15 +472,18 @@ public final class ReportPage {
         }
         b.append("<p>").append(esc(WitnessWords.summary(w))).append(". Every pair is in <a href=\"matrix.json\">matrix.json</a>"
                 + " (with both end states and all differences), the campaign's witnessed ones also in"
-                + " <a href=\"matrix.md\">matrix.md</a>; replay an order with <code>./lab replay reports/out/witnesses/FILE</code>"
-                + " (it prints the end state).</p>\n");
+                + " <a href=\"matrix.md\">matrix.md</a>; replay an order with <code>./lab replay "
+                + esc(folder.resolve("witnesses").toString()) + "/FILE</code> (it prints the end state).</p>\n");
     }
 
     private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {
-        b.append("<section id=\"races\"><h2>Race-bug catalogue</h2>\n<p>Known ECS race bugs kept as executable reproductions"
-                + " (<code>lincheck-tests/README.md</code>). Status from the last test results in this checkout (Surefire reports"
-                + " of <code>lincheck-tests</code>, the JCStress log of <code>jcstress-tests</code>); run <code>mvn -B verify</code>"
-                + " or <code>./lab stress</code> to refresh it.</p>\n");
+        b.append("<section id=\"races\"><h2>Race-bug catalogue</h2>\n<p>Known, documented ECS bugs kept as executable"
+                + " reproductions (<code>lincheck-tests/README.md</code>), each caught on ecslab's production class with the"
+                + " bug put back. Status from the last results in this checkout: each entry's record in"
+                + " <code>lincheck-tests/target/race-catalogue</code> and <code>run.sh</code>'s verdict in"
+                + " <code>jcstress-tests/target/jcstress-results/verdict.tsv</code>. \"yes\" means the twin showed its bug in"
+                + " that run and the real code passed the same test; results older than the sources count as not run and"
+                + " say so. Refresh with <code>" + esc(RaceCatalogueStatus.REFRESH) + "</code>.</p>\n");
         if (races.isEmpty()) {
             b.append("<p>The catalogue was not found (run the report from the repository root).</p></section>\n");
             return;
@@ -550,22 +558,9 @@ public final class ReportPage {
 
     // ------------------------------------------------------------------ text
 
+    /** HTML text or attribute value ({@link SafeText#html}). */
     static String esc(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                default -> b.append(ch);
-            }
-        }
-        return b.toString();
+        return SafeText.html(s);
     }
 
     /** Markdown code spans ({@code `x`}) as {@code <code>}, everything else escaped. */

@@ -28,7 +28,7 @@ public final class ReportWriter {
     }
 
     public static String page(Matrix m, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
-            Benchmarks benchmarks, Path repositoryRoot) throws IOException {
+            Benchmarks benchmarks, Path repositoryRoot, Path folder) throws IOException {
         List<AmbiguityView> ambiguities = new ArrayList<>();
         for (Scenario s : Catalogue.all()) {
             try {
@@ -40,6 +40,6 @@ public final class ReportWriter {
         }
         return ReportPage.render(new ReportPage.Input(m, replayFiles, renderer, ambiguities,
                 RaceCatalogueStatus.read(repositoryRoot), benchmarks.charts(), benchmarks.note(),
-                Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now()));
+                Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder));
     }
 }

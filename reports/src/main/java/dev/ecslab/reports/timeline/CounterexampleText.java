@@ -14,6 +14,7 @@ import dev.ecslab.lab.trace.ChangeRecord;
 import dev.ecslab.lab.trace.ChangeType;
 import dev.ecslab.lab.trace.RunRecord;
 import dev.ecslab.lab.trace.Trace;
+import dev.ecslab.reports.text.SafeText;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -410,7 +411,7 @@ public final class CounterexampleText {
     }
 
     static String code(String name) {
-        return "`" + name + "`";
+        return "`" + SafeText.line(name) + "`";
     }
 
     private static String sentence(String s) {

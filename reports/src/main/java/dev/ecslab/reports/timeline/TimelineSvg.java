@@ -2,6 +2,7 @@ package dev.ecslab.reports.timeline;
 
 import dev.ecslab.lab.trace.RunRecord;
 import dev.ecslab.lab.trace.Trace;
+import dev.ecslab.reports.text.SafeText;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -84,6 +85,9 @@ final class TimelineSvg {
 
     /** A text drawn over the chart as a real SVG text element, at chart (data) coordinates. */
     record Label(String text, double x, double y, String anchor, int size, String kind) {
+        Label {
+            text = SafeText.line(text);                 // the DOM escapes markup, not what XML 1.0 cannot carry
+        }
     }
 
     static XYChart chart(Timeline t, Window w, List<Label> labels) {
@@ -262,14 +266,14 @@ final class TimelineSvg {
             root.setAttribute("class", "ecslab-timeline");
             root.setAttribute("role", "img");
             Element title = doc.createElementNS(root.getNamespaceURI(), "title");
-            title.setTextContent("Timeline of " + t.vt.violation().criterion() + " in scenario '" + t.vt.scenario().name()
-                    + "' (" + t.vt.trace().config().label() + ")");
+            title.setTextContent(SafeText.line("Timeline of " + t.vt.violation().criterion() + " in scenario '"
+                    + t.vt.scenario().name() + "' (" + t.vt.trace().config().label() + ")"));
             root.insertBefore(title, root.getFirstChild());
             if (!w.elided().isEmpty()) {
                 Element desc = doc.createElementNS(root.getNamespaceURI(), "desc");
                 StringBuilder sb = new StringBuilder("Left out: ");
                 w.elided().forEach(e -> sb.append(e.describe()).append("; "));
-                desc.setTextContent(sb.substring(0, sb.length() - 2));
+                desc.setTextContent(SafeText.line(sb.substring(0, sb.length() - 2)));
                 root.insertBefore(desc, title.getNextSibling());
             }
             Element g = doc.createElementNS(root.getNamespaceURI(), "g");

@@ -2,6 +2,7 @@ package dev.ecslab.reports.timeline;
 
 import dev.ecslab.lab.trace.RunRecord;
 import dev.ecslab.lab.trace.Trace;
+import dev.ecslab.reports.text.SafeText;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -21,7 +22,7 @@ final class TimelineText {
     }
 
     static String render(Timeline t, int width) {
-        int nameWidth = Math.min(MAX_LANE_NAME, t.lanes.stream().mapToInt(String::length).max().orElse(4));
+        int nameWidth = Math.min(MAX_LANE_NAME, t.lanes.stream().map(SafeText::line).mapToInt(String::length).max().orElse(4));
         List<Window> candidates = t.candidateWindows();
         Layout chosen = null;
         for (Window w : candidates) {
@@ -39,7 +40,7 @@ final class TimelineText {
         boolean cut = nameWidth + 3 + chosen.columns > width;
         out.append(line(pad("", nameWidth) + " | " + chosen.header, width)).append('\n');
         for (int i = 0; i < t.lanes.size(); i++) {
-            out.append(line(pad(t.lanes.get(i), nameWidth) + " | " + chosen.lanes.get(i), width)).append('\n');
+            out.append(line(pad(SafeText.line(t.lanes.get(i)), nameWidth) + " | " + chosen.lanes.get(i), width)).append('\n');
         }
         List<String> legend = new ArrayList<>();
         legend.add("[#n-] run n of " + (t.byThread ? "a system, named in front of #" : "the lane's system") + ", start to finish"
@@ -175,7 +176,7 @@ final class TimelineText {
     }
 
     private static String label(Timeline t, RunRecord r, Layout l) {
-        StringBuilder s = new StringBuilder(t.label(r));
+        StringBuilder s = new StringBuilder(SafeText.line(t.label(r)));
         for (Focus.Mark m : t.marksOn(r)) {
             s.append(m.kind().symbol);
             l.usedMarks.add(m.kind());

@@ -33,6 +33,9 @@ public final class CoverageWords {
 
     /** "all 16 (exhaustive...)", "48 (budget reached)", or "3 of about 12". */
     public static String schedules(Coverage c) {
+        if (c.distinctSchedules() == 0 && c.freeRuns() > 0) {
+            return c.freeRuns() + " free run(s): the executor does not follow the control, so schedules are not counted";
+        }
         return c.search() == null ? c.distinctSchedules() + " of about " + String.format(Locale.ROOT, "%.3g",
                 c.estimatedSchedules()) : c.search().describe();
     }

@@ -28,7 +28,7 @@ class AmbiguitiesCommandTest {
         Files.writeString(file, json);
         CommandOutput r = CommandOutput.run("ambiguities", file.toString());
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.out()).contains("ERROR: FAIL");
+        assertThat(r.out()).contains("\"ambiguity\": \"ERROR\": FAIL");
     }
 
     @Test

@@ -8,24 +8,35 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Stopping {@code lab run} part-way (the signal Ctrl-C sends reaches the JVM the same way as the
- * termination signal used here: shutdown hooks run) leaves no half-written report: no temporary file,
- * and no index.html or matrix unless it is complete.
+ * Ctrl-C for real: a child {@code lab run} gets SIGINT (what a terminal sends) part-way through its
+ * campaign. Its shutdown hook must leave the previous report byte for byte, the user's {@code x.tmp}
+ * files (top level and nested) where they were, no temporary file or staging folder, say so truthfully,
+ * and the process must exit 130.
  */
 class CtrlCTest {
 
     @Test
-    void aStoppedRunLeavesNoHalfWrittenReport(@TempDir Path dir) throws Exception {
+    void sigintLeavesThePreviousReportAndTheUsersFilesUntouched(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
+        Files.createDirectories(out.resolve("keep"));
+        Files.writeString(out.resolve("important.tmp"), "mine");
+        Files.writeString(out.resolve("keep").resolve("user-notes.tmp"), "mine too");
+        CommandOutput previous = CommandOutput.run("run", "--strategy", "generation", "--executor", "serial", "--tries", "2",
+                "--no-memory", "--witness-tries", "0", "--search", "-1", "--quiet", "--out", out.toString());
+        assertThat(previous.code()).as(previous.err()).isZero();
+        Map<String, String> before = report(out);
+
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
-                "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "generation", "--no-memory",
+                "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "flags", "--no-memory",
                 "--out", out.toString())
                 .redirectOutput(dir.resolve("out.txt").toFile()).start();
         StringBuilder err = new StringBuilder();
@@ -39,19 +50,29 @@ class CtrlCTest {
             }
         }
         assertThat(p.isAlive()).as("still running when stopped; stderr so far: %s", err).isTrue();
-        p.toHandle().destroy();             // SIGTERM (streams stay open): shutdown hooks run, as on Ctrl-C
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
+        assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
         while ((ch = stderr.read()) >= 0) { // the rest, up to the exit
             err.append((char) ch);
         }
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isNotZero();
-        assertThat(err.toString()).contains("stopped; no partial report");
-        if (Files.isDirectory(out)) {
-            try (Stream<Path> files = Files.walk(out)) {
-                List<String> names = files.map(f -> f.getFileName().toString()).toList();
-                assertThat(names).noneMatch(n -> n.endsWith(".tmp"));
-                assertThat(names).doesNotContain("index.html", "matrix.md");
-            }
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err.toString()).isEqualTo(LabMain.STOPPED);
+        assertThat(err.toString()).contains("lab: stopped; the previous report in " + out.toAbsolutePath() + " is untouched");
+        assertThat(report(out)).as("the previous report, byte for byte").isEqualTo(before);
+        assertThat(out.resolve("important.tmp")).hasContent("mine");
+        assertThat(out.resolve("keep").resolve("user-notes.tmp")).hasContent("mine too");
+        try (Stream<Path> files = Files.walk(out)) {
+            List<String> names = files.map(f -> f.getFileName().toString()).toList();
+            assertThat(names).noneMatch(n -> n.endsWith(AtomicFiles.TMP_SUFFIX) || n.startsWith(StagedReport.STAGING_PREFIX));
         }
+        assertThat(out.resolve(RunLock.NAME)).as("the next run will not take this for a crash").isEmptyFile();
+    }
+
+    private static Map<String, String> report(Path out) throws Exception {
+        Map<String, String> files = new TreeMap<>();
+        for (String f : StagedReport.previous(out)) {
+            files.put(f, new String(Files.readAllBytes(out.resolve(f)), StandardCharsets.ISO_8859_1));   // PNGs too
+        }
+        return files;
     }
 }

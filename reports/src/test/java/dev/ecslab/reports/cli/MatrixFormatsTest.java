@@ -266,7 +266,7 @@ class MatrixFormatsTest {
     void theHtmlPageShowsNotJudgedCrashClassesAndDelays(@TempDir Path dir) {
         Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
         String html = ReportPage.render(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(), "",
-                List.of(), ZonedDateTime.now()));
+                List.of(), ZonedDateTime.now(), java.nio.file.Path.of("/tmp/out")));
         assertThat(html).doesNotContain("<script").doesNotContain("href=\"http");
         String nothing = tableRow(html, "system-data", 0);
         assertThat(count(nothing, "<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>")).isEqualTo(9);
@@ -296,7 +296,7 @@ class MatrixFormatsTest {
         assertThat(count(html, "<article class=\"cx\"")).as("one article per distinct counterexample").isEqualTo(3);
         assertThat(html).contains("<p class=\"meta\">Also the first of: 1 at least once on pausing, looping scenarios;"
                 + " 7 not lost when paused [component Added]")
-                .contains("./lab replay reports/out/" + files.get(lostInPauseAndLoop));
+                .contains("./lab replay /tmp/out/" + files.get(lostInPauseAndLoop));
         assertThat(html).as("the new rules").contains("<code>not judged</code> (no run judged it: never a pass)")
                 .contains("X is a verdict of its own").contains("the weakest over all of them")
                 .doesNotContain("criteria 1 and 2 on regular scenarios");

@@ -35,7 +35,8 @@ class ReportPageTest {
         int failures = all(json, "\"(counterexamples/[^\"]+\\.json)\"").size();
         assertThat(anchors.size()).as("one article per counterexample (memory ones have no replay file)")
                 .isGreaterThanOrEqualTo(failures);
-        assertThat(html).contains("./lab replay reports/out/counterexamples/");
+        assertThat(html).as("replay commands name the files where they are, wherever the lab ran from")
+                .contains("./lab replay " + out.toAbsolutePath().normalize().resolve("counterexamples") + "/");
         assertThat(html).as("the seed's six questions").contains("1. Is the theoretical categorization")
                 .contains("6. Is there enough divergence");
         assertThat(html).as("a partial run names what it lacks; the mutant executors' rows do not count against generation")

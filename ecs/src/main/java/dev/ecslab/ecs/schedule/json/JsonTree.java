@@ -5,14 +5,21 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import dev.ecslab.ecs.input.InputFile;
+import dev.ecslab.ecs.input.InputLimit;
+import dev.ecslab.ecs.input.InputNames;
+import dev.ecslab.ecs.input.JsonSyntaxWords;
+import java.io.FilterReader;
 import java.io.IOException;
 import java.io.PushbackReader;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -21,10 +28,21 @@ import java.util.regex.Pattern;
  * no trailing commas, no single quotes, one top-level value); a syntax error becomes a
  * {@link ScheduleJsonException} with Jackson's location and the path of the innermost value being
  * read. Duplicate field names are rejected.
+ *
+ * <p><b>Bounded.</b> The input is read up to {@link InputFile#MAX_BYTES} characters, nesting deeper
+ * than {@link #MAX_DEPTH} and more than {@link #MAX_VALUES} values are refused (each limit names itself),
+ * and a value's path is kept as a link to its parent and built only when an error names it, so a tree
+ * costs a few dozen bytes per value and the parser never recurses deeper than the limit.
  */
 final class JsonTree {
+    /** How deep objects and arrays may nest: 64 levels unless {@code ecslab.limit.jsonDepth} says otherwise. */
+    static final InputLimit MAX_DEPTH = new InputLimit("ecslab.limit.jsonDepth", 64, "levels");
+    /** How many JSON values a file may hold: 2 000 000 unless {@code ecslab.limit.jsonValues} says otherwise. */
+    static final InputLimit MAX_VALUES = new InputLimit("ecslab.limit.jsonValues", 2_000_000, "values");
+
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(10_000).build())
             .build();
     private static final Pattern SIMPLE_KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -38,21 +56,74 @@ final class JsonTree {
         }
     }
 
+    /**
+     * Where a value is: its parent and its field name or index. The path string is built only when asked
+     * for (an error message), so reading a large file does not build one string per value.
+     */
+    static final class Where {
+        static final Where ROOT = new Where(null, "$", -1);
+        private final Where parent;
+        private final String key;
+        private final int index;
+
+        private Where(Where parent, String key, int index) {
+            this.parent = parent;
+            this.key = key;
+            this.index = index;
+        }
+
+        Where field(String name) {
+            return new Where(this, name, -1);
+        }
+
+        Where item(int i) {
+            return new Where(this, null, i);
+        }
+
+        String path() {
+            List<Where> chain = new ArrayList<>();
+            for (Where w = this; w != null; w = w.parent) {
+                chain.add(w);
+            }
+            String path = "$";
+            for (int i = chain.size() - 2; i >= 0; i--) {
+                Where w = chain.get(i);
+                path = w.key != null ? child(path, w.key) : JsonTree.item(path, w.index);
+            }
+            return path;
+        }
+
+        @Override
+        public String toString() {
+            return path();
+        }
+    }
+
     /** A JSON value with its position and path. */
     sealed interface Node permits Obj, Arr, Str, Num, Bool, Null {
-        Pos pos();
+        Where where();
 
-        String path();
+        int line();
+
+        int column();
+
+        default Pos pos() {
+            return new Pos(line(), column());
+        }
+
+        default String path() {
+            return where().path();
+        }
 
         /** "an object", "a string", ... for error messages. */
         String kind();
     }
 
-    /** One field of an object: the name's position and path, and the value. */
+    /** One field of an object: the name's position, and the value. */
     record Member(String key, Pos keyPos, Node value) {
     }
 
-    record Obj(Pos pos, String path, List<Member> members) implements Node {
+    record Obj(Where where, int line, int column, List<Member> members) implements Node {
         Obj {
             members = List.copyOf(members);
         }
@@ -63,7 +134,7 @@ final class JsonTree {
         }
     }
 
-    record Arr(Pos pos, String path, List<Node> items) implements Node {
+    record Arr(Where where, int line, int column, List<Node> items) implements Node {
         Arr {
             items = List.copyOf(items);
         }
@@ -74,29 +145,33 @@ final class JsonTree {
         }
     }
 
-    record Str(Pos pos, String path, String value) implements Node {
+    record Str(Where where, int line, int column, String value) implements Node {
         @Override
         public String kind() {
             return "a string";
         }
     }
 
-    /** A number; {@code integer} is null for numbers with a fraction or exponent. */
-    record Num(Pos pos, String path, String text, BigInteger integer) implements Node {
+    /** A number as written; {@link #integer()} is null for numbers with a fraction or exponent. */
+    record Num(Where where, int line, int column, String text, boolean isInteger) implements Node {
+        BigInteger integer() {
+            return isInteger ? new BigInteger(text) : null;
+        }
+
         @Override
         public String kind() {
             return "a number";
         }
     }
 
-    record Bool(Pos pos, String path, boolean value) implements Node {
+    record Bool(Where where, int line, int column, boolean value) implements Node {
         @Override
         public String kind() {
             return "a boolean";
         }
     }
 
-    record Null(Pos pos, String path) implements Node {
+    record Null(Where where, int line, int column) implements Node {
         @Override
         public String kind() {
             return "null";
@@ -116,29 +191,36 @@ final class JsonTree {
         return parent + "[" + index + "]";
     }
 
-    /** Parses one JSON document, skipping a leading byte order mark; the reader is not closed. */
+    /**
+     * Parses one JSON document, skipping a leading byte order mark; the reader is not closed.
+     *
+     * @throws ScheduleJsonException for a syntax error, a limit that is hit, or a reader that fails
+     */
     static Node parse(Reader in, String sourceName) {
         Parse state = new Parse(sourceName);
-        try (JsonParser p = FACTORY.createParser(skipByteOrderMark(in))) {
+        BoundedReader bounded = new BoundedReader(in, InputFile.MAX_BYTES.value());
+        try (JsonParser p = FACTORY.createParser(skipByteOrderMark(bounded))) {
             state.parser = p;
             JsonToken t = p.nextToken();
             if (t == null) {
-                throw state.error(Pos.of(p.currentLocation()), "$", "the input is empty; expected a JSON object");
+                throw state.error(Pos.of(p.currentLocation()), Where.ROOT, "the input is empty; expected a JSON object");
             }
-            Node root = state.value(t, "$");
-            state.at = "$";
+            Node root = state.value(t, Where.ROOT, 1);
+            state.at = Where.ROOT;
             if (p.nextToken() != null) {
-                throw state.error(Pos.of(p.currentTokenLocation()), "$",
+                throw state.error(Pos.of(p.currentTokenLocation()), Where.ROOT,
                         "unexpected content after the end of the top-level object");
             }
             return root;
         } catch (JsonProcessingException e) {
-            String msg = e.getOriginalMessage();
-            throw new ScheduleJsonException(sourceName, e.getLocation() == null ? -1 : e.getLocation().getLineNr(),
-                    e.getLocation() == null ? -1 : e.getLocation().getColumnNr(), state.at,
-                    "invalid JSON: " + (msg == null ? e.getClass().getSimpleName() : msg), e);
+            JsonLocation at = e.getLocation();
+            throw new ScheduleJsonException(sourceName, at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(),
+                    state.at.path(), JsonSyntaxWords.problem(e), e);
+        } catch (BoundedReader.TooLong e) {
+            throw new ScheduleJsonException(sourceName, -1, -1, "$",
+                    InputFile.MAX_BYTES.problem("the input has more than " + e.limit + " characters"), e);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + sourceName + ": " + e.getMessage(), e);
+            throw new ScheduleJsonException(sourceName, -1, -1, "$", "cannot read it: " + e.getMessage(), e);
         }
     }
 
@@ -151,63 +233,124 @@ final class JsonTree {
         return r;
     }
 
+    /** A reader that fails once more than {@code limit} characters have been read. */
+    private static final class BoundedReader extends FilterReader {
+        static final class TooLong extends IOException {
+            private static final long serialVersionUID = 1L;
+            final long limit;
+
+            TooLong(long limit) {
+                super("more than " + limit + " characters");
+                this.limit = limit;
+            }
+        }
+
+        private final long limit;
+        private long count;
+
+        BoundedReader(Reader in, long limit) {
+            super(in);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c >= 0) {
+                count(1);
+            }
+            return c;
+        }
+
+        @Override
+        public int read(char[] buffer, int off, int len) throws IOException {
+            int n = super.read(buffer, off, len);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) throws TooLong {
+            count += n;
+            if (count > limit) {
+                throw new TooLong(limit);
+            }
+        }
+    }
+
     private static final class Parse {
         final String sourceName;
+        final long maxDepth = MAX_DEPTH.value();
+        final long maxValues = MAX_VALUES.value();
+        /** Interned field names: a file of 20 000 systems repeats a dozen names. */
+        final Map<String, String> keys = new HashMap<>();
         JsonParser parser;
-        /** The path of the innermost value being read, for syntax errors. */
-        String at = "$";
+        long values;
+        /** Where the innermost value being read is, for syntax errors. */
+        Where at = Where.ROOT;
 
         Parse(String sourceName) {
             this.sourceName = sourceName;
         }
 
-        ScheduleJsonException error(Pos pos, String path, String problem) {
-            return new ScheduleJsonException(sourceName, pos.line(), pos.column(), path, problem);
+        ScheduleJsonException error(Pos pos, Where where, String problem) {
+            return new ScheduleJsonException(sourceName, pos.line(), pos.column(), where.path(), problem);
         }
 
-        Node value(JsonToken t, String path) throws IOException {
-            String outer = at;
-            at = path;
+        Node value(JsonToken t, Where where, int depth) throws IOException {
+            Where outer = at;
+            at = where;
             Pos pos = Pos.of(parser.currentTokenLocation());
+            if (++values > maxValues) {
+                throw error(pos, where, MAX_VALUES.problem("the file holds more than " + maxValues + " JSON values"));
+            }
+            if ((t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) && depth > maxDepth) {
+                throw error(pos, where, MAX_DEPTH.problem("objects and arrays nest more than " + maxDepth + " levels deep here"));
+            }
+            int line = pos.line();
+            int column = pos.column();
             Node node = switch (t) {
-                case START_OBJECT -> object(pos, path);
-                case START_ARRAY -> array(pos, path);
-                case VALUE_STRING -> new Str(pos, path, parser.getText());
-                case VALUE_NUMBER_INT -> new Num(pos, path, parser.getText(), parser.getBigIntegerValue());
-                case VALUE_NUMBER_FLOAT -> new Num(pos, path, parser.getText(), null);
-                case VALUE_TRUE -> new Bool(pos, path, true);
-                case VALUE_FALSE -> new Bool(pos, path, false);
-                case VALUE_NULL -> new Null(pos, path);
-                default -> throw error(pos, path, "unexpected token " + t);
+                case START_OBJECT -> object(where, line, column, depth);
+                case START_ARRAY -> array(where, line, column, depth);
+                case VALUE_STRING -> new Str(where, line, column, parser.getText());
+                case VALUE_NUMBER_INT -> new Num(where, line, column, parser.getText(), true);
+                case VALUE_NUMBER_FLOAT -> new Num(where, line, column, parser.getText(), false);
+                case VALUE_TRUE -> new Bool(where, line, column, true);
+                case VALUE_FALSE -> new Bool(where, line, column, false);
+                case VALUE_NULL -> new Null(where, line, column);
+                default -> throw error(pos, where, "unexpected token " + t);
             };
             at = outer;
             return node;
         }
 
-        private Obj object(Pos pos, String path) throws IOException {
+        private Obj object(Where where, int line, int column, int depth) throws IOException {
             List<Member> members = new ArrayList<>();
+            Map<String, Member> byKey = new HashMap<>();
             for (JsonToken t = parser.nextToken(); t != JsonToken.END_OBJECT; t = parser.nextToken()) {
                 // The parser only returns FIELD_NAME here (anything else is a syntax error it reports).
-                String key = parser.currentName();
+                String key = keys.computeIfAbsent(parser.currentName(), k -> k);
                 Pos keyPos = Pos.of(parser.currentTokenLocation());
-                String childPath = child(path, key);
-                for (Member m : members) {
-                    if (m.key().equals(key)) {
-                        throw error(keyPos, childPath, "duplicate field \"" + key + "\" (first at line "
-                                + m.keyPos().line() + ", column " + m.keyPos().column() + ")");
-                    }
+                Where child = where.field(key);
+                Member first = byKey.get(key);
+                if (first != null) {
+                    throw error(keyPos, child, "duplicate field " + InputNames.shown(key) + " (first at line "
+                            + first.keyPos().line() + ", column " + first.keyPos().column() + ")");
                 }
-                members.add(new Member(key, keyPos, value(parser.nextToken(), childPath)));
+                Member m = new Member(key, keyPos, value(parser.nextToken(), child, depth + 1));
+                byKey.put(key, m);
+                members.add(m);
             }
-            return new Obj(pos, path, members);
+            return new Obj(where, line, column, members);
         }
 
-        private Arr array(Pos pos, String path) throws IOException {
+        private Arr array(Where where, int line, int column, int depth) throws IOException {
             List<Node> items = new ArrayList<>();
             for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
-                items.add(value(t, item(path, items.size())));
+                items.add(value(t, where.item(items.size()), depth + 1));
             }
-            return new Arr(pos, path, items);
+            return new Arr(where, line, column, items);
         }
     }
 }

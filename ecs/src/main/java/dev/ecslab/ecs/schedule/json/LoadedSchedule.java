@@ -5,17 +5,26 @@ import dev.ecslab.ecs.schedule.AmbiguitySetting;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.ecs.schedule.DataResolver;
 import dev.ecslab.ecs.schedule.Schedule;
+import dev.ecslab.ecs.schedule.ScheduleBuildException;
 import java.util.Objects;
 
 /**
  * A schedule read from JSON together with the data registry its names resolve against (a
- * {@link NameRegistry} when it comes from {@link ScheduleJson#read}). Its systems have no bodies: it
- * can be compiled and analysed, not run.
+ * {@link NameRegistry} when it comes from {@link ScheduleJson#read}) and the name of what it was read
+ * from. Its systems have no bodies: it can be compiled and analysed, not run. A rule it breaks when it
+ * is compiled (a cycle, an unknown target) is a {@link ScheduleBuildException} whose message starts
+ * with the source's name, so that the error names the file.
  */
-public record LoadedSchedule(Schedule schedule, DataResolver data) {
+public record LoadedSchedule(Schedule schedule, DataResolver data, String source) {
     public LoadedSchedule {
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(source, "source");
+    }
+
+    /** A schedule that was not read from a file. */
+    public LoadedSchedule(Schedule schedule, DataResolver data) {
+        this(schedule, data, "the schedule");
     }
 
     /**
@@ -25,7 +34,11 @@ public record LoadedSchedule(Schedule schedule, DataResolver data) {
      * @throws dev.ecslab.ecs.schedule.ScheduleBuildException when the schedule breaks a rule
      */
     public CompiledSchedule compile() {
-        return schedule.compile(data);
+        try {
+            return schedule.compile(data);
+        } catch (ScheduleBuildException e) {
+            throw named(e);
+        }
     }
 
     /**
@@ -43,6 +56,17 @@ public record LoadedSchedule(Schedule schedule, DataResolver data) {
         schedule.stages().forEach(b::stage);
         schedule.sets().values().forEach(b::set);
         schedule.ignoredData().forEach(b::ignoreAmbiguitiesOn);
-        return b.build().compile(data).ambiguities();
+        try {
+            return b.build().compile(data).ambiguities();
+        } catch (ScheduleBuildException e) {
+            throw named(e);
+        }
+    }
+
+    /** {@code e}, its message starting with the source's name. */
+    private ScheduleBuildException named(ScheduleBuildException e) {
+        ScheduleBuildException named = new ScheduleBuildException(e.kind(), source + ": " + e.getMessage(), e.report());
+        named.setStackTrace(e.getStackTrace());
+        return named;
     }
 }

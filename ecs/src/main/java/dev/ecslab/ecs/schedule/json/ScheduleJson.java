@@ -20,12 +20,14 @@ import dev.ecslab.ecs.schedule.json.JsonTree.Num;
 import dev.ecslab.ecs.schedule.json.JsonTree.Obj;
 import dev.ecslab.ecs.schedule.json.JsonTree.Pos;
 import dev.ecslab.ecs.schedule.json.JsonTree.Str;
-import java.io.IOException;
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.ecs.input.InputFile;
+import dev.ecslab.ecs.input.InputLimit;
+import dev.ecslab.ecs.input.InputNames;
+import dev.ecslab.ecs.input.NearestName;
 import java.io.Reader;
-import java.io.UncheckedIOException;
+import java.io.StringReader;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -121,10 +123,18 @@ import java.util.stream.Collectors;
  *
  * <h2>Errors</h2>
  * Reading is strict: standard JSON only (no comments), no unknown or duplicate fields, names must be
- * non-blank strings, and every value must have the documented type. Any malformed input raises a
- * {@link ScheduleJsonException} whose message gives the source name, line, column and JSON path of
- * the offending token (for example {@code $.stages[0].systems[2].access.queries[0].filter}) and what
- * was wrong. Rules about the schedule as a whole (cycles, unknown constraint targets, duplicate system
+ * non-blank strings without control characters ({@link InputNames}), and every value must have the
+ * documented type. Any malformed input raises a {@link ScheduleJsonException} (a
+ * {@link BadInputException}) whose message gives the source name, line, column and JSON path of the
+ * offending token (for example {@code $.stages[0].systems[2].access.queries[0].filter}) and what was
+ * wrong.
+ *
+ * <h2>Limits</h2>
+ * A file is read only if it is a regular file of at most {@link InputFile#MAX_BYTES} bytes of UTF-8;
+ * its JSON may nest at most {@code ecslab.limit.jsonDepth} (64) levels and hold at most
+ * {@code ecslab.limit.jsonValues} (2 000 000) values; names are at most {@link InputNames#MAX_LENGTH}
+ * characters; a schedule has at most {@link #MAX_SYSTEMS} systems. Each limit names itself and its
+ * system property when it is hit. Rules about the schedule as a whole (cycles, unknown constraint targets, duplicate system
  * or stage names, partial access on exclusive systems) are checked by {@link LoadedSchedule#compile()}
  * and raise {@link dev.ecslab.ecs.schedule.ScheduleBuildException}.
  */
@@ -141,29 +151,33 @@ public final class ScheduleJson {
     private static final List<String> FILTER_OPERATORS = List.of("with", "without", "and", "or", "not", "xor");
     private static final String ALWAYS = "always";
 
+    /**
+     * The most systems a schedule file may describe: 20 000 unless {@code ecslab.limit.scheduleSystems}
+     * says otherwise (the compiler's conflict matrix of one stage takes n² bits: 50 MB at 20 000).
+     */
+    public static final InputLimit MAX_SYSTEMS = new InputLimit("ecslab.limit.scheduleSystems", 20_000, "systems");
+
     private ScheduleJson() {
     }
 
     /**
-     * Reads a schedule description from a UTF-8 file; errors name the file by {@code file.toString()}.
+     * Reads a schedule description from a UTF-8 file ({@link InputFile}: a regular file within the size
+     * limit, strict UTF-8); errors name the file by {@code file.toString()}.
      *
      * @throws ScheduleJsonException when the file is not a well-formed schedule description
-     * @throws UncheckedIOException  when the file cannot be read
+     * @throws BadInputException     when the file cannot be read: missing, unreadable, not a regular file,
+     *                               too large, or not UTF-8
      */
     public static LoadedSchedule read(Path file) {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(in, file.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read schedule file " + file + ": " + e, e);
-        }
+        return read(new StringReader(InputFile.readUtf8(file)), file.toString());
     }
 
     /**
      * Reads a schedule description; {@code sourceName} is used in error messages. The reader is not
-     * closed.
+     * closed; at most {@link InputFile#MAX_BYTES} characters are read from it.
      *
-     * @throws ScheduleJsonException when the input is not a well-formed schedule description
-     * @throws UncheckedIOException  when the reader fails
+     * @throws ScheduleJsonException when the input is not a well-formed schedule description, or the
+     *                               reader fails
      */
     public static LoadedSchedule read(Reader in, String sourceName) {
         Objects.requireNonNull(in, "reader");
@@ -196,6 +210,8 @@ public final class ScheduleJson {
     private static final class Loader {
         private final String source;
         private final NameRegistry names = new NameRegistry();
+        private final long maxSystems = MAX_SYSTEMS.value();
+        private int systems;
 
         Loader(String source) {
             this.source = source;
@@ -253,7 +269,7 @@ public final class ScheduleJson {
                     b.ignoreAmbiguitiesOn(name);
                 }
             }
-            return new LoadedSchedule(b.build(), names);
+            return new LoadedSchedule(b.build(), names, source);
         }
 
         private void declare(Node list, String what) {
@@ -312,6 +328,9 @@ public final class ScheduleJson {
 
         private SystemDescriptor system(Node n) {
             Obj o = object(n, "a system");
+            if (++systems > maxSystems) {
+                throw error(o, MAX_SYSTEMS.problem("the schedule has more than " + maxSystems + " systems"));
+            }
             SystemDescriptor.Builder b = SystemDescriptor.builder(name(required(o, "name", "a system"), "system name"));
             for (Member m : o.members()) {
                 Node v = m.value();
@@ -441,9 +460,9 @@ public final class ScheduleJson {
             }
             if (o.members().size() > 1) {
                 Member extra = o.members().get(1);
-                throw error(extra.keyPos(), extra.value().path(), "a filter has exactly one operator, but this one has \""
-                        + o.members().get(0).key() + "\" and \"" + extra.key()
-                        + "\"; combine filters with {\"and\": [...]}");
+                throw error(extra.keyPos(), extra.value().path(), "a filter has exactly one operator, but this one has "
+                        + InputNames.shown(o.members().get(0).key()) + " and " + InputNames.shown(extra.key())
+                        + "; combine filters with {\"and\": [...]}");
             }
             Member m = o.members().get(0);
             Node v = m.value();
@@ -460,7 +479,7 @@ public final class ScheduleJson {
                     }
                     yield new ArchetypeFilter.Xor(filter(a.items().get(0)), filter(a.items().get(1)));
                 }
-                default -> throw error(m.keyPos(), v.path(), "unknown filter operator \"" + m.key() + "\"; expected one of "
+                default -> throw error(m.keyPos(), v.path(), "unknown filter operator " + InputNames.shown(m.key()) + "; expected one of "
                         + String.join(", ", FILTER_OPERATORS) + suggestion(m.key(), FILTER_OPERATORS));
             };
         }
@@ -495,6 +514,10 @@ public final class ScheduleJson {
             if (s.value().isBlank()) {
                 throw error(n, "a " + what + " must not be blank");
             }
+            String problem = InputNames.problem(s.value());
+            if (problem != null) {
+                throw error(n, "a " + what + ": " + problem);
+            }
             return s.value();
         }
 
@@ -522,7 +545,7 @@ public final class ScheduleJson {
                 }
             }
             List<String> options = Arrays.stream(values).map(Enum::name).toList();
-            throw error(n, "unknown " + what + " \"" + s + "\"; expected one of " + String.join(", ", options)
+            throw error(n, "unknown " + what + " " + InputNames.shown(s) + "; expected one of " + String.join(", ", options)
                     + suggestion(s, options));
         }
 
@@ -552,52 +575,23 @@ public final class ScheduleJson {
         }
 
         private ScheduleJsonException wrongType(Node n, String expected) {
-            String found = n instanceof Str s ? "the string \"" + s.value() + "\""
-                    : n instanceof Num num ? "the number " + num.text()
+            String found = n instanceof Str s ? "the string " + InputNames.shown(s.value())
+                    : n instanceof Num num ? "the number " + (num.text().length() > InputNames.SHOWN
+                            ? num.text().substring(0, InputNames.SHOWN) + "... (" + num.text().length() + " characters)"
+                            : num.text())
                     : n instanceof Bool b ? b.value() + "" : n.kind();
             return error(n, "expected " + expected + ", found " + found);
         }
 
         private ScheduleJsonException unknownField(Member m, List<String> known) {
-            return error(m.keyPos(), m.value().path(), "unknown field \"" + m.key() + "\"; expected one of "
+            return error(m.keyPos(), m.value().path(), "unknown field " + InputNames.shown(m.key()) + "; expected one of "
                     + String.join(", ", known) + suggestion(m.key(), known));
         }
     }
 
     /** " (did you mean "x"?)" when a candidate is a likely typo of {@code s}, else "". */
     private static String suggestion(String s, List<String> candidates) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String c : candidates) {
-            int d = distance(s.toLowerCase(java.util.Locale.ROOT), c.toLowerCase(java.util.Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = c;
-            }
-        }
-        return best != null && bestDistance <= Math.max(1, Math.min(3, best.length() / 3))
-                ? " (did you mean \"" + best + "\"?)" : "";
-    }
-
-    /** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-    private static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
-        }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
+        return NearestName.hint(s, candidates);
     }
 
     // ============================================================== writing

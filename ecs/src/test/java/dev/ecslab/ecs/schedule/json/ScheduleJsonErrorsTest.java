@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ecslab.ecs.EcsException;
+import dev.ecslab.ecs.input.BadInputException;
 import java.io.IOException;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -40,13 +40,15 @@ class ScheduleJsonErrorsTest {
         int column = index - lineStart + 1 + shift;
         Throwable t = org.assertj.core.api.Assertions.catchThrowable(
                 () -> ScheduleJson.read(new StringReader(json), SOURCE));
-        assertThat(t).isInstanceOf(ScheduleJsonException.class).isInstanceOf(EcsException.class);
+        assertThat(t).isInstanceOf(ScheduleJsonException.class).isInstanceOf(BadInputException.class)
+                .isInstanceOf(EcsException.class);
         ScheduleJsonException e = (ScheduleJsonException) t;
         assertThat(e.sourceName()).isEqualTo(SOURCE);
         assertThat(e.line()).as("line of %s", e.getMessage()).isEqualTo(line);
         assertThat(e.column()).as("column of %s", e.getMessage()).isEqualTo(column);
         assertThat(e.path()).isEqualTo(path);
-        assertThat(e.getMessage()).startsWith(SOURCE + " (line " + line + ", column " + column + ") at " + path + ": ");
+        assertThat(e.getMessage()).startsWith(SOURCE + " (line " + line + ", column " + column + ", " + path + "): ");
+        assertThat(e.getMessage()).doesNotContain("\n");
         return e;
     }
 
@@ -329,13 +331,13 @@ class ScheduleJsonErrorsTest {
 
         assertThatThrownBy(() -> ScheduleJson.read(file)).isInstanceOfSatisfying(ScheduleJsonException.class, e -> {
             assertThat(e.sourceName()).isEqualTo(file.toString());
-            assertThat(e.getMessage()).startsWith(file + " (line 2, column 49) at $.stages[0].systems[0].name: ");
+            assertThat(e.getMessage()).startsWith(file + " (line 2, column 49, $.stages[0].systems[0].name): ");
         });
     }
 
     @Test
-    void aMissingFileIsAnIoError(@TempDir Path dir) {
+    void aMissingFileIsBadInputNamingTheFile(@TempDir Path dir) {
         assertThatThrownBy(() -> ScheduleJson.read(dir.resolve("missing.json")))
-                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("missing.json");
+                .isInstanceOf(BadInputException.class).hasMessage(dir.resolve("missing.json") + ": no such file");
     }
 }
