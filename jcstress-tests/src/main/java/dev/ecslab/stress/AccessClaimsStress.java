@@ -21,6 +21,12 @@ import org.openjdk.jcstress.infra.results.ZZZ_Result;
  * steps, must show it). Every other outcome (neither won, or the release not visible afterwards) is
  * forbidden by JCStress's default for outcomes no {@code @Outcome} lists; no twin is kept for those,
  * since no bug put back into this class produces them. Two actors, so it runs on two CPUs.
+ *
+ * <p>The claimer of 1 waits while 0 is held (up to {@link #WAIT_CHECKS} looks), as a scheduler waits for
+ * a conflicting system, so that in most samples its claim meets the claim of 2 right after the release:
+ * the interleaving the claims must be exclusive in. Without the wait it nearly always came before the
+ * release and lost. {@link Twin}'s check-then-claim spins between its two steps ({@link Twin#GAP}), which
+ * widens the window the other claim must land in; the real claims have no such gap.
  */
 @JCStressTest
 @Description("AccessClaims: conflicting claims are exclusive, a release is visible to the next claimer")
@@ -44,6 +50,12 @@ public class AccessClaimsStress {
         return rows;
     }
 
+    /**
+     * How many times the claimer of 1 looks whether 0 is still held before it claims anyway: a scheduler
+     * waiting for a conflicting system to finish, bounded so that the actor always ends.
+     */
+    static final int WAIT_CHECKS = 10_000;
+
     /** The claims under test; the twin overrides it. */
     AccessClaims claims(BitSet[] conflicts) {
         return AccessClaims.ofMatrix(conflicts);
@@ -57,6 +69,9 @@ public class AccessClaimsStress {
 
     @Actor
     public void claimsOne(ZZZ_Result r) {
+        for (int i = 0; i < WAIT_CHECKS && claims.isClaimed(0); i++) {
+            Thread.onSpinWait();
+        }
         r.r2 = claims.tryClaim(1);
     }
 
@@ -75,9 +90,12 @@ public class AccessClaimsStress {
     @Outcome(expect = Expect.ACCEPTABLE, desc = "other outcomes (the twin is not graded on them)")
     @State
     public static class Twin extends AccessClaimsStress {
+        /** Spins between the twin's check and its claim: the window the other claim must land in. */
+        static final int GAP = 100;
+
         @Override
         AccessClaims claims(BitSet[] conflicts) {
-            return ExecutorTwins.checkThenActClaims(conflicts);
+            return ExecutorTwins.checkThenActClaims(conflicts, () -> RaceWindow.spin(GAP));
         }
 
         @Actor

@@ -23,7 +23,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * takes the completion, as the scheduler does before it starts a later system, and then runs a
  * {@code Changed} query and reads the value. Whenever it took the completion it must see both the new
  * tick and the new value. Without the completion nothing is promised (the detector would not have been
- * started). {@link Twin}: the same test on the real hand-off with its post made before the run.
+ * started). The detector waits for the completion (up to {@link #WAIT_POLLS} polls), as the scheduler
+ * does, so that nearly every sample tests the hand-off rather than a detector that came first.
+ * {@link Twin}: the same test on the real hand-off with its post made before the run; its writer spins
+ * a little before its write ({@link Twin#DWELL}), which widens the window between the early post and
+ * the write. With the real hand-off that spin would only delay the post with the write.
  *
  * <p>r1: the completion was taken; r2: the {@code Changed} query saw the entity; r3: the value was new.
  */
@@ -60,6 +64,12 @@ public class WritePublicationStress {
         writerTicks.begin(world.nextChangeTick());          // the writer's run has started
     }
 
+    /**
+     * How many times the detector polls for the completion before it gives up (r1 = 0): a scheduler
+     * waiting for a finished system, bounded so that the actor always ends.
+     */
+    static final int WAIT_POLLS = 10_000;
+
     /** The hand-off under test; the twin overrides it. */
     Completions completions() {
         return new Completions();
@@ -67,12 +77,21 @@ public class WritePublicationStress {
 
     @Actor
     public void writerSystem() {
-        completions.runThenPost(0, () -> writer.getMut(entity, Value.class).orElseThrow().v = 1);
+        completions.runThenPost(0, this::write);
+    }
+
+    /** The writer system's body: its write. */
+    void write() {
+        writer.getMut(entity, Value.class).orElseThrow().v = 1;
     }
 
     @Actor
     public void detectorSystem(III_Result r) {
         int done = completions.poll();
+        for (int i = 0; done < 0 && i < WAIT_POLLS; i++) {
+            Thread.onSpinWait();
+            done = completions.poll();
+        }
         r.r1 = done >= 0 ? 1 : 0;
         readerTicks.begin(world.nextChangeTick());
         r.r2 = changed.count();
@@ -87,9 +106,18 @@ public class WritePublicationStress {
     @Outcome(expect = Expect.ACCEPTABLE, desc = "other outcomes (the twin is not graded on them)")
     @State
     public static class Twin extends WritePublicationStress {
+        /** Spins between the twin's early post and its write: the window the detector must land in. */
+        static final int DWELL = 200;
+
         @Override
         Completions completions() {
             return ExecutorTwins.completionsPostingBeforeRun();
+        }
+
+        @Override
+        void write() {
+            RaceWindow.spin(DWELL);
+            super.write();
         }
 
         @Actor

@@ -36,42 +36,47 @@ public final class AccessClaims {
     /** The system holding an exclusive claim, or -1. */
     private int alone = -1;
     /**
-     * False in every instance but the race-bug catalogue's twin ({@code ExecutorTwins} in the tests),
-     * which checks and claims in two steps, each atomic, but not together.
+     * Null in every instance but the race-bug catalogue's twin ({@code ExecutorTwins} in the tests),
+     * which checks and claims in two steps, each atomic, but not together, and runs this between them
+     * (nothing, or a short spin that lets a stress test land in the gap more often).
      */
-    private final boolean checkThenAct;
+    private final Runnable checkThenActGap;
 
     /** Claims over systems {@code 0..systems-1} whose conflicts are decided by {@code rule}. */
     public AccessClaims(int systems, ConflictRule rule) {
-        this(systems, rule, false);
+        this(systems, rule, null);
     }
 
-    private AccessClaims(int systems, ConflictRule rule, boolean checkThenAct) {
+    private AccessClaims(int systems, ConflictRule rule, Runnable checkThenActGap) {
         if (systems < 0) {
             throw new IllegalArgumentException("systems must be >= 0, was " + systems);
         }
         this.rule = rule;
         this.claimed = new BitSet(systems);
-        this.checkThenAct = checkThenAct;
+        this.checkThenActGap = checkThenActGap;
     }
 
     /** Claims over systems whose conflicts are the rows of a symmetric conflict matrix. */
     public static AccessClaims ofMatrix(BitSet[] conflicts) {
-        return ofMatrix(conflicts, false);
+        return ofMatrix(conflicts, null);
     }
 
-    /** {@link #ofMatrix(BitSet[])}, or with {@code checkThenAct} the twin with the bug put back (tests only). */
-    static AccessClaims ofMatrix(BitSet[] conflicts, boolean checkThenAct) {
+    /**
+     * {@link #ofMatrix(BitSet[])}, or with a {@code checkThenActGap} the twin with the bug put back, which
+     * runs the gap between its check and its claim (tests only).
+     */
+    static AccessClaims ofMatrix(BitSet[] conflicts, Runnable checkThenActGap) {
         BitSet[] rows = conflicts.clone();
-        return new AccessClaims(rows.length, (system, held) -> rows[system].intersects(held), checkThenAct);
+        return new AccessClaims(rows.length, (system, held) -> rows[system].intersects(held), checkThenActGap);
     }
 
     /** Claims {@code system}'s access if it conflicts with no held claim; false (and no change) otherwise. */
     public boolean tryClaim(int system) {
-        if (checkThenAct) {                      // the twin: another claim can come between the two steps
+        if (checkThenActGap != null) {           // the twin: another claim can come between the two steps
             if (!free(system)) {
                 return false;
             }
+            checkThenActGap.run();
             mark(system);
             return true;
         }

@@ -22,7 +22,15 @@ public final class ExecutorTwins {
 
     /** {@link AccessClaims#ofMatrix} whose claim checks, then claims, in two steps. */
     public static AccessClaims checkThenActClaims(BitSet[] conflicts) {
-        return AccessClaims.ofMatrix(conflicts, true);
+        return checkThenActClaims(conflicts, () -> { });
+    }
+
+    /**
+     * {@link #checkThenActClaims(BitSet[])} running {@code gap} between the check and the claim: a stress
+     * test widens the window the bug needs with it (a spin), so that the twin shows the bug in a short run.
+     */
+    public static AccessClaims checkThenActClaims(BitSet[] conflicts, Runnable gap) {
+        return AccessClaims.ofMatrix(conflicts, gap);
     }
 
     /** {@link Completions} over a queue that is not thread-safe (an {@link ArrayDeque}). */
