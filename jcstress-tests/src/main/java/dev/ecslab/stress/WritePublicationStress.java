@@ -3,6 +3,7 @@ package dev.ecslab.stress;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.Completions;
+import dev.ecslab.ecs.executor.ExecutorTwins;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.world.World;
@@ -18,10 +19,15 @@ import org.openjdk.jcstress.infra.results.III_Result;
 /**
  * Item 6: a writer system on one thread writes a component through its view (the write hook stores
  * the change tick in the row's lanes and summaries) and finishes through the dynamic executor's real
- * hand-off, {@link Completions}; a detector on another thread takes the completion, as the scheduler
- * does before it starts a later system, and then runs a {@code Changed} query and reads the value.
- * Whenever it took the completion it must see both the new tick and the new value. Without the
- * completion nothing is promised (the detector would not have been started).
+ * hand-off, {@link Completions#runThenPost} (what its workers call); a detector on another thread
+ * takes the completion, as the scheduler does before it starts a later system, and then runs a
+ * {@code Changed} query and reads the value. Whenever it took the completion it must see both the new
+ * tick and the new value. Without the completion nothing is promised (the detector would not have been
+ * started). The detector waits for the completion (up to {@link #WAIT_POLLS} polls), as the scheduler
+ * does, so that nearly every sample tests the hand-off rather than a detector that came first.
+ * {@link Twin}: the same test on the real hand-off with its post made before the run; its writer spins
+ * a little before its write ({@link Twin#DWELL}), which widens the window between the early post and
+ * the write. With the real hand-off that spin would only delay the post with the write.
  *
  * <p>r1: the completion was taken; r2: the {@code Changed} query saw the entity; r3: the value was new.
  */
@@ -40,16 +46,15 @@ public class WritePublicationStress {
     }
 
     private final World world = new World();
-    private final Completions completions = new Completions();
+    private final Completions completions = completions();
     private final Entity entity;
-    private final SystemTicks writerTicks;
     private final SystemTicks readerTicks;
     private final WorldView writer;
     private final Query changed;
 
     public WritePublicationStress() {
         entity = world.spawn(new Value());
-        writerTicks = SystemTicks.fresh(world.newSystemId(), "writer", world.changeTick());
+        SystemTicks writerTicks = SystemTicks.fresh(world.newSystemId(), "writer", world.changeTick());
         readerTicks = SystemTicks.fresh(world.newSystemId(), "detector", world.changeTick());
         readerTicks.begin(world.nextChangeTick());          // its previous run: after the spawn
         readerTicks.end();
@@ -59,18 +64,72 @@ public class WritePublicationStress {
         writerTicks.begin(world.nextChangeTick());          // the writer's run has started
     }
 
+    /**
+     * How many times the detector polls for the completion before it gives up (r1 = 0): a scheduler
+     * waiting for a finished system, bounded so that the actor always ends.
+     */
+    static final int WAIT_POLLS = 10_000;
+
+    /** The hand-off under test; the twin overrides it. */
+    Completions completions() {
+        return new Completions();
+    }
+
     @Actor
     public void writerSystem() {
+        completions.runThenPost(0, this::write);
+    }
+
+    /** The writer system's body: its write. */
+    void write() {
         writer.getMut(entity, Value.class).orElseThrow().v = 1;
-        completions.finished(0);
     }
 
     @Actor
     public void detectorSystem(III_Result r) {
         int done = completions.poll();
+        for (int i = 0; done < 0 && i < WAIT_POLLS; i++) {
+            Thread.onSpinWait();
+            done = completions.poll();
+        }
         r.r1 = done >= 0 ? 1 : 0;
         readerTicks.begin(world.nextChangeTick());
         r.r2 = changed.count();
         r.r3 = world.get(entity, Value.class).orElseThrow().v;
+    }
+
+    /** The twin: the real hand-off posting the completion before the run (an executor signalling too early). */
+    @JCStressTest
+    @Description("TWIN of WritePublicationStress: the completion is posted before the write")
+    @Outcome(id = {"1, 0, 0", "1, 0, 1", "1, 1, 0"}, expect = Expect.ACCEPTABLE_INTERESTING,
+            desc = "must-show: took the completion, missed the write")
+    @Outcome(expect = Expect.ACCEPTABLE, desc = "other outcomes (the twin is not graded on them)")
+    @State
+    public static class Twin extends WritePublicationStress {
+        /** Spins between the twin's early post and its write: the window the detector must land in. */
+        static final int DWELL = 200;
+
+        @Override
+        Completions completions() {
+            return ExecutorTwins.completionsPostingBeforeRun();
+        }
+
+        @Override
+        void write() {
+            RaceWindow.spin(DWELL);
+            super.write();
+        }
+
+        @Actor
+        @Override
+        public void writerSystem() {
+            super.writerSystem();
+        }
+
+        @Actor
+        @Override
+        public void detectorSystem(III_Result r) {
+            super.detectorSystem(r);
+        }
     }
 }

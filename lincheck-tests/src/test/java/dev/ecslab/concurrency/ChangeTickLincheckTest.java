@@ -1,6 +1,7 @@
 package dev.ecslab.concurrency;
 
 import dev.ecslab.ecs.world.World;
+import dev.ecslab.ecs.world.WorldTwins;
 import org.jetbrains.lincheck.datastructures.Operation;
 
 /**
@@ -10,7 +11,13 @@ import org.jetbrains.lincheck.datastructures.Operation;
  * it: the ticks stay unique and in order (as unsigned wrapping values) across the wrap.
  */
 public class ChangeTickLincheckTest extends BothModes {
-    private final World world = World.builder().initialChangeTick(-3).build();
+    static final int START = -3;
+    private final World world = world();
+
+    /** The world under test; the twin overrides this (JUnit allows a test class one constructor). */
+    World world() {
+        return World.builder().initialChangeTick(START).build();
+    }
 
     @Operation
     public int nextChangeTick() {
@@ -20,5 +27,32 @@ public class ChangeTickLincheckTest extends BothModes {
     @Operation
     public int changeTick() {
         return world.changeTick();
+    }
+
+    @Override
+    protected Class<?> sequentialSpecification() {
+        return Counter.class;
+    }
+
+    /** The specification: a 32-bit counter that starts at {@link #START} and wraps. */
+    public static final class Counter {
+        private int last = START;
+
+        public int nextChangeTick() {
+            last += 1;
+            return last;
+        }
+
+        public int changeTick() {
+            return last;
+        }
+    }
+
+    /** The twin: the real world whose tick is taken by a plain read and write. */
+    public static class PlainIncrement extends ChangeTickLincheckTest {
+        @Override
+        World world() {
+            return WorldTwins.plainTickIncrement(START);
+        }
     }
 }

@@ -2,13 +2,14 @@ package dev.ecslab.concurrency;
 
 import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.entity.EntityTwins;
 import dev.ecslab.ecs.world.World;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import dev.ecslab.ecs.world.WorldTwins;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.jetbrains.lincheck.datastructures.IntGen;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.Validate;
@@ -18,54 +19,113 @@ import org.junit.jupiter.api.Test;
  * Race-bug catalogue, entry 1, ecslab's side: the same operation as Magma3D's shared cursor (create an
  * entity, give it a component) from several threads, through the real {@link CommandBuffer}: the
  * spawn reserves the id lock-free and the component travels with it in the buffer, so there is no
- * cursor to share. Each operation answers what the buggy world's did ("did the component land on my
- * entity?"), and {@link #everyComponentOnItsEntity} applies the buffers and checks every entity.
- *
- * <p>Stress mode only: under the model checker, the concurrent collections this check needs (and the
- * world's own growth loops) take minutes and trip Lincheck's hang detection. The reservation itself,
- * the only shared step, is model-checked in {@link EntityReservationLincheckTest}.
+ * cursor to share. Each operation answers the id it reserved (the specification hands them out in
+ * order), and {@link #everyComponentOnItsEntity} applies the buffers and checks that every entity
+ * holds the component its spawner gave it, the Magma3D symptom.
  */
-public class SpawnWithComponentLincheckTest {
+public class SpawnWithComponentLincheckTest extends BothModes {
     /** A component with the value the spawning thread gave it. */
     public record Tag(int value) {
     }
 
-    private final World world = new World();
-    private final Queue buffers = new Queue();
-    private final Map<Entity, Integer> given = new ConcurrentHashMap<>();
+    private static final int MAX_SPAWNS = 64;
+    /** Whether the validation applies the buffers: in stress mode only (see {@link #modelChecking()}). */
+    private static volatile boolean applyOnValidation;
+    private final World world = world();
+    /** The buffers in the order their spawns finished, and the value each spawner gave (lock-free, cheap to model-check). */
+    private final AtomicReferenceArray<CommandBuffer> buffers = new AtomicReferenceArray<>(MAX_SPAWNS);
+    private final AtomicIntegerArray given = new AtomicIntegerArray(MAX_SPAWNS);
+    private final AtomicInteger spawns = new AtomicInteger();
 
-    /** A queue of buffers (named, so Lincheck's trace shows its role). */
-    static final class Queue extends ConcurrentLinkedQueue<CommandBuffer> {
+    /** The world under test; the twin overrides this (JUnit allows a test class one constructor). */
+    World world() {
+        return new World();
     }
 
     @Operation
-    public boolean spawnWith(@Param(gen = IntGen.class, conf = "1:9") int value) {
+    public Entity spawnWith(@Param(gen = IntGen.class, conf = "1:9") int value) {
         CommandBuffer b = world.commands();
         Entity e = b.spawn(new Tag(value));
-        buffers.add(b);
-        given.put(e, value);
-        return b.commands().size() == 1 && b.reservedEntities().contains(e);
+        int slot = spawns.getAndIncrement();
+        given.set(slot, value);
+        buffers.set(slot, b);
+        return e;
     }
 
+    /**
+     * After an invocation (each has a fresh instance), in stress mode: applies every buffer and checks
+     * each entity.
+     */
     @Validate
     public void everyComponentOnItsEntity() {
-        List<CommandBuffer> all = new ArrayList<>(buffers);
-        buffers.clear();
-        world.apply(all);
-        given.forEach((e, v) -> {
-            Tag t = world.get(e, Tag.class).orElseThrow(() -> new IllegalStateException(e + " has no Tag"));
-            if (t.value() != v) {
-                throw new IllegalStateException(e + " holds " + t.value() + ", its spawner gave " + v);
-            }
-        });
-        if (world.entityCount() != given.size()) {
-            throw new IllegalStateException(world.entityCount() + " entities for " + given.size() + " spawns");
+        if (!applyOnValidation) {
+            return;
         }
-        given.clear();
+        int n = spawns.get();
+        for (int i = 0; i < n; i++) {
+            CommandBuffer b = buffers.get(i);
+            Entity e = b.reservedEntities().get(0);
+            world.apply(b);
+            int holds = world.get(e, Tag.class).orElseThrow(() -> new IllegalStateException(e + " has no Tag")).value();
+            if (holds != given.get(i)) {
+                throw new IllegalStateException(e + " holds " + holds + ", its spawner gave " + given.get(i));
+            }
+        }
+        if (world.entityCount() != n) {
+            throw new IllegalStateException(world.entityCount() + " entities for " + n + " spawns");
+        }
     }
 
+    @Override
+    protected Class<?> sequentialSpecification() {
+        return FreshIds.class;
+    }
+
+    /**
+     * Model checking: the reserved ids against the specification only. Applying the buffers in the
+     * validation costs the model checker seconds per invocation (it follows every memory access of
+     * the world's storage), so the landing of every component is checked in stress mode, where a
+     * duplicate id shows as a component on another spawner's entity.
+     */
+    /** Each invocation spawns through a whole command buffer: 100 invocations per scenario, not 500. */
+    @Override
+    protected ModelCheckingOptions modelCheckingOptions() {
+        ModelCheckingOptions o = super.modelCheckingOptions();
+        return LincheckSettings.FULL ? o : o.invocationsPerIteration(100);
+    }
+
+    @Override
+    @Test
+    public void modelChecking() {
+        applyOnValidation = false;
+        super.modelChecking();
+    }
+
+    @Override
     @Test
     public void stress() {
-        LincheckSettings.stress().check(getClass());
+        applyOnValidation = true;
+        try {
+            super.stress();
+        } finally {
+            applyOnValidation = false;
+        }
+    }
+
+    /** The specification: a fresh world hands out 0v0, 1v0, 2v0, ... to spawns in order. */
+    public static final class FreshIds {
+        private int next;
+
+        public Entity spawnWith(int value) {
+            return new Entity(next++, 0);
+        }
+    }
+
+    /** Twin (Magma3D's {@code into_index}): a real world whose allocator reads its moved cursor again. */
+    public static class SharedCursor extends SpawnWithComponentLincheckTest {
+        @Override
+        World world() {
+            return WorldTwins.over(EntityTwins.cursorReadAgain());
+        }
     }
 }

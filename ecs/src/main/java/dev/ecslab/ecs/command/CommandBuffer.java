@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p><b>Ordering contract.</b> Within a buffer, commands apply in the order they were recorded.
  * Across buffers, the order is whatever order the caller passes them to the world (the schedule
  * passes them in the topological order of the systems that filled them, never in thread-finishing
- * order); {@link CommandQueue} does this for buffers submitted from several threads.
+ * order: {@code ScheduleRunner} keeps one buffer per system and applies them in that order).
  *
  * <p>Bad arguments (null components, a component type twice in one bundle) are rejected when
  * recorded, so the error points at the caller. A buffer is filled by one thread at a time.

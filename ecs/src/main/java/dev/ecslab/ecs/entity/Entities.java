@@ -57,17 +57,46 @@ public final class Entities {
     /** Unreserved entries of {@code pending}; negative once reservations run past it. */
     private final AtomicLong freeCursor = new AtomicLong();
     private int retiredCount;
+    /** {@link CursorTake#ATOMIC} in every allocator but the race-bug catalogue's twins. */
+    private final CursorTake take;
+
+    /**
+     * How {@link #reserve} takes its cursor value. Only {@link #ATOMIC} is correct; the others put a
+     * documented ECS race back into this class for the race-bug catalogue ({@code EntityTwins} in the
+     * tests), so that the tests that pass this class are shown to fail it.
+     */
+    enum CursorTake {
+        /** One {@code getAndDecrement}: every reservation sees its own cursor value. */
+        ATOMIC,
+        /** A plain read, then a write (artemis-odb #522: {@code world.create()} from two threads). */
+        LOST_UPDATE,
+        /**
+         * The cursor is moved, then read again to find the slot (Magma3D's {@code into_index}: the
+         * entity is found at a shared cursor another thread may have moved in between).
+         */
+        READ_AGAIN
+    }
 
     public Entities() {
-        this(Integer.MAX_VALUE);
+        this(Integer.MAX_VALUE, CursorTake.ATOMIC);
     }
 
     /** For tests of generation exhaustion: slots retire once their generation reaches {@code max}. */
     Entities(int maxGeneration) {
+        this(maxGeneration, CursorTake.ATOMIC);
+    }
+
+    /** For the race-bug catalogue's twins: a reservation with {@code take}'s bug. */
+    Entities(CursorTake take) {
+        this(Integer.MAX_VALUE, take);
+    }
+
+    private Entities(int maxGeneration, CursorTake take) {
         if (maxGeneration < 1) {
             throw new IllegalArgumentException("maxGeneration must be >= 1");
         }
         this.maxGeneration = maxGeneration;
+        this.take = take;
     }
 
     // ---------------------------------------------------------------- allocation (owner thread)
@@ -124,7 +153,7 @@ public final class Entities {
      * becomes alive, with no components, at the next {@link #flush}.
      */
     public Entity reserve() {
-        long n = freeCursor.getAndDecrement();
+        long n = take == CursorTake.ATOMIC ? freeCursor.getAndDecrement() : takeWithBug();
         if (n > 0) {
             int index = pending[(int) n - 1];
             return new Entity(index, meta[index * STRIDE + GENERATION]);
@@ -135,6 +164,17 @@ public final class Entities {
             throw new IllegalStateException("entity index space exhausted while reserving");
         }
         return new Entity((int) index, 0);
+    }
+
+    /** The cursor value a twin's reservation takes: {@link CursorTake}'s bug, never in a real allocator. */
+    private long takeWithBug() {
+        if (take == CursorTake.LOST_UPDATE) {
+            long n = freeCursor.get();
+            freeCursor.set(n - 1);
+            return n;
+        }
+        freeCursor.decrementAndGet();
+        return freeCursor.get() + 1;
     }
 
     /** True when reservations are waiting for {@link #flush}. */

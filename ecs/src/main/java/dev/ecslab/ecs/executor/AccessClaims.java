@@ -35,29 +35,67 @@ public final class AccessClaims {
     private final BitSet claimed;
     /** The system holding an exclusive claim, or -1. */
     private int alone = -1;
+    /**
+     * Null in every instance but the race-bug catalogue's twin ({@code ExecutorTwins} in the tests),
+     * which checks and claims in two steps, each atomic, but not together, and runs this between them
+     * (nothing, or a short spin that lets a stress test land in the gap more often).
+     */
+    private final Runnable checkThenActGap;
 
     /** Claims over systems {@code 0..systems-1} whose conflicts are decided by {@code rule}. */
     public AccessClaims(int systems, ConflictRule rule) {
+        this(systems, rule, null);
+    }
+
+    private AccessClaims(int systems, ConflictRule rule, Runnable checkThenActGap) {
         if (systems < 0) {
             throw new IllegalArgumentException("systems must be >= 0, was " + systems);
         }
         this.rule = rule;
         this.claimed = new BitSet(systems);
+        this.checkThenActGap = checkThenActGap;
     }
 
     /** Claims over systems whose conflicts are the rows of a symmetric conflict matrix. */
     public static AccessClaims ofMatrix(BitSet[] conflicts) {
+        return ofMatrix(conflicts, null);
+    }
+
+    /**
+     * {@link #ofMatrix(BitSet[])}, or with a {@code checkThenActGap} the twin with the bug put back, which
+     * runs the gap between its check and its claim (tests only).
+     */
+    static AccessClaims ofMatrix(BitSet[] conflicts, Runnable checkThenActGap) {
         BitSet[] rows = conflicts.clone();
-        return new AccessClaims(rows.length, (system, held) -> rows[system].intersects(held));
+        return new AccessClaims(rows.length, (system, held) -> rows[system].intersects(held), checkThenActGap);
     }
 
     /** Claims {@code system}'s access if it conflicts with no held claim; false (and no change) otherwise. */
-    public synchronized boolean tryClaim(int system) {
-        if (alone >= 0 || claimed.get(system) || rule.conflicts(system, claimed)) {
-            return false;
+    public boolean tryClaim(int system) {
+        if (checkThenActGap != null) {           // the twin: another claim can come between the two steps
+            if (!free(system)) {
+                return false;
+            }
+            checkThenActGap.run();
+            mark(system);
+            return true;
         }
+        synchronized (this) {
+            if (!free(system)) {
+                return false;
+            }
+            claimed.set(system);
+            return true;
+        }
+    }
+
+    /** Whether {@code system} could claim now: no exclusive claim, not claimed, no conflict held. */
+    private synchronized boolean free(int system) {
+        return alone < 0 && !claimed.get(system) && !rule.conflicts(system, claimed);
+    }
+
+    private synchronized void mark(int system) {
         claimed.set(system);
-        return true;
     }
 
     /**

@@ -239,16 +239,12 @@ public class DynamicExecutor implements Executor {
                 }
                 ready.clear(v);
                 long delay = random == null ? 0 : SeededChoices.delayNanos(random);
-                pool.submit(() -> {
-                    try {
-                        if (delay > 0) {
-                            LockSupport.parkNanos(delay);
-                        }
-                        timed(v);
-                    } finally {
-                        completions.finished(v);
+                pool.submit(() -> completions.runThenPost(v, () -> {
+                    if (delay > 0) {
+                        LockSupport.parkNanos(delay);
                     }
-                });
+                    timed(v);
+                }));
             }
             return inlineCount;
         }

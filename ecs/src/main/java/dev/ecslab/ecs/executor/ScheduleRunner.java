@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -55,9 +56,21 @@ public final class ScheduleRunner implements AutoCloseable {
     private final AtomicLong sequence = new AtomicLong();
     private ExecutionObserver observer;
     private long nextFrame;
+    /**
+     * False in every runner but the race-bug catalogue's twin ({@code ExecutorTwins} in the tests),
+     * which applies command buffers in the order the systems finished: the "score text sometimes not
+     * visible" race of Bevy's executor v2 (PR #1144).
+     */
+    private final boolean mergeInFinishingOrder;
 
     /** Binds {@code schedule} to {@code world}: makes every system's view, command buffer and body. */
     public ScheduleRunner(World world, CompiledSchedule schedule, Executor executor) {
+        this(world, schedule, executor, false);
+    }
+
+    /** The twin's constructor (tests only): {@code mergeInFinishingOrder} puts the bug back. */
+    ScheduleRunner(World world, CompiledSchedule schedule, Executor executor, boolean mergeInFinishingOrder) {
+        this.mergeInFinishingOrder = mergeInFinishingOrder;
         this.world = Objects.requireNonNull(world, "world");
         this.schedule = Objects.requireNonNull(schedule, "schedule");
         this.executor = Objects.requireNonNull(executor, "executor");
@@ -245,7 +258,7 @@ public final class ScheduleRunner implements AutoCloseable {
         List<CommandBuffer> buffers = new ArrayList<>();
         List<String> owners = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
-        for (int v : stage.topologicalOrder()) {
+        for (int v : mergeInFinishingOrder ? it.finishingOrder() : stage.topologicalOrder()) {
             if (it.ran.get(v) == 1 && it.applied.get(v) == 0) {
                 it.applied.set(v, 1);
                 CommandBuffer b = bound[stage.index()][v].view().commands();
@@ -300,6 +313,8 @@ public final class ScheduleRunner implements AutoCloseable {
         final AtomicIntegerArray ran;
         final AtomicIntegerArray applied;
         final AtomicReference<Failure> failure = new AtomicReference<>();
+        /** The twin's record of the order systems finished in (null in a real runner). */
+        final ConcurrentLinkedQueue<Integer> finished = mergeInFinishingOrder ? new ConcurrentLinkedQueue<>() : null;
 
         Iteration(CompiledStage stage, BitSet active, long frame, int iteration, ExecutionObserver observer) {
             this.stage = stage;
@@ -309,6 +324,17 @@ public final class ScheduleRunner implements AutoCloseable {
             this.observer = observer;
             this.ran = new AtomicIntegerArray(stage.size());
             this.applied = new AtomicIntegerArray(stage.size());
+        }
+
+        /** The systems in the order they finished, then those that ran and did not finish. */
+        int[] finishingOrder() {
+            List<Integer> order = new ArrayList<>(finished);
+            for (int v : stage.topologicalOrder()) {
+                if (!order.contains(v)) {
+                    order.add(v);
+                }
+            }
+            return order.stream().mapToInt(Integer::intValue).toArray();
         }
 
         @Override
@@ -390,6 +416,9 @@ public final class ScheduleRunner implements AutoCloseable {
                 } catch (Throwable t) {
                     thrown = t;                  // the tracker failed: a failure of this run, like the body's
                 }
+            }
+            if (mergeInFinishingOrder) {
+                finished.add(i);
             }
             if (obs != null) {
                 obs.systemFinished(new SystemEvent(sequence.incrementAndGet(), frame, stage.name(), iteration,

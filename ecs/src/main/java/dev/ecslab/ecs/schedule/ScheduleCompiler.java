@@ -42,6 +42,15 @@ public final class ScheduleCompiler {
     }
 
     public static CompiledSchedule compile(Schedule schedule, DataResolver data) {
+        return compile(schedule, data, false);
+    }
+
+    /**
+     * {@link #compile(Schedule, DataResolver)}, or with {@code conflictsFromIdsOnly} the race-bug
+     * catalogue's twin: ambiguous pairs' conflicts named from individual ids only (tests only; see
+     * {@code StageAccessWords}).
+     */
+    static CompiledSchedule compile(Schedule schedule, DataResolver data, boolean conflictsFromIdsOnly) {
         List<StageDescriptor> stages = schedule.stages();
         checkNames(stages);
 
@@ -136,7 +145,8 @@ public final class ScheduleCompiler {
                 }
             }
 
-            StageAccessWords accessWords = new StageAccessWords(systems, ignoredComponents, ignoredResources, data);
+            StageAccessWords accessWords = new StageAccessWords(systems, ignoredComponents, ignoredResources, data,
+                    conflictsFromIdsOnly);
             BitSet[] conflicts = conflictMatrix(accessWords, n);
             if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
                 int[] stable = topologicalOrder(graph, stage, ds);

@@ -63,13 +63,18 @@ public final class World implements QueryHost {
     private static final int LAYOUT_CACHE_SIZE = 8;
 
     private final Components components = new Components();
-    private final Entities entities = new Entities();
+    private final Entities entities;
     private final Storage storage;
     private final Resources resources = new Resources();
     private final ChangeTracker tracker;
     private final String trackerId;
     /** The global change tick: the last tick handed out. */
     private final AtomicInteger changeTick;
+    /**
+     * False in every world but the race-bug catalogue's twin ({@code WorldTwins} in the tests), which
+     * takes the next tick with a plain read and write instead of one atomic increment.
+     */
+    private final boolean plainTickIncrement;
     private final SystemTicks worldWriter;
     private final SystemTicks worldReader;
     /** While an exclusive system runs, its ticks stand in for the world's (see {@link #runExclusive}). */
@@ -99,6 +104,8 @@ public final class World implements QueryHost {
     }
 
     private World(Builder b) {
+        this.entities = b.entities != null ? b.entities : new Entities();
+        this.plainTickIncrement = b.plainTickIncrement;
         if (b.tracker != null) {
             this.tracker = b.tracker;
             this.trackerId = b.trackerId;
@@ -130,6 +137,27 @@ public final class World implements QueryHost {
         private String trackerId;
         private ChangeTracker tracker;
         private int initialChangeTick = 1;
+        /** Race-bug catalogue twins only (see {@link #entities(Entities)}). */
+        private Entities entities;
+        private boolean plainTickIncrement;
+
+        /**
+         * The entity allocator: for the race-bug catalogue's twins only (an {@link Entities} with a
+         * reservation bug put back), hence package-private; a world always makes its own otherwise.
+         */
+        Builder entities(Entities allocator) {
+            this.entities = Objects.requireNonNull(allocator, "allocator");
+            return this;
+        }
+
+        /**
+         * The race-bug catalogue's twin of the change tick: {@link World#nextChangeTick()} as a plain
+         * read and write, so two system starts can take the same tick. Package-private: tests only.
+         */
+        Builder plainTickIncrement() {
+            this.plainTickIncrement = true;
+            return this;
+        }
 
         /** The change-tracking strategy, by id (see {@link ChangeTrackerProvider}); default {@code generation}. */
         public Builder changeTracking(String id) {
@@ -637,6 +665,11 @@ public final class World implements QueryHost {
      */
     public int nextChangeTick() {
         writerTickFresh = false;
+        if (plainTickIncrement) {                    // the twin's lost update; never in a real world
+            int next = changeTick.get() + 1;
+            changeTick.set(next);
+            return next;
+        }
         return changeTick.incrementAndGet();
     }
 

@@ -7,13 +7,7 @@ import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
 import dev.ecslab.ecs.world.StructuralChangeException;
 import dev.ecslab.ecs.world.World;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class CommandBufferTest {
@@ -125,48 +119,5 @@ class CommandBufferTest {
         assertThat(cmds.size()).isEqualTo(1);
         world.apply(cmds);
         assertThat(world.isAlive(e)).isFalse();
-    }
-
-    @Test
-    void queueMergesInSlotOrderWhateverTheFinishingOrder() throws Exception {
-        Entity e = world.spawn(new Position(-1));
-        int slots = 8;
-        CommandQueue queue = new CommandQueue(slots);
-        CyclicBarrier start = new CyclicBarrier(slots);
-        ExecutorService pool = Executors.newFixedThreadPool(slots);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int s = 0; s < slots; s++) {
-                final int slot = s;
-                futures.add(pool.submit(() -> {
-                    CommandBuffer b = new CommandBuffer(world.entities(), "system" + slot);
-                    b.insert(e, new Position(slot));
-                    b.spawn(new Health(slot));
-                    start.await();
-                    queue.submit(slots - 1 - slot, b);      // reverse slot order on purpose
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                f.get(30, TimeUnit.SECONDS);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        List<CommandBuffer> merged = queue.drain();
-        assertThat(merged).extracting(CommandBuffer::owner)
-                .containsExactly("system7", "system6", "system5", "system4", "system3", "system2", "system1", "system0");
-        world.apply(merged);
-        assertThat(world.get(e, Position.class)).contains(new Position(0));
-        assertThat(world.entityCount()).isEqualTo(1 + slots);
-        assertThat(queue.drain()).isEmpty();
-    }
-
-    @Test
-    void aSlotTakesOneBufferPerRound() {
-        CommandQueue queue = new CommandQueue(2);
-        queue.submit(0, new CommandBuffer(world.entities(), "a"));
-        assertThatThrownBy(() -> queue.submit(0, new CommandBuffer(world.entities(), "b")))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("slot 0 already holds a buffer from a");
     }
 }

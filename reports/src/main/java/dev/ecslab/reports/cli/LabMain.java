@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
         subcommands = {LabMain.Run.class, GateCommand.class, AmbiguitiesCommand.class, LabMain.ReplayCommand.class,
-            BenchCommand.class, StressCommand.class, ReportCommand.class},
+            BenchCommand.class, StressCommand.class, ReportCommand.class, RacesCommand.class},
         header = "ecslab: a laboratory for ECS scheduling and change detection.",
         description = {"Relative paths are taken from the directory the command is started in. Every command has"
             + " --help and lists its exit codes; every command exits 2 on bad input, with one line that names the"
@@ -204,7 +204,7 @@ public final class LabMain implements Callable<Integer> {
     @Override
     public Integer call() {
         new CommandLine(this).usage(System.out);
-        System.err.println("lab: a command is needed (run, gate, ambiguities, replay, bench, stress or report)");
+        System.err.println("lab: a command is needed (run, gate, ambiguities, replay, bench, stress, report or races)");
         return BAD_INPUT;
     }
 

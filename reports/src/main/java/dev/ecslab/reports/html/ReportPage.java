@@ -502,10 +502,13 @@ public final class ReportPage {
     }
 
     private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {
-        b.append("<section id=\"races\"><h2>Race-bug catalogue</h2>\n<p>Known ECS race bugs kept as executable reproductions"
-                + " (<code>lincheck-tests/README.md</code>). Status from the last test results in this checkout (Surefire reports"
-                + " of <code>lincheck-tests</code>, the JCStress log of <code>jcstress-tests</code>); run <code>mvn -B verify</code>"
-                + " or <code>./lab stress</code> to refresh it.</p>\n");
+        b.append("<section id=\"races\"><h2>Race-bug catalogue</h2>\n<p>Known, documented ECS bugs kept as executable"
+                + " reproductions (<code>lincheck-tests/README.md</code>), each caught on ecslab's production class with the"
+                + " bug put back. Status from the last results in this checkout: each entry's record in"
+                + " <code>lincheck-tests/target/race-catalogue</code> and <code>run.sh</code>'s verdict in"
+                + " <code>jcstress-tests/target/jcstress-results/verdict.tsv</code>. \"yes\" means the twin showed its bug in"
+                + " that run and the real code passed the same test; results older than the sources count as not run and"
+                + " say so. Refresh with <code>" + esc(RaceCatalogueStatus.REFRESH) + "</code>.</p>\n");
         if (races.isEmpty()) {
             b.append("<p>The catalogue was not found (run the report from the repository root).</p></section>\n");
             return;

@@ -177,6 +177,18 @@ class ExitCodeContractTest {
     }
 
     @Test
+    void races(@TempDir Path dir) throws Exception {
+        String cmd = "lab races";
+        badInput(CommandOutput.run("races", "fastest", "--no-run"), cmd, "unknown mode 'fastest'");
+        badInput(CommandOutput.run("races", "--runs", "0", "--no-run"), cmd, "--runs must be 1 or more");
+        badInput(CommandOutput.run("races", "quick", "x"), cmd, "'x'");
+        Path aFile = file(dir, "a-file", "x".getBytes());
+        badInput(CommandOutput.run("races", "--no-run", "--doc", aFile.resolve("races.md").toString()), cmd,
+                aFile.toString(), "--doc");
+        badInput(CommandOutput.run("races", "--no-run", "--doc", dir.toString()), cmd, dir.toString(), "is a folder");
+    }
+
+    @Test
     void misspeltCommandsAndOptionsGetTheNearestName() {
         badInput(CommandOutput.run("rnu"), "lab", "unknown command 'rnu'", "did you mean 'run'?");
         badInput(CommandOutput.run("gate", "--strategy", "x", "--executor", "y", "--junti", "j.xml"), "lab gate",

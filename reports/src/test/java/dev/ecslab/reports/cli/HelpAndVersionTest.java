@@ -14,7 +14,8 @@ import picocli.CommandLine;
  * shows each command's one-sentence header. {@code --version} names the version and the commit.
  */
 class HelpAndVersionTest {
-    private static final List<String> COMMANDS = List.of("run", "gate", "ambiguities", "replay", "bench", "stress");
+    private static final List<String> COMMANDS = List.of("run", "gate", "ambiguities", "replay", "bench", "stress",
+            "races");
 
     private static String flat(String s) {
         return s.replaceAll("\\s+", " ").strip();
@@ -29,6 +30,7 @@ class HelpAndVersionTest {
             CommandOutput r = switch (command) {
                 case "run", "gate", "bench" -> CommandOutput.run(command, "--out", out.toString(), "--help");
                 case "stress" -> CommandOutput.run(command, "--help", "quick");
+                case "races" -> CommandOutput.run(command, "--help", "quick", "--doc", out.toString());
                 default -> CommandOutput.run(command, "--help", out.resolve("file.json").toString());
             };
             assertThat(r.code()).as(command + ": " + r.err()).isZero();

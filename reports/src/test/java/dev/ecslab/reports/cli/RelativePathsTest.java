@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RelativePathsTest {
 
-    private static Process lab(Path workingDirectory, Path log, String... args) throws Exception {
+    static Process lab(Path workingDirectory, Path log, String... args) throws Exception {
         String[] command = new String[4 + args.length];
         command[0] = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         command[1] = "-cp";
