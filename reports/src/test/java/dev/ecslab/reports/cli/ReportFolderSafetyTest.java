@@ -181,8 +181,10 @@ class ReportFolderSafetyTest {
         CommandOutput clean = run(out, "generation");
         assertThat(clean.code()).as(clean.err()).isZero();
         try (Stream<Path> left = Files.list(out.resolve("counterexamples"))) {
-            assertThat(left.map(p -> p.getFileName().toString())).as("only the user's file is left").containsExactly("mine.json");
+            assertThat(left.map(p -> p.getFileName().toString())).as("only the user's file is left, beside this report's index")
+                    .containsExactlyInAnyOrder("mine.json", "index.html");
         }
+        assertThat(report(out).keySet()).contains("counterexamples/index.html").doesNotContain("counterexamples/mine.json");
         assertThat(Files.readString(out.resolve("matrix.md"))).contains("| `generation` |").doesNotContain("| `flags` |");
         assertNoLeftovers(out);
     }
