@@ -142,6 +142,23 @@ class BrowserRenderTest {
                 .as("a table that scrolls inside its container, labels apart").isEmpty();
     }
 
+    /** The limits as figures, without a browser: each broken on its own, and a page exactly at the limits. */
+    @Test
+    void theLimitsAreJudgedFromTheFigures() {
+        BrowserCheck.Measurement fine = new BrowserCheck.Measurement(1024, 1024, 20 * 757, 757, List.of(), List.of(), List.of(),
+                1, 3, "");
+        assertThat(BrowserCheck.problems(fine, BrowserCheck.MAX_BYTES - 1, BrowserCheck.MAX_BYTES, BrowserCheck.MAX_SCREENS)).isEmpty();
+        assertThat(BrowserCheck.problems(new BrowserCheck.Measurement(1025, 1024, 100, 757, List.of("table ends at 1025 px"),
+                List.of(), List.of(), 0, 0, ""), 10, 0, 0)).singleElement().asString().startsWith("overflows horizontally: 1025 px");
+        assertThat(BrowserCheck.problems(new BrowserCheck.Measurement(1024, 1024, 20 * 757 + 1, 757, List.of(), List.of(),
+                List.of(), 0, 0, ""), 10, BrowserCheck.MAX_BYTES, BrowserCheck.MAX_SCREENS)).singleElement().asString()
+                .startsWith("too long: 15141 px");
+        assertThat(BrowserCheck.problems(fine, BrowserCheck.MAX_BYTES, BrowserCheck.MAX_BYTES, 0)).singleElement().asString()
+                .startsWith("too large: 1000000 bytes");
+        assertThat(BrowserCheck.problems(new BrowserCheck.Measurement(1024, 1024, 100, 757, List.of(), List.of(), List.of(), 0, 0,
+                "[1:2:ERROR:CONSOLE(3)] \"Uncaught TypeError\""), 10, 0, 0)).singleElement().asString().startsWith("console errors");
+    }
+
     /**
      * The default run's report, measured with the same checks: {@code ECSLAB_BROWSER_REPORT=/path/to/out}
      * (the folder {@code ./lab run --out} wrote). Skipped when unset: a default run takes minutes.
