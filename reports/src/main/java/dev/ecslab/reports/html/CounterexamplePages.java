@@ -385,7 +385,8 @@ final class CounterexamplePages {
         PageFrame.open(b, "ecslab counterexamples", "../");
         List<MatrixCounterexamples.Entry> entries = all.entries();
         long shrunk = entries.stream().filter(e -> shrunk(e.counterexample())).count();
-        b.append("<header><h1>Counterexamples</h1><p>").append(entries.size()).append(entries.size() == 1 ? " counterexample" : " counterexamples")
+        b.append("<header><h1>Counterexamples</h1><p>").append(entries.size())
+                .append(entries.size() == 1 ? " counterexample" : " counterexamples")
                 .append(" (").append(shrunk).append(" shrunk, ").append(entries.size() - shrunk).append(" as found)")
                 .append(". Each is the first failure of its cell and scope, or of a scenario class; only the first of a"
                         + " scope is shrunk. They are on one page per strategy and criterion (below), each counterexample"
