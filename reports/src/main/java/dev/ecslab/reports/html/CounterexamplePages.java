@@ -190,7 +190,7 @@ final class CounterexamplePages {
         return b.toString();
     }
 
-    /** {@code "FAIL in 9 of 229 runs"}, {@code "pass"}, {@code "not judged"}. */
+    /** {@code "FAIL in 9 of 229 runs"}, {@code "pass (229 runs)"}, {@code "not judged"}. */
     static String cellWords(Cell cell) {
         return switch (cell.status()) {
             case FAIL -> "FAIL in " + cell.failedRuns() + " of " + VerdictWords.runs(cell.judgedRuns());
@@ -209,12 +209,14 @@ final class CounterexamplePages {
         if (s.entry().places().size() > 1) {
             b.append("<p class=\"meta\">The first failure of: ").append(esc(placesWords(s.entry().places()))).append(".</p>\n");
         }
-        if (v.timelineSvg() != null && !v.timelineSvg().isEmpty()) {
+        boolean picture = v.timelineSvg() != null && !v.timelineSvg().isEmpty();
+        if (picture) {
             b.append("<figure class=\"timeline\">").append(v.timelineSvg()).append("<figcaption>Timeline of scenario '")
                     .append(esc(name(x))).append("' (").append(esc(x.config())).append(")</figcaption></figure>\n");
         }
-        if (v.textTimeline() != null && !v.textTimeline().isEmpty()) {
-            b.append("<details><summary>the timeline as text</summary><pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
+        if (v.textTimeline() != null && !v.textTimeline().isEmpty()) {           // open when it is the only timeline
+            b.append(picture ? "<details><summary>the timeline as text</summary>" : "<details open><summary>timeline</summary>")
+                    .append("<pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
         }
         extraComponents(b, v);
         b.append("<dl><dt>scenario</dt><dd>").append(esc(name(x))).append(" (").append(esc(shrinkWords(x))).append(")</dd>")
@@ -255,7 +257,7 @@ final class CounterexamplePages {
     static String placesWords(List<MatrixCounterexamples.Place> places) {
         Map<Criterion, List<String>> scopes = new LinkedHashMap<>();
         Map<Criterion, List<String>> classes = new LinkedHashMap<>();
-        Set<Criterion> cells = new HashSet<>();
+        Set<Criterion> cells = java.util.EnumSet.noneOf(Criterion.class);
         for (MatrixCounterexamples.Place p : places) {
             scopes.computeIfAbsent(p.criterion(), k -> new ArrayList<>());
             classes.computeIfAbsent(p.criterion(), k -> new ArrayList<>());
