@@ -55,6 +55,11 @@ final class PageFrame {
         return SafeText.html(s);
     }
 
+    /** A name escaped, with a break allowed after each {@code /} ({@code flag-doubling/immediate}), for narrow columns. */
+    static String breakable(String s) {
+        return esc(s).replace("/", "/<wbr>");
+    }
+
     /** Markdown code spans ({@code `x`}) as {@code <code>}, everything else escaped. */
     static String md(String s) {
         String[] parts = s.split("`", -1);
@@ -78,7 +83,7 @@ final class PageFrame {
             table.matrix td,table.matrix th{text-align:center}table.matrix td:first-child,table.matrix td.what{text-align:left}
             .pass{background:#d9f2d9}.fail{background:#f7c9c9}.warn{background:#fde6b3}.none{background:#f1f1f1;color:#666}
             td a{color:#8a1010;font-weight:600}span.pass,span.fail,span.warn,span.none{padding:0 .3em;border-radius:3px}
-            td .rate{display:block;font-size:12px;font-weight:normal;color:#333;white-space:nowrap}
+            td .rate{display:block;font-size:12px;font-weight:normal;color:#333}
             .words{font-size:16px}figure{margin:.6em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
             pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}p.q{font-weight:600}ol.q{list-style:none;padding-left:.5em}
             table.races td,table.witnesses td{font-size:13px;overflow-wrap:anywhere}table.cxlist td{font-size:13px}td small{display:block;font-size:11px;color:#444;font-weight:normal}
@@ -90,6 +95,6 @@ final class PageFrame {
             details.cx>summary{cursor:pointer;font-size:14px}details.cx:target{outline:3px solid #e0a000}
             details.cx dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;font-size:13px}details.cx dd{margin:0;overflow-wrap:anywhere}
             form.filter{display:flex;flex-wrap:wrap;gap:.4em 1em;align-items:center;font-size:13px;margin:.6em 0;padding:.5em;background:#f7f7f7}
-            table.cxlist td:first-child{white-space:nowrap}table.matrix td{font-size:14px}td a.cx{display:block;font-size:12px;font-weight:600}
+            table.cxlist td:first-child{white-space:nowrap}table.matrix td{font-size:13px}table.matrix th,table.matrix td{padding:3px 5px}td a.cx{display:block;font-size:12px;font-weight:600}
             """;
 }

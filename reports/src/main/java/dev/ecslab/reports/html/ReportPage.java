@@ -186,7 +186,8 @@ public final class ReportPage {
                 + "</tr></thead><tbody>\n");
         for (ExecutorGroups.Group g : groups) {
             Row r = g.first();
-            b.append("<tr><td><code>").append(esc(g.strategy())).append("</code></td><td class=\"what\">").append(esc(g.executors()))
+            b.append("<tr><td><code>").append(PageFrame.breakable(g.strategy())).append("</code></td><td class=\"what\">")
+                    .append(esc(g.executors()))
                     .append("</td><td>").append(esc(VerdictWords.claimed(r))).append("</td><td>").append(esc(r.measured().label()))
                     .append("</td>");
             claimCell(b, r);
@@ -309,7 +310,8 @@ public final class ReportPage {
             Row r = g.first();
             String agree = r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗";
             String by = VerdictWords.brokenByWords(r);
-            b.append("<tr><td><code>").append(esc(g.strategy())).append("</code></td><td class=\"what\">").append(esc(g.executors()))
+            b.append("<tr><td><code>").append(PageFrame.breakable(g.strategy())).append("</code></td><td class=\"what\">")
+                    .append(esc(g.executors()))
                     .append("</td><td>").append(esc(VerdictWords.claimed(r)))
                     .append("</td><td class=\"").append(r.claimed() == null ? "none" : r.agrees() ? "pass" : "fail").append("\">")
                     .append(esc(r.measured().label() + agree))
