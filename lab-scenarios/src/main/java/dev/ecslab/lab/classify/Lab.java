@@ -321,20 +321,24 @@ public final class Lab {
      * for that reason.
      */
     private void record(Row row, Outcome outcome, LabConfig config, String notShrunk) {
+        Set<Criterion> judgedHere = EnumSet.noneOf(Criterion.class);
         for (Criterion c : Criterion.values()) {
             int n = outcome.evidence(c);
             if (n > 0) {
                 row.cell(c).judged(n);
+                judgedHere.add(c);
             }
             outcome.evidence().getOrDefault(c, Map.of()).forEach((cls, k) -> row.cell(c).evidence(cls, k));
         }
         int paused = outcome.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.PAUSING, 0);
         if (paused > 0) {
+            judgedHere.add(Criterion.NOT_LOST_WHEN_PAUSED);
             row.cell(Criterion.NOT_LOST_WHEN_PAUSED).judged(paused);
             row.cell(Criterion.NOT_LOST_WHEN_PAUSED).evidence(ScenarioClass.PAUSING, paused);
         }
         int looping = outcome.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.LOOPING, 0);
         if (looping > 0) {
+            judgedHere.add(Criterion.LOOPING);
             row.cell(Criterion.LOOPING).judged(looping);
             row.cell(Criterion.LOOPING).evidence(ScenarioClass.LOOPING, looping);
         }
@@ -373,6 +377,11 @@ public final class Lab {
                         cell.failIn(cls, x);
                     }
                 }
+            }
+        }
+        for (Criterion c : failedHere) {
+            if (!judgedHere.contains(c)) {
+                row.cell(c).judged(0);            // a run that violated c judged it, even with nothing to count
             }
         }
     }

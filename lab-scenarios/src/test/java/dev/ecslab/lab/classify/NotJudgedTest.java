@@ -144,6 +144,26 @@ class NotJudgedTest {
         }
     }
 
+    /**
+     * A run that violates a criterion has judged it, even with no change to judge: {@code none} reports an
+     * untouched component as mutated (criterion 2 fails, and no obligation exists), so a cell's failing runs
+     * never outnumber the runs that judged it (the report prints them as a rate, 9/229).
+     */
+    @Test
+    void aRunThatFailsACriterionJudgedItSoFailingRunsNeverOutnumberJudgedOnes() {
+        Scenario untouched = Scenario.builder("nothing is mutated")
+                .entity("e0", Data.A, 0)
+                .stage("update", st -> st.system("detector", x -> x.watch(Data.A, WatchKind.MUTATED)))
+                .frames(2)
+                .build();
+        Lab lab = new Lab(Lab.Options.defaults().withTries(0).withMemory(false));
+        Matrix m = lab.run(List.of(TrackerSubject.find("none", LOADER)), List.of(ExecutorSubject.of("serial")), List.of(untouched));
+        Cell second = m.row("none", "serial").cell(Criterion.AT_MOST_ONCE);
+        assertThat(second.status()).as("none reports what did not change").isEqualTo(Status.FAIL);
+        assertThat(second.failedRuns()).isPositive();
+        assertThat(second.judgedRuns()).as("every failing run judged it").isGreaterThanOrEqualTo(second.failedRuns());
+    }
+
     /** {@code generation} that throws on every question it is asked: it has no answer at all. */
     static final class EveryAnswerThrows extends ForwardingChangeTracker {
         EveryAnswerThrows() {

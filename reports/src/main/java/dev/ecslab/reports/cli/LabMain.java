@@ -302,8 +302,8 @@ public final class LabMain implements Callable<Integer> {
                 Matrix m = campaign.run(trackers, execs, witnessTries);
                 Checkpoints.reached("staging", stop);
                 var files = MatrixReport.write(m, report.dir());
-                report.write("index.html", ReportWriter.page(m, files, Report.renderer(),
-                        Report.benchmarks(root, report.out(), report.dir()), root, report.out()));
+                ReportWriter.pages(m, files, Report.renderer(), Report.benchmarks(root, report.out(), report.dir()), root,
+                        report.out()).forEach(report::write);
                 Checkpoints.reached("commit", stop);
                 report.commit();
                 Checkpoints.reached("committed", stop);

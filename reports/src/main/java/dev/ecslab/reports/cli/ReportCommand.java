@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Option;
             + " index.html, matrix.md and the benchmark charts again, with the benchmark results there are now"
             + " (benchmarks/results/ and --out/bench/; careful results before quick ones) and this lab's layout. No"
             + " scenario is run: the matrix is the run's.",
-        "The report is redrawn in a staging folder and replaces the old index.html, matrix.md and charts at the end;"
+        "The report is redrawn in a staging folder and replaces the old pages (index.html and the pages it links), matrix.md and charts at the end;"
             + " the run's other files (matrix.json, the replay files) are kept as they are. Ctrl-C leaves the previous"
             + " report untouched. One lab command at a time writes into a folder (the lock file .lab-lock)."},
     exitCodeListHeading = LabMain.EXIT_CODES,
@@ -64,8 +65,11 @@ final class ReportCommand implements Callable<Integer> {
             }
             read = RecordedMatrix.read(report.out());
             Checkpoints.reached("staging", stop);
+            // every page is drawn first, so that a page of the old report is replaced, never carried over
+            Map<String, String> pages = ReportWriter.pages(read.matrix(), read.files(), Report.renderer(),
+                    Report.benchmarks(root, report.out(), report.dir()), root, report.out());
             for (String f : files) {
-                if (!redrawn(f)) {
+                if (!redrawn(f) && !pages.containsKey(f) && !f.endsWith(".html")) {
                     Path to = report.dir().resolve(f).normalize();
                     Path from = report.out().resolve(f).normalize();
                     if (!to.startsWith(report.dir()) || !from.startsWith(report.out()) || !Files.isRegularFile(from)) {
@@ -77,8 +81,7 @@ final class ReportCommand implements Callable<Integer> {
                 }
             }
             report.write("matrix.md", MatrixReport.markdown(read.matrix(), read.files()));
-            report.write("index.html", ReportWriter.page(read.matrix(), read.files(), Report.renderer(),
-                    Report.benchmarks(root, report.out(), report.dir()), root, report.out()));
+            pages.forEach(report::write);
             Checkpoints.reached("commit", stop);
             report.commit();
             Checkpoints.reached("committed", stop);

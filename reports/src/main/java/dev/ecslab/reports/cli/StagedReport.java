@@ -32,6 +32,8 @@ import java.util.stream.Stream;
  *       place, and its manifest last. Files the lab did not write (a user's {@code notes.tmp}, a folder of
  *       the user's) are never touched. A journal ({@value #JOURNAL}) makes the commit finish on the next
  *       run if the process was killed during it;</li>
+ *   <li>the commit never replaces a file the previous report did not list (a user's page that has the name of
+ *       one of this report's pages): it is refused before anything moves, and the previous report stays;</li>
  *   <li>{@link #stop} (Ctrl-C) before the commit removes the staging folder and leaves the previous report
  *       untouched; during the commit it waits for the commit to end. It says truthfully which happened.</li>
  * </ul>
@@ -46,6 +48,9 @@ final class StagedReport implements AutoCloseable {
     private static final String MARKER = ".lab-staging";
     /** The names a report puts at the top of the output folder (and, for a report older than manifests, its files). */
     private static final List<String> LEGACY_FILES = List.of("index.html", "matrix.md", "matrix.json");
+    /** The other pages a report puts at the top of the output folder (never a report older than manifests). */
+    private static final List<String> PAGES = List.of("classes.html", "ambiguities.html", "coverage.html", "benchmarks.html",
+            "counterexamples/index.html");
     /** The folders a report puts in the output folder. */
     private static final List<String> REPORT_FOLDERS = List.of("counterexamples", "witnesses", "charts");
     /** How a report older than manifests is recognised: its matrix.md begins with this line. */
@@ -55,6 +60,7 @@ final class StagedReport implements AutoCloseable {
     private static final long COMMIT_WAIT_SECONDS = 60;
 
     private final Path out;
+    private final String option;
     private final Path staging;
     private final RunLock lock;
     private final ReentrantLock committing = new ReentrantLock();
@@ -62,8 +68,9 @@ final class StagedReport implements AutoCloseable {
     private volatile boolean committed;
     private volatile Consumer<String> onMove = f -> { };
 
-    private StagedReport(Path out, Path staging, RunLock lock) {
+    private StagedReport(Path out, String option, Path staging, RunLock lock) {
         this.out = out;
+        this.option = option;
         this.staging = staging;
         this.lock = lock;
     }
@@ -91,7 +98,7 @@ final class StagedReport implements AutoCloseable {
             recover(folder, notes);
             Path staging = Files.createTempDirectory(folder, STAGING_PREFIX);
             Files.writeString(staging.resolve(MARKER), command + "\n");
-            return new StagedReport(folder, staging, lock);
+            return new StagedReport(folder, option, staging, lock);
         } catch (IOException e) {
             lock.close();
             throw new BadInputException(folder.toString(), option, "cannot write into this folder: " + FileProblem.words(e), e);
@@ -141,6 +148,7 @@ final class StagedReport implements AutoCloseable {
                 all.filter(Files::isRegularFile).map(p -> staging.relativize(p).toString().replace('\\', '/'))
                         .filter(f -> !f.equals(MARKER)).sorted().forEach(files::add);
             }
+            refuseToReplaceTheUsers(files);
             Files.writeString(staging.resolve(MANIFEST), String.join("\n", files) + "\n", StandardCharsets.UTF_8);
             AtomicFiles.write(out.resolve(JOURNAL), staging.getFileName() + "\n");
             rollForward(out, staging, onMove);
@@ -149,6 +157,19 @@ final class StagedReport implements AutoCloseable {
             throw new BadInputException(out.toString(), "", "cannot put the new report in place: " + FileProblem.words(e), e);
         } finally {
             committing.unlock();
+        }
+    }
+
+    /** A file of this report whose place holds a file the previous report did not list is the user's: refused. */
+    private void refuseToReplaceTheUsers(List<String> files) throws IOException {
+        Set<String> previous = previous(out);
+        for (String f : files) {
+            Path to = inside(out, f);
+            if (to != null && Files.exists(to, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !previous.contains(f)) {
+                throw new BadInputException(out.toString(), option, "holds '" + f + "', which no lab report wrote: the new"
+                        + " report would overwrite it; move it away, or give " + option + " another folder (the previous"
+                        + " report is untouched)");
+            }
         }
     }
 
@@ -243,15 +264,20 @@ final class StagedReport implements AutoCloseable {
 
     /**
      * A folder that holds no lab report (no manifest, and no matrix.md of a report older than manifests) but
-     * has files of a report's names (index.html, matrix.md, matrix.json, numbered replay files, chart PNGs) is
-     * the user's: a report there would overwrite them, or leave them to be taken for its own later, so it is
-     * refused before any work. Other files, in any folder, are never touched and do not stop a run.
+     * has files of a report's names (index.html, matrix.md, matrix.json, the other pages, numbered replay files,
+     * chart PNGs) is the user's: a report there would overwrite them, or leave them to be taken for its own later,
+     * so it is refused before any work. Other files, in any folder, are never touched and do not stop a run.
      */
     private static void refuseForeignReportNames(Path out, String option) throws IOException {
         if (isLabReport(out)) {
             return;
         }
         Set<String> names = reportNames(out);
+        for (String page : PAGES) {
+            if (Files.exists(out.resolve(page), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                names.add(page);
+            }
+        }
         if (!names.isEmpty()) {
             throw new BadInputException(out.toString(), option, "holds '" + names.iterator().next() + "', which no lab"
                     + " report wrote (there is no " + MANIFEST + " manifest): a report here would overwrite it; give " + option

@@ -28,14 +28,20 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The lab's report as one self-contained HTML page: inline CSS and inline SVG, no script, no external
- * resource, so it opens from disk in any browser and can be attached to a CI run as a single file.
- * Sections: the matrix (per executor, claimed beside measured and what broke the claim, the crash
- * column X first, each cell pass, FAIL linked to its counterexample, or not judged; under it the class
- * measured on each scenario class and criterion 1's delays), every counterexample (each object once) (in words, as a timeline, with its replay command), the
- * ambiguity report of the catalogue's schedules with a witness per pair (does its order change the
- * state or a detector's answers here?), the race-bug catalogue with its status, the benchmark
- * charts, and the seed's six conclusions answered from the data.
+ * The lab's report as a few self-contained HTML pages: inline CSS and inline SVG, no external resource, so
+ * they open from disk in any browser and can be attached to a CI run as a folder. The main page is short
+ * and opens with the verdict (per strategy and the executors that agree on it: claimed and measured class,
+ * whether the claim holds, failing runs and counterexamples per criterion), then the matrix (executors as a
+ * dimension, split only where they differ; each failing cell with its failing runs and a labelled link to its
+ * counterexamples) with the criteria's legend, then a summary of each longer part with a link to its page:
+ * the counterexamples ({@link CounterexamplePages}), the scenario classes and delays, the ambiguity report
+ * with its witnesses, the schedule coverage, the benchmark charts; the race-bug catalogue and the seed's six
+ * conclusions stay on the main page.
+ *
+ * <p>Contract: the main page's size grows with the matrix's rows and columns, never with the number of
+ * counterexamples; nothing on any page needs script to be read (the counterexamples' filter and the opening
+ * of a linked counterexample are a convenience); the page says "shrunk" only of a counterexample whose
+ * scenario the lab shrank.
  */
 public final class ReportPage {
     /**
@@ -110,35 +116,65 @@ public final class ReportPage {
     private ReportPage() {
     }
 
+    /** The main page alone ({@code index.html}); {@link #pages} renders it with the others. */
     public static String render(Input in) {
+        Map<Counterexample, String> anchors = anchors(in.matrix());
+        return main(in, new CounterexamplePages(in, anchors));
+    }
+
+    /**
+     * Every page of the report, keyed by its path relative to the report's folder, the main page
+     * ({@code index.html}) first: the sub-pages of the long tables (scenario classes and delays, ambiguities,
+     * coverage, benchmarks) and the counterexamples' pages ({@link CounterexamplePages}). Every link between
+     * them is relative, so the report works from disk wherever it is copied.
+     */
+    public static Map<String, String> pages(Input in) {
+        Map<Counterexample, String> anchors = anchors(in.matrix());
+        CounterexamplePages cx = new CounterexamplePages(in, anchors);
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put(PageFrame.INDEX, main(in, cx));
+        out.put(PageFrame.CLASSES, classesPage(in, cx));
+        out.put(PageFrame.AMBIGUITIES, subPage("Ambiguities · ecslab report", b -> ambiguities(b, in, in.matrix())));
+        out.put(PageFrame.COVERAGE, subPage("Schedule coverage · ecslab report", b -> coverage(b, in.matrix())));
+        out.put(PageFrame.BENCHMARKS, subPage("Benchmarks · ecslab report", b -> charts(b, in)));
+        out.putAll(cx.render());
+        return out;
+    }
+
+    private static String subPage(String title, java.util.function.Consumer<StringBuilder> body) {
+        StringBuilder b = new StringBuilder(1 << 14);
+        PageFrame.open(b, title, "");
+        body.accept(b);
+        PageFrame.close(b);
+        return b.toString();
+    }
+
+    private static String main(Input in, CounterexamplePages cx) {
         Matrix m = in.matrix();
-        Map<Counterexample, String> anchors = anchors(m);
+        List<ExecutorGroups.Group> groups = ExecutorGroups.of(m);
         StringBuilder b = new StringBuilder(1 << 16);
-        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>ecslab report</title>\n<style>\n").append(CSS).append("</style></head>\n<body>\n");
+        PageFrame.open(b, "ecslab report", "");
         b.append("<header><h1>ecslab report</h1><p class=\"meta\">")
                 .append(esc(String.format(Locale.ROOT, "%d scenario runs per configuration group (catalogue under seeds %s, %d random"
                         + " scenarios from seed %d), %.1f s; generated %s.", m.scenarios(), m.catalogueSeeds(), m.tries(),
                         m.campaignSeed(), m.seconds(), in.generated().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))))
-                .append("</p>\n<nav><a href=\"#matrix\">Matrix</a> · <a href=\"#counterexamples\">Counterexamples (")
-                .append(anchors.size()).append(")</a> · <a href=\"#ambiguities\">Ambiguities</a> · <a href=\"#coverage\">Coverage</a> · <a href=\"#races\">Race-bug catalogue</a>"
-                        + " · <a href=\"#benchmarks\">Benchmarks</a> · <a href=\"#conclusions\">Conclusions</a></nav></header>\n");
-        matrix(b, m, anchors);
-        counterexamples(b, in, anchors);
-        ambiguities(b, in, m);
-        coverage(b, m);
+                .append("</p></header>\n");
+        verdict(b, groups, cx);
+        matrix(b, m, groups, cx);
+        counterexamplesSummary(b, m);
+        ambiguitiesSummary(b, in, m);
+        coverageSummary(b, m);
         races(b, in.races());
-        charts(b, in);
+        chartsSummary(b, in);
         conclusions(b, in.conclusions(), in.chartsNote());
-        b.append("</body></html>\n");
+        PageFrame.close(b);
         return b.toString();
     }
 
     /**
      * Anchor ids {@code cx-1, cx-2, ...} in matrix order, one per distinct counterexample object: a
-     * counterexample that is also the first of its scenario classes or of a view (7, L) has one anchor,
-     * and every place that shows it links there.
+     * counterexample that is also the first of its scenario classes or of a view (7, L) has one id, the same
+     * on every page that shows it.
      */
     static Map<Counterexample, String> anchors(Matrix m) {
         Map<Counterexample, String> out = new IdentityHashMap<>();
@@ -149,85 +185,199 @@ public final class ReportPage {
         return out;
     }
 
+    // ------------------------------------------------------------------ verdict
+
+    /**
+     * The summary the page opens with: per configuration (a strategy under the executors that agree on it)
+     * the claim, the measured class, whether the claim holds, the failing runs of each failing column and
+     * the counterexamples by column.
+     */
+    private static void verdict(StringBuilder b, List<ExecutorGroups.Group> groups, CounterexamplePages cx) {
+        b.append("<section id=\"verdict\"><h2>Verdict</h2>\n<p class=\"headline\">").append(esc(headline(groups))).append("</p>\n");
+        b.append("<div class=\"wide\"><table class=\"matrix verdict\"><thead><tr><th>strategy</th><th>executors</th><th>claimed</th>"
+                + "<th>measured</th><th>claim</th><th>failing runs / runs judged, per criterion</th><th>counterexamples</th>"
+                + "</tr></thead><tbody>\n");
+        for (ExecutorGroups.Group g : groups) {
+            Row r = g.first();
+            b.append("<tr><td><code>").append(PageFrame.breakable(g.strategy())).append("</code></td><td class=\"what\">")
+                    .append(esc(g.executors()))
+                    .append("</td><td>").append(esc(VerdictWords.claimed(r))).append("</td><td>").append(esc(r.measured().label()))
+                    .append("</td>");
+            claimCell(b, r);
+            List<String> rates = new ArrayList<>();
+            List<String> counts = new ArrayList<>();
+            int total = 0;
+            for (Criterion c : CounterexamplePages.COLUMNS) {
+                if (!r.cell(c).fails()) {
+                    continue;
+                }
+                rates.add("<span title=\"" + esc(c + ": " + g.perExecutor(c)) + "\">" + esc(c.code()) + ": " + g.failedRuns(c) + "/"
+                        + g.judgedRuns(c) + "</span>");
+                int n = g.rows().stream().mapToInt(x -> cx.of(x, c).size()).sum();
+                if (n > 0) {
+                    counts.add("<a href=\"" + esc(cellLink(cx, g, c)) + "\" title=\"" + esc(c.toString()) + "\">" + esc(c.code()) + ": "
+                            + n + "</a>");
+                }
+            }
+            for (Row x : g.rows()) {
+                total += cx.count(x);
+            }
+            b.append("<td class=\"what\">").append(rates.isEmpty() ? "none" : String.join(" · ", rates)).append("</td><td class=\"what\">")
+                    .append(total == 0 ? "none" : total + " (" + String.join(" · ", counts) + ")").append("</td></tr>\n");
+        }
+        b.append("</tbody></table></div>\n<p class=\"meta\">Executors: <i>all N</i> means every executor of this run gave the same"
+                + " verdict in every column; a strategy on which they differ has a line per executor. Runs are added up over"
+                + " a line's executors (hover a figure for each executor's). The criteria are in the legend under the"
+                + " matrix.</p></section>\n");
+    }
+
+    /** One sentence: which strategies keep their claim under every executor, which fail it, and the mutants. */
+    static String headline(List<ExecutorGroups.Group> groups) {
+        Map<String, Boolean> keeps = new LinkedHashMap<>();
+        List<String> mutants = new ArrayList<>();
+        int caught = 0;
+        for (ExecutorGroups.Group g : groups) {
+            for (Row r : g.rows()) {
+                if (isMutant(r)) {
+                    String name = r.strategy() + " / " + r.executor();
+                    if (!mutants.contains(name)) {
+                        mutants.add(name);
+                        caught += caught(r) ? 1 : 0;
+                    }
+                    continue;
+                }
+                keeps.merge(r.strategy(), keepsClaim(r), Boolean::logicalAnd);
+            }
+        }
+        List<String> kept = keeps.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+        List<String> broken = keeps.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        StringBuilder s = new StringBuilder();
+        s.append(kept.size()).append(" of ").append(keeps.size()).append(keeps.size() == 1 ? " strategy" : " strategies")
+                .append(kept.size() == 1 ? " keeps its claim" : " keep their claim").append(" under every executor")
+                .append(kept.isEmpty() ? "" : " (" + String.join(", ", kept) + ")");
+        if (!broken.isEmpty()) {
+            s.append("; ").append(broken.size()).append(broken.size() == 1 ? " does" : " do").append(" not (")
+                    .append(String.join(", ", broken)).append(")");
+        }
+        s.append('.');
+        if (!mutants.isEmpty()) {
+            s.append(' ').append(caught).append(" of ").append(mutants.size()).append(" mutant configurations caught.");
+        }
+        return s.toString();
+    }
+
+    /** A mutant strategy (claims nothing) or any strategy under a mutant executor: it should be caught. */
+    private static boolean isMutant(Row r) {
+        return r.claimed() == null || StrategyClasses.MUTANT_EXECUTORS.contains(r.executor());
+    }
+
+    /** A mutant is caught when some column fails. */
+    private static boolean caught(Row r) {
+        return CounterexamplePages.COLUMNS.stream().anyMatch(c -> r.cell(c).fails());
+    }
+
+    /** Whether the measured class keeps every promise of the claim (what the gate asks). */
+    private static boolean keepsClaim(Row r) {
+        return r.claimed() != null && r.measured() != MeasuredClass.NOT_JUDGED && r.measured().meets(r.claimed());
+    }
+
+    private static void claimCell(StringBuilder b, Row r) {
+        if (isMutant(r)) {
+            boolean c = caught(r);
+            b.append("<td class=\"").append(c ? "pass" : "fail").append("\">").append(c ? "mutant caught" : "mutant NOT caught")
+                    .append("</td>");
+        } else if (r.measured() == MeasuredClass.NOT_JUDGED) {
+            b.append("<td class=\"none\">not judged</td>");
+        } else if (keepsClaim(r)) {
+            b.append("<td class=\"pass\">PASS").append(r.agrees() ? "" : "<small>better than claimed</small>").append("</td>");
+        } else {
+            String by = VerdictWords.brokenByWords(r);
+            b.append("<td class=\"fail\">FAIL").append(by.isEmpty() ? "" : "<small>" + esc(by) + "</small>").append("</td>");
+        }
+    }
+
+    /** A group's column on its counterexample page: the page, or the executor's section when the group is one row of several. */
+    private static String cellLink(CounterexamplePages cx, ExecutorGroups.Group g, Criterion c) {
+        String page = cx.page(g.strategy(), c);
+        return g.allExecutors() ? page : page + "#" + CounterexamplePages.executorAnchor(g.first().executor());
+    }
+
     // ------------------------------------------------------------------ matrix
 
-    private static void matrix(StringBuilder b, Matrix m, Map<Counterexample, String> anchors) {
+    private static void matrix(StringBuilder b, Matrix m, List<ExecutorGroups.Group> groups, CounterexamplePages cx) {
         b.append("<section id=\"matrix\"><h2>The matrix: claimed class against measured class</h2>\n");
         b.append("<p>").append(md(VerdictWords.RULES)).append("</p>\n");
         b.append("<p>Cells: <span class=\"pass\">pass</span>;"
                 + " <span class=\"warn\">fails, as the claim or the proposal's known limits allow</span>;"
                 + " <span class=\"fail\">fails against the claim, or breaks an invariant (no crash, ordering, memory, pure"
-                + " frame)</span>; <span class=\"none\">not judged</span> (no run judged it; not a pass). A failing cell links"
-                + " to its counterexample; under it, the scenario classes it failed in. Under the measured class, what broke"
-                + " the claim. Below each matrix: the class measured on each scenario class, and how late criterion 1's"
-                + " reports came.</p>\n");
-        b.append("<p class=\"legend\">").append(esc(legend())).append("</p>\n");
-        Map<String, List<Row>> byExecutor = new LinkedHashMap<>();
+                + " frame)</span>; <span class=\"none\">not judged</span> (no run judged it; not a pass). A failing cell gives"
+                + " its failing runs out of the runs that judged it and links to its counterexamples; under it, the scenario"
+                + " classes it failed in. Under the measured class, what broke the claim. The class measured on each scenario"
+                + " class and criterion 1's delays are on <a href=\"").append(PageFrame.CLASSES).append("\">their own page</a>.</p>\n");
+        b.append("<div class=\"wide\"><table class=\"matrix\"><thead><tr><th>strategy</th><th>executors</th><th>claimed</th><th>measured</th>");
+        for (Criterion c : CounterexamplePages.COLUMNS) {
+            b.append("<th title=\"").append(esc(c.title())).append("\">").append(esc(c.code())).append("</th>");
+        }
+        b.append("</tr></thead><tbody>\n");
+        for (ExecutorGroups.Group g : groups) {
+            Row r = g.first();
+            String agree = r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗";
+            String by = VerdictWords.brokenByWords(r);
+            b.append("<tr><td><code>").append(PageFrame.breakable(g.strategy())).append("</code></td><td class=\"what\">")
+                    .append(esc(g.executors()))
+                    .append("</td><td>").append(esc(VerdictWords.claimed(r)))
+                    .append("</td><td class=\"").append(r.claimed() == null ? "none" : r.agrees() ? "pass" : "fail").append("\">")
+                    .append(esc(r.measured().label() + agree))
+                    .append(by.isEmpty() ? "" : "<small>" + esc(by) + "</small>")
+                    .append(g.rows().stream().anyMatch(x -> x.skipped() != null) ? "<small>partly not run</small>" : "").append("</td>");
+            for (Criterion c : CounterexamplePages.COLUMNS) {
+                cell(b, g, c, cx);
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</tbody></table></div>\n");
         for (Row r : m.rows()) {
-            byExecutor.computeIfAbsent(r.executor(), e -> new ArrayList<>()).add(r);
-        }
-        for (Map.Entry<String, List<Row>> e : byExecutor.entrySet()) {
-            b.append("<h3>Executor <code>").append(esc(e.getKey())).append("</code></h3>\n<table class=\"matrix\"><thead><tr>"
-                    + "<th>strategy</th><th>claimed</th><th>measured</th>");
-            for (Criterion c : Criterion.values()) {
-                if (c != Criterion.AMBIGUITY) {
-                    b.append("<th title=\"").append(esc(c.title())).append("\">").append(esc(c.code())).append("</th>");
-                }
-            }
-            b.append("</tr></thead><tbody>\n");
-            for (Row r : e.getValue()) {
-                String agree = r.claimed() == null ? "" : r.agrees() ? " ✓" : " ✗";
-                String by = VerdictWords.brokenByWords(r);
-                b.append("<tr><td><code>").append(esc(r.strategy())).append("</code></td><td>").append(esc(VerdictWords.claimed(r)))
-                        .append("</td><td class=\"").append(r.claimed() == null ? "none" : r.agrees() ? "pass" : "fail").append("\">")
-                        .append(esc(r.measured().label() + agree))
-                        .append(by.isEmpty() ? "" : "<small>" + esc(by) + "</small>")
-                        .append(r.skipped() == null ? "" : "<small>partly not run</small>").append("</td>");
-                for (Criterion c : Criterion.values()) {
-                    if (c != Criterion.AMBIGUITY) {
-                        cell(b, r, r.cell(c), anchors);
-                    }
-                }
-                b.append("</tr>\n");
-            }
-            b.append("</tbody></table>\n");
-            classes(b, e.getValue(), anchors);
-            delays(b, e.getValue());
-            for (Row r : e.getValue()) {
-                if (r.skipped() != null) {
-                    b.append("<p class=\"meta\"><code>").append(esc(r.strategy())).append("</code> partly not run (what was not"
-                            + " run was not judged): ").append(esc(r.skipped())).append("</p>\n");
-                }
+            if (r.skipped() != null) {
+                b.append("<p class=\"meta\"><code>").append(esc(r.strategy())).append("</code> / ").append(esc(r.executor()))
+                        .append(" partly not run (what was not run was not judged): ").append(esc(r.skipped())).append("</p>\n");
             }
         }
-        b.append("<p>Criterion A (ambiguity detection, compiler against an independent oracle): ")
+        b.append("<dl class=\"criteria\">");
+        for (Criterion c : Criterion.values()) {
+            b.append("<dt>").append(esc(c.code())).append(" ").append(esc(c.title())).append("</dt><dd>")
+                    .append(esc(CriterionMeanings.of(c))).append("</dd>");
+        }
+        b.append("</dl>\n<p>Criterion A (ambiguity detection, compiler against an independent oracle): ")
                 .append(m.ambiguity().isEmpty() ? "<span class=\"pass\">pass</span> on " + m.ambiguityScenarios() + " scenarios"
                         : "<span class=\"fail\">FAIL</span>: " + esc(m.ambiguity().get(0)))
                 .append(".</p></section>\n");
     }
 
-    private static void cell(StringBuilder b, Row r, Cell cell, Map<Counterexample, String> anchors) {
+    /** One column of a group: its status, the failing runs, a labelled link to the counterexamples, the failing classes. */
+    private static void cell(StringBuilder b, ExecutorGroups.Group g, Criterion c, CounterexamplePages cx) {
+        Row r = g.first();
+        Cell cell = r.cell(c);
         switch (cell.status()) {
             case NOT_JUDGED -> {
                 b.append("<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>");
                 return;
             }
             case PASS -> {
-                b.append("<td class=\"pass\" title=\"judged in ").append(cell.judgedRuns()).append(" runs (")
-                        .append(cell.evidence()).append(" pieces of evidence)\">pass</td>");
+                b.append("<td class=\"pass\" title=\"judged in ").append(g.judgedRuns(c)).append(" runs (")
+                        .append(g.rows().stream().mapToLong(x -> x.cell(c).evidence()).sum()).append(" pieces of evidence)\">pass</td>");
                 return;
             }
             case FAIL -> {
             }
         }
-        String cls = severity(r, cell.criterion());
-        b.append("<td class=\"").append(cls).append("\" title=\"").append(esc(cell.failedRuns() + " of " + cell.judgedRuns()
-                + " runs failed; " + cell.first().oneLine())).append("\">");
-        boolean first = true;
-        for (Counterexample x : cell.failures().values()) {
-            b.append(first ? "" : " ").append("<a href=\"#").append(anchors.get(x)).append("\">")
-                    .append(first ? "FAIL" : "+").append("</a>");
-            first = false;
+        int n = g.rows().stream().mapToInt(x -> cx.of(x, c).size()).sum();
+        b.append("<td class=\"").append(severity(r, c)).append("\" title=\"").append(esc(g.perExecutor(c) + " runs failed; "
+                + cell.first().oneLine())).append("\">FAIL<span class=\"rate\">").append(g.failedRuns(c)).append("/")
+                .append(g.judgedRuns(c)).append(" runs</span>");
+        if (n > 0) {
+            b.append("<a class=\"cx\" href=\"").append(esc(cellLink(cx, g, c))).append("\">").append(n)
+                    .append(n == 1 ? " counter&shy;example" : " counter&shy;examples")
+                    .append("</a>");
         }
         String classes = VerdictWords.failingClassesWords(cell);
         if (!classes.isEmpty()) {
@@ -236,8 +386,28 @@ public final class ReportPage {
         b.append("</td>");
     }
 
+    /** The sub-page of the per-executor tables: the class measured on each scenario class, and criterion 1's delays. */
+    private static String classesPage(Input in, CounterexamplePages cx) {
+        Map<String, List<Row>> byExecutor = new LinkedHashMap<>();
+        for (Row r : in.matrix().rows()) {
+            byExecutor.computeIfAbsent(r.executor(), e -> new ArrayList<>()).add(r);
+        }
+        return subPage("Scenario classes and delays · ecslab report", b -> {
+            b.append("<h1>Scenario classes and delays</h1>\n<p>Criteria 1 and 2 are judged on every scenario class, and a"
+                    + " row's measured class is the weakest over them; criterion 1 also records how late each change was"
+                    + " reported. Per executor, as the lab ran them.</p>\n");
+            for (Map.Entry<String, List<Row>> e : byExecutor.entrySet()) {
+                b.append("<h2 id=\"").append(CounterexamplePages.executorAnchor(e.getKey())).append("\">Executor <code>")
+                        .append(esc(e.getKey())).append("</code></h2>\n<div class=\"wide\">");
+                classes(b, e.getValue(), cx);
+                delays(b, e.getValue());
+                b.append("</div>\n");
+            }
+        });
+    }
+
     /** The class measured on each scenario class, each failing criterion linked to the class's first counterexample. */
-    private static void classes(StringBuilder b, List<Row> rows, Map<Counterexample, String> anchors) {
+    private static void classes(StringBuilder b, List<Row> rows, CounterexamplePages cx) {
         b.append("<table class=\"matrix classes\"><caption>Measured class per scenario class (criteria 1 and 2; the weakest"
                 + " is the row's)</caption><thead><tr><th>strategy</th><th>measured</th>");
         for (ScenarioClass c : VerdictWords.CLASSES) {
@@ -262,8 +432,8 @@ public final class ReportPage {
                     Cell.ClassTally t = r.cell(c).inClass(cls);
                     if (t.first() != null) {
                         String words = esc(c.code() + " failed in " + VerdictWords.runs(t.failedRuns()));
-                        String id = anchors.get(t.first());
-                        failed.add(id == null ? words : "<a href=\"#" + id + "\">" + words + "</a>");
+                        String href = cx.href(r, c, t.first());
+                        failed.add(href == null ? words : "<a href=\"" + esc(href) + "\">" + words + "</a>");
                     }
                 }
                 if (!failed.isEmpty()) {
@@ -308,84 +478,79 @@ public final class ReportPage {
         return Promise.of(r).covers(c) ? "fail" : "warn";
     }
 
-    private static String legend() {
-        StringBuilder s = new StringBuilder("Criteria: ");
-        for (Criterion c : Criterion.values()) {
-            s.append(c.code()).append(" = ").append(c.title()).append(c.ordinal() < Criterion.values().length - 1 ? "; " : ".");
-        }
-        return s.toString();
-    }
+    // ------------------------------------------------------------------ summaries of the sub-pages
 
-    // ------------------------------------------------------------------ counterexamples
-
-    private static void counterexamples(StringBuilder b, Input in, Map<Counterexample, String> anchors) {
-        b.append("<section id=\"counterexamples\"><h2>Counterexamples</h2>\n");
-        if (anchors.isEmpty()) {
-            b.append("<p>None: every judged criterion held.</p></section>\n");
+    /** How many counterexamples, how many shrunk, and where they are. */
+    private static void counterexamplesSummary(StringBuilder b, Matrix m) {
+        List<MatrixCounterexamples.Entry> entries = MatrixCounterexamples.of(m).entries();
+        long shrunk = entries.stream().filter(e -> CounterexamplePages.shrunk(e.counterexample())).count();
+        b.append("<section id=\"counterexamples\"><h2>Counterexamples</h2>\n<p>");
+        if (entries.isEmpty()) {
+            b.append("None: every judged criterion held.</p></section>\n");
             return;
         }
-        b.append("<p>Each is the first failure of its cell and scope, or of a scenario class. The first failure of a criterion"
-                + " and scope in a random scenario is shrunk (each says in how many steps, with the scenario first found);"
-                + " catalogue scenarios and later failures are shown as found, and say so. One that is the first of several places (its cell, the classes it touched, the views 7 and L) is shown"
-                + " once. Replay one with <code>./lab replay FILE</code>: it re-judges the recorded trace and re-runs the"
-                + " scenario in the recorded order. The first counterexample of each cell (the one its FAIL link opens) has a"
-                + " timeline picture; every one has its timeline as text (a picture is about 5 kB, and a full run finds"
-                + " hundreds).</p>\n");
-        for (MatrixCounterexamples.Entry e : MatrixCounterexamples.of(in.matrix()).entries()) {
-            Counterexample x = e.counterexample();
-            MatrixCounterexamples.Place p = e.first();
-            Row r = p.row();
-            String id = anchors.get(x);
-            boolean picture = e.firstOfACell();
-            b.append("<article class=\"cx\" id=\"").append(id).append("\"><h3>").append(esc(id)).append(": <code>")
-                    .append(esc(r.strategy())).append("</code> / <code>").append(esc(r.executor())).append("</code>, ")
-                    .append(esc(p.criterion().code() + " " + p.criterion().title()))
-                    .append(p.isClass() ? " on " + esc(p.scenarioClass().title()) + " scenarios" : "")
-                    .append(x.scope() == null ? "" : " (" + esc(String.valueOf(x.scope())) + ")").append("</h3>\n");
-            String also = e.alsoShownAt();
-            if (!also.isEmpty()) {
-                b.append("<p class=\"meta\">Also the first of: ").append(esc(also)).append(".</p>\n");
-            }
-            ReportPage.CounterexampleView v = render(in.renderer(), x, id, picture);
-            b.append("<p class=\"words\">").append(md(v.words())).append("</p>\n");
-            if (v.timelineSvg() != null && !v.timelineSvg().isEmpty()) {
-                b.append("<figure class=\"timeline\">").append(v.timelineSvg()).append("<figcaption>Timeline of scenario '")
-                        .append(esc(x.scenario().name())).append("' (").append(esc(x.config())).append(")</figcaption></figure>\n");
-            }
-            if (v.textTimeline() != null && !v.textTimeline().isEmpty()) {
-                b.append(picture ? "<details><summary>the timeline as text</summary>" : "<details open><summary>timeline</summary>")
-                        .append("<pre>").append(esc(v.textTimeline())).append("</pre></details>\n");
-            }
-            if (v.scenarioHtml() != null && !v.scenarioHtml().isEmpty()) {
-                b.append("<details class=\"scenario\"><summary>the scenario: systems, accesses, constraints, edits per frame</summary>")
-                        .append(v.scenarioHtml()).append("</details>\n");
-            }
-            if (v.shrinking() != null && !v.shrinking().isEmpty()) {
-                b.append("<p class=\"meta shrinking\">").append(esc(capitalize(v.shrinking()))).append(".</p>\n");
-            }
-            if (v.originalScenarioHtml() != null && !v.originalScenarioHtml().isEmpty()) {
-                b.append("<details class=\"scenario original\"><summary>the scenario as first found, before shrinking</summary>")
-                        .append(v.originalScenarioHtml()).append("</details>\n");
-            }
-            String file = in.replayFiles() == null ? null : in.replayFiles().get(x);
-            b.append("<p class=\"meta\">Scenario '").append(esc(x.scenario().name())).append("', seed ").append(x.seed())
-                    .append(", ").append(esc(x.config())).append(". ")
-                    .append(file == null ? "No replay file (a 10 000-frame memory trace: the figures are the evidence)."
-                            : "Replay: <code>./lab replay " + esc(in.folder().resolve(file).toString()) + "</code>")
-                    .append("</p><p class=\"meta\">Lab message: ").append(esc(x.message())).append("</p></article>\n");
-        }
-        b.append("</section>\n");
+        b.append(entries.size()).append(entries.size() == 1 ? " counterexample" : " counterexamples").append(" (")
+                .append(shrunk).append(" shrunk to a smaller scenario, ").append(entries.size() - shrunk)
+                .append(" as found), on a page per strategy and criterion: follow a matrix cell's link, or open <a href=\"")
+                .append(CounterexamplePages.INDEX).append("\">the list of all counterexamples</a>, which filters by strategy,"
+                        + " executor, criterion and scope. Each has its words, its timeline and its replay command.</p></section>\n");
     }
 
-    private static CounterexampleView render(CounterexampleRenderer renderer, Counterexample x, String id, boolean picture) {
-        if (renderer == null) {
-            return new CounterexampleView(x.message(), "", "");
+    /** The count of ambiguous catalogue scenarios, criterion A, the witnesses' summary; the reports on their page. */
+    private static void ambiguitiesSummary(StringBuilder b, Input in, Matrix m) {
+        long with = in.ambiguities().stream().filter(a -> !a.report().isBlank()).count();
+        b.append("<section id=\"ambiguities\"><h2>Ambiguities</h2>\n<p>").append(with).append(" of ").append(in.ambiguities().size())
+                .append(" catalogue scenarios have pairs of systems whose data access conflicts and whose order the schedule"
+                        + " leaves undefined; the compiler's report ").append(m.ambiguity().isEmpty() ? "agreed" : "DISAGREED")
+                .append(" with an independent oracle on ").append(m.ambiguityScenarios()).append(" scenarios. ")
+                .append(m.witnesses().ran() ? esc(WitnessWords.summary(m.witnesses())) + "." : "Witnesses were not looked for in this run.")
+                .append(" The reports and the witnesses: <a href=\"").append(PageFrame.AMBIGUITIES).append("\">")
+                .append(PageFrame.AMBIGUITIES).append("</a>.</p></section>\n");
+    }
+
+    /** How many catalogue scenarios ran, and under how many executors a pair was seen one way only. */
+    private static void coverageSummary(StringBuilder b, Matrix m) {
+        List<String> executors = new ArrayList<>();
+        for (Row r : m.rows()) {
+            if (!executors.contains(r.executor())) {
+                executors.add(r.executor());
+            }
         }
-        try {
-            return renderer.render(x, id, picture);
-        } catch (RuntimeException e) {
-            return new CounterexampleView(x.message() + " (the timeline could not be drawn: " + e.getMessage() + ")", "", "");
+        int scenarios = 0;
+        int oneWay = 0;
+        for (String e : executors) {
+            Row widest = CoverageWords.widest(m.rows().stream().filter(r -> r.executor().equals(e)).toList());
+            if (widest != null) {
+                scenarios = Math.max(scenarios, widest.coverage().size());
+                oneWay += (int) widest.coverage().stream().filter(c -> !c.pairsSeenOneWay().isEmpty()).count();
+            }
         }
+        b.append("<section id=\"coverage\"><h2>Schedule coverage</h2>\n<p>");
+        if (scenarios == 0) {
+            b.append("No catalogue scenario ran in this run.</p></section>\n");
+            return;
+        }
+        b.append(scenarios).append(" catalogue scenarios under ").append(executors.size())
+                .append(executors.size() == 1 ? " executor" : " executors").append(", their schedules searched within the bound; ")
+                .append(oneWay == 0 ? "every unordered conflicting pair ran both ways"
+                        : oneWay + " scenario and executor pair(s) saw an unordered conflicting pair one way only")
+                .append(". Per scenario: <a href=\"").append(PageFrame.COVERAGE).append("\">").append(PageFrame.COVERAGE)
+                .append("</a>.</p></section>\n");
+    }
+
+    /** The charts by title, each linked to its picture on the benchmarks page, and the note on where the data came from. */
+    private static void chartsSummary(StringBuilder b, Input in) {
+        b.append("<section id=\"benchmarks\"><h2>Benchmarks</h2>\n");
+        if (in.chartsNote() != null && !in.chartsNote().isEmpty()) {
+            b.append("<p class=\"meta\">").append(esc(in.chartsNote())).append("</p>\n");
+        }
+        b.append("<ul>");
+        for (ChartView c : in.charts()) {
+            b.append("<li><a href=\"").append(PageFrame.BENCHMARKS).append("#chart-").append(esc(c.id())).append("\">")
+                    .append(esc(c.title())).append("</a>").append(c.svgs().isEmpty() ? " <span class=\"missing\">(no data yet)</span>" : "")
+                    .append("</li>");
+        }
+        b.append("</ul></section>\n");
     }
 
     // ------------------------------------------------------------------ coverage
@@ -513,7 +678,7 @@ public final class ReportPage {
             b.append("<p>The catalogue was not found (run the report from the repository root).</p></section>\n");
             return;
         }
-        b.append("<table class=\"races\"><thead><tr><th>#</th><th>source</th><th>symptom</th><th>caught</th><th>the fix passes</th>"
+        b.append("<div class=\"wide\"><table class=\"races\"><thead><tr><th>#</th><th>source</th><th>symptom</th><th>caught</th><th>the fix passes</th>"
                 + "</tr></thead><tbody>\n");
         for (RaceCatalogueStatus.Entry e : races) {
             b.append("<tr><td>").append(esc(e.number())).append("</td><td>").append(md(e.source())).append("</td><td>")
@@ -522,7 +687,7 @@ public final class ReportPage {
             status(b, e.fixPasses(), e.ecslabPassing(), e.fixTests());
             b.append("</tr>\n");
         }
-        b.append("</tbody></table></section>\n");
+        b.append("</tbody></table></div></section>\n");
     }
 
     private static void status(StringBuilder b, RaceCatalogueStatus.State s, String text, Map<String, RaceCatalogueStatus.State> tests) {
@@ -591,34 +756,11 @@ public final class ReportPage {
     }
 
     static String esc(String s) {
-        return SafeText.html(s);
+        return PageFrame.esc(s);
     }
 
     /** Markdown code spans ({@code `x`}) as {@code <code>}, everything else escaped. */
     static String md(String s) {
-        String[] parts = s.split("`", -1);
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < parts.length; i++) {
-            b.append(i % 2 == 1 ? "<code>" + esc(parts[i]) + "</code>" : esc(parts[i]));
-        }
-        return b.toString();
+        return PageFrame.md(s);
     }
-
-    private static final String CSS = """
-            body{font:15px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;max-width:1200px;padding:0 1.2em 3em;color:#222}
-            header{border-bottom:1px solid #ddd;margin-bottom:1em}h1{margin:.6em 0 .2em}h2{margin-top:1.6em;border-bottom:1px solid #eee}
-            nav a{margin:0 .2em}.meta{color:#555;font-size:13px}.legend{font-size:13px;color:#444}
-            table{border-collapse:collapse;margin:.5em 0 1em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
-            table.matrix td,table.matrix th{text-align:center}table.matrix td:first-child{text-align:left}
-            .pass{background:#d9f2d9}.fail{background:#f7c9c9}.warn{background:#fde6b3}.none{background:#f1f1f1;color:#777}
-            td a{color:#8a1010;font-weight:600}span.pass,span.fail,span.warn,span.none{padding:0 .3em;border-radius:3px}
-            article.cx{border:1px solid #ddd;border-radius:6px;padding:.2em 1em .6em;margin:1em 0}article.cx:target{outline:3px solid #e0a000}
-            .words{font-size:16px}figure{margin:.6em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
-            pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}p.q{font-weight:600}ol.q{list-style:none;padding-left:.5em}
-            table.races td,table.witnesses td{font-size:13px}td small{display:block;font-size:11px;color:#444;font-weight:normal}
-            table.matrix caption{caption-side:top;text-align:left;font-size:13px;color:#444;padding:.2em 0}
-            span.verdict{display:inline-block;min-width:6.5em;text-align:center;font-size:12px;text-transform:uppercase;letter-spacing:.03em;padding:1px 6px;margin-right:.4em}
-            span.verdict.none{color:#555}p.expect{font-style:italic;color:#444;margin:.2em 0}
-            span.badge.noisy{font-size:12px;font-weight:600;background:#fde6b3;color:#6b4500;border:1px solid #e0a000;border-radius:3px;padding:1px 6px}
-            """;
 }

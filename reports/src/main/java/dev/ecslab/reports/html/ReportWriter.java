@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * Gathers what the report shows besides the matrix (the catalogue's ambiguity reports, the race-bug
- * catalogue's status, the charts, the conclusions) and renders {@link ReportPage}.
+ * catalogue's status, the charts, the conclusions) and renders the pages of {@link ReportPage}: the caller
+ * writes each under its relative path into the report's folder (so each is listed in the report's manifest).
  */
 public final class ReportWriter {
     /** The benchmark side of the report: charts (possibly missing) and the scores the conclusions cite. */
@@ -27,7 +28,8 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    public static String page(Matrix m, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
+    /** Every page of the report, keyed by its path relative to the report's folder, {@code index.html} first. */
+    public static Map<String, String> pages(Matrix m, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             Benchmarks benchmarks, Path repositoryRoot, Path folder) throws IOException {
         List<AmbiguityView> ambiguities = new ArrayList<>();
         for (Scenario s : Catalogue.all()) {
@@ -38,7 +40,7 @@ public final class ReportWriter {
                 ambiguities.add(new AmbiguityView(s.name(), "the schedule does not compile: " + e.getMessage()));
             }
         }
-        return ReportPage.render(new ReportPage.Input(m, replayFiles, renderer, ambiguities,
+        return ReportPage.pages(new ReportPage.Input(m, replayFiles, renderer, ambiguities,
                 RaceCatalogueStatus.read(repositoryRoot), benchmarks.charts(), benchmarks.note(),
                 Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder));
     }

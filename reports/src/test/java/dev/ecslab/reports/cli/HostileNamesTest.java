@@ -127,13 +127,26 @@ class HostileNamesTest {
     }
 
     @Test
-    void theHtmlPageShowsNamesAsTextNotMarkup(@TempDir Path dir) {
+    void theHtmlPagesShowNamesAsTextNotMarkup(@TempDir Path dir) {
         Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
-        String html = ReportPage.render(new ReportPage.Input(matrix, files, Report.renderer(), List.of(), List.of(),
+        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, Report.renderer(), List.of(), List.of(),
                 List.of(), "", List.of(), ZonedDateTime.now(), java.nio.file.Path.of("/tmp/out")));
-        assertThat(html).doesNotContain("<script>").doesNotContain("<b>bold").doesNotContain("<i>date")
-                .doesNotContain("</td>\">").contains("&lt;script&gt;").contains("&lt;b&gt;bold&lt;/b&gt;");
-        assertThat(html).as("the timeline's SVG is inline").contains("<svg");
+        for (Map.Entry<String, String> page : pages.entrySet()) {
+            String html = page.getValue();
+            assertThat(html).as(page.getKey()).doesNotContain("<script>`").doesNotContain("<b>bold").doesNotContain("<i>date")
+                    .doesNotContain("</td>\">").doesNotContain("ec<i>");
+            Matcher scripts = Pattern.compile("<script>\n\\(function\\(\\)\\{").matcher(html);
+            int own = 0;
+            while (scripts.find()) {
+                own++;
+            }
+            assertThat(html.split("<script", -1).length - 1).as("%s: only the lab's own scripts", page.getKey()).isEqualTo(own);
+        }
+        String all = String.join("\n", pages.values());
+        assertThat(all).contains("&lt;script&gt;").contains("&lt;b&gt;bold&lt;/b&gt;");
+        assertThat(pages.keySet()).as("page names are slugs of the names").allMatch(n -> n.matches("[a-z0-9./-]+\\.html"));
+        String cell = pages.keySet().stream().filter(n -> n.startsWith("counterexamples/evil-script-")).findFirst().orElseThrow();
+        assertThat(pages.get(cell)).as("the timeline's SVG is inline").contains("<svg");
     }
 
     @Test

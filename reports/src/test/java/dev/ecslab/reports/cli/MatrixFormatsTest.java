@@ -333,43 +333,66 @@ class MatrixFormatsTest {
     // ------------------------------------------------------------------ html
 
     @Test
-    void theHtmlPageShowsNotJudgedCrashClassesAndDelays(@TempDir Path dir) {
+    void theHtmlPagesShowNotJudgedCrashClassesAndDelays(@TempDir Path dir) {
         Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
-        String html = ReportPage.render(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(), "",
+        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(), "",
                 List.of(), ZonedDateTime.now(), java.nio.file.Path.of("/tmp/out")));
+        String html = pages.get("index.html");
         assertThat(html).doesNotContain("<script").doesNotContain("href=\"http");
-        String nothing = tableRow(html, "system-data", 0);
+        assertThat(tableRow(html, "system-data", 0)).as("the verdict: nothing judged is no pass")
+                .contains("<td>not judged</td><td class=\"none\">not judged</td>");
+        assertThat(tableRow(html, "crashy", 0)).contains("<td class=\"fail\">FAIL<small>broken by: crash</small></td>")
+                .contains("<span title=\"X no crash: serial 1/4\">X: 1/4</span>")
+                .contains("1 (<a href=\"counterexamples/crashy-x.html\" title=\"X no crash\">X: 1</a>)");
+        assertThat(tableRow(html, "flag-doubling", 0)).contains("1: 2/50</span> · <span").contains(">7: 1/10</span>")
+                .as("two counterexamples, one of them in three columns").contains("<td class=\"what\">2 (<a href=");
+        assertThat(tableRow(html, "last-tick", 0)).contains("<td class=\"pass\">PASS</td>");
+
+        String nothing = tableRow(html, "system-data", 1);
         assertThat(count(nothing, "<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>")).isEqualTo(9);
         assertThat(nothing).doesNotContain("class=\"pass\"").doesNotContain(">pass<");
-        assertThat(tableRow(html, "generation", 0)).contains("<td class=\"none\" title=\"no run judged it: not a pass\">"
+        assertThat(tableRow(html, "generation", 1)).contains("<td class=\"none\" title=\"no run judged it: not a pass\">"
                 + "not judged</td>");
-        String crashy = tableRow(html, "crashy", 0);
+        String crashy = tableRow(html, "crashy", 1);
         assertThat(crashy).contains("<td class=\"fail\">broken ✗<small>broken by: crash</small><small>partly not run</small></td>")
-                .containsPattern("<td class=\"fail\" title=\"1 of 4 runs failed; [^\"]*\"><a href=\"#cx-3\">FAIL</a></td>");
-        assertThat(tableRow(html, "last-tick", 0)).contains("<td>exact-delayed, up to 1 frame</td>");
-        String flagDoubling = tableRow(html, "flag-doubling", 0);
+                .containsPattern("<td class=\"fail\" title=\"serial 1/4 runs failed; [^\"]*\">FAIL<span class=\"rate\">1/4 runs</span>"
+                        + "<a class=\"cx\" href=\"counterexamples/crashy-x.html\">1 counter&shy;example</a></td>");
+        assertThat(tableRow(html, "last-tick", 1)).contains("<td>exact-delayed, up to 1 frame</td>");
+        String flagDoubling = tableRow(html, "flag-doubling", 1);
         assertThat(flagDoubling).contains("flaky ✗<small>broken by: pausing, looping, commands</small>")
-                .contains("<a href=\"#cx-1\">FAIL</a><small>in pausing, looping, commands</small>");
-        assertThat(count(flagDoubling, "href=\"#cx-1\"")).as("cells 1, 7 and L link to one article").isEqualTo(3);
-
-        String classes = tableRow(html, "flag-doubling", 1);
-        assertThat(classes).contains("<td class=\"fail\" title=\"1: 10 changes judged; 2: 10 changes judged\">flaky<small>"
-                + "<a href=\"#cx-1\">1 failed in 1 run</a></small></td>")
-                .contains("<a href=\"#cx-2\">1 failed in 1 run</a>");
-        assertThat(tableRow(html, "last-tick", 1)).contains(">exact-delayed</td>");
-        assertThat(tableRow(html, "system-data", 1)).contains("<td class=\"none\" title=\"1: 0 changes judged; 2: 0 changes"
-                + " judged\">not judged</td>");
-        assertThat(tableRow(html, "last-tick", 2)).isEqualTo("<tr><td><code>last-tick</code></td><td>up to 1 frame</td>"
-                + "<td>10</td><td>8</td><td>2</td><td>0</td><td>1 / 1</td><td>0.20 / 0.20</td></tr>");
-        assertThat(tableRow(html, "system-data", 2)).contains("<td class=\"none\" colspan=\"6\">not judged</td>");
-
-        assertThat(count(html, "<article class=\"cx\"")).as("one article per distinct counterexample").isEqualTo(3);
-        assertThat(html).contains("<p class=\"meta\">Also the first of: 1 at least once on pausing, looping scenarios;"
-                + " 7 not lost when paused [component Added]")
-                .contains("./lab replay /tmp/out/" + files.get(lostInPauseAndLoop));
+                .contains("FAIL<span class=\"rate\">2/50 runs</span><a class=\"cx\" href=\"counterexamples/flag-doubling-1.html\">"
+                        + "2 counter&shy;examples</a><small>in pausing, looping, commands</small>")
+                .contains("href=\"counterexamples/flag-doubling-7.html\">1 counter&shy;example</a>")
+                .contains("href=\"counterexamples/flag-doubling-l.html\">1 counter&shy;example</a>");
         assertThat(html).as("the new rules").contains("<code>not judged</code> (no run judged it: never a pass)")
                 .contains("X is a verdict of its own").contains("the weakest over all of them")
                 .doesNotContain("criteria 1 and 2 on regular scenarios");
+
+        String classes = pages.get("classes.html");
+        assertThat(tableRow(classes, "flag-doubling", 0)).contains("<td class=\"fail\" title=\"1: 10 changes judged; 2: 10 changes"
+                + " judged\">flaky<small><a href=\"counterexamples/flag-doubling-1.html#cx-1\">1 failed in 1 run</a></small></td>")
+                .contains("<a href=\"counterexamples/flag-doubling-1.html#cx-2\">1 failed in 1 run</a>");
+        assertThat(tableRow(classes, "last-tick", 0)).contains(">exact-delayed</td>");
+        assertThat(tableRow(classes, "system-data", 0)).contains("<td class=\"none\" title=\"1: 0 changes judged; 2: 0 changes"
+                + " judged\">not judged</td>");
+        assertThat(tableRow(classes, "last-tick", 1)).isEqualTo("<tr><td><code>last-tick</code></td><td>up to 1 frame</td>"
+                + "<td>10</td><td>8</td><td>2</td><td>0</td><td>1 / 1</td><td>0.20 / 0.20</td></tr>");
+        assertThat(tableRow(classes, "system-data", 1)).contains("<td class=\"none\" colspan=\"6\">not judged</td>");
+
+        assertThat(count(pages.get("counterexamples/index.html"), " data-criteria=")).as("one line per distinct counterexample")
+                .isEqualTo(3);
+        for (String column : List.of("1", "7", "l")) {
+            assertThat(pages.get("counterexamples/flag-doubling-" + column + ".html")).as("cx-1 counts in 1, 7 and L: on each page")
+                    .contains("<details class=\"cx\" id=\"cx-1\">")
+                    .contains("<p class=\"meta\">The first failure of: 1 at least once [component Added], and on pausing, looping"
+                            + " scenarios; 7 not lost when paused [component Added], and on pausing scenarios; L looping stages"
+                            + " [component Added], and on looping scenarios.</p>")
+                    .contains("./lab replay /tmp/out/" + files.get(lostInPauseAndLoop));
+        }
+        assertThat(pages.get("counterexamples/flag-doubling-1.html")).as("the first of the commands class only")
+                .contains("<summary><b>cx-2</b> · component Added · first on commands scenarios · scenario &#39;At Least Once"
+                        + " [component]&#39; · as found</summary>");
+        assertThat(pages.get("counterexamples/crashy-x.html")).contains("The first failure of: X no crash, and on regular scenarios.");
     }
 
     // ------------------------------------------------------------------ helpers

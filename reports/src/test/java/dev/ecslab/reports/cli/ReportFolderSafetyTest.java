@@ -181,9 +181,38 @@ class ReportFolderSafetyTest {
         CommandOutput clean = run(out, "generation");
         assertThat(clean.code()).as(clean.err()).isZero();
         try (Stream<Path> left = Files.list(out.resolve("counterexamples"))) {
-            assertThat(left.map(p -> p.getFileName().toString())).as("only the user's file is left").containsExactly("mine.json");
+            assertThat(left.map(p -> p.getFileName().toString())).as("only the user's file is left, beside this report's index")
+                    .containsExactlyInAnyOrder("mine.json", "index.html");
         }
+        assertThat(report(out).keySet()).contains("counterexamples/index.html").doesNotContain("counterexamples/mine.json");
         assertThat(Files.readString(out.resolve("matrix.md"))).contains("| `generation` |").doesNotContain("| `flags` |");
+        assertNoLeftovers(out);
+    }
+
+    @Test
+    void aUsersPageWithTheNameOfAPageOfTheReportIsNeverReplaced(@TempDir Path dir) throws Exception {
+        Path site = dir.resolve("site");
+        Files.createDirectories(site);
+        Files.writeString(site.resolve("coverage.html"), "the user's page");
+        CommandOutput refused = run(site, "generation");
+        assertThat(refused.code()).as("a folder of the user's, refused before any work").isEqualTo(2);
+        assertThat(refused.err()).contains("'coverage.html'").contains("no lab report wrote");
+        assertThat(site.resolve("coverage.html")).hasContent("the user's page");
+
+        Path out = dir.resolve("out");
+        assertThat(run(out, "generation").code()).isZero();
+        Map<String, String> previous = report(out);
+        // as a report from before these pages would have it: the manifest does not list the page, the user's file is there
+        List<String> older = previous.keySet().stream().filter(f -> !f.equals("ambiguities.html")).toList();
+        Files.writeString(out.resolve(StagedReport.MANIFEST), String.join("\n", older) + "\n");
+        Files.writeString(out.resolve("ambiguities.html"), "the user's notes");
+        Map<String, String> before = report(out);
+        CommandOutput again = run(out, "generation");
+        assertThat(again.code()).as(again.err()).isEqualTo(2);
+        assertThat(again.err()).contains("'ambiguities.html', which no lab report wrote").contains("the previous report is untouched");
+        assertThat(again.err().strip().lines()).hasSize(1);
+        assertThat(out.resolve("ambiguities.html")).hasContent("the user's notes");
+        assertThat(report(out)).as("the previous report, byte for byte").isEqualTo(before);
         assertNoLeftovers(out);
     }
 

@@ -85,7 +85,9 @@ class WitnessReportTest {
 
     @Test
     void thePageShowsATableBesideTheAmbiguityReportLinkingTheReplayFiles() throws Exception {
-        String html = Files.readString(out.resolve("index.html"));
+        String html = Files.readString(out.resolve("ambiguities.html"));
+        assertThat(Files.readString(out.resolve("index.html"))).as("the main page links it")
+                .contains("<a href=\"ambiguities.html\">ambiguities.html</a>");
         int section = html.indexOf("<section id=\"ambiguities\">");
         int table = html.indexOf("<table class=\"witnesses\">");
         assertThat(table).isGreaterThan(section).isLessThan(html.indexOf("</section>", section));

@@ -6,46 +6,129 @@ import dev.ecslab.reports.cli.LabMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code lab run}'s HTML page: self-contained, with the matrix, every counterexample's anchor and every section. */
+/**
+ * {@code lab run}'s report: a short main page (verdict, matrix, summaries) and the pages it links, every
+ * counterexample on the pages of its cells, every link leading to a file and an id of the report, nothing
+ * loaded from elsewhere.
+ */
 class ReportPageTest {
+    @TempDir
+    static Path out;
+    static String main;
 
-    @Test
-    void thePageHasTheMatrixAndAnAnchorForEveryCounterexample(@TempDir Path out) throws Exception {
+    @BeforeAll
+    static void run() throws Exception {
         int code = LabMain.execute("run", "--tries", "3", "--no-memory", "--quiet", "--executor", "serial",
                 "--strategy", "flags", "--strategy", "generation", "--mutants", "--out", out.toString());
         assertThat(code).isZero();
-        String html = Files.readString(out.resolve("index.html"));
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("<table class=\"matrix\">")
-                .contains("<code>flags</code>").contains("<code>generation</code>")
-                .contains("id=\"ambiguities\"").contains("id=\"races\"").contains("id=\"benchmarks\"").contains("id=\"conclusions\"");
-        assertThat(html).as("self-contained: no script, no external resource")
-                .doesNotContain("<script").doesNotContain("src=\"http").doesNotContain("href=\"http").doesNotContain("<link");
+        main = Files.readString(out.resolve("index.html"));
+    }
 
-        Set<String> links = all(html, "href=\"#(cx-[0-9]+)\"");
-        Set<String> anchors = all(html, "id=\"(cx-[0-9]+)\"");
-        assertThat(links).as("failing cells link to counterexamples").isNotEmpty();
-        assertThat(anchors).containsAll(links);
-        String json = Files.readString(out.resolve("matrix.json"));
-        int failures = all(json, "\"(counterexamples/[^\"]+\\.json)\"").size();
-        assertThat(anchors.size()).as("one article per counterexample (memory ones have no replay file)")
-                .isGreaterThanOrEqualTo(failures);
-        assertThat(html).as("replay commands name the files where they are, wherever the lab ran from")
-                .contains("./lab replay " + out.toAbsolutePath().normalize().resolve("counterexamples") + "/");
-        assertThat(html).as("the seed's six questions").contains("1. Is the theoretical categorization")
+    @Test
+    void theMainPageOpensWithTheVerdictThenTheMatrixAndSummarisesTheRest() {
+        assertThat(main).startsWith("<!DOCTYPE html>");
+        int verdict = main.indexOf("<section id=\"verdict\">");
+        int matrix = main.indexOf("<section id=\"matrix\">");
+        assertThat(verdict).as("the verdict first").isPositive().isLessThan(matrix);
+        assertThat(main.indexOf("<table class=\"matrix\">")).isGreaterThan(matrix);
+        for (String section : List.of("counterexamples", "ambiguities", "coverage", "races", "benchmarks", "conclusions")) {
+            assertThat(main).contains("<section id=\"" + section + "\">");
+        }
+        assertThat(main).as("the long parts are linked, not inline").contains("href=\"classes.html\"")
+                .contains("href=\"ambiguities.html\"").contains("href=\"coverage.html\"").contains("href=\"benchmarks.html#chart-")
+                .contains("href=\"counterexamples/index.html\"");
+        assertThat(main).as("the legend names every column").contains("<dt>X no crash</dt>").contains("<dt>L looping stages</dt>")
+                .contains("<dt>6 bounded memory</dt><dd>The tracker&#39;s retained heap");
+        assertThat(main).as("the seed's six questions").contains("1. Is the theoretical categorization")
                 .contains("6. Is there enough divergence");
-        assertThat(html).as("a partial run names what it lacks; the mutant executors' rows do not count against generation")
+        assertThat(main).as("a partial run names what it lacks; the mutant executors' rows do not count against generation")
                 .contains("Not in this run: none, double-buffer").doesNotContain("generation claims exact but measured");
-        assertThat(html).as("the crash column, the classes and the delays").contains("<th title=\"no crash\">X</th>")
-                .contains("<table class=\"matrix classes\">").contains("Timeliness of criterion 1")
-                .as("--no-memory: 6 is not judged").contains("<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>")
-                .doesNotContain("criteria 1 and 2 on regular scenarios");
-        assertThat(html).as("red and amber cells").contains("class=\"fail\"").contains("class=\"warn\"");
+        assertThat(main).as("the crash column").contains("<th title=\"no crash\">X</th>")
+                .as("--no-memory: 6 is not judged").contains("<td class=\"none\" title=\"no run judged it: not a pass\">not judged</td>");
+        assertThat(main).as("red and amber cells").contains("class=\"fail\"").contains("class=\"warn\"");
+    }
+
+    @Test
+    void theMainPageHoldsNoCounterexampleSoItsSizeDoesNotGrowWithThem() {
+        assertThat(main).doesNotContain("<details class=\"cx\"").doesNotContain("id=\"cx-").doesNotContain("<svg")
+                .doesNotContain("./lab replay " + out.toAbsolutePath().normalize().resolve("counterexamples"));
+        assertThat(main).as("no script on the main page").doesNotContain("<script");
+        assertThat(main.length()).as("a short page").isLessThan(200_000);
+    }
+
+    @Test
+    void failingCellsSayWhatTheyAreAndLinkToTheirCounterexamples() {
+        Matcher cell = Pattern.compile("<td class=\"(fail|warn)\" title=\"[^\"]*\">FAIL<span class=\"rate\">([0-9]+)/([0-9]+) runs"
+                + "</span><a class=\"cx\" href=\"(counterexamples/[a-z0-9-]+\\.html)(#e-[a-z0-9-]+)?\">([0-9]+) counter&shy;examples?</a>")
+                .matcher(main);
+        int cells = 0;
+        while (cell.find()) {
+            cells++;
+            assertThat(Integer.parseInt(cell.group(2))).isPositive().isLessThanOrEqualTo(Integer.parseInt(cell.group(3)));
+            assertThat(out.resolve(cell.group(4))).exists();
+        }
+        assertThat(cells).as("failing cells with their rate and a labelled link").isGreaterThan(4);
+        assertThat(main).doesNotContain(">+</a>");
+    }
+
+    @Test
+    void everyCounterexampleIsOnTheCellPagesItCountsInWithItsReplayCommand() throws Exception {
+        Set<String> onPages = new LinkedHashSet<>();
+        try (Stream<Path> files = Files.list(out.resolve("counterexamples"))) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".html") && !f.endsWith("index.html")).sorted().toList()) {
+                String page = Files.readString(p);
+                assertThat(page).contains("<details class=\"cx\" id=\"cx-");
+                onPages.addAll(all(page, "<details class=\"cx\" id=\"(cx-[0-9]+)\""));
+            }
+        }
+        String index = Files.readString(out.resolve(CounterexamplePages.INDEX));
+        Set<String> listed = all(index, "<a href=\"[^\"#]+#(cx-[0-9]+)\">cx-");
+        assertThat(listed).as("the index lists every counterexample on some page").isEqualTo(onPages).isNotEmpty();
+        String json = Files.readString(out.resolve("matrix.json"));
+        int files = all(json, "\"(counterexamples/[^\"]+\\.json)\"").size();
+        assertThat(onPages.size()).as("one counterexample per replay file (memory ones have none)").isGreaterThanOrEqualTo(files);
+        String first = Files.readString(out.resolve(BrowserRenderTest.pageWithATimeline(out)));
+        assertThat(first).as("replay commands name the files where they are, wherever the lab ran from")
+                .contains("./lab replay " + out.toAbsolutePath().normalize().resolve("counterexamples") + "/");
+        assertThat(index).as("the filter: a form the script shows, every row visible without it")
+                .contains("<form class=\"filter\" id=\"filter\" hidden>").contains("<select name=\"strategy\">")
+                .contains("<select name=\"executor\">").contains("<select name=\"criterion\">").contains("<select name=\"scope\">")
+                .doesNotContain("<tr hidden");
+    }
+
+    @Test
+    void everyLinkOfEveryPageLeadsToAFileAndAnIdOfTheReport() throws Exception {
+        assertThat(ReportLinks.broken(out)).isEmpty();
+        try (Stream<Path> files = Files.walk(out)) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".html")).toList()) {
+                String page = Files.readString(p);
+                assertThat(page).as("%s is self-contained", p).doesNotContain("src=\"http").doesNotContain("href=\"http")
+                        .doesNotContain("<link").doesNotContain("<script src");
+            }
+        }
+    }
+
+    @Test
+    void theLinkCheckerFindsABrokenLink(@TempDir Path report) throws Exception {
+        Files.createDirectories(report.resolve("sub"));
+        Files.writeString(report.resolve("index.html"), "<a href=\"sub/p.html#there\">ok</a> <a href=\"sub/p.html#gone\">x</a>"
+                + " <a href=\"missing.html\">y</a> <a href=\"https://example.org/\">z</a> <a href=\"../outside.html\">w</a>");
+        Files.writeString(report.resolve("sub/p.html"), "<p id=\"there\"><a href=\"../index.html\">back</a><img src=\"x.png\"></p>");
+        assertThat(ReportLinks.broken(report)).containsExactlyInAnyOrder(
+                "index.html: sub/p.html#gone (no element with id 'gone' there)",
+                "index.html: missing.html (no such file)",
+                "index.html: https://example.org/ (leaves the report's folder)",
+                "index.html: ../outside.html (leaves the report's folder)",
+                "sub/p.html: src=\"x.png\" (a page loads nothing)");
     }
 
     private static Set<String> all(String text, String regex) {
