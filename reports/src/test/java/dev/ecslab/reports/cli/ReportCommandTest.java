@@ -43,10 +43,10 @@ class ReportCommandTest {
         CommandOutput r = CommandOutput.run("report", "--out", out.toString());
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("nothing was run").contains("1 counterexample").contains(out.resolve("index.html").toString());
-        String html = Files.readString(out.resolve("index.html"));
+        String html = allPages(out);
         assertThat(html).contains("777 random scenarios from seed 9000), 4242.0 s")
                 .contains("<code>generation</code>").contains("<code>flags</code>")
-                .contains("Lab message: by hand: `detector` never saw the change")
+                .contains("by hand: `detector` never saw the change")
                 .contains("./lab replay " + out.resolve("counterexamples/001-flags-serial-1.json"));
         String md = Files.readString(out.resolve("matrix.md"));
         assertThat(md).contains("3 scenarios (the catalogue under seeds [1], 777 random from seed 9000), 4242.0 s")
@@ -97,7 +97,7 @@ class ReportCommandTest {
         mapper.writeValue(quick.resolve("ExecutorBenchmark.json").toFile(), runs);
         CommandOutput again = CommandOutput.run("report", "--out", out.toString());
         assertThat(again.code()).as(again.out() + again.err()).isZero();
-        String html = Files.readString(out.resolve("index.html"));
+        String html = allPages(out);
         String executors = html.substring(html.indexOf("<figure class=\"chart\" id=\"chart-executors\">"));
         executors = executors.substring(0, executors.indexOf("</figure>"));
         assertThat(executors).contains("<span class=\"badge noisy\">noisy (quick run): quick-only</span>")
@@ -257,4 +257,16 @@ class ReportCommandTest {
             }
             """.formatted(row("generation", "exact", "exact", "exact", null),
                     row("flags", "flaky", "flaky", "flaky", COUNTEREXAMPLE));
+
+    /** The report's pages (index.html first, then every other page in name order), as one text. */
+    static String allPages(Path out) throws java.io.IOException {
+        StringBuilder all = new StringBuilder(Files.readString(out.resolve("index.html")));
+        try (var files = Files.walk(out)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".html") && !f.equals(out.resolve("index.html")))
+                    .sorted().toList()) {
+                all.append('\n').append(Files.readString(f));
+            }
+        }
+        return all.toString();
+    }
 }
