@@ -33,7 +33,10 @@ public record Finding(FindingType type, Watch watch, String detector, RunRecord 
         this(type, watch, detector, run, entity, change, earlier, classes, null, false, -1, -1);
     }
 
-    /** The finding in words, naming the entity, the component, the writer run and the detector run. */
+    /**
+     * The finding in words, naming the entity, the component, the writer run and the detector run. A run
+     * names its system ("s4 run #25 (frame 3)"), so it is not prefixed with the detector's name again.
+     */
     public String describe() {
         String what = watch + (entity != null && !watch.data().isResource() ? " of entity " + entity : "");
         return switch (type) {
@@ -45,15 +48,15 @@ public record Finding(FindingType type, Watch watch, String detector, RunRecord 
             case DELAYED -> detector + " reported the change " + change + " late: its first run after it was " + due
                     + ", but only " + run + " reported it, " + delayRuns + " run(s) and " + delayFrames + " frame(s) later ("
                     + watch + ")";
-            case LATE -> detector + "'s " + run + " did not report the change " + change
+            case LATE -> run + " did not report the change " + change
                     + ", although it was its first run after the change, in the same frame (" + watch + ")";
             case REPEATED -> earlier == null
-                    ? detector + "'s " + run + " reported " + what + " twice in one answer"
-                    : detector + "'s " + run + " reported " + what + " again; " + earlier + " already reported "
+                    ? run + " reported " + what + " twice in one answer"
+                    : run + " reported " + what + " again; " + earlier + " already reported "
                             + (change == null ? "it" : "the change: " + change);
-            case SPURIOUS -> detector + "'s " + run + " reported " + what + ", which no other system changed since "
+            case SPURIOUS -> run + " reported " + what + ", which no other system changed since "
                     + detector + "'s previous run";
-            case OWN -> detector + "'s " + run + " reported " + what + ", a change " + detector + " made itself: "
+            case OWN -> run + " reported " + what + ", a change " + detector + " made itself: "
                     + change;
         };
     }
