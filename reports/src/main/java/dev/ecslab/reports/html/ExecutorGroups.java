@@ -92,8 +92,15 @@ final class ExecutorGroups {
         return out;
     }
 
-    /** Whether two rows say the same thing in every column and on every scenario class. */
+    /**
+     * Whether two rows say the same thing in every column and on every scenario class. A mutant executor's row
+     * never agrees with a real executor's: the same passing columns mean "exact" for the one and "mutant NOT
+     * caught" for the other, and a group is drawn from its first row.
+     */
     static boolean agree(Row a, Row b) {
+        if (ReportPage.isMutant(a) != ReportPage.isMutant(b)) {
+            return false;
+        }
         if (a.measured() != b.measured() || !Objects.equals(a.claimed(), b.claimed())
                 || a.allowedDelayFrames() != b.allowedDelayFrames()) {
             return false;

@@ -267,7 +267,8 @@ public final class ReportPage {
     }
 
     /** A mutant strategy (claims nothing) or any strategy under a mutant executor: it should be caught. */
-    private static boolean isMutant(Row r) {
+    /** A mutant configuration: a mutant strategy (no claim) or a mutant executor; it passes by being caught. */
+    static boolean isMutant(Row r) {
         return r.claimed() == null || StrategyClasses.MUTANT_EXECUTORS.contains(r.executor());
     }
 

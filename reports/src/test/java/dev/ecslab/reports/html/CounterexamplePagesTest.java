@@ -146,4 +146,16 @@ class CounterexamplePagesTest {
         assertThat(ReportPage.headline(groups)).isEqualTo("2 of 2 strategies keep their claim under every executor (flags,"
                 + " generation).");
     }
+
+    @Test
+    void aMutantExecutorNeverSharesALineWithARealOne() {
+        // the same passing columns mean "exact" under serial and "mutant NOT caught" under the mutant executor
+        Row real = row("generation", ClaimedClass.EXACT, "serial", 10, 0);
+        Row mutant = row("generation", ClaimedClass.EXACT, "mutant:ignores-one-conflict", 10, 0);
+        Matrix m = HandMadeRows.matrix(10, List.of(real, mutant));
+        assertThat(ExecutorGroups.agree(real, mutant)).isFalse();
+        assertThat(ExecutorGroups.of(m)).extracting(ExecutorGroups.Group::executors)
+                .containsExactly("serial", "mutant:ignores-one-conflict");
+        assertThat(pages(m).get("index.html")).contains("mutant NOT caught");
+    }
 }
