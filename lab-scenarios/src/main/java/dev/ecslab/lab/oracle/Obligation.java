@@ -50,13 +50,7 @@ public record Obligation(Watch watch, String detector, ChangeRecord change, RunR
      * @param detectorRuns the detector's runs that ran its watches, in start order
      */
     public boolean metWithin(int allowedFrames, List<RunRecord> detectorRuns) {
-        RunRecord deadline = null;
-        for (RunRecord r : detectorRuns) {
-            if (r.startSeq() >= due.startSeq() && r.frame() >= due.frame() + allowedFrames) {
-                deadline = r;
-                break;
-            }
-        }
+        RunRecord deadline = deadline(due, allowedFrames, detectorRuns);
         if (reportedBy != null) {
             return deadline == null || reportedBy.startSeq() <= deadline.startSeq();
         }
@@ -64,5 +58,20 @@ public record Obligation(Watch watch, String detector, ChangeRecord change, RunR
             return deadline == null || dropped.startSeq() < deadline.startSeq();
         }
         return false;
+    }
+
+    /**
+     * The last run by which a change due at {@code due} must be reported under a claim that allows
+     * {@code allowedFrames} frames of delay: the detector's first run, from {@code due} on, in a frame at
+     * least that many frames after the due run's (the due run itself for 0); null when the detector never ran
+     * that late. The one rule both the verdict and the report's pictures use.
+     */
+    public static RunRecord deadline(RunRecord due, int allowedFrames, List<RunRecord> detectorRuns) {
+        for (RunRecord r : detectorRuns) {
+            if (r.startSeq() >= due.startSeq() && r.frame() >= due.frame() + allowedFrames) {
+                return r;
+            }
+        }
+        return null;
     }
 }

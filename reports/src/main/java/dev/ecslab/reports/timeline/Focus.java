@@ -1,8 +1,10 @@
 package dev.ecslab.reports.timeline;
 
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.oracle.DetectionOracle;
 import dev.ecslab.lab.oracle.Finding;
 import dev.ecslab.lab.oracle.FindingType;
+import dev.ecslab.lab.oracle.Obligation;
 import dev.ecslab.lab.scenario.Watch;
 import dev.ecslab.lab.trace.ChangeRecord;
 import dev.ecslab.lab.trace.Detection;
@@ -108,16 +110,7 @@ final class Focus {
         if (wr != null) {
             involved.add(wr);
         }
-        List<RunRecord> dr = new ArrayList<>();
-        if (finding != null) {
-            for (RunRecord r : trace.runs()) {
-                if (r.system().equals(finding.detector()) && r.failure() == null) {
-                    dr.add(r);
-                }
-            }
-            dr.sort(java.util.Comparator.comparingLong(RunRecord::startSeq));
-        }
-        this.detectorRuns = dr;
+        this.detectorRuns = finding == null ? List.of() : DetectionOracle.detectorRuns(trace, finding.detector());
         this.names = new RunNames(vt.scenario(), trace);
         ChangeRecord own = null;
         ChangeRecord next = null;
@@ -284,12 +277,7 @@ final class Focus {
      * detector never ran that late.
      */
     RunRecord deadline(RunRecord due, int allowedFrames) {
-        for (RunRecord r : detectorRuns) {
-            if (r.startSeq() >= due.startSeq() && r.frame() >= due.frame() + allowedFrames) {
-                return r;
-            }
-        }
-        return null;
+        return Obligation.deadline(due, allowedFrames, detectorRuns);
     }
 
     /** The key reports name: the entity label, or the resource's name. */
