@@ -62,12 +62,7 @@ final class PageFrame {
 
     /** Markdown code spans ({@code `x`}) as {@code <code>}, everything else escaped. */
     static String md(String s) {
-        String[] parts = s.split("`", -1);
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < parts.length; i++) {
-            b.append(i % 2 == 1 ? "<code>" + esc(parts[i]) + "</code>" : esc(parts[i]));
-        }
-        return b.toString();
+        return SafeText.htmlWithCodeSpans(s);
     }
 
     /**

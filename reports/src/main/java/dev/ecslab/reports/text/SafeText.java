@@ -30,6 +30,20 @@ public final class SafeText {
     }
 
     /**
+     * Text with Markdown code spans ({@code `x`}) as HTML: each span a {@code <code>} element, everything
+     * escaped with {@link #html}. The one form in which the lab's words, written for the terminal and Markdown
+     * too, reach a page.
+     */
+    public static String htmlWithCodeSpans(String s) {
+        String[] parts = s.split("`", -1);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            b.append(i % 2 == 1 ? "<code>" + html(parts[i]) + "</code>" : html(parts[i]));
+        }
+        return b.toString();
+    }
+
+    /**
      * XML 1.0 text (JUnit XML, SVG): {@code & < >} as entities; line breaks and tabs kept; characters
      * XML 1.0 cannot carry (other control characters, U+FFFE, U+FFFF, lone surrogates) as {@code \\uXXXX}.
      */

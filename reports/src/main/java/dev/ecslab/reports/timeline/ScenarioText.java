@@ -285,11 +285,6 @@ public final class ScenarioText {
 
     /** Code spans ({@code `x`}) as {@code <code>}, everything else escaped. */
     private static String md(String s) {
-        String[] parts = s.split("`", -1);
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < parts.length; i++) {
-            b.append(i % 2 == 1 ? "<code>" + SafeText.html(parts[i]) + "</code>" : SafeText.html(parts[i]));
-        }
-        return b.toString();
+        return SafeText.htmlWithCodeSpans(s);
     }
 }
