@@ -350,8 +350,8 @@ public final class BenchmarkCharts {
     // ---------------------------------------------------------------- drawing
 
     /**
-     * One value of a series and its error (JMH's 99.9 % half-width; 0 for an exact figure such as a size
-     * report, or when the file has none).
+     * One value of a series and its error: JMH's 99.9 % half-width, 0 for an exact figure such as a size report,
+     * NaN when the result file has none (a single measured iteration): drawn without a bar, and said so.
      */
     record Point(double value, double error) {
         static Point exact(double value) {
@@ -360,7 +360,7 @@ public final class BenchmarkCharts {
 
         static Point of(BenchmarkResult r, TimeUnit unit) {
             double e = r.scoreError(unit);
-            return new Point(r.score(unit), Double.isNaN(e) || e < 0 ? 0 : e);
+            return new Point(r.score(unit), e < 0 ? Double.NaN : e);
         }
     }
 
@@ -374,6 +374,7 @@ public final class BenchmarkCharts {
         names.sort(ChartStyle::order);
         List<String> legend = new ArrayList<>();
         List<String> cut = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
         boolean bars = false;
         for (String name : names) {
             List<Double> xs = new ArrayList<>();
@@ -388,6 +389,10 @@ public final class BenchmarkCharts {
                     continue;
                 }
                 double e = p.getValue().error();
+                if (Double.isNaN(e)) {                  // no error in the file: no bar, which must not read as exact
+                    e = 0;
+                    unknown.add(name + " at " + format(p.getKey()));
+                }
                 if (logY && e >= y) {                   // a bar down to zero or below: a log axis cannot draw it
                     e = 0.9 * y;
                     cut.add(name + " at " + format(p.getKey()));
@@ -410,6 +415,9 @@ public final class BenchmarkCharts {
         if (!cut.isEmpty()) {
             notes.add(facet + ": the error is as large as the value (too noisy to read) at " + String.join(", ", cut)
                     + "; a log axis cannot draw a bar to zero, so these bars stop at a tenth of the value");
+        }
+        if (!unknown.isEmpty()) {
+            notes.add(facet + ": no error recorded (drawn without a bar, not exact) at " + String.join(", ", unknown));
         }
         return export(chart, chartId, index, facet, xTitle, yTitle, legend, bars);
     }
