@@ -32,6 +32,6 @@ public record ChangeRecord(@Required int id, @Required String author,
     public String toString() {
         String how = type.name().toLowerCase();
         return (authorRun >= 0 ? author + " (run #" + authorRun + ")" : "the world (" + cause + ")") + " " + how + " "
-                + target() + " in frame " + frame;
+                + target() + (frame < 0 ? " at setup, before frame 0" : " in frame " + frame);
     }
 }
