@@ -47,7 +47,8 @@ final class AmbiguitiesCommand implements Callable<Integer> {
         boolean fails = strict || level == AmbiguitySetting.ERROR;
         // the setting as the schedule file spells it ("ambiguity": "WARN"), not as a Java constant
         System.out.println(report.total() + " ambiguous pair(s); the schedule says \"ambiguity\": \"" + level.name()
-                + "\"" + (fails ? ": FAIL" : " (use --strict to fail on any)"));
+                + "\"" + (level == AmbiguitySetting.ERROR ? ": FAIL" : strict ? "; --strict fails on any: FAIL"
+                        : " (use --strict to fail on any)"));
         return fails ? 1 : 0;
     }
 }
