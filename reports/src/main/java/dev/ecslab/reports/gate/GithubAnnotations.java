@@ -33,17 +33,17 @@ public final class GithubAnnotations {
         List<String> out = new ArrayList<>();
         Path cwd = workingDirectory.toAbsolutePath().normalize();
         for (GateVerdict.Check c : v.checks()) {
-            if (c.status() == GateVerdict.Status.PASS || c.status() == GateVerdict.Status.NOT_RUN) {
+            if (c.holds() && (c.status() == GateVerdict.Status.PASS || c.status() == GateVerdict.Status.NOT_RUN)) {
                 continue;
             }
-            String level = c.gating() ? "error" : "notice";
+            String level = c.holds() ? "notice" : "error";
             List<String> properties = new ArrayList<>();
             if (!c.replayFile().isEmpty()) {
                 Path file = folder.toAbsolutePath().normalize().resolve(c.replayFile());
                 properties.add("file=" + property((file.startsWith(cwd) ? cwd.relativize(file) : file).toString()));
             }
             properties.add("title=" + property("ecslab gate " + v.strategy() + " / " + v.executor() + ": " + c.name()));
-            String message = (c.gating() ? "" : "reported, not gated (the expected class does not promise it): ")
+            String message = (!c.holds() ? "" : "reported, not gated (the expected class does not promise it): ")
                     + c.detail() + JUnitXml.replayLine(folder, c);
             out.add("::" + level + " " + String.join(",", properties) + "::" + data(message));
         }

@@ -69,7 +69,7 @@ public final class JUnitXml {
             }
             b.append(">\n");
             String first = c.detail().lines().findFirst().orElse("");
-            if (c.gating()) {
+            if (!c.holds()) {                  // the same predicate as the failure count above
                 String type = c.status() == GateVerdict.Status.NOT_JUDGED ? "not-judged" : "criterion";
                 b.append("    <failure message=\"").append(attr(first)).append("\" type=\"").append(type).append("\">")
                         .append(text(c.detail() + replayLine(folder, c))).append("</failure>\n");
@@ -83,6 +83,21 @@ public final class JUnitXml {
         }
         b.append("</testsuite>\n");
         return b.toString();
+    }
+
+    /**
+     * The XML a gate writes before its campaign starts, so that a gate that never finishes (Ctrl-C, an internal
+     * error, a kill) leaves an error in CI, never the previous build's passing tests: one test case, the
+     * campaign, with an {@code <error>}. The finished gate replaces it.
+     */
+    public static String unfinished(String strategy, String executor) {
+        String suite = suiteName(strategy, executor);
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<testsuite name=\"" + attr(suite) + "\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">\n"
+                + "  <testcase classname=\"" + attr(suite) + "\" name=\"" + attr(GateVerdict.CAMPAIGN_COMPLETE) + "\">\n"
+                + "    <error message=\"the gate did not finish\" type=\"unfinished\">the gate was stopped or failed before"
+                + " its verdict; this file was written when it started</error>\n"
+                + "  </testcase>\n</testsuite>\n";
     }
 
     /**

@@ -42,6 +42,26 @@ class JUnitXmlTest {
     }
 
     @Test
+    void aPromiseNoRunJudgedFailsTheGateInEveryFormat() throws Exception {
+        // every figure passes, but criteria 1 and 2 were never judged on pausing scenarios, which exact promises
+        GateVerdict v = HandMadeVerdicts.of("generation", ClaimedClass.EXACT, false, dev.ecslab.lab.scenario.ScenarioClass.PAUSING);
+        assertThat(v.passes()).as("not judged is never a pass").isFalse();
+        assertThat(v.checks()).anySatisfy(c -> {
+            assertThat(c.gating()).isTrue();
+            assertThat(c.status()).isEqualTo(GateVerdict.Status.NOT_JUDGED);
+            assertThat(c.holds()).isFalse();
+        });
+        String xml = JUnitXml.of(v, OUT);
+        validate(xml);
+        Element suite = parse(xml);
+        assertThat(Integer.parseInt(suite.getAttribute("failures"))).isPositive()
+                .isEqualTo(suite.getElementsByTagName("failure").getLength());
+        assertThat(xml).contains("type=\"not-judged\"");
+        assertThat(properties(suite)).containsEntry("verdict", "fail");
+        assertThat(GithubAnnotations.of(v, OUT, Path.of("/tmp"))).anyMatch(line -> line.startsWith("::error "));
+    }
+
+    @Test
     void theStabilityCheckCatchesANameThatCarriesTheOutcome() {
         GateVerdict pass = HandMadeVerdicts.of("last-tick", ClaimedClass.EXACT_DELAYED, false);
         GateVerdict fail = HandMadeVerdicts.of("last-tick", ClaimedClass.EXACT_DELAYED, true);
