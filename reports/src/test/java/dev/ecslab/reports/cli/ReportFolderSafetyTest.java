@@ -89,6 +89,24 @@ class ReportFolderSafetyTest {
         return said;
     }
 
+    @Test
+    void aGateStoppedBeforeItsVerdictLeavesAnErrorInItsJUnitFileNotThePreviousBuildsTests(@TempDir Path dir) throws Exception {
+        Path junit = dir.resolve("gate.xml");
+        String[] gate = {"gate", "--strategy", "generation", "--executor", "serial", "--tries", "2", "--no-memory",
+                "--search", "-1", "--quiet", "--out", dir.resolve("out").toString(), "--junit", junit.toString()};
+        CommandOutput first = CommandOutput.run(gate);
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(Files.readString(junit)).contains("failures=\"0\"").doesNotContain("<error");
+
+        stopAt("campaign");
+        CommandOutput stopped = CommandOutput.run(gate);
+        assertThat(stopped.code()).as(stopped.err()).isEqualTo(LabMain.STOPPED);
+        String left = Files.readString(junit);
+        assertThat(left).as("a CI publisher that runs on failure must not show the previous build's passing tests")
+                .contains("errors=\"1\"").contains("<error message=\"the gate did not finish\"");
+        dev.ecslab.reports.gate.JUnitXmlTestAccess.validate(left);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"campaign", "staging", "commit"})
     void stoppedBeforeTheCommitTheUsersFilesAndThePreviousReportAreUntouched(String step, @TempDir Path dir) throws Exception {
