@@ -6,6 +6,8 @@ import dev.ecslab.lab.criteria.Scope;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.trace.Trace;
 
+import java.util.Objects;
+
 /**
  * What a failing cell links to: the violation in words, the scenario (shrunk or as found), the seed
  * and the configuration, the trace that replays it, and what shrinking did.
@@ -22,12 +24,13 @@ public record Counterexample(Criterion criterion, Scope scope, String message, S
         long seed, String config, Trace trace, Shrinking shrinking) {
     public Counterexample {
         if (shrinking == null) {
-            shrinking = scenario == original ? Shrinking.kept("not shrunk")
+            // by value: a scenario equal to the one found (a copy, a shrink that removed nothing) is not shrunk
+            shrinking = Objects.equals(scenario, original) ? Shrinking.kept("not shrunk")
                     : Shrinking.shrunk(Shrinking.NOT_RECORDED, 0, false, original, null);
         }
     }
 
-    /** A counterexample whose shrinking was not recorded: shrunk exactly when {@code scenario} is not {@code original}. */
+    /** A counterexample whose shrinking was not recorded: shrunk exactly when {@code scenario} differs from {@code original}. */
     public Counterexample(Criterion criterion, Scope scope, String message, Scenario scenario, Scenario original, long seed,
             String config, Trace trace) {
         this(criterion, scope, message, scenario, original, seed, config, trace, null);

@@ -256,7 +256,7 @@ public final class MatrixReport {
             out.append("- **").append(en.first().describe()).append("**")
                     .append(also.isEmpty() ? "" : " (also the first of " + also + ")").append(": ").append(SafeText.line(x.message()))
                     .append(" — scenario '").append(SafeText.line(x.scenario().name())).append("'")
-                    .append(x.scenario() != x.original() ? " (shrunk)" : "").append(", seed ").append(x.seed())
+                    .append(x.shrinking().shrunk() ? " (shrunk)" : "").append(", seed ").append(x.seed())
                     .append(files.containsKey(x) ? ", `" + files.get(x) + "`" : "").append('\n');
         }
         Row any = m.rows().isEmpty() ? null : m.rows().get(0);

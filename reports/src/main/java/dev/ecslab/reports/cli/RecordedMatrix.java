@@ -219,6 +219,11 @@ final class RecordedMatrix {
             }
             RecordedRows.failure(row, c, x);
         }
+        // the lab records a failing run and its counterexample together: a cell that failed runs has one
+        if ((row.cell(c).failedRuns() > 0) != !row.cell(c).failures().isEmpty()) {
+            throw bad(at + ".failedRuns", "is " + row.cell(c).failedRuns() + ", but the cell lists "
+                    + row.cell(c).failures().size() + " counterexample(s): the figures contradict each other");
+        }
         JsonNode classes = j.path("classes");
         if (!classes.isMissingNode()) {
             for (ScenarioClass cls : VerdictWords.CLASSES) {
@@ -228,8 +233,15 @@ final class RecordedMatrix {
                 }
                 String where = at + ".classes." + cls.title();
                 JsonNode first = t.path("first");
-                RecordedRows.classTally(row, c, cls, integer(t, "evidence", where), integer(t, "failedRuns", where),
-                        first.isNull() || first.isMissingNode() ? null : counterexample(first, where + ".first"));
+                int failedRuns = integer(t, "failedRuns", where);
+                boolean hasFirst = !(first.isNull() || first.isMissingNode());
+                if ((failedRuns > 0) != hasFirst) {
+                    throw bad(where + ".failedRuns", "is " + failedRuns + (hasFirst ? ", but the class has a first"
+                            + " counterexample" : ", but the class has no first counterexample")
+                            + ": the figures contradict each other");
+                }
+                RecordedRows.classTally(row, c, cls, integer(t, "evidence", where), failedRuns,
+                        hasFirst ? counterexample(first, where + ".first") : null);
                 check(where + ".status", text(t, "status", where), VerdictWords.jsonStatus(row.cell(c).inClass(cls).status()));
             }
         }
@@ -272,7 +284,7 @@ final class RecordedMatrix {
         if (known != null) {
             if (known.criterion() != criterion || !Objects.equals(known.scope(), scope) || !known.message().equals(message)
                     || known.seed() != seed || !known.config().equals(config)
-                    || (known.scenario() != known.original()) != shrunk) {
+                    || known.shrinking().shrunk() != shrunk) {
                 throw bad(at, "names " + replayFile + ", which another place of the file describes otherwise");
             }
             return known;
@@ -283,14 +295,16 @@ final class RecordedMatrix {
                     + saved.scenario().name() + "'");
         }
         // The replay file's shrink record (files since shrink records exist) gives the scenario first found; an
-        // older file knows only that it was shrunk, so the original is then a distinct copy of the shrunk form.
+        // older file knows only that it was shrunk: its record says so, with the shrunk form standing for the original.
         Shrinking shrinking = saved.shrinking();
         if (shrinking != null && shrinking.shrunk() != shrunk) {
             throw bad(at, (shrunk ? "says shrunk" : "says not shrunk") + ", but the shrink record in " + replayFile
                     + " says otherwise");
         }
-        Scenario original = shrinking != null && shrinking.original() != null ? shrinking.original()
-                : shrunk ? ScenarioJson.read(ScenarioJson.write(saved.scenario()), replayFile) : saved.scenario();
+        Scenario original = shrinking != null && shrinking.original() != null ? shrinking.original() : saved.scenario();
+        if (shrinking == null && shrunk) {
+            shrinking = Shrinking.shrunk(Shrinking.NOT_RECORDED, 0, false, saved.scenario(), null);
+        }
         Counterexample x = new Counterexample(criterion, scope, message, saved.scenario(), original, seed, config,
                 saved.trace(), shrinking);
         byFile.put(replayFile, x);

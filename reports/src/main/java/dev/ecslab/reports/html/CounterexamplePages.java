@@ -293,7 +293,7 @@ final class CounterexamplePages {
 
     /** True only when the lab shrank the scenario: the counterexample's scenario is not the one found. */
     static boolean shrunk(Counterexample x) {
-        return x.scenario() != null && x.original() != null && x.scenario() != x.original() && !x.scenario().equals(x.original());
+        return x.shrinking().shrunk();
     }
 
     /**

@@ -330,6 +330,31 @@ class MatrixFormatsTest {
                 .hasMessageContaining("says pass, but the figures recorded beside it give not-judged");
     }
 
+    @Test
+    void aFailingCellWhoseCounterexamplesWereRemovedIsRefused(@TempDir Path dir) throws Exception {
+        MatrixReport.write(matrix, dir);
+        JsonNode root = ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json")));
+        // a hand edit that turns a FAIL into a pass by deleting its counterexamples keeps the failed runs it counted
+        String where = null;
+        outer:
+        for (int i = 0; i < root.path("rows").size(); i++) {
+            var criteria = root.path("rows").get(i).path("criteria");
+            for (var it = criteria.fieldNames(); it.hasNext(); ) {
+                String c = it.next();
+                if (criteria.path(c).path("failedRuns").asInt() > 0) {
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) criteria.path(c)).putArray("failures");
+                    where = "rows[" + i + "].criteria." + c + ".failedRuns";
+                    break outer;
+                }
+            }
+        }
+        org.assertj.core.api.Assertions.assertThat(where).as("the matrix has a failing cell").isNotNull();
+        Files.writeString(dir.resolve("matrix.json"), ScenarioJson.MAPPER.writeValueAsString(root));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RecordedMatrix.read(dir))
+                .isInstanceOf(dev.ecslab.ecs.input.BadInputException.class)
+                .hasMessageContaining(where).hasMessageContaining("the figures contradict each other");
+    }
+
     // ------------------------------------------------------------------ html
 
     @Test
