@@ -8,8 +8,12 @@ import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.scenario.Scenario;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import net.jqwik.api.lifecycle.AroundPropertyHook;
+import net.jqwik.api.lifecycle.PropagationMode;
+import net.jqwik.api.lifecycle.PropertyExecutionResult;
+import net.jqwik.api.lifecycle.PropertyExecutor;
+import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
 /** Test support: the lab's structural shrinking after jqwik's, keeping the same criterion and scope. */
 final class Counterexamples {
@@ -41,33 +45,47 @@ final class Counterexamples {
     static final int SEEDS = 4;
 
     /**
-     * A property's failure whose message, with the lab's shrinking, is computed the first time it is asked
-     * for. jqwik shrinks a failing sample by running the property again and again; computing the lab's
-     * shrink (up to 300 candidates × {@link #SEEDS} runs) inside every failing attempt multiplied the two
-     * shrinkers and could run for hours on a large scenario. jqwik reads the messages of two failures when
-     * it reports: its smallest sample's and the original sample's (its "Original Error"). The smallest
-     * sample's failure is the last one created, so only that one shrinks; the original says where to look.
+     * A property's failure that carries, unevaluated, the message with the lab's shrinking. jqwik shrinks a
+     * failing sample by running the property again and again; computing the lab's shrink (up to 300
+     * candidates × {@link #SEEDS} runs) inside every failing attempt multiplied the two shrinkers and could
+     * run for hours on a large scenario. So the failure's own message is only its headline, and
+     * {@link ShrinkOnReport} computes the shrunk message once, for the failure jqwik reports (its smallest
+     * sample's), which it reads from jqwik's result rather than guessing which failure came last.
      */
     static final class ShrinkingFailure extends AssertionError {
-        private static final AtomicLong CREATED = new AtomicLong();
-        private final long id = CREATED.incrementAndGet();
-        private final String headline;
         private final transient Supplier<String> message;
-        private String computed;
 
         ShrinkingFailure(String headline, Supplier<String> message) {
             super(headline);
-            this.headline = headline;
             this.message = message;
         }
 
+        /** The failure jqwik reports: the headline with the lab's shrunk scenario, this one as its cause. */
+        AssertionError withShrink() {
+            return new AssertionError(message.get(), this);
+        }
+    }
+
+    /**
+     * Replaces the failure of the sample jqwik reports (after its own shrinking) with the same failure
+     * plus the lab's shrink. A property that throws {@link ShrinkingFailure} must carry this hook, or its
+     * report holds only headlines.
+     */
+    static final class ShrinkOnReport implements AroundPropertyHook {
+        /** Added on a class, it must reach the class's properties (jqwik applies a hook to its element only by default). */
         @Override
-        public synchronized String getMessage() {
-            if (computed == null) {
-                computed = id == CREATED.get() ? message.get()
-                        : headline + "\n(an earlier, larger sample: the lab's shrunk scenario is in the failure of jqwik's smallest sample)";
+        public PropagationMode propagateTo() {
+            return PropagationMode.ALL_DESCENDANTS;
+        }
+
+        @Override
+        public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
+            PropertyExecutionResult result = property.execute();
+            if (result.status() == PropertyExecutionResult.Status.FAILED
+                    && result.throwable().orElse(null) instanceof ShrinkingFailure failure) {
+                return result.mapToFailed(failure.withShrink());
             }
-            return computed;
+            return result;
         }
     }
 }

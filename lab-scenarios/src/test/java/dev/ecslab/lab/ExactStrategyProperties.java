@@ -13,6 +13,7 @@ import java.util.List;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
@@ -26,6 +27,7 @@ import net.jqwik.api.constraints.IntRange;
  * with early edits, pauses, exclusive and main-thread systems, insertion order, parallel walks and
  * the rest.
  */
+@AddLifecycleHook(Counterexamples.ShrinkOnReport.class)
 class ExactStrategyProperties {
 
     @Provide

@@ -13,6 +13,7 @@ import java.util.List;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.Provide;
 
 /**
@@ -20,6 +21,7 @@ import net.jqwik.api.Provide;
  * Surefire (the name does not match): {@link MutantStrategyIsCaughtTest} runs it through jqwik's engine
  * and asserts that it fails and shrinks to a small scenario.
  */
+@AddLifecycleHook(Counterexamples.ShrinkOnReport.class)
 class MutantStrategyCheck {
     static final String MARK = "SHRUNK-SCENARIO:";
     static final LabConfig CONFIG = new LabConfig(Mutants.trackers().get(0).subject(), ExecutorSubject.of("serial"), 0);
