@@ -129,6 +129,6 @@ class CatalogueVerdictsTest {
     @Test
     void theCompilersAmbiguityReportMatchesTheOracleOnTheCatalogue() {
         assertThat(matrix.ambiguity()).isEmpty();
-        assertThat(matrix.ambiguityScenarios()).isEqualTo(Catalogue.all().size());
+        assertThat(matrix.scenarios()).isEqualTo(Catalogue.all().size());
     }
 }

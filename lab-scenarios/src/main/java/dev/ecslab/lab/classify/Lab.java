@@ -229,7 +229,7 @@ public final class Lab {
         }
         Witnesses witnesses = witnesses(witnessed, witnessed.size() - catalogue.size());
         options.progress().update(total, total, "done");
-        return new Matrix(rows, ambiguity, all.size(), all.size(), options.tries(), options.catalogueSeeds(),
+        return new Matrix(rows, ambiguity, all.size(), options.tries(), options.catalogueSeeds(),
                 options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses);
     }
 

@@ -8,12 +8,13 @@ import java.util.List;
  * a property of schedules, not of strategies), and what was run.
  *
  * @param ambiguity   one line per scenario whose ambiguity report differs from the oracle (empty: pass)
- * @param scenarios   how many distinct scenarios were judged (catalogue and campaign)
+ * @param scenarios   how many distinct scenarios were judged (catalogue and campaign), by the strategy
+ *                    rows and by the ambiguity check alike
  * @param seconds     wall time of the run
  * @param witnesses   the ambiguity witnesses (both orders of every unordered conflicting pair run and
  *                    compared), {@link Witnesses#NONE} when the run looked for none
  */
-public record Matrix(List<Row> rows, List<String> ambiguity, int ambiguityScenarios, int scenarios, int tries,
+public record Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
         List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses) {
     public Matrix {
         rows = List.copyOf(rows);
@@ -23,9 +24,9 @@ public record Matrix(List<Row> rows, List<String> ambiguity, int ambiguityScenar
     }
 
     /** A matrix without witnesses. */
-    public Matrix(List<Row> rows, List<String> ambiguity, int ambiguityScenarios, int scenarios, int tries,
+    public Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
             List<Long> catalogueSeeds, long campaignSeed, double seconds) {
-        this(rows, ambiguity, ambiguityScenarios, scenarios, tries, catalogueSeeds, campaignSeed, seconds, Witnesses.NONE);
+        this(rows, ambiguity, scenarios, tries, catalogueSeeds, campaignSeed, seconds, Witnesses.NONE);
     }
 
     public Row row(String strategy, String executor) {

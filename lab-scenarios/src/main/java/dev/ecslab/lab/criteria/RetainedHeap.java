@@ -148,14 +148,6 @@ public final class RetainedHeap {
         return new Measurement(trace, Collections.unmodifiableSortedMap(tracking), labObjects[0], problem[0]);
     }
 
-    /**
-     * Bytes reachable from {@code world} and from the static state of {@code tracker}'s classes, as
-     * described above (before the baseline is subtracted).
-     */
-    public static long reachableBytes(World world, ChangeTracker tracker) {
-        return walk(world, staticRoots(tracker, new String[1])).bytes();
-    }
-
     /** What JOL printed when it started (warnings about attach and instrumentation), or "". */
     public static String jolNotes() {
         return jolNotes;

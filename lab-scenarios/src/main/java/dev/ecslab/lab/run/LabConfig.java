@@ -54,10 +54,6 @@ public record LabConfig(TrackerSubject tracker, ExecutorSubject executor, long s
         return new LabConfig(tracker, executor, seed, threads, timeout, newExploration);
     }
 
-    public LabConfig withExecutor(ExecutorSubject newExecutor) {
-        return new LabConfig(tracker, newExecutor, seed, threads, timeout, exploration);
-    }
-
     /** The plug-in jars this configuration's strategy and executor came from, in that order (none for built-ins). */
     public List<PluginJar> plugins() {
         List<PluginJar> out = new ArrayList<>(2);

@@ -51,10 +51,6 @@ public record SystemSpec(@Required String name, Set<Data> writes, Set<Data> with
         this(name, writes, with, without, watches, before, after, ambiguousWith, pauseSet, Kind.NORMAL);
     }
 
-    public boolean hasWatches() {
-        return !watches.isEmpty();
-    }
-
     /** Derived from {@code kind}; not a JSON field (Jackson would write it as "exclusive" and refuse it on reading). */
     @JsonIgnore
     public boolean isExclusive() {

@@ -544,7 +544,7 @@ public final class LabMain implements Callable<Integer> {
                 out.println("    partly not run: " + r.skipped());
             }
         }
-        out.println("A (ambiguity detection): " + (m.ambiguity().isEmpty() ? "pass on " + m.ambiguityScenarios() + " scenarios"
+        out.println("A (ambiguity detection): " + (m.ambiguity().isEmpty() ? "pass on " + m.scenarios() + " scenarios"
                 : "FAIL: " + m.ambiguity().get(0)));
         if (m.witnesses().ran()) {
             out.println("Ambiguity witnesses: " + WitnessWords.summary(m.witnesses()));

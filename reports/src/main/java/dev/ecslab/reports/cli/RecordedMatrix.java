@@ -152,7 +152,7 @@ final class RecordedMatrix {
         for (int i = 0; i < sj.size(); i++) {
             seeds.add(whole(sj.get(i), "catalogueSeeds[" + i + "]"));
         }
-        return new Matrix(rows, differences, integer(amb, "scenarios", "ambiguity"), integer(root, "scenarios", ""),
+        return new Matrix(rows, differences, integer(root, "scenarios", ""),
                 integer(root, "tries", ""), seeds, longValue(root, "campaignSeed", ""), decimal(root, "seconds", ""),
                 witnesses(object(root, "witnesses", ""), "witnesses"));
     }

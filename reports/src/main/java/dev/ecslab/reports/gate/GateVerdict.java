@@ -113,8 +113,8 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
         checks.add(cellCheck(row, Criterion.PURE_FUNCTION, true, files));
         checks.add(cellCheck(row, Criterion.ORDERING, true, files));
         boolean ambiguityOk = m.ambiguity().isEmpty();
-        checks.add(new Check("A " + Criterion.AMBIGUITY.title(), true, m.ambiguityScenarios() == 0 ? Status.NOT_JUDGED
-                : ambiguityOk ? Status.PASS : Status.FAIL, ambiguityOk ? "checked on " + m.ambiguityScenarios()
+        checks.add(new Check("A " + Criterion.AMBIGUITY.title(), true, m.scenarios() == 0 ? Status.NOT_JUDGED
+                : ambiguityOk ? Status.PASS : Status.FAIL, ambiguityOk ? "checked on " + m.scenarios()
                 + " scenarios" : String.join("\n", m.ambiguity()), ""));
         checks.add(new Check(CAMPAIGN_COMPLETE, true, row.skipped() == null ? Status.PASS : Status.FAIL,
                 row.skipped() == null ? "every scenario of the campaign ran" : row.skipped(), ""));

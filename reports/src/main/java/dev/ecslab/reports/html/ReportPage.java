@@ -349,7 +349,7 @@ public final class ReportPage {
                     .append(esc(CriterionMeanings.of(c))).append("</dd>");
         }
         b.append("</dl>\n<p>Criterion A (ambiguity detection, compiler against an independent oracle): ")
-                .append(m.ambiguity().isEmpty() ? "<span class=\"pass\">pass</span> on " + m.ambiguityScenarios() + " scenarios"
+                .append(m.ambiguity().isEmpty() ? "<span class=\"pass\">pass</span> on " + m.scenarios() + " scenarios"
                         : "<span class=\"fail\">FAIL</span>: " + esc(m.ambiguity().get(0)))
                 .append(".</p></section>\n");
     }
@@ -503,7 +503,7 @@ public final class ReportPage {
         b.append("<section id=\"ambiguities\"><h2>Ambiguities</h2>\n<p>").append(with).append(" of ").append(in.ambiguities().size())
                 .append(" catalogue scenarios have pairs of systems whose data access conflicts and whose order the schedule"
                         + " leaves undefined; the compiler's report ").append(m.ambiguity().isEmpty() ? "agreed" : "DISAGREED")
-                .append(" with an independent oracle on ").append(m.ambiguityScenarios()).append(" scenarios. ")
+                .append(" with an independent oracle on ").append(m.scenarios()).append(" scenarios. ")
                 .append(m.witnesses().ran() ? esc(WitnessWords.summary(m.witnesses())) + "." : "Witnesses were not looked for in this run.")
                 .append(" The reports and the witnesses: <a href=\"").append(PageFrame.AMBIGUITIES).append("\">")
                 .append(PageFrame.AMBIGUITIES).append("</a>.</p></section>\n");
@@ -611,7 +611,7 @@ public final class ReportPage {
         b.append("<section id=\"ambiguities\"><h2>Ambiguity report of the catalogue's schedules</h2>\n<p>Pairs of systems whose"
                 + " data access conflicts and whose order the schedule leaves undefined (the compiler's report; criterion A"
                 + " checks it against an independent oracle: ").append(m.ambiguity().isEmpty() ? "agreed" : "DISAGREED")
-                .append(" on ").append(m.ambiguityScenarios()).append(" scenarios).</p>\n");
+                .append(" on ").append(m.scenarios()).append(" scenarios).</p>\n");
         int shown = 0;
         for (AmbiguityView a : in.ambiguities()) {
             if (a.report().isBlank()) {

@@ -40,7 +40,7 @@ public final class HandMadeRows {
 
     /** A matrix of these rows, as if {@code scenarios} scenarios ran per configuration. */
     public static Matrix matrix(int scenarios, List<Row> rows) {
-        return new Matrix(rows, List.of(), scenarios, scenarios, scenarios, List.of(1L), 1_000L, 1.0);
+        return new Matrix(rows, List.of(), scenarios, scenarios, List.of(1L), 1_000L, 1.0);
     }
 
     private static TrackerSubject subject(String label, ClaimedClass claimed) {

@@ -1,0 +1,333 @@
+package dev.ecslab.lab.run;
+
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.query.EntityTerm;
+import dev.ecslab.ecs.query.Filter;
+import dev.ecslab.ecs.query.Query;
+import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.query.Write;
+import dev.ecslab.ecs.schedule.SystemBody;
+import dev.ecslab.ecs.schedule.SystemContext;
+import dev.ecslab.ecs.world.WorldView;
+import dev.ecslab.lab.explore.ChoicePoint;
+import dev.ecslab.lab.explore.Interleaver;
+import dev.ecslab.lab.scenario.Data.Values.Cell;
+import dev.ecslab.lab.scenario.Data;
+import dev.ecslab.lab.scenario.Edit;
+import dev.ecslab.lab.scenario.EditOp;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioAccess;
+import dev.ecslab.lab.scenario.StageSpec;
+import dev.ecslab.lab.scenario.SystemSpec;
+import dev.ecslab.lab.scenario.Watch;
+import dev.ecslab.lab.scenario.WatchKind;
+import dev.ecslab.lab.trace.ChangeType;
+import dev.ecslab.lab.trace.Detection;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The lab's system bodies: what each system of a scenario does when the executor runs it, and the
+ * evidence it keeps of that ({@link BodyRun}). A body takes a sequence number when it starts, evaluates
+ * its watches (the change-filtered queries, the removal and resource filters) and records what they
+ * yield, makes its edits for the frame and stage iteration in list order (direct writes through write
+ * queries, commands into its own buffer), and takes a sequence number when it ends.
+ *
+ * <p>In a controlled run a body gives up its turn ({@link Interleaver#step}) before its watches, before
+ * each edit another system can see and before it finishes. In a free run under a parallel executor it
+ * holds its run for {@link ScenarioRunner#DWELL_NANOS} when a wrong overlap would otherwise be too short
+ * to see ({@link #dwell}).
+ */
+final class SystemBodies {
+    private final RunSession session;
+    /** Each system's edits by {@code system|frame|iteration}. */
+    private final Map<String, List<Edit>> editsByKey = new HashMap<>();
+    /** The systems each system conflicts with and is not ordered with, in its stage. */
+    private final Map<String, List<SystemSpec>> partners = new HashMap<>();
+    /** The bodies that started, by {@code system|frame|iteration}. */
+    private final Set<String> started = ConcurrentHashMap.newKeySet();
+    /** Whether bodies hold their run open (a free run under a parallel executor). */
+    boolean dwell;
+
+    SystemBodies(RunSession session) {
+        this.session = session;
+        Scenario scenario = session.scenario;
+        for (Edit e : scenario.edits()) {
+            editsByKey.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(e);
+        }
+        for (StageSpec st : scenario.stages()) {
+            boolean[][] ordered = ScenarioAccess.orderedClosure(scenario, st);
+            List<SystemSpec> systems = st.systems();
+            for (int i = 0; i < systems.size(); i++) {
+                for (int j = 0; j < systems.size(); j++) {
+                    if (i != j && !ordered[i][j] && !ordered[j][i]
+                            && ScenarioAccess.conflicts(systems.get(i), systems.get(j))) {
+                        partners.computeIfAbsent(systems.get(i).name(), k -> new ArrayList<>()).add(systems.get(j));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The body of system {@code s} of {@code stage}, with its queries made against {@code view}. */
+    SystemBody body(WorldView view, SystemSpec s, StageSpec stage) {
+        ChangeFlavor flavor = session.config.tracker().flavor();
+        List<Query> watchQueries = new ArrayList<>();
+        List<EntityTerm> watchIds = new ArrayList<>();
+        for (Watch w : s.watches()) {
+            if (w.data().isResource() || w.kind() == WatchKind.REMOVED) {
+                watchQueries.add(null);
+                watchIds.add(null);
+                continue;
+            }
+            QueryBuilder qb = view.query();
+            watchIds.add(qb.entity());
+            qb.read(w.data().type());
+            qb.change(w.data().type(), changeKind(w.kind()), flavor);
+            watchQueries.add(qb.build());
+        }
+        Map<Data, Query> writeQueries = new EnumMap<>(Data.class);
+        Map<Data, Write<? extends Cell>> writeTerms = new EnumMap<>(Data.class);
+        for (Data d : s.writes()) {
+            if (d.isResource()) {
+                continue;
+            }
+            QueryBuilder qb = view.query();
+            writeTerms.put(d, qb.write(d.type()));
+            Filter f = ScenarioSchedule.filter(s);
+            if (f != null) {
+                qb.filter(f);
+            }
+            writeQueries.put(d, qb.build());
+        }
+        return ctx -> {
+            long start = session.clock.incrementAndGet();
+            Thread current = Thread.currentThread();
+            BodyRun log = new BodyRun(s.name(), stage.name(), session.currentFrame, ctx.iteration(), start, current.getName(),
+                    current == session.labThread);
+            session.bodyRuns.add(log);
+            session.inBodies.put(current, Boolean.TRUE);
+            started.add(s.name() + "|" + log.frame + "|" + log.iteration);
+            try {
+                if (dwell && (s.runsOnCaller() || partnerStillToRun(s, log.frame, log.iteration))) {
+                    hold();
+                }
+                Interleaver control = session.interleaver;
+                if (control != null && !s.watches().isEmpty()) {
+                    control.step("detect", ChoicePoint.GLOBAL);   // another system may start between start and query
+                }
+                detect(ctx, s, flavor, watchQueries, watchIds, log);
+                List<Edit> edits = editsByKey.getOrDefault(s.name() + "|" + log.frame + "|" + log.iteration, List.of());
+                Set<String> despawnedHere = new HashSet<>();
+                for (Edit e : edits) {
+                    // A command into the system's own buffer is seen by nobody until the sync point, so a
+                    // turn taken just before it is the same as one taken just after it: no step there.
+                    if (control != null && !ChoicePoint.LOCAL.equals(footprint(e))) {
+                        control.step(e.op().name().toLowerCase() + (e.data() == null ? "" : " " + e.data().name())
+                                + (e.entity() == null ? "" : " on " + e.entity()), footprint(e));
+                    }
+                    if (e.op().isCommand()) {
+                        issue(ctx, e, log, despawnedHere);
+                    } else if (e.onResource()) {
+                        writeResource(ctx.world(), e, log);
+                    } else {
+                        writeComponent(e, writeQueries.get(e.data()), writeTerms.get(e.data()), log);
+                    }
+                }
+                if (control != null) {
+                    control.step("finish", ChoicePoint.GLOBAL);
+                }
+            } catch (Throwable t) {
+                log.failure = t.toString();
+                throw t;
+            } finally {
+                log.finish = session.clock.incrementAndGet();
+                session.inBodies.remove(current);
+            }
+        };
+    }
+
+    /**
+     * What an edit step touches, for the exhaustive search's reduction: a direct write touches its
+     * data; a command goes into the system's own buffer (local), except a spawn, which reserves an
+     * entity from the world's shared allocator.
+     */
+    static String footprint(Edit e) {
+        if (!e.op().isCommand()) {
+            return e.data().name();
+        }
+        return e.op() == EditOp.SPAWN ? ChoicePoint.GLOBAL : ChoicePoint.LOCAL;
+    }
+
+    /** True when a conflicting, unordered system of the stage runs in this iteration and has not started yet. */
+    boolean partnerStillToRun(SystemSpec s, long frame, int iteration) {
+        for (SystemSpec p : partners.getOrDefault(s.name(), List.of())) {
+            if (session.scenario.runsIn(p, (int) frame) && !started.contains(p.name() + "|" + frame + "|" + iteration)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Holds a run open for {@link ScenarioRunner#DWELL_NANOS}, so that a wrongly concurrent partner is seen overlapping it. */
+    static void hold() {
+        long until = System.nanoTime() + ScenarioRunner.DWELL_NANOS;
+        long left;
+        while ((left = until - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
+    void detect(SystemContext ctx, SystemSpec s, ChangeFlavor flavor, List<Query> watchQueries, List<EntityTerm> watchIds,
+            BodyRun log) {
+        for (int i = 0; i < s.watches().size(); i++) {
+            Watch w = s.watches().get(i);
+            List<String> got = new ArrayList<>();
+            if (w.data().isResource()) {
+                boolean holds = switch (w.kind()) {
+                    case REMOVED -> ctx.world().resourceRemoved(w.data().type(), flavor);
+                    default -> ctx.world().resourceChange(w.data().type(), changeKind(w.kind()), flavor);
+                };
+                if (holds) {
+                    got.add(w.data().name());
+                }
+            } else if (w.kind() == WatchKind.REMOVED) {
+                for (Entity e : ctx.world().removed(w.data().type(), flavor)) {
+                    got.add(labelOf(e));
+                }
+            } else if (w.parallel()) {
+                walkInParallel(watchQueries.get(i), watchIds.get(i), got);
+            } else {
+                EntityTerm id = watchIds.get(i);
+                watchQueries.get(i).forEach(row -> got.add(labelOf(row.get(id))));
+            }
+            log.detections.add(new Detection(-1, w, got));
+        }
+    }
+
+    /**
+     * A watch walked as parallel iteration walks a query: in slices of {@value #SLICE_ROWS} rows on the
+     * common pool's threads, each tested with the ticks the query hands to jobs
+     * ({@link Query#readerTicks()}); the answer is every row any slice yielded, in slice order (the
+     * trace must not depend on which slice finished first: a run replays exactly).
+     */
+    void walkInParallel(Query q, EntityTerm id, List<String> got) {
+        var reader = q.readerTicks();
+        var writer = q.writerTicks();
+        List<List<String>> perSlice = q.slices(SLICE_ROWS).parallelStream().map(slice -> {
+            List<String> found = new ArrayList<>();
+            q.forEachInSlice(slice, reader, writer, row -> found.add(labelOf(row.get(id))));
+            return found;
+        }).toList();
+        perSlice.forEach(got::addAll);
+    }
+
+    /** Rows per slice of a parallel watch: several slices per 1 024-row group of a large table. */
+    static final int SLICE_ROWS = 256;
+
+    String labelOf(Entity e) {
+        String l = session.labels.get(e);
+        return l != null ? l : "?" + e;
+    }
+
+    /** A direct write of a component: of one entity, or of each selected member of a group. */
+    @SuppressWarnings("rawtypes")
+    void writeComponent(Edit e, Query q, Write term, BodyRun log) {
+        for (Edit one : e.singles()) {
+            writeOne(one, q, term, log);
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void writeOne(Edit e, Query q, Write term, BodyRun log) {
+        Entity target = session.entities.get(e.entity());
+        if (target == null || !session.world.isAlive(target)) {
+            return;
+        }
+        q.forEntity(target, row -> {
+            boolean changed;
+            if (e.op() == EditOp.SET) {
+                ((Cell) row.getMut(term)).v = e.value();
+                changed = true;
+            } else {
+                changed = row.setIfChanged(term, e.data().value(e.value()));
+            }
+            if (changed) {
+                log.direct.add(new Object[] {e.data(), e.entity(), ChangeType.MUTATED});
+            }
+        });
+    }
+
+    void writeResource(WorldView view, Edit e, BodyRun log) {
+        if (view.getResource(e.data().type()).isEmpty()) {
+            return;
+        }
+        boolean changed;
+        if (e.op() == EditOp.SET) {
+            view.resourceMut(e.data().type()).v = e.value();
+            changed = true;
+        } else {
+            changed = view.setResourceIfChanged(e.data().value(e.value()));
+        }
+        if (changed) {
+            log.direct.add(new Object[] {e.data(), null, ChangeType.MUTATED});
+        }
+    }
+
+    /** Issues an edit's commands: one, or one per selected member of a group (a bulk spawn: one per new member). */
+    void issue(SystemContext ctx, Edit e, BodyRun log, Set<String> despawnedHere) {
+        for (Edit one : e.singles()) {
+            issueOne(ctx, one, log, despawnedHere);
+        }
+    }
+
+    void issueOne(SystemContext ctx, Edit e, BodyRun log, Set<String> despawnedHere) {
+        if (e.onResource()) {
+            if (e.op() == EditOp.INSERT) {
+                ctx.commands().insertResource(e.data().value(e.value()));
+            } else {
+                ctx.commands().removeResource(e.data().type());
+            }
+            log.commands.add(e);
+            return;
+        }
+        if (e.op() == EditOp.SPAWN) {
+            Entity spawned = ctx.commands().spawn(e.data().value(e.value()));
+            session.bind(e.entity(), spawned);
+            log.commands.add(e);
+            return;
+        }
+        Entity target = session.entities.get(e.entity());
+        if (target == null || !session.world.isAlive(target) || despawnedHere.contains(e.entity())) {
+            return;                                          // nothing to do: no command, no change
+        }
+        switch (e.op()) {
+            case INSERT -> ctx.commands().insert(target, e.data().value(e.value()));
+            case REMOVE -> ctx.commands().remove(target, e.data().type());
+            case DESPAWN -> {
+                ctx.commands().despawn(target);
+                despawnedHere.add(e.entity());
+            }
+            default -> throw new IllegalStateException(e.op().toString());
+        }
+        log.commands.add(e);
+    }
+
+    static ChangeKind changeKind(WatchKind k) {
+        return switch (k) {
+            case ADDED -> ChangeKind.ADDED;
+            case MUTATED -> ChangeKind.MUTATED;
+            case CHANGED -> ChangeKind.CHANGED;
+            case REMOVED -> throw new IllegalArgumentException("REMOVED is not a change kind");
+        };
+    }
+}
