@@ -1,5 +1,6 @@
 package dev.ecslab.stress;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldTwins;
 import org.openjdk.jcstress.annotations.Actor;
@@ -32,12 +33,12 @@ public class ChangeTickStress {
 
     @Actor
     public void systemA(II_Result r) {
-        r.r1 = world.nextChangeTick();
+        r.r1 = WorldInternals.of(world).nextChangeTick();
     }
 
     @Actor
     public void systemB(II_Result r) {
-        r.r2 = world.nextChangeTick();
+        r.r2 = WorldInternals.of(world).nextChangeTick();
     }
 
     /** The twin: the same test on the real world whose tick is taken by a plain read and write. */

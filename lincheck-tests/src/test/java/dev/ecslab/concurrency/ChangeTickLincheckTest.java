@@ -1,5 +1,6 @@
 package dev.ecslab.concurrency;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldTwins;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -21,12 +22,12 @@ public class ChangeTickLincheckTest extends BothModes {
 
     @Operation
     public int nextChangeTick() {
-        return world.nextChangeTick();
+        return WorldInternals.of(world).nextChangeTick();
     }
 
     @Operation
     public int changeTick() {
-        return world.changeTick();
+        return WorldInternals.of(world).changeTick();
     }
 
     @Override

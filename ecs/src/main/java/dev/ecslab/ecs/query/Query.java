@@ -3,6 +3,8 @@ package dev.ecslab.ecs.query;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.component.StorageKind;
+import dev.ecslab.ecs.internal.AccessScope;
+import dev.ecslab.ecs.internal.QueryHost;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;

@@ -1,5 +1,6 @@
 package dev.ecslab.ecs.change;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -81,14 +82,14 @@ class ClockJumpTest {
     void aJumpLapsTheClockInStepsTheTrackerCanClampBetween() {
         Steps steps = new Steps();
         World world = World.builder().changeTracking("generation", steps).build();
-        int start = world.changeTick();
-        world.advanceChangeTick((1L << 32) + 5);
-        assertThat(world.changeTick()).as("2^32 + 5 ticks later the 32-bit clock reads 5 more").isEqualTo(start + 5);
+        int start = WorldInternals.of(world).changeTick();
+        WorldInternals.of(world).advanceChangeTick((1L << 32) + 5);
+        assertThat(WorldInternals.of(world).changeTick()).as("2^32 + 5 ticks later the 32-bit clock reads 5 more").isEqualTo(start + 5);
         assertThat(steps.largestStep).isLessThanOrEqualTo(Ticks.CHECK_THRESHOLD);
         assertThat(steps.syncPoints).isEqualTo((int) (((1L << 32) + 5 + Ticks.CHECK_THRESHOLD - 1) / Ticks.CHECK_THRESHOLD));
-        world.advanceChangeTick(0);
-        assertThat(world.changeTick()).isEqualTo(start + 5);
-        assertThatThrownBy(() -> world.advanceChangeTick(-1)).isInstanceOf(IllegalArgumentException.class)
+        WorldInternals.of(world).advanceChangeTick(0);
+        assertThat(WorldInternals.of(world).changeTick()).isEqualTo(start + 5);
+        assertThatThrownBy(() -> WorldInternals.of(world).advanceChangeTick(-1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-1");
     }
 
@@ -99,7 +100,7 @@ class ClockJumpTest {
         QueryBuilder qb = world.query();
         qb.read(A.class);
         Query q = qb.build();
-        assertThatThrownBy(() -> q.forEach(row -> world.advanceChangeTick(1)))
+        assertThatThrownBy(() -> q.forEach(row -> WorldInternals.of(world).advanceChangeTick(1)))
                 .isInstanceOf(StructuralChangeException.class).hasMessageContaining("advance the change tick");
     }
 
@@ -109,7 +110,7 @@ class ClockJumpTest {
         Entity e = world.spawn(new A(1));
         world.clearTrackers();
         world.getMut(e, A.class);                           // the world writer takes a tick now
-        world.advanceChangeTick(TWO_31);
+        WorldInternals.of(world).advanceChangeTick(TWO_31);
         world.clearTrackers();                              // the direct reader's previous run: after the jump
         world.insert(e, new A(2));                          // a re-insert is a mutation, by the world, after the jump
         QueryBuilder qb = world.query();
@@ -142,7 +143,7 @@ class ClockJumpTest {
             List<String> log = new ArrayList<>();
             Schedule schedule = Schedule.builder().stage("update", reader("reader", frame, log).build()).build();
             try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, new SerialExecutor())) {
-                world.advanceChangeTick(1L << 30);
+                WorldInternals.of(world).advanceChangeTick(1L << 30);
                 runner.runFrame();
             }
             assertThat(log).as(world.changeTrackingId()).containsExactly("frame 0: [e0]");
@@ -191,7 +192,7 @@ class ClockJumpTest {
         world.spawn(new A(0));
         try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, new SerialExecutor())) {
             for (frame[0] = 0; frame[0] < jumps.length; frame[0]++) {
-                world.advanceChangeTick(jumps[frame[0]]);
+                WorldInternals.of(world).advanceChangeTick(jumps[frame[0]]);
                 runner.runFrame();
             }
         }

@@ -1,5 +1,6 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.world.World;
@@ -37,7 +38,7 @@ class AccessTest {
     }
 
     private int id(Class<?> type) {
-        return world.components().infoOf(type).id();
+        return WorldInternals.of(world).components().infoOf(type).id();
     }
 
     @Test

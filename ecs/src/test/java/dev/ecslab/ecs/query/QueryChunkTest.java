@@ -1,5 +1,6 @@
 package dev.ecslab.ecs.query;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -96,7 +97,7 @@ class QueryChunkTest {
         });
         assertThatThrownBy(() -> leaked.get().get(pos, 0)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("outside its callback");
-        assertThat(world.isIterating()).isFalse();
+        assertThat(WorldInternals.of(world).isIterating()).isFalse();
         world.despawn(e);
     }
 }

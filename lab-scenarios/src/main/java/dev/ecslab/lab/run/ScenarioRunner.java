@@ -1,5 +1,6 @@
 package dev.ecslab.lab.run;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeKind;
@@ -331,7 +332,7 @@ public final class ScenarioRunner {
 
         String componentName(int id) {
             for (Data d : Data.values()) {
-                if (!d.isResource() && world != null && world.components().find(d.type()).map(i -> i.id() == id).orElse(false)) {
+                if (!d.isResource() && world != null && WorldInternals.of(world).components().find(d.type()).map(i -> i.id() == id).orElse(false)) {
                     return d.name();
                 }
             }
@@ -340,7 +341,7 @@ public final class ScenarioRunner {
 
         String resourceName(int id) {
             for (Data d : Data.values()) {
-                if (d.isResource() && world != null && world.resources().find(d.type()).map(i -> i.id() == id).orElse(false)) {
+                if (d.isResource() && world != null && WorldInternals.of(world).resources().find(d.type()).map(i -> i.id() == id).orElse(false)) {
                     return "resource " + d.name();
                 }
             }
@@ -353,7 +354,7 @@ public final class ScenarioRunner {
             world.register(Data.S.type(), StorageKind.SPARSE_SET);
             for (Data d : Data.values()) {
                 if (d.isResource()) {
-                    world.resources().infoOf(d.type());        // registered (no value) for access checks
+                    WorldInternals.of(world).resources().infoOf(d.type());        // registered (no value) for access checks
                 }
             }
         }
@@ -396,7 +397,7 @@ public final class ScenarioRunner {
                         break;
                     } finally {
                         try {
-                            memory.add(world.changeTracker().memoryBytes());
+                            memory.add(WorldInternals.of(world).changeTracker().memoryBytes());
                         } catch (Throwable e) {
                             errors.add("frame " + f + ": memoryBytes() threw " + e);
                         }
@@ -548,7 +549,7 @@ public final class ScenarioRunner {
         void jumpClock(int f) {
             long ticks = scenario.jumpBefore(f);
             if (ticks > 0) {
-                world.advanceChangeTick(ticks);
+                WorldInternals.of(world).advanceChangeTick(ticks);
             }
         }
 
@@ -661,7 +662,7 @@ public final class ScenarioRunner {
                 QueryBuilder qb = view.query();
                 watchIds.add(qb.entity());
                 qb.read(w.data().type());
-                qb.change(w.data().type(), changeKind(w.kind()), flavor);
+                qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
                 watchQueries.add(qb.build());
             }
             Map<Data, Query> writeQueries = new EnumMap<>(Data.class);
@@ -764,7 +765,7 @@ public final class ScenarioRunner {
                 if (w.data().isResource()) {
                     boolean holds = switch (w.kind()) {
                         case REMOVED -> ctx.world().resourceRemoved(w.data().type(), flavor);
-                        default -> ctx.world().resourceChange(w.data().type(), changeKind(w.kind()), flavor);
+                        default -> ctx.world().resourceChangedAs(w.data().type(), changeKind(w.kind()), flavor);
                     };
                     if (holds) {
                         got.add(w.data().name());
@@ -842,10 +843,10 @@ public final class ScenarioRunner {
             }
             boolean changed;
             if (e.op() == EditOp.SET) {
-                view.resourceMut(e.data().type()).v = e.value();
+                view.getResourceMutOrThrow(e.data().type()).v = e.value();
                 changed = true;
             } else {
-                changed = view.setResourceIfChanged(e.data().value(e.value()));
+                changed = view.insertResourceIfChanged(e.data().value(e.value()));
             }
             if (changed) {
                 log.direct.add(new Object[] {e.data(), null, ChangeType.MUTATED});

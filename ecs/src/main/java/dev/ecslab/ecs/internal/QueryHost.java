@@ -1,9 +1,10 @@
-package dev.ecslab.ecs.query;
+package dev.ecslab.ecs.internal;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.component.Components;
 import dev.ecslab.ecs.entity.Entities;
+import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.storage.Storage;
 
 /**

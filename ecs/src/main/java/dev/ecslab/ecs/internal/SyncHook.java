@@ -1,4 +1,4 @@
-package dev.ecslab.ecs.world;
+package dev.ecslab.ecs.internal;
 
 import dev.ecslab.ecs.query.Query;
 
