@@ -1,12 +1,12 @@
 package dev.ecslab.bench;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;

@@ -1,11 +1,11 @@
 package dev.ecslab.bench;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeTrackerProvider;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
 import dev.ecslab.ecs.query.EntityTerm;

@@ -1,10 +1,10 @@
 package dev.ecslab.stress;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.Completions;
 import dev.ecslab.ecs.executor.ExecutorTwins;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.world.World;

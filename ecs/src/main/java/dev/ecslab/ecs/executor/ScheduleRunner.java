@@ -1,9 +1,9 @@
 package dev.ecslab.ecs.executor;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.EcsException;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.ecs.schedule.CompiledStage;

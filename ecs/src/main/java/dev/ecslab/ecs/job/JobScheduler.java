@@ -1,7 +1,7 @@
 package dev.ecslab.ecs.job;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.executor.WorkerPool;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.Query.QuerySlice;

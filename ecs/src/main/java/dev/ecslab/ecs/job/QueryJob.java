@@ -1,7 +1,7 @@
 package dev.ecslab.ecs.job;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.component.ComponentInfo;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.ArchetypeFilter;
 import dev.ecslab.ecs.query.ComponentAccess;

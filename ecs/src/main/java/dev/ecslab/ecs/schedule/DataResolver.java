@@ -1,7 +1,7 @@
 package dev.ecslab.ecs.schedule;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.component.Components;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.world.World;

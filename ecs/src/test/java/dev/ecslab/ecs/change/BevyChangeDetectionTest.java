@@ -1,6 +1,5 @@
 package dev.ecslab.ecs.change;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.component.ComponentInfo;
@@ -9,6 +8,7 @@ import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;

@@ -1,9 +1,9 @@
 package dev.ecslab.ecs.change;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.EntityTerm;
 import dev.ecslab.ecs.query.Query;

@@ -1,6 +1,5 @@
 package dev.ecslab.ecs.change;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.entity.Entity;
@@ -9,6 +8,7 @@ import dev.ecslab.ecs.executor.Executor;
 import dev.ecslab.ecs.executor.ExecutorOptions;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
 import dev.ecslab.ecs.query.EntityTerm;

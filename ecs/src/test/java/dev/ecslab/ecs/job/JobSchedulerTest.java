@@ -1,10 +1,10 @@
 package dev.ecslab.ecs.job;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.job.JobContract.A;
 import dev.ecslab.ecs.job.JobContract.B;
 import dev.ecslab.ecs.job.JobContract.C;

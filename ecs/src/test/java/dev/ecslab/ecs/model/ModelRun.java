@@ -1,11 +1,11 @@
 package dev.ecslab.ecs.model;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.command.CommandApplyException;
 import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.model.WorldOp.Cmd;
 import dev.ecslab.ecs.query.EntityTerm;
 import dev.ecslab.ecs.query.Query;

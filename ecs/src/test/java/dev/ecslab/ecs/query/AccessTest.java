@@ -1,8 +1,8 @@
 package dev.ecslab.ecs.query;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.World;
 import java.util.ArrayList;
 import java.util.BitSet;

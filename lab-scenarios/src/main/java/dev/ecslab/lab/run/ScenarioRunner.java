@@ -1,6 +1,5 @@
 package dev.ecslab.lab.run;
 
-import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeKind;
@@ -14,6 +13,7 @@ import dev.ecslab.ecs.executor.ExecutorOptions;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.ecs.executor.SystemEvent;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
 import dev.ecslab.ecs.query.EntityTerm;
