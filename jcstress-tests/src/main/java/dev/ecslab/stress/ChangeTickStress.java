@@ -19,7 +19,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * taken by a plain read and write, and must show the duplicate.
  */
 @JCStressTest
-@Description("World.nextChangeTick: two concurrent system starts get distinct ticks across the wrap")
+@Description("WorldInternals.nextChangeTick: two concurrent system starts get distinct ticks across the wrap")
 @Outcome(id = {"0, 1", "1, 0"}, expect = Expect.ACCEPTABLE, desc = "distinct ticks, either order")
 @Outcome(id = {"0, 0", "1, 1"}, expect = Expect.FORBIDDEN, desc = "a duplicate tick: a change missed or repeated")
 @State

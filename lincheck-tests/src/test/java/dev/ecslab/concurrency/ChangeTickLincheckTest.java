@@ -6,7 +6,7 @@ import dev.ecslab.ecs.world.WorldTwins;
 import org.jetbrains.lincheck.datastructures.Operation;
 
 /**
- * Item 2: the real global change tick ({@link World#nextChangeTick()}, taken by every system run as
+ * Item 2: the real global change tick ({@link dev.ecslab.ecs.internal.WorldInternals#nextChangeTick()}, taken by every system run as
  * it starts, from worker threads) is linearizable to a counter: every run gets a unique tick and
  * later calls get later ticks. The world starts three ticks below the 32-bit wrap, so the runs cross
  * it: the ticks stay unique and in order (as unsigned wrapping values) across the wrap.

@@ -384,7 +384,7 @@ public final class Query {
 
     // ---------------------------------------------------------------- slices (parallel walks)
 
-    /** True when this query was built on {@code host} (a world). */
+    /** True when this query was built on {@code host} (a world's internals): for the job scheduler. */
     public boolean belongsTo(QueryHost host) {
         return this.host == host;
     }

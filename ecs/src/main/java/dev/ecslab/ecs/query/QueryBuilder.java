@@ -37,7 +37,10 @@ public final class QueryBuilder {
     private boolean hasEntityTerm;
     private boolean built;
 
-    /** For the world and world views; user code calls {@code world.query()}. */
+    /**
+     * For the world and world views, an internal seam (both parameter types are in
+     * {@code dev.ecslab.ecs.internal}); user code calls {@code world.query()} or {@code view.query()}.
+     */
     public QueryBuilder(QueryHost host, AccessScope scope) {
         this.host = Objects.requireNonNull(host, "host");
         this.scope = scope;

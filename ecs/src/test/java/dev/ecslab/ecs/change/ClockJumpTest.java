@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link World#advanceChangeTick}: the clock jumps by billions of ticks in steps no larger than
+ * {@link dev.ecslab.ecs.internal.WorldInternals#advanceChangeTick}: the clock jumps by billions of ticks in steps no larger than
  * {@link Ticks#CHECK_THRESHOLD}, with the tracker's sync point after each, so clamping and the 32-bit
  * wraparound happen as they would in a world that ran that long. A reader paused across two jumps of
  * 2<sup>31</sup> still sees a change made between them (its own last-run tick must have been clamped,
