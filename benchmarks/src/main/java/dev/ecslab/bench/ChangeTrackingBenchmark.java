@@ -6,6 +6,7 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
@@ -84,21 +85,21 @@ public class ChangeTrackingBenchmark {
             for (int i = 0; i < entities; i++) {
                 world.spawn(new Position(i, i));
             }
-            tracker = world.changeTracker();
+            tracker = WorldInternals.of(world).changeTracker();
             tracker.frameEnded();
             tracker.frameEnded();        // the spawn is old news for the flag strategies too
         }
 
         SystemTicks system(String name) {
-            return SystemTicks.fresh(world.newSystemId(), name, world.changeTick());
+            return SystemTicks.fresh(WorldInternals.of(world).newSystemId(), name, WorldInternals.of(world).changeTick());
         }
 
         WorldView view(String name, SystemTicks ticks) {
-            return world.view(name, Access.world(), ticks);
+            return WorldInternals.of(world).view(name, Access.world(), ticks);
         }
 
         void begin(SystemTicks ticks) {
-            ticks.begin(world.nextChangeTick());
+            ticks.begin(WorldInternals.of(world).nextChangeTick());
             tracker.runStarted(ticks);
         }
 
@@ -225,13 +226,13 @@ public class ChangeTrackingBenchmark {
     @Benchmark
     public long frameEnd(MutateAll s) {
         s.tracker.frameEnded();
-        return s.world.changeTick();
+        return WorldInternals.of(s.world).changeTick();
     }
 
     /** One reader run; its previous run stays before the writes, so every call sees the same changes. */
     @Benchmark
     public float changed(ChangedQuery s) {
-        s.reader.begin(s.world.nextChangeTick());
+        s.reader.begin(WorldInternals.of(s.world).nextChangeTick());
         float[] sum = {0};
         s.changed.forEach(row -> sum[0] += row.get(s.position).y);
         return sum[0];
@@ -240,7 +241,7 @@ public class ChangeTrackingBenchmark {
     /** The same reader run counting the changed rows without reading them: the detection alone. */
     @Benchmark
     public int changedCount(ChangedQuery s) {
-        s.reader.begin(s.world.nextChangeTick());
+        s.reader.begin(WorldInternals.of(s.world).nextChangeTick());
         return s.changed.count();
     }
 

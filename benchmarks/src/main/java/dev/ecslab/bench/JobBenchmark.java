@@ -105,7 +105,7 @@ public class JobBenchmark {
         if (b.batchSize > 0) {
             job.batchSize(b.batchSize);
         }
-        job.parallel(s.body).complete();
+        job.scheduleParallel(s.body).complete();
         return s.world;
     }
 
@@ -155,7 +155,7 @@ public class JobBenchmark {
     public World thousandSmallJobs(Small s) {
         JobHandle last = null;
         for (int i = 0; i < 1000; i++) {
-            last = s.jobs.scheduled(s.queries[i & 3], s.bodies[i & 3]);
+            last = s.jobs.schedule(s.queries[i & 3], s.bodies[i & 3]);
         }
         s.jobs.completeAll();
         return last == null ? null : s.world;

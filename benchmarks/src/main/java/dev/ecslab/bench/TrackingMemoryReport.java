@@ -5,6 +5,7 @@ import dev.ecslab.ecs.change.ChangeTrackerProvider;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
 import dev.ecslab.ecs.query.EntityTerm;
@@ -170,13 +171,13 @@ public final class TrackingMemoryReport {
     static double perEntity(String id, int n) {
         World empty = World.builder().changeTracking(id).build();
         empty.register(Position.class, dev.ecslab.ecs.component.StorageKind.TABLE);
-        long base = empty.changeTracker().memoryBytes();
+        long base = WorldInternals.of(empty).changeTracker().memoryBytes();
         World world = World.builder().changeTracking(id).build();
         for (int i = 0; i < n; i++) {
             world.spawn(new Position(i, i));
         }
-        world.changeTracker().frameEnded();
-        return (world.changeTracker().memoryBytes() - base) / (double) n;
+        WorldInternals.of(world).changeTracker().frameEnded();
+        return (WorldInternals.of(world).changeTracker().memoryBytes() - base) / (double) n;
     }
 
     /** The tracker's size after each checkpoint frame count of the workload above. */
@@ -227,7 +228,7 @@ public final class TrackingMemoryReport {
                     runner.runFrame();
                     frame++;
                 }
-                out[k] = world.changeTracker().memoryBytes();
+                out[k] = WorldInternals.of(world).changeTracker().memoryBytes();
             }
         }
         if (world.entityCount() != WORLD) {

@@ -1,5 +1,6 @@
 package dev.ecslab.stress;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldTwins;
 import org.openjdk.jcstress.annotations.Actor;
@@ -18,7 +19,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * taken by a plain read and write, and must show the duplicate.
  */
 @JCStressTest
-@Description("World.nextChangeTick: two concurrent system starts get distinct ticks across the wrap")
+@Description("WorldInternals.nextChangeTick: two concurrent system starts get distinct ticks across the wrap")
 @Outcome(id = {"0, 1", "1, 0"}, expect = Expect.ACCEPTABLE, desc = "distinct ticks, either order")
 @Outcome(id = {"0, 0", "1, 1"}, expect = Expect.FORBIDDEN, desc = "a duplicate tick: a change missed or repeated")
 @State
@@ -32,12 +33,12 @@ public class ChangeTickStress {
 
     @Actor
     public void systemA(II_Result r) {
-        r.r1 = world.nextChangeTick();
+        r.r1 = WorldInternals.of(world).nextChangeTick();
     }
 
     @Actor
     public void systemB(II_Result r) {
-        r.r2 = world.nextChangeTick();
+        r.r2 = WorldInternals.of(world).nextChangeTick();
     }
 
     /** The twin: the same test on the real world whose tick is taken by a plain read and write. */

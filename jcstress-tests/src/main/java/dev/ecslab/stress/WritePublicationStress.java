@@ -4,6 +4,7 @@ import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.Completions;
 import dev.ecslab.ecs.executor.ExecutorTwins;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.world.World;
@@ -54,14 +55,14 @@ public class WritePublicationStress {
 
     public WritePublicationStress() {
         entity = world.spawn(new Value());
-        SystemTicks writerTicks = SystemTicks.fresh(world.newSystemId(), "writer", world.changeTick());
-        readerTicks = SystemTicks.fresh(world.newSystemId(), "detector", world.changeTick());
-        readerTicks.begin(world.nextChangeTick());          // its previous run: after the spawn
+        SystemTicks writerTicks = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "writer", WorldInternals.of(world).changeTick());
+        readerTicks = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "detector", WorldInternals.of(world).changeTick());
+        readerTicks.begin(WorldInternals.of(world).nextChangeTick());          // its previous run: after the spawn
         readerTicks.end();
-        writer = world.view("writer", Access.world(), writerTicks);
-        WorldView reader = world.view("detector", Access.world(), readerTicks);
+        writer = WorldInternals.of(world).view("writer", Access.world(), writerTicks);
+        WorldView reader = WorldInternals.of(world).view("detector", Access.world(), readerTicks);
         changed = reader.query().changed(Value.class).build();
-        writerTicks.begin(world.nextChangeTick());          // the writer's run has started
+        writerTicks.begin(WorldInternals.of(world).nextChangeTick());          // the writer's run has started
     }
 
     /**
@@ -93,7 +94,7 @@ public class WritePublicationStress {
             done = completions.poll();
         }
         r.r1 = done >= 0 ? 1 : 0;
-        readerTicks.begin(world.nextChangeTick());
+        readerTicks.begin(WorldInternals.of(world).nextChangeTick());
         r.r2 = changed.count();
         r.r3 = world.get(entity, Value.class).orElseThrow().v;
     }

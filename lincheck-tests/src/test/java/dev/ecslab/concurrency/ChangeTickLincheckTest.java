@@ -1,11 +1,12 @@
 package dev.ecslab.concurrency;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldTwins;
 import org.jetbrains.lincheck.datastructures.Operation;
 
 /**
- * Item 2: the real global change tick ({@link World#nextChangeTick()}, taken by every system run as
+ * Item 2: the real global change tick ({@link dev.ecslab.ecs.internal.WorldInternals#nextChangeTick()}, taken by every system run as
  * it starts, from worker threads) is linearizable to a counter: every run gets a unique tick and
  * later calls get later ticks. The world starts three ticks below the 32-bit wrap, so the runs cross
  * it: the ticks stay unique and in order (as unsigned wrapping values) across the wrap.
@@ -21,12 +22,12 @@ public class ChangeTickLincheckTest extends BothModes {
 
     @Operation
     public int nextChangeTick() {
-        return world.nextChangeTick();
+        return WorldInternals.of(world).nextChangeTick();
     }
 
     @Operation
     public int changeTick() {
-        return world.changeTick();
+        return WorldInternals.of(world).changeTick();
     }
 
     @Override

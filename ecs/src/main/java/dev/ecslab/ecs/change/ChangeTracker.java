@@ -30,7 +30,7 @@ import java.util.List;
  * concurrently with writes to data the asking system does not read.
  *
  * <p><b>Ticks wrap.</b> {@link SystemTicks} are 32-bit, and a long-running world's clock laps every
- * tick ({@link dev.ecslab.ecs.world.World#advanceChangeTick} makes that happen in tests and in the
+ * tick ({@link dev.ecslab.ecs.internal.WorldInternals#advanceChangeTick} makes that happen in tests and in the
  * lab). A strategy that keeps ticks must clamp the ones it keeps ({@link Ticks#clamp}) and the
  * previous-run ticks of the readers it answers ({@link SystemTicks#setLastRun}), as
  * {@link GenerationTracker} does: the world calls {@link #syncPoint} at least every

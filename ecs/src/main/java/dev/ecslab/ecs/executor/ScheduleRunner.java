@@ -3,6 +3,7 @@ package dev.ecslab.ecs.executor;
 import dev.ecslab.ecs.EcsException;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.ecs.schedule.CompiledStage;
@@ -50,6 +51,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ScheduleRunner implements AutoCloseable {
     private final World world;
+    private final WorldInternals internals;
     private final CompiledSchedule schedule;
     private final Executor executor;
     private final Bound[][] bound;
@@ -72,6 +74,7 @@ public final class ScheduleRunner implements AutoCloseable {
     ScheduleRunner(World world, CompiledSchedule schedule, Executor executor, boolean mergeInFinishingOrder) {
         this.mergeInFinishingOrder = mergeInFinishingOrder;
         this.world = Objects.requireNonNull(world, "world");
+        this.internals = WorldInternals.of(world);
         this.schedule = Objects.requireNonNull(schedule, "schedule");
         this.executor = Objects.requireNonNull(executor, "executor");
         List<CompiledStage> stages = schedule.stages();
@@ -83,8 +86,8 @@ public final class ScheduleRunner implements AutoCloseable {
                     throw new IllegalArgumentException("system '" + s.name() + "' has no body: it can be compiled and "
                             + "analysed but not run");
                 }
-                SystemTicks ticks = SystemTicks.fresh(world.newSystemId(), s.name(), world.changeTick());
-                WorldView view = world.view(s.name(), s.kind().isExclusive() ? Access.world() : s.access(), ticks);
+                SystemTicks ticks = SystemTicks.fresh(internals.newSystemId(), s.name(), internals.changeTick());
+                WorldView view = internals.view(s.name(), s.kind().isExclusive() ? Access.world() : s.access(), ticks);
                 SystemBody body = s.descriptor().setup().setup(view);
                 row[s.index()] = new Bound(s, view, Objects.requireNonNull(body, "setup of " + s.name() + " returned null"),
                         ticks);
@@ -276,7 +279,7 @@ public final class ScheduleRunner implements AutoCloseable {
         try {
             world.apply(buffers);
             if (explicitSystem == null) {
-                world.changeTracker().syncPoint();
+                internals.changeTracker().syncPoint();
             }
         } finally {
             if (obs != null) {
@@ -378,10 +381,10 @@ public final class ScheduleRunner implements AutoCloseable {
             }
             SystemTicks ticks = b.ticks();
             int lastRun = ticks.lastRun();
-            ticks.begin(world.nextChangeTick());
+            ticks.begin(internals.nextChangeTick());
             Throwable thrown = null;
             try {
-                world.changeTracker().runStarted(ticks);
+                internals.changeTracker().runStarted(ticks);
             } catch (Throwable t) {
                 thrown = t;                      // the tracker failed: the run fails, and its body does not run
             }
@@ -400,7 +403,7 @@ public final class ScheduleRunner implements AutoCloseable {
                     if (kind == SystemKind.SYNC_POINT) {
                         applyCommands(this, b.system().name());
                     } else if (kind.isExclusive()) {
-                        world.runExclusive(ticks, () -> b.body().run(new Context(b, frame, iteration)));
+                        internals.runExclusive(ticks, () -> b.body().run(new Context(b, frame, iteration)));
                     } else {
                         b.body().run(new Context(b, frame, iteration));
                     }
@@ -411,7 +414,7 @@ public final class ScheduleRunner implements AutoCloseable {
             if (thrown == null) {
                 // Only a finished run has seen its changes; a failed one sees them again next time.
                 try {
-                    world.changeTracker().runFinished(ticks);
+                    internals.changeTracker().runFinished(ticks);
                     ticks.end();
                 } catch (Throwable t) {
                     thrown = t;                  // the tracker failed: a failure of this run, like the body's

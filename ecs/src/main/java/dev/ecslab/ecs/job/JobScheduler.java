@@ -1,11 +1,12 @@
 package dev.ecslab.ecs.job;
 
 import dev.ecslab.ecs.executor.WorkerPool;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.Query.QuerySlice;
 import dev.ecslab.ecs.query.QueryRow;
-import dev.ecslab.ecs.world.SyncHook;
+import dev.ecslab.ecs.internal.SyncHook;
 import dev.ecslab.ecs.world.World;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,8 +23,8 @@ import java.util.function.Consumer;
 
 /**
  * Scheduled queries with automatic dependencies: the Arch.Scheduled model, a second way to run work
- * in parallel, at the level of queries rather than systems. {@link #scheduled} runs a query's action
- * over every matching entity as one job on a worker; {@link #parallel} splits the entities into
+ * in parallel, at the level of queries rather than systems. {@link #schedule(Query, Consumer)} runs a query's action
+ * over every matching entity as one job on a worker; {@link #scheduleParallel} splits the entities into
  * batches run on several workers (by default about {@value #BATCHES_PER_WORKER} per worker, at least
  * {@value #MIN_BATCH_SIZE} rows each). Each returns a {@link JobHandle}.
  *
@@ -77,6 +78,7 @@ public final class JobScheduler implements AutoCloseable {
 
 
     private final World world;
+    private final WorldInternals internals;
     private final Thread owner;
     private final DependencyRule rule;
     private final WorkerPool pool;
@@ -105,13 +107,14 @@ public final class JobScheduler implements AutoCloseable {
 
     private JobScheduler(World world, int threads, DependencyRule rule) {
         this.world = Objects.requireNonNull(world, "world");
+        this.internals = WorldInternals.of(world);
         if (threads < 1) {
             throw new IllegalArgumentException("a job scheduler needs at least one worker thread, was " + threads);
         }
         this.owner = Thread.currentThread();
         this.rule = rule;
         this.workers = threads;
-        world.attachSyncHook(hook);         // first: if the world refuses, no worker thread was started
+        internals.attachSyncHook(hook);         // first: if the world refuses, no worker thread was started
         this.pool = new WorkerPool("jobs", threads);
     }
 
@@ -145,7 +148,7 @@ public final class JobScheduler implements AutoCloseable {
     public QueryJob query(Query query) {
         requireOwner("schedule a job");
         Objects.requireNonNull(query, "query");
-        if (!query.belongsTo(world)) {
+        if (!query.belongsTo(internals)) {
             throw new IllegalArgumentException(query.description() + " was built on another world; build it with "
                     + "this scheduler's world (" + world + ")");
         }
@@ -153,13 +156,13 @@ public final class JobScheduler implements AutoCloseable {
     }
 
     /** Schedules {@code action} over every entity {@code query} matches, as one job on one worker. */
-    public JobHandle scheduled(Query query, Consumer<? super QueryRow> action) {
-        return query(query).scheduled(action);
+    public JobHandle schedule(Query query, Consumer<? super QueryRow> action) {
+        return query(query).schedule(action);
     }
 
     /** Schedules {@code action} over every entity {@code query} matches, split into batches run in parallel. */
-    public JobHandle parallel(Query query, Consumer<? super QueryRow> action) {
-        return query(query).parallel(action);
+    public JobHandle scheduleParallel(Query query, Consumer<? super QueryRow> action) {
+        return query(query).scheduleParallel(action);
     }
 
     /**
@@ -167,7 +170,7 @@ public final class JobScheduler implements AutoCloseable {
      * access, so no automatic dependency involves it: hook it into the graph with {@link #dependencyOf}
      * and {@link #combine}, and pass its handle to the jobs that need it.
      */
-    public JobHandle schedule(Runnable task, JobHandle... after) {
+    public JobHandle scheduleTask(Runnable task, JobHandle... after) {
         requireOwner("schedule a job");
         Objects.requireNonNull(task, "task");
         return add(Job.Kind.CUSTOM, "custom " + task, null, handlesToJobs(after), null, null, null, task);
@@ -568,7 +571,7 @@ public final class JobScheduler implements AutoCloseable {
                         : job.access != null && job.access.mentionsComponent(componentId, false);
                 if (!covered) {
                     throw new ForbiddenInJobException((write ? "writing " : "reading ")
-                            + world.components().info(componentId).name() + " directly inside " + job
+                            + internals.components().info(componentId).name() + " directly inside " + job
                             + " is outside its access " + describe(job.access)
                             + "; declare it with withRead/withWrite");
                 }
@@ -621,7 +624,7 @@ public final class JobScheduler implements AutoCloseable {
     private String names(BitSet ids) {
         List<String> out = new ArrayList<>();
         for (int i = ids.nextSetBit(0); i >= 0; i = ids.nextSetBit(i + 1)) {
-            out.add(world.components().info(i).name());
+            out.add(internals.components().info(i).name());
         }
         return out.toString();
     }
@@ -663,7 +666,7 @@ public final class JobScheduler implements AutoCloseable {
             completeEverything();
         } finally {
             closed = true;
-            world.detachSyncHook(hook);
+            internals.detachSyncHook(hook);
             pool.close();
         }
         reportFailures();

@@ -1,6 +1,7 @@
 package dev.ecslab.ecs.job;
 
 import dev.ecslab.ecs.component.ComponentInfo;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.ArchetypeFilter;
 import dev.ecslab.ecs.query.ComponentAccess;
@@ -11,7 +12,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * A job over a query being described: {@code jobs.query(q).withRead(Health.class).parallel(row -> ...)}.
+ * A job over a query being described: {@code jobs.query(q).withRead(Health.class).scheduleParallel(row -> ...)}.
  * The job's access is the query's plus what {@link #withRead} and {@link #withWrite} add (on every
  * archetype: Arch.Scheduled's way to let nested queries touch components the parent's entities lack).
  * Used once, by the owner thread.
@@ -82,12 +83,12 @@ public final class QueryJob {
     }
 
     /** Schedules {@code action} over every matching entity as one job on one worker. */
-    public JobHandle scheduled(Consumer<? super QueryRow> action) {
+    public JobHandle schedule(Consumer<? super QueryRow> action) {
         return submit(action, false);
     }
 
     /** Schedules {@code action} over every matching entity in batches run in parallel. */
-    public JobHandle parallel(Consumer<? super QueryRow> action) {
+    public JobHandle scheduleParallel(Consumer<? super QueryRow> action) {
         return submit(action, true);
     }
 
@@ -113,7 +114,7 @@ public final class QueryJob {
 
     private ComponentInfo component(Class<?> type) {
         Objects.requireNonNull(type, "type");
-        return scheduler.world().components().find(type).orElseThrow(() -> new IllegalArgumentException(
+        return WorldInternals.of(scheduler.world()).components().find(type).orElseThrow(() -> new IllegalArgumentException(
                 "withRead/withWrite: " + type.getSimpleName() + " is not a registered component of "
                         + scheduler.world() + "; register it (or spawn one) first"));
     }

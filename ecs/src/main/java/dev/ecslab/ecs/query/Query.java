@@ -5,6 +5,8 @@ import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.AccessScope;
+import dev.ecslab.ecs.internal.QueryHost;
 import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.Storage;
 import dev.ecslab.ecs.storage.Table;
@@ -382,7 +384,7 @@ public final class Query {
 
     // ---------------------------------------------------------------- slices (parallel walks)
 
-    /** True when this query was built on {@code host} (a world). */
+    /** True when this query was built on {@code host} (a world's internals): for the job scheduler. */
     public boolean belongsTo(QueryHost host) {
         return this.host == host;
     }

@@ -4,6 +4,8 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.Components;
+import dev.ecslab.ecs.internal.AccessScope;
+import dev.ecslab.ecs.internal.QueryHost;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -35,7 +37,10 @@ public final class QueryBuilder {
     private boolean hasEntityTerm;
     private boolean built;
 
-    /** For the world and world views; user code calls {@code world.query()}. */
+    /**
+     * For the world and world views, an internal seam (both parameter types are in
+     * {@code dev.ecslab.ecs.internal}); user code calls {@code world.query()} or {@code view.query()}.
+     */
     public QueryBuilder(QueryHost host, AccessScope scope) {
         this.host = Objects.requireNonNull(host, "host");
         this.scope = scope;
@@ -71,24 +76,26 @@ public final class QueryBuilder {
 
     /** Visits only entities whose {@code type} was added since the reader's previous run. */
     public QueryBuilder added(Class<?> type) {
-        return change(type, ChangeKind.ADDED, ChangeFlavor.DEFAULT);
+        return changedAs(type, ChangeKind.ADDED, ChangeFlavor.DEFAULT);
     }
 
     /** Visits only entities whose {@code type} was mutated (written, or re-inserted) since the reader's previous run. */
     public QueryBuilder mutated(Class<?> type) {
-        return change(type, ChangeKind.MUTATED, ChangeFlavor.DEFAULT);
+        return changedAs(type, ChangeKind.MUTATED, ChangeFlavor.DEFAULT);
     }
 
     /** Visits only entities whose {@code type} was added or mutated since the reader's previous run. */
     public QueryBuilder changed(Class<?> type) {
-        return change(type, ChangeKind.CHANGED, ChangeFlavor.DEFAULT);
+        return changedAs(type, ChangeKind.CHANGED, ChangeFlavor.DEFAULT);
     }
 
     /**
-     * A change filter with an explicit flavor: {@link ChangeFlavor#IMMEDIATE} is flag-doubling's
-     * JustChanged; every other strategy treats both flavors alike.
+     * Visits only entities whose {@code type} had a change of {@code kind} since the reader's previous
+     * run: the general form of {@link #added}, {@link #mutated} and {@link #changed}, with an explicit
+     * flavor ({@link ChangeFlavor#IMMEDIATE} is flag-doubling's JustChanged; every other strategy
+     * treats both flavors alike).
      */
-    public QueryBuilder change(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
+    public QueryBuilder changedAs(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
         requireOpen();
         changeFilters.add(new ChangeFilter(resolve(Objects.requireNonNull(type, "type")), kind, flavor));
         return this;

@@ -1,6 +1,7 @@
 package dev.ecslab.ecs.schedule;
 
 import dev.ecslab.ecs.component.Components;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.world.World;
@@ -27,19 +28,20 @@ public interface DataResolver {
 
     /** The registries of {@code world}; resolving registers the types a declaration names. */
     static DataResolver of(World world) {
+        WorldInternals internals = WorldInternals.of(world);
         return new DataResolver() {
             @Override
             public Access resolve(AccessSpec spec) {
-                return spec.resolve(world.components(), world.resources());
+                return spec.resolve(internals.components(), internals.resources());
             }
 
             @Override
             public BitSet componentIds(Object key) {
                 BitSet out = new BitSet();
                 if (key instanceof Class<?> type) {
-                    world.components().find(type).ifPresent(i -> out.set(i.id()));
+                    internals.components().find(type).ifPresent(i -> out.set(i.id()));
                 } else {
-                    world.components().all().stream().filter(i -> i.name().equals(key)).forEach(i -> out.set(i.id()));
+                    internals.components().all().stream().filter(i -> i.name().equals(key)).forEach(i -> out.set(i.id()));
                 }
                 return out;
             }
@@ -48,21 +50,21 @@ public interface DataResolver {
             public BitSet resourceIds(Object key) {
                 BitSet out = new BitSet();
                 if (key instanceof Class<?> type) {
-                    world.resources().find(type).ifPresent(i -> out.set(i.id()));
+                    internals.resources().find(type).ifPresent(i -> out.set(i.id()));
                 } else {
-                    world.resources().all().stream().filter(i -> i.name().equals(key)).forEach(i -> out.set(i.id()));
+                    internals.resources().all().stream().filter(i -> i.name().equals(key)).forEach(i -> out.set(i.id()));
                 }
                 return out;
             }
 
             @Override
             public String componentName(int id) {
-                return world.components().info(id).name();
+                return internals.components().info(id).name();
             }
 
             @Override
             public String resourceName(int id) {
-                return world.resources().info(id).name();
+                return internals.resources().info(id).name();
             }
         };
     }

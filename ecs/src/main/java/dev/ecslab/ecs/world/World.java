@@ -1,35 +1,33 @@
 package dev.ecslab.ecs.world;
 
-import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeTrackerProvider;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.change.TrackerHost;
-import dev.ecslab.ecs.change.TrackerHost.ColumnRows;
 import dev.ecslab.ecs.command.Command;
 import dev.ecslab.ecs.command.CommandApplyException;
 import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.Components;
-import dev.ecslab.ecs.component.ResourceInfo;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.internal.SyncHook;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
-import dev.ecslab.ecs.query.QueryHost;
 import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.BundleLayout;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.storage.ColumnFactory;
-import dev.ecslab.ecs.storage.SparseSet;
-import dev.ecslab.ecs.storage.Table;
 import dev.ecslab.ecs.storage.Resources;
+import dev.ecslab.ecs.storage.SparseSet;
 import dev.ecslab.ecs.storage.Storage;
+import dev.ecslab.ecs.storage.Table;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -37,10 +35,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The world: entities, their components, resources, and the entry points for queries and commands.
+ * The world: entities, their components, resources, and the entry points for queries, views and
+ * commands. This class holds only what a user of the ECS does; the engine's insides (storage, the
+ * change clock, the iteration guard, sync points) are reached through
+ * {@link WorldInternals#of(World)}, which is unstable and not for engine users.
  *
  * <p><b>Contract.</b>
  * <ul>
@@ -52,41 +52,36 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>Structural changes while a query iterates are refused with
  *       {@link StructuralChangeException}.</li>
  *   <li>Command buffers apply in the order the caller passes them; each command is atomic.</li>
+ *   <li>Names follow one vocabulary (the README's "Names in the API"): {@code get…} answers an
+ *       {@link Optional}, {@code …OrThrow} throws when absent, {@code …Mut} marks a change.</li>
  * </ul>
  *
  * <p><b>Threads.</b> The world belongs to one thread (the one that runs sync points). During a
  * parallel phase, systems read and write component values through their {@link WorldView}s, whose
  * declared accesses the executor keeps disjoint, and reserve entity ids through command buffers;
  * both are safe. All other methods are for the owning thread only.
+ *
+ * <p><b>Design.</b> The concepts live in package-private classes beside this one: the change clock
+ * ({@code WorldClock}), the iteration guard and sync points ({@code IterationGuard}), the resources
+ * with their tracking ({@code WorldResources}) and what the change tracker may see
+ * ({@code WorldTrackerHost}). This class keeps the entities and their components.
  */
-public final class World implements QueryHost {
+public final class World {
     private static final int LAYOUT_CACHE_SIZE = 8;
+
+    static {
+        WorldInternals.install(world -> world.internals);
+    }
 
     private final Components components = new Components();
     private final Entities entities;
     private final Storage storage;
-    private final Resources resources = new Resources();
     private final ChangeTracker tracker;
     private final String trackerId;
-    /** The global change tick: the last tick handed out. */
-    private final AtomicInteger changeTick;
-    /**
-     * False in every world but the race-bug catalogue's twin ({@code WorldTwins} in the tests), which
-     * takes the next tick with a plain read and write instead of one atomic increment.
-     */
-    private final boolean plainTickIncrement;
-    private final SystemTicks worldWriter;
-    private final SystemTicks worldReader;
-    /** While an exclusive system runs, its ticks stand in for the world's (see {@link #runExclusive}). */
-    private SystemTicks directContext;
-    /** True while the world writer's tick is newer than every tick a reader has been given. */
-    private boolean writerTickFresh;
-    private boolean worldReaderRegistered;
-    private final AtomicInteger nextSystemId = new AtomicInteger(SystemTicks.FIRST_SYSTEM);
-    private final AtomicInteger iterating = new AtomicInteger();
-    /** The attached job scheduler's sync points, or null. */
-    private volatile SyncHook syncHook;
-    private volatile Query lastIterating;
+    private final IterationGuard guard = new IterationGuard();
+    private final WorldClock clock;
+    private final WorldResources resources;
+    private final Internals internals = new Internals();
     private final BundleLayout[] layouts = new BundleLayout[LAYOUT_CACHE_SIZE];
     /**
      * Reused bundle arrays for the fixed-arity spawns, so a spawn does not allocate a varargs array.
@@ -105,7 +100,6 @@ public final class World implements QueryHost {
 
     private World(Builder b) {
         this.entities = b.entities != null ? b.entities : new Entities();
-        this.plainTickIncrement = b.plainTickIncrement;
         if (b.tracker != null) {
             this.tracker = b.tracker;
             this.trackerId = b.trackerId;
@@ -116,12 +110,11 @@ public final class World implements QueryHost {
             this.tracker = ChangeTrackerProvider.find(b.trackerId).create();
             this.trackerId = b.trackerId;
         }
-        this.changeTick = new AtomicInteger(b.initialChangeTick);
-        this.worldWriter = SystemTicks.fresh(SystemTicks.WORLD_WRITER, "world", b.initialChangeTick);
-        this.worldReader = new SystemTicks(SystemTicks.WORLD_READER, "world reader", b.initialChangeTick - 1);
+        this.clock = new WorldClock(tracker, guard, b.initialChangeTick, b.plainTickIncrement);
+        this.resources = new WorldResources(tracker, clock);
         this.storage = new Storage(components, entities, tracker.laneCount() + b.metadataLanes);
         this.storage.setMoveListener(this::moved);
-        this.tracker.attach(new Host());
+        this.tracker.attach(new WorldTrackerHost(clock.counter(), components, entities, storage));
         for (Map.Entry<Class<?>, Registration> r : b.registrations.entrySet()) {
             register(r.getKey(), r.getValue().kind(), r.getValue().columns());
         }
@@ -151,7 +144,7 @@ public final class World implements QueryHost {
         }
 
         /**
-         * The race-bug catalogue's twin of the change tick: {@link World#nextChangeTick()} as a plain
+         * The race-bug catalogue's twin of the change tick: {@link WorldInternals#nextChangeTick()} as a plain
          * read and write, so two system starts can take the same tick. Package-private: tests only.
          */
         Builder plainTickIncrement() {
@@ -415,10 +408,7 @@ public final class World implements QueryHost {
         if (info.isEmpty() || !isAlive(entity)) {
             return Optional.empty();
         }
-        SyncHook hook = syncHook;
-        if (hook != null) {
-            hook.beforeComponentAccess(info.get().id(), forWrite);
-        }
+        guard.beforeComponentAccess(info.get().id(), forWrite);
         return Optional.ofNullable(type.cast(storage.get(entity.index(), info.get().id())));
     }
 
@@ -459,7 +449,7 @@ public final class World implements QueryHost {
     }
 
     /** Materializes entities reserved by command buffers (they become alive with no components). */
-    public void flush() {
+    private void flush() {
         if (entities.needsFlush()) {
             requireNoIteration("flush reserved entities");
             entities.flush(storage::placeEmpty);
@@ -470,89 +460,62 @@ public final class World implements QueryHost {
 
     /** Inserts or replaces the resource of {@code value}'s class. */
     public void insertResource(Object value) {
-        Objects.requireNonNull(value, "resource value");
-        ResourceInfo info = resources.infoOf(value.getClass());
-        Object old = resources.put(info.id(), value);
-        if (old == null) {
-            tracker.resourceAdded(directWriter(), info.id());
-        } else {
-            tracker.resourceMutated(directWriter(), info.id());
-        }
+        resources.insertResource(value);
     }
 
-    /** The resource of {@code type}; {@link NoSuchResourceException} when absent. */
-    public <T> T resource(Class<T> type) {
-        return getResource(type).orElseThrow(() -> new NoSuchResourceException(Components.displayName(type)));
+    /**
+     * Inserts the resource of {@code value}'s class only if it is absent or not equal to the current
+     * value (Bevy's {@code set_if_neq}); an equal value changes nothing and marks nothing. Returns
+     * whether it inserted.
+     */
+    public boolean insertResourceIfChanged(Object value) {
+        return resources.insertResourceIfChanged(value, directWriter());
     }
 
     /** The resource of {@code type}, or empty. */
     public <T> Optional<T> getResource(Class<T> type) {
-        Optional<ResourceInfo> info = resources.find(type);
-        return info.map(i -> type.cast(resources.get(i.id())));
+        return resources.getResource(type);
+    }
+
+    /** The resource of {@code type}; {@link NoSuchResourceException} when absent. */
+    public <T> T getResourceOrThrow(Class<T> type) {
+        return resources.getResourceOrThrow(type);
     }
 
     /**
      * The resource for in-place mutation (the resource write handle, where change tracking marks
-     * it mutated); {@link NoSuchResourceException} when absent.
+     * it mutated), or empty (and nothing marked).
      */
-    public <T> T resourceMut(Class<T> type) {
-        return resourceMut(type, directWriter());
+    public <T> Optional<T> getResourceMut(Class<T> type) {
+        return resources.getResourceMut(type, directWriter());
     }
 
-    /** {@link #resourceMut} with an explicit writer (a system's view passes its ticks). */
-    <T> T resourceMut(Class<T> type, SystemTicks writer) {
-        T value = resource(type);
-        tracker.resourceMutated(writer, resources.find(type).orElseThrow().id());
-        return value;
-    }
-
-    /**
-     * Replaces the resource of {@code value}'s class only if it is absent or not equal to the
-     * current value (Bevy's {@code set_if_neq}); an equal value changes nothing and marks nothing.
-     * Returns whether it replaced.
-     */
-    public boolean setResourceIfChanged(Object value) {
-        return setResourceIfChanged(value, directWriter());
-    }
-
-    boolean setResourceIfChanged(Object value, SystemTicks writer) {
-        Objects.requireNonNull(value, "resource value");
-        ResourceInfo info = resources.infoOf(value.getClass());
-        Object old = resources.get(info.id());
-        if (value.equals(old)) {
-            return false;
-        }
-        resources.put(info.id(), value);
-        if (old == null) {
-            tracker.resourceAdded(writer, info.id());
-        } else {
-            tracker.resourceMutated(writer, info.id());
-        }
-        return true;
+    /** {@link #getResourceMut}; {@link NoSuchResourceException} when absent. */
+    public <T> T getResourceMutOrThrow(Class<T> type) {
+        getResourceOrThrow(type);
+        return getResourceMut(type).orElseThrow();
     }
 
     /** Removes and returns the resource, or empty. */
     public <T> Optional<T> removeResource(Class<T> type) {
-        Optional<ResourceInfo> info = resources.find(type);
-        if (info.isEmpty()) {
-            return Optional.empty();
-        }
-        Object removed = resources.remove(info.get().id());
-        if (removed != null) {
-            tracker.resourceRemoved(directWriter(), info.get().id());
-        }
-        return Optional.ofNullable(type.cast(removed));
+        return resources.removeResource(type);
     }
 
+    /** True when a resource of {@code type} is present. */
     public boolean hasResource(Class<?> type) {
         return getResource(type).isPresent();
+    }
+
+    /** For {@link WorldView}: the same operations with a system's ticks. */
+    WorldResources resourcesWithTracking() {
+        return resources;
     }
 
     // ================================================================= queries and views
 
     /** Starts building a query over this world (unrestricted access). */
     public QueryBuilder query() {
-        return new QueryBuilder(this, null);
+        return new QueryBuilder(internals, null);
     }
 
     /**
@@ -560,17 +523,11 @@ public final class World implements QueryHost {
      * with its own command buffer.
      */
     public WorldView view(String system, Access declared) {
-        return view(system, declared, SystemTicks.fresh(nextSystemId.getAndIncrement(), system, changeTick.get()));
+        return view(system, declared, clock.freshTicks(system));
     }
 
-    /** A view whose queries read changes and mark writes with {@code ticks} (the runner's per-system ticks). */
-    public WorldView view(String system, Access declared, SystemTicks ticks) {
+    private WorldView view(String system, Access declared, SystemTicks ticks) {
         return new WorldView(this, system, declared, new CommandBuffer(entities, system), ticks);
-    }
-
-    /** A new dense id for a system's {@link SystemTicks}. */
-    public int newSystemId() {
-        return nextSystemId.getAndIncrement();
     }
 
     // ================================================================= commands
@@ -642,72 +599,11 @@ public final class World implements QueryHost {
         }
     }
 
-    // ================================================================= change tracking
+    // ================================================================= change detection
 
-    /** The change-tracking strategy's id. */
+    /** The change-tracking strategy's id (see {@link Builder#changeTracking(String)}). */
     public String changeTrackingId() {
         return trackerId;
-    }
-
-    @Override
-    public ChangeTracker changeTracker() {
-        return tracker;
-    }
-
-    /** The last change tick handed out. */
-    public int changeTick() {
-        return changeTick.get();
-    }
-
-    /**
-     * Hands out the next change tick: the runner calls this when a system run starts. Direct writes
-     * made afterwards take a newer tick, so that the system sees them on its next run.
-     */
-    public int nextChangeTick() {
-        writerTickFresh = false;
-        if (plainTickIncrement) {                    // the twin's lost update; never in a real world
-            int next = changeTick.get() + 1;
-            changeTick.set(next);
-            return next;
-        }
-        return changeTick.incrementAndGet();
-    }
-
-    /**
-     * Advances the change tick by {@code ticks}, as if that many ticks had been handed out to system
-     * runs that touched nothing: a world that has run for a very long time, without spending the time.
-     * Tests and the lab use it to make clamping and the 32-bit wraparound happen for real: a jump of
-     * 2<sup>32</sup> laps the clock, and a change older than {@link dev.ecslab.ecs.change.Ticks#MAX_AGE}
-     * expires (Bevy's semantics: it is clamped and no longer reported).
-     *
-     * <p>The jump is made in steps of at most {@link dev.ecslab.ecs.change.Ticks#CHECK_THRESHOLD}
-     * ticks, and after each step the tracker's {@link ChangeTracker#syncPoint()} runs, as it would at
-     * the sync points of the stages those ticks stand for: a strategy that clamps old ticks there
-     * (Bevy's {@code check_change_ticks}) gets every chance a real run would give it, and one that
-     * does not is caught. No frame ends ({@link ChangeTracker#frameEnded()} is not called): a
-     * frame-based strategy sees one long gap inside a frame, not millions of frames. Direct writes
-     * made afterwards take a tick after the jump.
-     *
-     * <p>For the owning thread, between frames: no system may run and no query may iterate.
-     *
-     * @param ticks how many ticks to advance, {@code >= 0} (any amount: 2<sup>32</sup> and more lap
-     *              the 32-bit clock)
-     * @throws IllegalArgumentException when {@code ticks} is negative
-     * @throws StructuralChangeException while a query iterates
-     */
-    public void advanceChangeTick(long ticks) {
-        if (ticks < 0) {
-            throw new IllegalArgumentException("the change tick only moves forward; was asked to move by " + ticks);
-        }
-        requireNoIteration("advance the change tick");
-        long left = ticks;
-        while (left > 0) {
-            int step = (int) Math.min(left, dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD);
-            changeTick.addAndGet(step);
-            left -= step;
-            tracker.syncPoint();
-        }
-        writerTickFresh = false;
     }
 
     /**
@@ -717,12 +613,7 @@ public final class World implements QueryHost {
      */
     public void clearTrackers() {
         requireNoIteration("clear trackers");
-        tracker.frameEnded();
-        worldReader.begin(changeTick.get());
-        tracker.runStarted(worldReader);
-        tracker.runFinished(worldReader);
-        worldReader.end();
-        writerTickFresh = false;
+        clock.clearTrackers();
     }
 
     /** Entities that lost {@code type} since the last {@link #clearTrackers()} (direct use of the world). */
@@ -731,201 +622,138 @@ public final class World implements QueryHost {
                 .orElse(List.of());
     }
 
-    /** True when the resource was added, mutated or changed (per {@code kind}) since the last {@link #clearTrackers()}. */
-    public boolean resourceChanged(Class<?> type, ChangeKind kind) {
-        return resources.find(type).map(i -> tracker.resource(kind, ChangeFlavor.DEFAULT, directReader(), i.id()))
+    /** True when the resource had a change of {@code kind} since the last {@link #clearTrackers()}. */
+    public boolean resourceChangedAs(Class<?> type, ChangeKind kind) {
+        return resources.store().find(type).map(i -> tracker.resource(kind, ChangeFlavor.DEFAULT, directReader(), i.id()))
                 .orElse(false);
     }
 
-    /**
-     * Runs {@code body} as an exclusive system with {@code ticks}: direct operations inside it are
-     * that system's writes and reads, not the world's. For the runner.
-     */
-    public void runExclusive(SystemTicks ticks, ExclusiveBody body) throws Exception {
-        SystemTicks previous = directContext;
-        directContext = ticks;
-        try {
-            body.run();
-        } finally {
-            directContext = previous;
-        }
+    private SystemTicks directWriter() {
+        return clock.directWriter();
     }
 
-    /** The code of an exclusive system run, for {@link #runExclusive}. */
-    @FunctionalInterface
-    public interface ExclusiveBody {
-        void run() throws Exception;
+    private SystemTicks directReader() {
+        return clock.directReader();
     }
 
-    @Override
-    public SystemTicks directWriter() {
-        if (directContext != null) {
-            return directContext;
-        }
-        if (!writerTickFresh) {
-            worldWriter.begin(changeTick.incrementAndGet());
-            tracker.runStarted(worldWriter);
-            writerTickFresh = true;
-        }
-        return worldWriter;
-    }
+    // ================================================================= internals (WorldInternals)
 
-    @Override
-    public SystemTicks directReader() {
-        if (directContext != null) {
-            return directContext;
-        }
-        if (!worldReaderRegistered) {
-            tracker.runStarted(worldReader);     // a reader from now on (it may hold back log compaction)
-            worldReaderRegistered = true;
-        }
-        worldReader.begin(changeTick.get());
-        return worldReader;
-    }
-
-    /** What the tracker may use of this world. */
-    private final class Host implements TrackerHost {
+    /** This world's insides, handed out by {@link WorldInternals#of(World)}. */
+    private final class Internals extends WorldInternals {
         @Override
-        public int currentTick() {
-            return changeTick.get();
+        public Components components() {
+            return components;
         }
 
         @Override
-        public int archetypeOf(int entityIndex) {
-            return entities.archetypeId(entityIndex);
+        public Storage storage() {
+            return storage;
         }
 
         @Override
-        public ColumnRows rowsOf(int archetypeId, int componentId) {
-            Archetype a = storage.archetype(archetypeId);
-            if (!a.has(componentId)) {
-                return null;
-            }
-            Table table = a.table();
-            Column c = table.columnOf(componentId);
-            if (c != null) {
-                return new ColumnRows(c, table.entityIndices(), table.size());
-            }
-            SparseSet set = storage.sparseSet(componentId);
-            return new ColumnRows(set.column(), set.entityIndices(), set.size());
+        public Entities entities() {
+            return entities;
         }
 
         @Override
-        public int liveEntityCount() {
-            return entities.liveCount();
+        public Resources resources() {
+            return resources.store();
         }
 
         @Override
-        public void forEachColumn(ColumnVisitor visitor) {
-            for (int t = 0; t < storage.tableCount(); t++) {
-                Table table = storage.table(t);
-                for (int c = 0; c < table.columnCount(); c++) {
-                    visitor.visit(table.column(c), table.size());
-                }
-            }
-            for (ComponentInfo info : components.all()) {
-                if (info.storage() == StorageKind.SPARSE_SET) {
-                    SparseSet set = storage.sparseSet(info.id());
-                    visitor.visit(set.column(), set.size());
-                }
-            }
+        public ChangeTracker changeTracker() {
+            return tracker;
+        }
+
+        @Override
+        public SystemTicks directReader() {
+            return clock.directReader();
+        }
+
+        @Override
+        public SystemTicks directWriter() {
+            return clock.directWriter();
+        }
+
+        @Override
+        public void beginIteration(Query query) {
+            guard.beginIteration(query);
+        }
+
+        @Override
+        public void endIteration(Query query) {
+            guard.endIteration(query);
+        }
+
+        @Override
+        public void verifyIntegrity() {
+            storage.verifyIntegrity();
+        }
+
+        @Override
+        public void flush() {
+            World.this.flush();
+        }
+
+        @Override
+        public boolean isIterating() {
+            return guard.isIterating();
+        }
+
+        @Override
+        public int changeTick() {
+            return clock.changeTick();
+        }
+
+        @Override
+        public int nextChangeTick() {
+            return clock.nextChangeTick();
+        }
+
+        @Override
+        public void advanceChangeTick(long ticks) {
+            clock.advanceChangeTick(ticks);
+        }
+
+        @Override
+        public int newSystemId() {
+            return clock.newSystemId();
+        }
+
+        @Override
+        public WorldView view(String system, Access declared, SystemTicks ticks) {
+            return World.this.view(system, declared, ticks);
+        }
+
+        @Override
+        public void runExclusive(SystemTicks ticks, ExclusiveBody body) throws Exception {
+            clock.runExclusive(ticks, body);
+        }
+
+        @Override
+        public void attachSyncHook(SyncHook hook) {
+            guard.attachSyncHook(hook, World.this);
+        }
+
+        @Override
+        public void detachSyncHook(SyncHook hook) {
+            guard.detachSyncHook(hook);
+        }
+
+        @Override
+        public String toString() {
+            return "internals of " + World.this;
         }
     }
 
-    // ================================================================= QueryHost
-
-    @Override
-    public Components components() {
-        return components;
-    }
-
-    @Override
-    public Storage storage() {
-        return storage;
-    }
-
-    @Override
-    public Entities entities() {
-        return entities;
-    }
-
-    /** The resource store, for access declarations (resource ids) and tooling. */
-    public Resources resources() {
-        return resources;
-    }
-
-    @Override
-    public void beginIteration(Query query) {
-        SyncHook hook = syncHook;
-        if (hook != null) {
-            hook.beforeQuery(query);
-        }
-        lastIterating = query;
-        iterating.incrementAndGet();
-    }
-
-    @Override
-    public void endIteration(Query query) {
-        iterating.decrementAndGet();
-        SyncHook hook = syncHook;
-        if (hook != null) {
-            hook.afterQuery(query);
-        }
-    }
-
-    /**
-     * Checks that every live entity's recorded location agrees with the archetypes, tables and
-     * sparse sets (linear time; for tests and the lab).
-     *
-     * @throws IllegalStateException naming the first broken invariant
-     */
-    public void verifyIntegrity() {
-        storage.verifyIntegrity();
-    }
-
-    /**
-     * Attaches the sync points of a job scheduler (one at a time). For the {@code job} package: user
-     * code calls {@code JobScheduler.attach(world)}.
-     *
-     * @throws IllegalStateException if another hook is attached
-     */
-    public synchronized void attachSyncHook(SyncHook hook) {
-        if (syncHook != null) {
-            throw new IllegalStateException("a job scheduler is already attached to " + this
-                    + "; close it before attaching another");
-        }
-        syncHook = java.util.Objects.requireNonNull(hook, "hook");
-    }
-
-    /** Detaches {@code hook} if it is the attached one. */
-    public synchronized void detachSyncHook(SyncHook hook) {
-        if (syncHook == hook) {
-            syncHook = null;
-        }
-    }
-
-    /** True while some query iterates. */
-    public boolean isIterating() {
-        return iterating.get() != 0;
-    }
-
-    // ================================================================= internals
+    // ================================================================= helpers
 
     private void beforeStructuralChange(String operation) {
-        SyncHook hook = syncHook;
-        if (hook != null) {
-            hook.beforeStructuralChange(operation);
-        }
+        guard.beforeStructuralChange(operation);
     }
 
     private void requireNoIteration(String operation) {
-        beforeStructuralChange(operation);
-        if (iterating.get() != 0) {
-            Query q = lastIterating;
-            throw new StructuralChangeException(operation + " refused: " + (q == null ? "a query" : q.description())
-                    + " is iterating, and a structural change would corrupt its walk; record it in a "
-                    + "CommandBuffer and apply that after the iteration");
-        }
+        guard.requireNoIteration(operation);
     }
 
     private static void checkBundle(String operation, Object[] components) {

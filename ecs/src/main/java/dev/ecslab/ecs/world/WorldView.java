@@ -8,8 +8,9 @@ import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.Components;
 import dev.ecslab.ecs.component.ResourceInfo;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
-import dev.ecslab.ecs.query.AccessScope;
+import dev.ecslab.ecs.internal.AccessScope;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.storage.Archetype;
@@ -37,8 +38,10 @@ import java.util.stream.Collectors;
  * component or resource types (registration is not thread-safe), so a type unknown to the world is
  * reported as undeclared.
  */
-public final class WorldView implements AccessScope {
+public final class WorldView {
     private final World world;
+    private final WorldInternals internals;
+    private final Scope scope = new Scope();
     private final String system;
     private final Access declared;
     private final CommandBuffer commands;
@@ -46,22 +49,19 @@ public final class WorldView implements AccessScope {
 
     WorldView(World world, String system, Access declared, CommandBuffer commands, SystemTicks ticks) {
         this.world = world;
+        this.internals = WorldInternals.of(world);
         this.system = Objects.requireNonNull(system, "system");
         this.declared = Objects.requireNonNull(declared, "declared access");
         this.commands = commands;
         this.ticks = Objects.requireNonNull(ticks, "ticks");
     }
 
-    /** This system's change ticks: its queries read changes and mark writes with them. */
-    @Override
-    public SystemTicks ticks() {
-        return ticks;
-    }
-
+    /** The name of the system this view belongs to. */
     public String system() {
         return system;
     }
 
+    /** The access the system declared: what this view lets it touch. */
     public Access access() {
         return declared;
     }
@@ -73,7 +73,7 @@ public final class WorldView implements AccessScope {
 
     /** Builds a query whose every touch is checked against the declared access. */
     public QueryBuilder query() {
-        return new QueryBuilder(world, this);
+        return new QueryBuilder(internals, scope);
     }
 
     /** The component of {@code entity}, or empty; the read must be declared for its archetype. */
@@ -96,28 +96,34 @@ public final class WorldView implements AccessScope {
         return world.getMut(entity, type, ticks);
     }
 
-    /** A declared resource; {@link NoSuchResourceException} when absent. */
-    public <T> T resource(Class<T> type) {
-        checkResource(type, false);
-        return world.resource(type);
-    }
-
     /** A declared resource, or empty. */
     public <T> Optional<T> getResource(Class<T> type) {
         checkResource(type, false);
         return world.getResource(type);
     }
 
-    /** A resource declared as written, for mutation; marks it mutated by this system. */
-    public <T> T resourceMut(Class<T> type) {
-        checkResource(type, true);
-        return world.resourceMut(type, ticks);
+    /** A declared resource; {@link NoSuchResourceException} when absent. */
+    public <T> T getResourceOrThrow(Class<T> type) {
+        checkResource(type, false);
+        return world.getResourceOrThrow(type);
     }
 
-    /** A declared written resource replaced only if the value differs (Bevy's {@code set_if_neq}). */
-    public boolean setResourceIfChanged(Object value) {
+    /** A resource declared as written, for mutation, or empty; marks it mutated by this system when present. */
+    public <T> Optional<T> getResourceMut(Class<T> type) {
+        checkResource(type, true);
+        return world.resourcesWithTracking().getResourceMut(type, ticks);
+    }
+
+    /** {@link #getResourceMut}; {@link NoSuchResourceException} when absent. */
+    public <T> T getResourceMutOrThrow(Class<T> type) {
+        getResourceOrThrow(type);
+        return getResourceMut(type).orElseThrow();
+    }
+
+    /** A declared written resource inserted only if absent or different (Bevy's {@code set_if_neq}). */
+    public boolean insertResourceIfChanged(Object value) {
         checkResource(value.getClass(), true);
-        return world.setResourceIfChanged(value, ticks);
+        return world.resourcesWithTracking().insertResourceIfChanged(value, ticks);
     }
 
     // ---------------------------------------------------------------- change detection
@@ -137,23 +143,23 @@ public final class WorldView implements AccessScope {
             throw new AccessViolationException(system, info.name(), false,
                     "asking for removals of a component reads it, but the declared access has no read of it");
         }
-        return world.changeTracker().removed(flavor, ticks, info.id());
+        return internals.changeTracker().removed(flavor, ticks, info.id());
     }
 
     /** True when the resource was added since this system's previous run. */
     public boolean resourceAdded(Class<?> type) {
-        return resourceChange(type, ChangeKind.ADDED, ChangeFlavor.DEFAULT);
+        return resourceChangedAs(type, ChangeKind.ADDED, ChangeFlavor.DEFAULT);
     }
 
     /** True when the resource was added or mutated since this system's previous run (not by this system). */
     public boolean resourceChanged(Class<?> type) {
-        return resourceChange(type, ChangeKind.CHANGED, ChangeFlavor.DEFAULT);
+        return resourceChangedAs(type, ChangeKind.CHANGED, ChangeFlavor.DEFAULT);
     }
 
-    /** True when the resource matches {@code kind} for this system. */
-    public boolean resourceChange(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
+    /** True when the resource had a change of {@code kind} since this system's previous run (not by this system). */
+    public boolean resourceChangedAs(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
         checkResource(type, false);
-        return world.changeTracker().resource(kind, flavor, ticks, world.resources().find(type).orElseThrow().id());
+        return internals.changeTracker().resource(kind, flavor, ticks, internals.resources().find(type).orElseThrow().id());
     }
 
     /** True when the resource was removed since this system's previous run (not by this system). */
@@ -164,29 +170,37 @@ public final class WorldView implements AccessScope {
     /** {@link #resourceRemoved(Class)} with an explicit flavor. */
     public boolean resourceRemoved(Class<?> type, ChangeFlavor flavor) {
         checkResource(type, false);
-        return world.changeTracker().resourceRemoved(flavor, ticks, world.resources().find(type).orElseThrow().id());
+        return internals.changeTracker().resourceRemoved(flavor, ticks, internals.resources().find(type).orElseThrow().id());
     }
 
-    // ---------------------------------------------------------------- AccessScope
+    // ---------------------------------------------------------------- the scope its queries check against
 
-    @Override
-    public void checkQuery(Query query) {
-        for (TermAccess t : TermAccess.of(query)) {
-            if (!declared.mentionsComponent(t.component().id(), t.write())) {
-                throw new AccessViolationException(system, t.component().name(), t.write(),
-                        query.description() + " " + (t.write() ? "writes" : "reads") + " it, but the declared access "
-                                + "has no " + (t.write() ? "write" : "read or write") + " of " + t.component().name());
+    /** What this view's queries check their terms and archetypes against; kept off the view's own surface. */
+    private final class Scope implements AccessScope {
+        @Override
+        public SystemTicks ticks() {
+            return ticks;
+        }
+
+        @Override
+        public void checkQuery(Query query) {
+            for (TermAccess t : TermAccess.of(query)) {
+                if (!declared.mentionsComponent(t.component().id(), t.write())) {
+                    throw new AccessViolationException(system, t.component().name(), t.write(),
+                            query.description() + " " + (t.write() ? "writes" : "reads") + " it, but the declared access "
+                                    + "has no " + (t.write() ? "write" : "read or write") + " of " + t.component().name());
+                }
             }
         }
-    }
 
-    @Override
-    public void checkArchetype(Query query, Archetype archetype) {
-        for (TermAccess t : TermAccess.of(query)) {
-            if (!declared.covers(t.component().id(), t.write(), archetype::has)) {
-                throw new AccessViolationException(system, t.component().name(), t.write(),
-                        query.description() + " matches entities with " + names(archetype)
-                                + ", which the declared access does not cover for this component");
+        @Override
+        public void checkArchetype(Query query, Archetype archetype) {
+            for (TermAccess t : TermAccess.of(query)) {
+                if (!declared.covers(t.component().id(), t.write(), archetype::has)) {
+                    throw new AccessViolationException(system, t.component().name(), t.write(),
+                            query.description() + " matches entities with " + names(archetype)
+                                    + ", which the declared access does not cover for this component");
+                }
             }
         }
     }
@@ -195,12 +209,12 @@ public final class WorldView implements AccessScope {
 
     private ComponentInfo known(Class<?> type, boolean write) {
         Objects.requireNonNull(type, "type");
-        return world.components().find(type).orElseThrow(() -> new AccessViolationException(system,
+        return internals.components().find(type).orElseThrow(() -> new AccessViolationException(system,
                 Components.displayName(type), write, "the type is not even registered in the world"));
     }
 
     private void checkEntity(ComponentInfo info, boolean write, Entity entity) {
-        Archetype a = world.storage().archetype(world.entities().archetypeId(entity.index()));
+        Archetype a = internals.storage().archetype(internals.entities().archetypeId(entity.index()));
         if (!declared.covers(info.id(), write, a::has)) {
             throw new AccessViolationException(system, info.name(), write, "entity " + entity + " has "
                     + names(a) + ", which the declared access does not cover for this component");
@@ -209,7 +223,7 @@ public final class WorldView implements AccessScope {
 
     private void checkResource(Class<?> type, boolean write) {
         Objects.requireNonNull(type, "type");
-        Optional<ResourceInfo> info = world.resources().find(type);
+        Optional<ResourceInfo> info = internals.resources().find(type);
         if (info.isEmpty() || !declared.coversResource(info.get().id(), write)) {
             throw new AccessViolationException(system, "resource " + Components.displayName(type), write,
                     "the declared access has no " + (write ? "write" : "read or write") + " of it");
@@ -217,7 +231,7 @@ public final class WorldView implements AccessScope {
     }
 
     private String names(Archetype a) {
-        Components c = world.components();
+        Components c = internals.components();
         return Arrays.stream(a.componentIds()).mapToObj(id -> c.info(id).name())
                 .collect(Collectors.joining(", ", "[", "]"));
     }

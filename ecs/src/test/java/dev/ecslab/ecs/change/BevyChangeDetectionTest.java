@@ -8,6 +8,7 @@ import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
@@ -77,19 +78,19 @@ class BevyChangeDetectionTest {
     @Test
     void changeExpiration() {
         Entity e = world.spawn(new C());
-        int spawned = world.changeTick();
-        SystemTicks detected = SystemTicks.fresh(world.newSystemId(), "change_detected", spawned);
-        SystemTicks expired = SystemTicks.fresh(world.newSystemId(), "change_expired", spawned);
+        int spawned = WorldInternals.of(world).changeTick();
+        SystemTicks detected = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "change_detected", spawned);
+        SystemTicks expired = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "change_expired", spawned);
 
-        detected.begin(world.nextChangeTick());
+        detected.begin(WorldInternals.of(world).nextChangeTick());
         assertThat(changed(detected, e)).isTrue();
 
-        expired.begin((int) (world.changeTick() + Ticks.MAX_AGE));     // the world tick jumped by MAX_AGE, no clamp
+        expired.begin((int) (WorldInternals.of(world).changeTick() + Ticks.MAX_AGE));     // the world tick jumped by MAX_AGE, no clamp
         assertThat(changed(expired, e)).isFalse();
     }
 
     private boolean changed(SystemTicks reader, Entity e) {
-        WorldView view = world.view(reader.name(), Access.world(), reader);
+        WorldView view = WorldInternals.of(world).view(reader.name(), Access.world(), reader);
         QueryBuilder qb = view.query();
         qb.changed(C.class);
         return qb.build().contains(e);
@@ -101,7 +102,7 @@ class BevyChangeDetectionTest {
         World w = World.builder().initialChangeTick(-1).build();     // tick 0xFFFF_FFFF
         w.clearTrackers();                                          // last clear at u32::MAX
         Entity e = w.spawn(new C());                                // stamped 0 after the wrap
-        assertThat(Integer.toUnsignedLong(w.changeTick())).isZero();
+        assertThat(Integer.toUnsignedLong(WorldInternals.of(w).changeTick())).isZero();
         QueryBuilder qb = w.query();
         qb.changed(C.class);
         assertThat(qb.build().contains(e)).isTrue();
@@ -130,11 +131,11 @@ class BevyChangeDetectionTest {
     void setIfNeq() {
         world.insertResource(new R2(0));
         world.clearTrackers();
-        assertThat(world.resourceChanged(R2.class, ChangeKind.CHANGED)).as("resource must begin unchanged").isFalse();
-        assertThat(world.setResourceIfChanged(new R2(0))).isFalse();
-        assertThat(world.resourceChanged(R2.class, ChangeKind.CHANGED)).isFalse();
-        assertThat(world.setResourceIfChanged(new R2(3))).isTrue();
-        assertThat(world.resourceChanged(R2.class, ChangeKind.CHANGED)).isTrue();
+        assertThat(world.resourceChangedAs(R2.class, ChangeKind.CHANGED)).as("resource must begin unchanged").isFalse();
+        assertThat(world.insertResourceIfChanged(new R2(0))).isFalse();
+        assertThat(world.resourceChangedAs(R2.class, ChangeKind.CHANGED)).isFalse();
+        assertThat(world.insertResourceIfChanged(new R2(3))).isTrue();
+        assertThat(world.resourceChangedAs(R2.class, ChangeKind.CHANGED)).isTrue();
     }
 
     /** Bevy's added_tracking: querying does not consume "added"; a clear does. */
@@ -291,7 +292,7 @@ class BevyChangeDetectionTest {
                 SystemDescriptor.builder("incr_e_on_flip")
                         .access(AccessSpec.builder().readsResource(Flipper.class).writesResource(Counts.class).build())
                         .run(ctx -> {
-                            Counts counts = ctx.world().resourceMut(Counts.class);
+                            Counts counts = ctx.world().getResourceMutOrThrow(Counts.class);
                             if (ctx.world().resourceAdded(Flipper.class)) {
                                 counts.added++;
                             }
@@ -300,15 +301,15 @@ class BevyChangeDetectionTest {
                             }
                         }).build()).build(), new SerialExecutor());
         runner.runFrame();
-        assertThat(world.resource(Counts.class).added).isEqualTo(1);
-        assertThat(world.resource(Counts.class).changed).isEqualTo(1);
+        assertThat(world.getResourceOrThrow(Counts.class).added).isEqualTo(1);
+        assertThat(world.getResourceOrThrow(Counts.class).changed).isEqualTo(1);
         runner.runFrame();
-        assertThat(world.resource(Counts.class).added).isEqualTo(1);
-        assertThat(world.resource(Counts.class).changed).isEqualTo(1);
-        world.resourceMut(Flipper.class).on = true;
+        assertThat(world.getResourceOrThrow(Counts.class).added).isEqualTo(1);
+        assertThat(world.getResourceOrThrow(Counts.class).changed).isEqualTo(1);
+        world.getResourceMutOrThrow(Flipper.class).on = true;
         runner.runFrame();
-        assertThat(world.resource(Counts.class).added).isEqualTo(1);
-        assertThat(world.resource(Counts.class).changed).isEqualTo(2);
+        assertThat(world.getResourceOrThrow(Counts.class).added).isEqualTo(1);
+        assertThat(world.getResourceOrThrow(Counts.class).changed).isEqualTo(2);
     }
 
     /**

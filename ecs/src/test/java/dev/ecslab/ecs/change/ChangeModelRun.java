@@ -3,6 +3,7 @@ package dev.ecslab.ecs.change;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.EntityTerm;
 import dev.ecslab.ecs.query.Query;
@@ -58,10 +59,10 @@ final class ChangeModelRun {
 
     private ChangeModelRun(Supplier<World> worlds) {
         this.world = worlds.get();
-        TYPES.forEach(t -> world.components().infoOf(t));
+        TYPES.forEach(t -> WorldInternals.of(world).components().infoOf(t));
         for (int s = 0; s < SYSTEMS; s++) {
-            ticks[s] = SystemTicks.fresh(world.newSystemId(), "s" + s, world.changeTick());
-            views[s] = world.view("s" + s, Access.world(), ticks[s]);
+            ticks[s] = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "s" + s, WorldInternals.of(world).changeTick());
+            views[s] = WorldInternals.of(world).view("s" + s, Access.world(), ticks[s]);
             lastRun[s] = -1;
         }
     }
@@ -166,8 +167,8 @@ final class ChangeModelRun {
     private void exclusive(ChangeOp.Exclusive ex) {
         int s = ex.system();
         SystemTicks t = ticks[s];
-        t.begin(world.nextChangeTick());
-        world.changeTracker().runStarted(t);
+        t.begin(WorldInternals.of(world).nextChangeTick());
+        WorldInternals.of(world).changeTracker().runStarted(t);
         ask(s, ex.type(), ChangeKind.CHANGED.ordinal(), -1, 0);
         ChangeOp direct = switch (ex.action()) {
             case 0 -> new ChangeOp.Insert(ex.handle(), ex.type());
@@ -177,13 +178,13 @@ final class ChangeModelRun {
         };
         writer = s;
         try {
-            world.runExclusive(t, () -> apply(direct));
+            WorldInternals.of(world).runExclusive(t, () -> apply(direct));
         } catch (Exception e) {
             throw new AssertionError(e);
         } finally {
             writer = -1;
         }
-        world.changeTracker().runFinished(t);
+        WorldInternals.of(world).changeTracker().runFinished(t);
         t.end();
         lastRun[s] = time;
     }
@@ -191,8 +192,8 @@ final class ChangeModelRun {
     private void run(ChangeOp.Run r) {
         int s = r.system();
         SystemTicks t = ticks[s];
-        t.begin(world.nextChangeTick());
-        world.changeTracker().runStarted(t);
+        t.begin(WorldInternals.of(world).nextChangeTick());
+        WorldInternals.of(world).changeTracker().runStarted(t);
         if (!ask(s, r.type(), r.kind(), r.filter(), r.walk())) {
             return;
         }
@@ -207,7 +208,7 @@ final class ChangeModelRun {
                 c[3] = s;
             }
         }
-        world.changeTracker().runFinished(t);
+        WorldInternals.of(world).changeTracker().runFinished(t);
         t.end();
         lastRun[s] = time;
     }
@@ -223,7 +224,7 @@ final class ChangeModelRun {
         // Actual, from the world.
         QueryBuilder qb = views[s].query();
         EntityTerm id = qb.entity();
-        qb.change(type, kind, ChangeFlavor.DEFAULT);
+        qb.changedAs(type, kind, ChangeFlavor.DEFAULT);
         if (filter >= 0) {
             Class<?> other = TYPES.get(filter % 3);
             qb.filter(filter < 3 ? dev.ecslab.ecs.query.Filter.with(other) : dev.ecslab.ecs.query.Filter.without(other));
@@ -302,7 +303,7 @@ final class ChangeModelRun {
         ChangeKind kind = ChangeKind.values()[wq.kind()];
         QueryBuilder qb = world.query();
         EntityTerm id = qb.entity();
-        qb.change(TYPES.get(wq.type()), kind, ChangeFlavor.DEFAULT);
+        qb.changedAs(TYPES.get(wq.type()), kind, ChangeFlavor.DEFAULT);
         Set<Entity> actual = new TreeSet<>();
         qb.build().forEach(row -> actual.add(row.get(id)));
         same("world-level " + kind + "<" + TYPES.get(wq.type()).getSimpleName() + ">",

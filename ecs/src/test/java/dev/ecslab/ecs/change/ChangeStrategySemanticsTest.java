@@ -289,7 +289,7 @@ class ChangeStrategySemanticsTest {
                     .setup(view -> {
                         QueryBuilder qb = view.query();
                         qb.read(A.class);
-                        Query changed = qb.change(A.class, ChangeKind.CHANGED, reader.flavor()).build();
+                        Query changed = qb.changedAs(A.class, ChangeKind.CHANGED, reader.flavor()).build();
                         Query all = writeQuery(view);
                         return ctx -> {
                             if (frame >= 1) {
@@ -340,7 +340,7 @@ class ChangeStrategySemanticsTest {
                         : view.resourceRemoved(Res.class, reader.flavor()) ? 1 : 0;
             }
             return target == Target.COMPONENT ? changed.count()
-                    : view.resourceChange(Res.class, ChangeKind.CHANGED, reader.flavor()) ? 1 : 0;
+                    : view.resourceChangedAs(Res.class, ChangeKind.CHANGED, reader.flavor()) ? 1 : 0;
         }
 
         @SuppressWarnings("unchecked")
@@ -349,7 +349,7 @@ class ChangeStrategySemanticsTest {
                 Write<A> a = (Write<A>) all.terms().get(0);
                 all.forEach(row -> row.set(a, new A(frame)));
             } else {
-                view.getResource(Res.class).ifPresent(x -> view.resourceMut(Res.class).v = frame);
+                view.getResource(Res.class).ifPresent(x -> view.getResourceMutOrThrow(Res.class).v = frame);
             }
         }
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
 import dev.ecslab.ecs.query.EntityTerm;
@@ -22,7 +23,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link World#advanceChangeTick}: the clock jumps by billions of ticks in steps no larger than
+ * {@link dev.ecslab.ecs.internal.WorldInternals#advanceChangeTick}: the clock jumps by billions of ticks in steps no larger than
  * {@link Ticks#CHECK_THRESHOLD}, with the tracker's sync point after each, so clamping and the 32-bit
  * wraparound happen as they would in a world that ran that long. A reader paused across two jumps of
  * 2<sup>31</sup> still sees a change made between them (its own last-run tick must have been clamped,
@@ -81,14 +82,14 @@ class ClockJumpTest {
     void aJumpLapsTheClockInStepsTheTrackerCanClampBetween() {
         Steps steps = new Steps();
         World world = World.builder().changeTracking("generation", steps).build();
-        int start = world.changeTick();
-        world.advanceChangeTick((1L << 32) + 5);
-        assertThat(world.changeTick()).as("2^32 + 5 ticks later the 32-bit clock reads 5 more").isEqualTo(start + 5);
+        int start = WorldInternals.of(world).changeTick();
+        WorldInternals.of(world).advanceChangeTick((1L << 32) + 5);
+        assertThat(WorldInternals.of(world).changeTick()).as("2^32 + 5 ticks later the 32-bit clock reads 5 more").isEqualTo(start + 5);
         assertThat(steps.largestStep).isLessThanOrEqualTo(Ticks.CHECK_THRESHOLD);
         assertThat(steps.syncPoints).isEqualTo((int) (((1L << 32) + 5 + Ticks.CHECK_THRESHOLD - 1) / Ticks.CHECK_THRESHOLD));
-        world.advanceChangeTick(0);
-        assertThat(world.changeTick()).isEqualTo(start + 5);
-        assertThatThrownBy(() -> world.advanceChangeTick(-1)).isInstanceOf(IllegalArgumentException.class)
+        WorldInternals.of(world).advanceChangeTick(0);
+        assertThat(WorldInternals.of(world).changeTick()).isEqualTo(start + 5);
+        assertThatThrownBy(() -> WorldInternals.of(world).advanceChangeTick(-1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-1");
     }
 
@@ -99,7 +100,7 @@ class ClockJumpTest {
         QueryBuilder qb = world.query();
         qb.read(A.class);
         Query q = qb.build();
-        assertThatThrownBy(() -> q.forEach(row -> world.advanceChangeTick(1)))
+        assertThatThrownBy(() -> q.forEach(row -> WorldInternals.of(world).advanceChangeTick(1)))
                 .isInstanceOf(StructuralChangeException.class).hasMessageContaining("advance the change tick");
     }
 
@@ -109,7 +110,7 @@ class ClockJumpTest {
         Entity e = world.spawn(new A(1));
         world.clearTrackers();
         world.getMut(e, A.class);                           // the world writer takes a tick now
-        world.advanceChangeTick(TWO_31);
+        WorldInternals.of(world).advanceChangeTick(TWO_31);
         world.clearTrackers();                              // the direct reader's previous run: after the jump
         world.insert(e, new A(2));                          // a re-insert is a mutation, by the world, after the jump
         QueryBuilder qb = world.query();
@@ -142,7 +143,7 @@ class ClockJumpTest {
             List<String> log = new ArrayList<>();
             Schedule schedule = Schedule.builder().stage("update", reader("reader", frame, log).build()).build();
             try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, new SerialExecutor())) {
-                world.advanceChangeTick(1L << 30);
+                WorldInternals.of(world).advanceChangeTick(1L << 30);
                 runner.runFrame();
             }
             assertThat(log).as(world.changeTrackingId()).containsExactly("frame 0: [e0]");
@@ -191,7 +192,7 @@ class ClockJumpTest {
         world.spawn(new A(0));
         try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, new SerialExecutor())) {
             for (frame[0] = 0; frame[0] < jumps.length; frame[0]++) {
-                world.advanceChangeTick(jumps[frame[0]]);
+                WorldInternals.of(world).advanceChangeTick(jumps[frame[0]]);
                 runner.runFrame();
             }
         }

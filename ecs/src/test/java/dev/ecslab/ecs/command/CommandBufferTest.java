@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.StructuralChangeException;
 import dev.ecslab.ecs.world.World;
 import java.util.List;
@@ -39,7 +40,7 @@ class CommandBufferTest {
         assertThat(world.get(e, Position.class)).contains(new Position(1));
         assertThat(world.get(e, Health.class)).contains(new Health(3));
         assertThat(cmds.isEmpty()).isTrue();
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test
@@ -64,7 +65,7 @@ class CommandBufferTest {
         Entity gone = world.spawn(new Position(0));
         world.despawn(gone);
         Entity kept = world.spawn(new Position(0));
-        CommandBuffer cmds = new CommandBuffer(world.entities(), "spawner");
+        CommandBuffer cmds = new CommandBuffer(WorldInternals.of(world).entities(), "spawner");
         cmds.insert(kept, new Health(1));
         cmds.despawn(gone);
         cmds.insert(kept, new Position(9));
@@ -80,7 +81,7 @@ class CommandBufferTest {
                 });
         assertThat(world.get(kept, Health.class)).contains(new Health(1));
         assertThat(world.get(kept, Position.class)).contains(new Position(9));
-        assertThat(world.resource(Score.class).points).isEqualTo(4);
+        assertThat(world.getResourceOrThrow(Score.class).points).isEqualTo(4);
     }
 
     @Test
@@ -106,7 +107,7 @@ class CommandBufferTest {
         assertThat(world.isAlive(existing)).isTrue();
         assertThat(world.entityCount()).isEqualTo(1);
         assertThat(cmds.isEmpty()).isTrue();
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test

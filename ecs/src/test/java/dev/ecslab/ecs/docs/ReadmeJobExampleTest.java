@@ -32,17 +32,17 @@ class ReadmeJobExampleTest {
             QueryBuilder steer = world.query();
             Write<Velocity> vel = steer.write(Velocity.class);
             steer.filter(Filter.without(Player.class));
-            jobs.parallel(steer.build(), row -> row.update(vel, v -> new Velocity(v.dx() * 0.5f, v.dy())));
+            jobs.scheduleParallel(steer.build(), row -> row.update(vel, v -> new Velocity(v.dx() * 0.5f, v.dy())));
 
             QueryBuilder move = world.query();
             Read<Velocity> v = move.read(Velocity.class);
             Write<Position> pos = move.write(Position.class);
-            JobHandle moved = jobs.parallel(move.build(), row -> row.update(pos, p ->
+            JobHandle moved = jobs.scheduleParallel(move.build(), row -> row.update(pos, p ->
                 new Position(p.x() + row.get(v).dx(), p.y() + row.get(v).dy())));   // waits for steer
 
             QueryBuilder count = world.query();
             count.read(Player.class);
-            JobHandle counted = jobs.scheduled(count.build(), row -> players++);   // runs beside both
+            JobHandle counted = jobs.schedule(count.build(), row -> players++);   // runs beside both
 
             jobs.flush();                  // start them; the main thread is free meanwhile
             moved.complete();              // wait for one job

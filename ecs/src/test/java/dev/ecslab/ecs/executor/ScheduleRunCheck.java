@@ -142,7 +142,7 @@ final class ScheduleRunCheck {
                 return d.exclusive().run(ctx -> {
                     World world = ctx.exclusiveWorld();
                     world.spawn(new B(id));
-                    world.resourceMut(R0.class).v += id;
+                    world.getResourceMutOrThrow(R0.class).v += id;
                     observations.put(key(ctx.frame(), si, ctx.iteration(), name), (long) world.entityCount());
                 }).build();
             }
@@ -222,10 +222,10 @@ final class ScheduleRunCheck {
             }
             for (int r = 0; r < 2; r++) {
                 if ((resReads & (1 << r)) != 0) {
-                    checksum[0] = checksum[0] * 17 + ctx.world().resource(RESOURCES.get(r)).v;
+                    checksum[0] = checksum[0] * 17 + ctx.world().getResourceOrThrow(RESOURCES.get(r)).v;
                 }
                 if ((resWrites & (1 << r)) != 0) {
-                    V res = ctx.world().resourceMut(RESOURCES.get(r));
+                    V res = ctx.world().getResourceMutOrThrow(RESOURCES.get(r));
                     res.v = res.v * 31 + id + (int) checksum[0];
                 }
             }

@@ -73,7 +73,7 @@ class ScheduleRunnerTest {
                         SystemDescriptor.of("spawner", AccessSpec.none(), ctx -> reserved.add(ctx.commands().spawn(new Marker(1)))),
                         SystemDescriptor.builder("bomb").access(AccessSpec.builder().writesResource(Counter.class).build())
                                 .after("spawner").run(ctx -> {
-                                    ctx.world().resourceMut(Counter.class).value++;
+                                    ctx.world().getResourceMutOrThrow(Counter.class).value++;
                                     if (explode[0]) {
                                         throw new IllegalStateException("boom");
                                     }
@@ -93,7 +93,7 @@ class ScheduleRunnerTest {
             runner.runFrame();
             assertThat(later.get()).isEqualTo(1);
             assertThat(world.entityCount()).isEqualTo(1);
-            assertThat(world.resource(Counter.class).value).isEqualTo(2);
+            assertThat(world.getResourceOrThrow(Counter.class).value).isEqualTo(2);
         }
     }
 

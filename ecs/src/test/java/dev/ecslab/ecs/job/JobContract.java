@@ -161,7 +161,7 @@ final class JobContract {
                         work(k, qr, row);
                         last.accumulateAndGet(k, clock.incrementAndGet(), Math::max);
                     };
-                    handles.add(s.parallel() ? spec.parallel(body) : spec.scheduled(body));
+                    handles.add(s.parallel() ? spec.scheduleParallel(body) : spec.schedule(body));
                     accesses.add(qr.query().access());
                     names.add("job " + k + " " + s);
                     qm.query().forEach(row -> work(k, qm, row));

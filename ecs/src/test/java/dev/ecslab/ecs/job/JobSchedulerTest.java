@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.job.JobContract.A;
 import dev.ecslab.ecs.job.JobContract.B;
 import dev.ecslab.ecs.job.JobContract.C;
@@ -80,7 +81,7 @@ class JobSchedulerTest {
         CyclicBarrier twoBatchesAtOnce = new CyclicBarrier(2);
         AtomicInteger arrivals = new AtomicInteger();
         AtomicBoolean met = new AtomicBoolean();
-        JobHandle h = jobs.query(b.build()).batchSize(10).parallel(row -> {
+        JobHandle h = jobs.query(b.build()).batchSize(10).scheduleParallel(row -> {
             threads.add(Thread.currentThread().getName());
             rows.incrementAndGet();
             row.set(wa, new A(row.get(wa).v() + 1000));
@@ -108,7 +109,7 @@ class JobSchedulerTest {
         CountDownLatch readerStarted = new CountDownLatch(1);
         CountDownLatch readerMayFinish = new CountDownLatch(1);
         List<Integer> seenByReader = Collections.synchronizedList(new ArrayList<>());
-        JobHandle reader = jobs.scheduled(rb.build(), row -> {
+        JobHandle reader = jobs.schedule(rb.build(), row -> {
             readerStarted.countDown();
             awaitQuietly(readerMayFinish);
             seenByReader.add(row.get(ra).v());
@@ -116,7 +117,7 @@ class JobSchedulerTest {
         QueryBuilder wb = world.query();
         Write<A> wa = wb.write(A.class);
         AtomicInteger writerRowsBeforeReaderDone = new AtomicInteger();
-        JobHandle writer = jobs.parallel(wb.build(), row -> {
+        JobHandle writer = jobs.scheduleParallel(wb.build(), row -> {
             if (!reader.isDone()) {
                 writerRowsBeforeReaderDone.incrementAndGet();
             }
@@ -126,7 +127,7 @@ class JobSchedulerTest {
         Read<A> r2a = r2b.read(A.class);
         List<Integer> seenByLaterReader = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger laterRowsBeforeWriterDone = new AtomicInteger();
-        JobHandle laterReader = jobs.parallel(r2b.build(), row -> {
+        JobHandle laterReader = jobs.scheduleParallel(r2b.build(), row -> {
             if (!writer.isDone()) {
                 laterRowsBeforeWriterDone.incrementAndGet();
             }
@@ -153,7 +154,7 @@ class JobSchedulerTest {
         for (Filter f : List.of(Filter.with(Frozen.class), Filter.without(Frozen.class))) {
             QueryBuilder b = world.query();
             b.write(A.class);
-            jobs.scheduled(b.filter(f).build(), meetOnce(barrier, met));
+            jobs.schedule(b.filter(f).build(), meetOnce(barrier, met));
         }
         jobs.completeAll();
         assertThat(met.get()).as("With<Frozen> and Without<Frozen> writers of A are disjoint").isTrue();
@@ -163,13 +164,13 @@ class JobSchedulerTest {
     void anExplicitHandleOverridesTheAutomaticDependency() {
         CyclicBarrier barrier = new CyclicBarrier(2);
         AtomicBoolean met = new AtomicBoolean(true);
-        JobHandle custom = jobs.schedule(() -> { });
+        JobHandle custom = jobs.scheduleTask(() -> { });
         for (int i = 0; i < 2; i++) {
             QueryJob spec = jobs.query(writeA());
             if (i == 1) {
                 spec.after(custom);     // would otherwise wait for the first writer
             }
-            spec.scheduled(meetOnce(barrier, met));
+            spec.schedule(meetOnce(barrier, met));
         }
         jobs.completeAll();
         assertThat(met.get()).as("the second writer waited only for its explicit handle").isTrue();
@@ -178,14 +179,14 @@ class JobSchedulerTest {
     @Test
     void aCustomJobJoinsTheGraphThroughDependencyOfAndCombine() {
         int[] filled = new int[1];
-        JobHandle writer = jobs.parallel(writes(A.class), row -> { });
-        JobHandle init = jobs.schedule(() -> filled[0] = 42);
+        JobHandle writer = jobs.scheduleParallel(writes(A.class), row -> { });
+        JobHandle init = jobs.scheduleTask(() -> filled[0] = 42);
         QueryBuilder b = world.query();
         Read<A> ra = b.read(A.class);
         Query reader = b.build();
         JobHandle dependency = jobs.combine(init, jobs.dependencyOf(reader));
         List<Integer> seen = Collections.synchronizedList(new ArrayList<>());
-        JobHandle h = jobs.query(reader).after(dependency).parallel(row -> seen.add(filled[0]));
+        JobHandle h = jobs.query(reader).after(dependency).scheduleParallel(row -> seen.add(filled[0]));
         h.complete();
         assertThat(seen).hasSize(100).containsOnly(42);
         assertThat(writer.isDone()).as("dependencyOf(reader) included the earlier writer").isTrue();
@@ -199,7 +200,7 @@ class JobSchedulerTest {
         QueryBuilder b = world.query();
         Write<A> wa = b.write(A.class);
         OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
-        jobs.parallel(b.build(), row -> {
+        jobs.scheduleParallel(b.build(), row -> {
             gate.pass();
             row.set(wa, new A(7));
         });
@@ -215,7 +216,7 @@ class JobSchedulerTest {
         QueryBuilder b = world.query();
         Write<A> wa = b.write(A.class);
         OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
-        jobs.parallel(b.build(), row -> {
+        jobs.scheduleParallel(b.build(), row -> {
             gate.pass();
             row.set(wa, new A(9));
         });
@@ -226,7 +227,7 @@ class JobSchedulerTest {
     void aStructuralChangeOnTheOwnerThreadCompletesEveryJob() {
         AtomicInteger rows = new AtomicInteger();
         OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
-        JobHandle h = jobs.parallel(reads(B.class), row -> {
+        JobHandle h = jobs.scheduleParallel(reads(B.class), row -> {
             gate.pass();
             rows.incrementAndGet();
         });
@@ -247,7 +248,7 @@ class JobSchedulerTest {
         b.read(B.class);
         Set<String> mismatched = ConcurrentHashMap.newKeySet();
         AtomicInteger nestedRows = new AtomicInteger();
-        jobs.query(b.build()).batchSize(25).parallel(row -> {
+        jobs.query(b.build()).batchSize(25).scheduleParallel(row -> {
             String parent = Thread.currentThread().getName();
             if (row.get(wa).v() % 50 == 0) {
                 nested.forEach(n -> {
@@ -266,7 +267,7 @@ class JobSchedulerTest {
     @Test
     void aNestedQueryWiderThanItsParentIsRefusedNamingBothAccesses() {
         Query nested = writes(C.class);
-        JobHandle h = jobs.scheduled(reads(A.class), row -> nested.forEach(n -> { }));
+        JobHandle h = jobs.schedule(reads(A.class), row -> nested.forEach(n -> { }));
         assertThatThrownBy(h::complete).isInstanceOf(JobFailedException.class)
                 .cause().isInstanceOf(ForbiddenInJobException.class)
                 .hasMessageContaining("writes JobContract.C")
@@ -282,12 +283,12 @@ class JobSchedulerTest {
         QueryBuilder cb = world.query();
         Write<C> wc2 = cb.write(C.class);
         OwnerWaitGate gate = OwnerWaitGate.forCurrentThread();
-        jobs.parallel(cb.build(), row -> {
+        jobs.scheduleParallel(cb.build(), row -> {
             gate.pass();
             row.set(wc2, new C(5));
         });
         AtomicBoolean once = new AtomicBoolean(true);
-        jobs.query(reads(A.class)).withWrite(C.class).scheduled(row -> {
+        jobs.query(reads(A.class)).withWrite(C.class).schedule(row -> {
             if (once.getAndSet(false)) {
                 nested.forEach(n -> n.set(wc, new C(n.get(wc).v() + 1)));
             }
@@ -300,9 +301,9 @@ class JobSchedulerTest {
     @Test
     void schedulingFromInsideAJobIsRefused() {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
-        jobs.schedule(() -> {
+        jobs.scheduleTask(() -> {
             try {
-                jobs.scheduled(writeA(), row -> { });
+                jobs.schedule(writeA(), row -> { });
             } catch (Throwable t) {
                 thrown.set(t);
             }
@@ -313,9 +314,9 @@ class JobSchedulerTest {
 
     @Test
     void waitingFromInsideAJobIsRefused() {
-        JobHandle other = jobs.schedule(() -> { });
+        JobHandle other = jobs.scheduleTask(() -> { });
         AtomicReference<Throwable> thrown = new AtomicReference<>();
-        jobs.schedule(() -> {
+        jobs.scheduleTask(() -> {
             try {
                 other.complete();
             } catch (Throwable t) {
@@ -328,19 +329,19 @@ class JobSchedulerTest {
     @Test
     void aStructuralChangeInsideAJobIsRefusedAndChangesNothing() {
         Entity victim = entities.get(3);
-        JobHandle h = jobs.schedule(() -> world.despawn(victim));
-        JobHandle spawner = jobs.scheduled(reads(A.class), row -> world.spawn(new C(1)));
+        JobHandle h = jobs.scheduleTask(() -> world.despawn(victim));
+        JobHandle spawner = jobs.schedule(reads(A.class), row -> world.spawn(new C(1)));
         assertThatThrownBy(h::complete).isInstanceOf(JobFailedException.class).cause()
                 .isInstanceOf(ForbiddenInJobException.class).hasMessageContaining("despawn").hasMessageContaining("CommandBuffer");
         assertThatThrownBy(spawner::complete).cause().isInstanceOf(ForbiddenInJobException.class).hasMessageContaining("spawn");
         assertThat(world.isAlive(victim)).isTrue();
         assertThat(world.entityCount()).isEqualTo(100);
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test
     void aDirectWriteInsideAJobOutsideItsAccessIsRefused() {
-        JobHandle h = jobs.scheduled(reads(A.class), row -> world.getMut(entities.get(0), B.class));
+        JobHandle h = jobs.schedule(reads(A.class), row -> world.getMut(entities.get(0), B.class));
         assertThatThrownBy(h::complete).cause().isInstanceOf(ForbiddenInJobException.class)
                 .hasMessageContaining("writing JobContract.B directly");
     }
@@ -351,7 +352,7 @@ class JobSchedulerTest {
         reads(B.class).forEach(row -> {
             if (thrown.get() == null) {
                 try {
-                    jobs.scheduled(writeA(), r -> { });
+                    jobs.schedule(writeA(), r -> { });
                 } catch (Throwable t) {
                     thrown.set(t);
                 }
@@ -365,7 +366,7 @@ class JobSchedulerTest {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread t = new Thread(() -> {
             try {
-                jobs.scheduled(writeA(), r -> { });
+                jobs.schedule(writeA(), r -> { });
             } catch (Throwable e) {
                 thrown.set(e);
             }
@@ -378,7 +379,7 @@ class JobSchedulerTest {
     @Test
     void aQueryOfAnotherWorldIsRefused() {
         World other = JobContract.newWorld();
-        assertThatThrownBy(() -> jobs.scheduled(JobContract.query(other, 0, 1, 0).query(), r -> { }))
+        assertThatThrownBy(() -> jobs.schedule(JobContract.query(other, 0, 1, 0).query(), r -> { }))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another world");
     }
 
@@ -399,12 +400,12 @@ class JobSchedulerTest {
 
     @Test
     void aFailingJobIsReportedOnceAndItsDependantsDoNotRun() {
-        JobHandle failing = jobs.scheduled(writeA(), row -> {
+        JobHandle failing = jobs.schedule(writeA(), row -> {
             throw new IllegalStateException("boom");
         });
         AtomicBoolean dependantRan = new AtomicBoolean();
-        JobHandle dependant = jobs.scheduled(reads(A.class), row -> dependantRan.set(true));
-        JobHandle unrelated = jobs.scheduled(reads(B.class), row -> { });
+        JobHandle dependant = jobs.schedule(reads(A.class), row -> dependantRan.set(true));
+        JobHandle unrelated = jobs.schedule(reads(B.class), row -> { });
         assertThatThrownBy(jobs::completeAll).isInstanceOf(JobFailedException.class)
                 .hasMessageContaining("job 1").hasMessageContaining("boom");
         assertThat(dependantRan.get()).isFalse();
@@ -413,7 +414,7 @@ class JobSchedulerTest {
         unrelated.complete();
         jobs.completeAll();         // reported already: nothing more to throw
         assertThat(failing.isDone()).isTrue();
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test
@@ -424,12 +425,12 @@ class JobSchedulerTest {
         List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith("ecslab-jobs-") && t.isAlive()).toList();
         assertThat(workers).hasSize(2);
-        jobs.query(reads(A.class)).batchSize(5).parallel(row -> rows.incrementAndGet());
+        jobs.query(reads(A.class)).batchSize(5).scheduleParallel(row -> rows.incrementAndGet());
         jobs.close();
         assertThat(rows.get()).isEqualTo(100);
         assertThat(workers).noneMatch(Thread::isAlive);
         world.spawn(new A(1));          // detached: plain use again
-        assertThatThrownBy(() -> jobs.scheduled(writeA(), r -> { })).hasMessageContaining("closed");
+        assertThatThrownBy(() -> jobs.schedule(writeA(), r -> { })).hasMessageContaining("closed");
         jobs = JobScheduler.attach(world, 1);       // a new one may attach
     }
 
@@ -441,7 +442,7 @@ class JobSchedulerTest {
         QueryBuilder b = world.query();
         Write<A> wa = b.write(A.class);
         b.filter(Filter.without(Frozen.class));
-        jobs.query(b.build()).batchSize(7).parallel(row -> {
+        jobs.query(b.build()).batchSize(7).scheduleParallel(row -> {
             if (row.get(wa).v() % 3 == 0) {
                 row.set(wa, new A(-row.get(wa).v()));
             }

@@ -44,9 +44,9 @@ final class ReadersTogether {
                     }
                 };
                 if (job[1] == 1) {
-                    spec.parallel(body);
+                    spec.scheduleParallel(body);
                 } else {
-                    spec.scheduled(body);
+                    spec.schedule(body);
                 }
             }
             jobs.completeAll();

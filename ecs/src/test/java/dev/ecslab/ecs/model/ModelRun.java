@@ -5,6 +5,7 @@ import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.model.WorldOp.Cmd;
 import dev.ecslab.ecs.query.EntityTerm;
 import dev.ecslab.ecs.query.Query;
@@ -121,10 +122,10 @@ public final class ModelRun {
         } else if (op instanceof WorldOp.MutateResource mr) {
             Class<? extends Val> type = Val.RESOURCES.get(mr.resource());
             if (model.resources.containsKey(mr.resource())) {
-                world.resourceMut(type).v += mr.delta();
+                world.getResourceMutOrThrow(type).v += mr.delta();
                 model.resources.merge(mr.resource(), mr.delta(), Integer::sum);
             } else {
-                expect(NoSuchResourceException.class, () -> world.resourceMut(type), type.getSimpleName());
+                expect(NoSuchResourceException.class, () -> world.getResourceMutOrThrow(type), type.getSimpleName());
             }
         } else if (op instanceof WorldOp.Commands c) {
             commands(c.commands());
@@ -431,7 +432,7 @@ public final class ModelRun {
             });
         }
         same("structural change refused once", 1, refused[0]);
-        if (world.isIterating()) {
+        if (WorldInternals.of(world).isIterating()) {
             fail("the world still believes a query is iterating after it finished");
         }
     }
@@ -440,7 +441,7 @@ public final class ModelRun {
 
     private void compareState() {
         try {
-            world.verifyIntegrity();
+            WorldInternals.of(world).verifyIntegrity();
         } catch (IllegalStateException e) {
             fail(e.getMessage());
         }

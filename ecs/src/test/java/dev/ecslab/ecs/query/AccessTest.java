@@ -2,6 +2,7 @@ package dev.ecslab.ecs.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.World;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -37,7 +38,7 @@ class AccessTest {
     }
 
     private int id(Class<?> type) {
-        return world.components().infoOf(type).id();
+        return WorldInternals.of(world).components().infoOf(type).id();
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.StructuralChangeException;
 import dev.ecslab.ecs.world.World;
 import java.util.ArrayList;
@@ -96,7 +97,7 @@ class QueryChunkTest {
         });
         assertThatThrownBy(() -> leaked.get().get(pos, 0)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("outside its callback");
-        assertThat(world.isIterating()).isFalse();
+        assertThat(WorldInternals.of(world).isIterating()).isFalse();
         world.despawn(e);
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.StructuralChangeException;
 import dev.ecslab.ecs.world.World;
 import java.util.ArrayList;
@@ -129,7 +130,7 @@ class QueryTest {
         assertThatThrownBy(() -> q.forEach(row -> row.get(foreign)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("belongs to another query");
-        assertThat(world.isIterating()).isFalse();
+        assertThat(WorldInternals.of(world).isIterating()).isFalse();
     }
 
     @Test
@@ -217,10 +218,10 @@ class QueryTest {
         try (QueryIter it = q.iter()) {
             assertThat(it.next()).isTrue();
             first = it.get(pos).x;
-            assertThat(world.isIterating()).isTrue();
+            assertThat(WorldInternals.of(world).isIterating()).isTrue();
         }
         assertThat(first).isEqualTo(0f);
-        assertThat(world.isIterating()).isFalse();
+        assertThat(WorldInternals.of(world).isIterating()).isFalse();
 
         int n = 0;
         QueryIter it = q.iter();
@@ -228,7 +229,7 @@ class QueryTest {
             n++;
         }
         assertThat(n).isEqualTo(5);
-        assertThat(world.isIterating()).as("exhausting the cursor closes it").isFalse();
+        assertThat(WorldInternals.of(world).isIterating()).as("exhausting the cursor closes it").isFalse();
         assertThat(it.next()).isFalse();
     }
 
@@ -245,7 +246,7 @@ class QueryTest {
             q.forEach(inner -> pairs.add(x * 10 + inner.get(pos).x));
         });
         assertThat(pairs).containsExactlyInAnyOrder(11f, 12f, 21f, 22f);
-        assertThat(world.isIterating()).isFalse();
+        assertThat(WorldInternals.of(world).isIterating()).isFalse();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.ecslab.ecs.schedule;
 
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
 import dev.ecslab.ecs.query.Filter;
@@ -114,8 +115,8 @@ final class AmbiguityOracle {
     /** The detector's answer: "si|sj|data" lines, for pairs i < j. */
     static Set<String> detector(List<Sys> systems, boolean ignoreFilters) {
         World world = new World();
-        TYPES.forEach(t -> world.components().infoOf(t));          // ids 0..3 in A..D order
-        RESOURCES.forEach(r -> world.resources().infoOf(r));
+        TYPES.forEach(t -> WorldInternals.of(world).components().infoOf(t));          // ids 0..3 in A..D order
+        RESOURCES.forEach(r -> WorldInternals.of(world).resources().infoOf(r));
         Set<String> out = new TreeSet<>();
         for (Ambiguity a : schedule(systems, ignoreFilters).compile(world).ambiguities().pairs()) {
             out.add(a.first() + "|" + a.second() + "|" + a.conflicts().stream()

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.World;
 import org.junit.jupiter.api.Test;
 
@@ -24,10 +25,10 @@ class StorageTest {
     }
 
     private final World world = World.builder().changeTracking("none").metadataLanes(2).build();
-    private final Storage storage = world.storage();
+    private final Storage storage = WorldInternals.of(world).storage();
 
     private int id(Class<?> type) {
-        return world.components().infoOf(type).id();
+        return WorldInternals.of(world).components().infoOf(type).id();
     }
 
     private void setLanes(Entity e, Class<?> type, int a, int b) {
@@ -61,7 +62,7 @@ class StorageTest {
         assertThat(world.get(e, Pos.class)).contains(new Pos(1));
         assertThat(world.get(e, Health.class)).contains(new Health(3));
         assertThat(lanes(other, Pos.class)).containsExactly(99, 98);
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test
@@ -76,14 +77,14 @@ class StorageTest {
     @Test
     void sparseComponentChangesArchetypeButNotTableRow() {
         Entity e = world.spawn(new Pos(1), new Vel(2));
-        int tableBefore = storage.archetype(world.entities().archetypeId(e.index())).table().id();
-        int rowBefore = world.entities().tableRow(e.index());
+        int tableBefore = storage.archetype(WorldInternals.of(world).entities().archetypeId(e.index())).table().id();
+        int rowBefore = WorldInternals.of(world).entities().tableRow(e.index());
         setLanes(e, Pos.class, 7, 8);
 
         world.insert(e, new Marker(4));
-        Archetype after = storage.archetype(world.entities().archetypeId(e.index()));
+        Archetype after = storage.archetype(WorldInternals.of(world).entities().archetypeId(e.index()));
         assertThat(after.table().id()).isEqualTo(tableBefore);
-        assertThat(world.entities().tableRow(e.index())).isEqualTo(rowBefore);
+        assertThat(WorldInternals.of(world).entities().tableRow(e.index())).isEqualTo(rowBefore);
         assertThat(after.sparseComponentIds()).containsExactly(id(Marker.class));
         setLanes(e, Marker.class, 1, 2);
 
@@ -91,7 +92,7 @@ class StorageTest {
         assertThat(lanes(e, Marker.class)).containsExactly(1, 2);
         assertThat(lanes(e, Pos.class)).containsExactly(7, 8);
         assertThat(world.get(e, Marker.class)).contains(new Marker(4));
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test
@@ -125,7 +126,7 @@ class StorageTest {
         assertThat(world.get(c, Marker.class)).contains(new Marker(3));
         assertThat(world.get(b, Marker.class)).contains(new Marker(2));
         assertThat(storage.sparseSet(id(Marker.class)).size()).isEqualTo(2);
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test
@@ -167,6 +168,6 @@ class StorageTest {
             assertThat(world.get(es[i], Pos.class)).contains(new Pos(i));
             assertThat(world.get(es[i], Vel.class)).contains(new Vel(-i));
         }
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 }

@@ -8,6 +8,7 @@ import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.internal.WorldInternals;
 import org.junit.jupiter.api.Test;
 
 class WorldTest {
@@ -79,7 +80,7 @@ class WorldTest {
         assertThat(world.remove(e, Stunned.class)).contains(new Stunned());
         assertThat(world.remove(e, Stunned.class)).isEmpty();
         assertThat(world.remove(e, Score.class)).as("never-registered type").isEmpty();
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 
     @Test
@@ -94,15 +95,15 @@ class WorldTest {
     @Test
     void resourcesInsertGetMutateRemove() {
         assertThat(world.getResource(Score.class)).isEmpty();
-        assertThatThrownBy(() -> world.resource(Score.class)).isInstanceOf(NoSuchResourceException.class)
+        assertThatThrownBy(() -> world.getResourceOrThrow(Score.class)).isInstanceOf(NoSuchResourceException.class)
                 .hasMessageContaining("WorldTest.Score");
         Score s = new Score();
         world.insertResource(s);
-        world.resourceMut(Score.class).points += 5;
-        assertThat(world.resource(Score.class).points).isEqualTo(5);
+        world.getResourceMutOrThrow(Score.class).points += 5;
+        assertThat(world.getResourceOrThrow(Score.class).points).isEqualTo(5);
         Score replacement = new Score();
         world.insertResource(replacement);
-        assertThat(world.resource(Score.class)).isSameAs(replacement);
+        assertThat(world.getResourceOrThrow(Score.class)).isSameAs(replacement);
         assertThat(world.removeResource(Score.class)).containsSame(replacement);
         assertThat(world.hasResource(Score.class)).isFalse();
         assertThat(world.removeResource(Score.class)).isEmpty();
@@ -117,6 +118,6 @@ class WorldTest {
             world.spawn(new Stunned(), new Health(i));
         }
         assertThat(world.entityCount()).isEqualTo(200);
-        world.verifyIntegrity();
+        WorldInternals.of(world).verifyIntegrity();
     }
 }

@@ -11,7 +11,7 @@ public final class WorldTwins {
     private WorldTwins() {
     }
 
-    /** A world whose {@link World#nextChangeTick()} is a plain read and write, starting at {@code initialChangeTick}. */
+    /** A world whose {@link dev.ecslab.ecs.internal.WorldInternals#nextChangeTick()} is a plain read and write, starting at {@code initialChangeTick}. */
     public static World plainTickIncrement(int initialChangeTick) {
         return World.builder().initialChangeTick(initialChangeTick).plainTickIncrement().build();
     }

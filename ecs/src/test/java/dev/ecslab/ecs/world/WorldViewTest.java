@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Filter;
 import dev.ecslab.ecs.query.Query;
@@ -92,7 +93,7 @@ class WorldViewTest {
                 .hasMessageContaining("system 'npc-ai' wrote WorldViewTest.Position")
                 .hasMessageContaining("WorldViewTest.Player");
         assertThatThrownBy(() -> wide.forEach(row -> { })).isInstanceOf(AccessViolationException.class);
-        assertThat(world.isIterating()).isFalse();
+        assertThat(WorldInternals.of(world).isIterating()).isFalse();
 
         QueryBuilder narrow = view.query();
         narrow.write(Position.class);
@@ -118,14 +119,14 @@ class WorldViewTest {
     void resourcesAreCheckedForReadAndWrite() {
         world.insertResource(new Gravity());
         world.insertResource(new Score());
-        int gravity = world.resources().find(Gravity.class).orElseThrow().id();
-        int score = world.resources().find(Score.class).orElseThrow().id();
+        int gravity = WorldInternals.of(world).resources().find(Gravity.class).orElseThrow().id();
+        int score = WorldInternals.of(world).resources().find(Score.class).orElseThrow().id();
         WorldView view = world.view("physics", Access.builder().readResource(gravity).writeResource(score).build());
 
-        assertThat(view.resource(Gravity.class).g).isEqualTo(10);
-        view.resourceMut(Score.class).points++;
-        assertThat(world.resource(Score.class).points).isEqualTo(1);
-        assertThatThrownBy(() -> view.resourceMut(Gravity.class)).isInstanceOf(AccessViolationException.class)
+        assertThat(view.getResourceOrThrow(Gravity.class).g).isEqualTo(10);
+        view.getResourceMutOrThrow(Score.class).points++;
+        assertThat(world.getResourceOrThrow(Score.class).points).isEqualTo(1);
+        assertThatThrownBy(() -> view.getResourceMutOrThrow(Gravity.class)).isInstanceOf(AccessViolationException.class)
                 .hasMessageContaining("system 'physics' wrote resource WorldViewTest.Gravity");
     }
 
@@ -135,7 +136,7 @@ class WorldViewTest {
         QueryBuilder qb = view.query();
         assertThatThrownBy(() -> qb.read(Unregistered.class)).isInstanceOf(QueryDefinitionException.class)
                 .hasMessageContaining("not registered");
-        assertThat(world.components().find(Unregistered.class)).isEmpty();
+        assertThat(WorldInternals.of(world).components().find(Unregistered.class)).isEmpty();
     }
 
     @Test

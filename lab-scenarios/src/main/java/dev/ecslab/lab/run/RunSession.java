@@ -9,6 +9,7 @@ import dev.ecslab.ecs.executor.Executor;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.ecs.executor.SystemEvent;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.ecs.schedule.Schedule;
 import dev.ecslab.ecs.world.World;
@@ -116,7 +117,7 @@ final class RunSession implements ExecutionObserver {
 
     String componentName(int id) {
         for (Data d : Data.values()) {
-            if (!d.isResource() && world != null && world.components().find(d.type()).map(i -> i.id() == id).orElse(false)) {
+            if (!d.isResource() && world != null && WorldInternals.of(world).components().find(d.type()).map(i -> i.id() == id).orElse(false)) {
                 return d.name();
             }
         }
@@ -125,7 +126,7 @@ final class RunSession implements ExecutionObserver {
 
     String resourceName(int id) {
         for (Data d : Data.values()) {
-            if (d.isResource() && world != null && world.resources().find(d.type()).map(i -> i.id() == id).orElse(false)) {
+            if (d.isResource() && world != null && WorldInternals.of(world).resources().find(d.type()).map(i -> i.id() == id).orElse(false)) {
                 return "resource " + d.name();
             }
         }
@@ -138,7 +139,7 @@ final class RunSession implements ExecutionObserver {
         world.register(Data.S.type(), StorageKind.SPARSE_SET);
         for (Data d : Data.values()) {
             if (d.isResource()) {
-                world.resources().infoOf(d.type());        // registered (no value) for access checks
+                WorldInternals.of(world).resources().infoOf(d.type());        // registered (no value) for access checks
             }
         }
     }
@@ -181,7 +182,7 @@ final class RunSession implements ExecutionObserver {
                     break;
                 } finally {
                     try {
-                        memory.add(world.changeTracker().memoryBytes());
+                        memory.add(WorldInternals.of(world).changeTracker().memoryBytes());
                     } catch (Throwable e) {
                         errors.add("frame " + f + ": memoryBytes() threw " + e);
                     }
@@ -338,7 +339,7 @@ final class RunSession implements ExecutionObserver {
     void jumpClock(int f) {
         long ticks = scenario.jumpBefore(f);
         if (ticks > 0) {
-            world.advanceChangeTick(ticks);
+            WorldInternals.of(world).advanceChangeTick(ticks);
         }
     }
 

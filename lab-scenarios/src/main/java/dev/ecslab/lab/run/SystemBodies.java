@@ -92,7 +92,7 @@ final class SystemBodies {
             QueryBuilder qb = view.query();
             watchIds.add(qb.entity());
             qb.read(w.data().type());
-            qb.change(w.data().type(), changeKind(w.kind()), flavor);
+            qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
             watchQueries.add(qb.build());
         }
         Map<Data, Query> writeQueries = new EnumMap<>(Data.class);
@@ -195,7 +195,7 @@ final class SystemBodies {
             if (w.data().isResource()) {
                 boolean holds = switch (w.kind()) {
                     case REMOVED -> ctx.world().resourceRemoved(w.data().type(), flavor);
-                    default -> ctx.world().resourceChange(w.data().type(), changeKind(w.kind()), flavor);
+                    default -> ctx.world().resourceChangedAs(w.data().type(), changeKind(w.kind()), flavor);
                 };
                 if (holds) {
                     got.add(w.data().name());
@@ -273,10 +273,10 @@ final class SystemBodies {
         }
         boolean changed;
         if (e.op() == EditOp.SET) {
-            view.resourceMut(e.data().type()).v = e.value();
+            view.getResourceMutOrThrow(e.data().type()).v = e.value();
             changed = true;
         } else {
-            changed = view.setResourceIfChanged(e.data().value(e.value()));
+            changed = view.insertResourceIfChanged(e.data().value(e.value()));
         }
         if (changed) {
             log.direct.add(new Object[] {e.data(), null, ChangeType.MUTATED});

@@ -66,7 +66,7 @@ class CommandMergeOrderTest {
             });
             runner.runFrame();
         }
-        return world.resource(ScoreText.class).text();
+        return world.getResourceOrThrow(ScoreText.class).text();
     }
 
     /** The end states of the two finishing orders. */

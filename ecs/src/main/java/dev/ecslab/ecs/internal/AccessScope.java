@@ -1,6 +1,7 @@
-package dev.ecslab.ecs.query;
+package dev.ecslab.ecs.internal;
 
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.storage.Archetype;
 
 /**

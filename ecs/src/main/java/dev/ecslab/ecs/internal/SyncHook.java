@@ -1,4 +1,4 @@
-package dev.ecslab.ecs.world;
+package dev.ecslab.ecs.internal;
 
 import dev.ecslab.ecs.query.Query;
 
@@ -8,7 +8,7 @@ import dev.ecslab.ecs.query.Query;
  * is about to act, before it changes anything; a hook either returns once it is safe to go on (having
  * waited for the jobs in the way) or throws, and then the world is left exactly as it was.
  *
- * <p>Kept as an interface in {@code world} so that the world does not depend on the {@code job}
+ * <p>An interface in the internal package so that the world does not depend on the {@code job}
  * package; with no hook attached each call site costs one volatile read.
  */
 public interface SyncHook {

@@ -1,15 +1,16 @@
-package dev.ecslab.ecs.query;
+package dev.ecslab.ecs.internal;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.component.Components;
 import dev.ecslab.ecs.entity.Entities;
+import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.storage.Storage;
 
 /**
  * What a query needs from the world that owns it: the registries, the storage, and the iteration
- * guard that refuses structural changes while a query iterates. Implemented by the world; kept as
- * an interface so that {@code query} does not depend on {@code world}.
+ * guard that refuses structural changes while a query iterates. Implemented by the world (its
+ * {@link WorldInternals}); an interface so that {@code query} does not depend on {@code world}.
  */
 public interface QueryHost {
     Components components();
