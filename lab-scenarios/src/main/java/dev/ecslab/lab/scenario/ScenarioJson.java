@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputNames;
-import dev.ecslab.ecs.input.JsonSyntaxWords;
+import dev.ecslab.ecs.json.JsonSyntaxWords;
 import dev.ecslab.ecs.input.NearestName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
