@@ -2,6 +2,7 @@ package dev.ecslab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
@@ -70,6 +71,34 @@ class ScenarioJsonTest {
                 .hasMessageContaining("mini.json (line 7, ").hasMessageContaining("frame_count");
         assertThatThrownBy(() -> ScenarioJson.read(GOOD.replace("\"CHANGED\"", "\"MODIFIED\""), "mini.json"))
                 .hasMessageContaining("mini.json (line 6, ").hasMessageContaining("MODIFIED");
+    }
+
+    /**
+     * Every error of a scenario file now comes from the one JSON reader, so a value of the wrong type, an
+     * unknown enum value, a missing field and a rule broken after binding all say the line and the column
+     * where the culprit begins (before, only syntax errors had a column).
+     */
+    @Test
+    void valueErrorsNameTheLineTheColumnAndThePath() {
+        assertThat(refused(GOOD.replace("\"frames\": 2", "\"frames\": \"two\""))).satisfies(e -> {
+            assertThat(e.location()).isEqualTo("line 7, column 13, frames");
+            assertThat(e.problem()).isEqualTo("expected a whole number, found the string \"two\"");
+        });
+        String modified = GOOD.replace("\"CHANGED\"", "\"MODIFIED\"");
+        int column = modified.lines().skip(5).findFirst().orElseThrow().indexOf("\"MODIFIED\"") + 1;
+        assertThat(refused(modified).location()).isEqualTo("line 6, column " + column + ", stages[0].systems[1].watches[0].kind");
+        assertThat(refused(GOOD.replace("\"system\": \"writer\", \"op\"", "\"system\": \"writre\", \"op\"")).location())
+                .isEqualTo("line 9, column 31, edits[0].system");
+        ScenarioException missing = refused(GOOD.replace("\"op\": \"SET\", ", ""));
+        assertThat(missing.location()).as("the object that lacks it").isEqualTo("line 9, column 5, edits[0].op");
+        assertThat(missing.problem()).isEqualTo("missing field \"op\" (it is required)");
+    }
+
+    private static ScenarioException refused(String json) {
+        ScenarioException e = catchThrowableOfType(ScenarioException.class, () -> ScenarioJson.read(json, "mini.json"));
+        assertThat(e).as("refused").isNotNull();
+        assertThat(e.getMessage()).startsWith("mini.json (" + e.location() + "): ");
+        return e;
     }
 
     @Test
