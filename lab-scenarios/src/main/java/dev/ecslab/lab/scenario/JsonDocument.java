@@ -52,9 +52,15 @@ public final class JsonDocument {
             return new JsonDocument(source, JsonTree.parse(json, source, maxValues));
         } catch (JsonInputException e) {
             String path = withoutRoot(e.path());
-            return failWith(new ScenarioException(source, JsonInputException.location(e.line(), e.column(), path),
-                    e.problem(), path, e.getCause()));
+            return failWith(new ScenarioException(source, location(e.line(), e.column(), path), e.problem(), path,
+                    e.getCause()));
         }
+    }
+
+    /** {@code line L, column C, PATH}, without the path when it is the whole file. */
+    private static String location(int line, int column, String path) {
+        String at = JsonInputException.location(line, column, path);
+        return at.endsWith(", ") ? at.substring(0, at.length() - 2) : at;
     }
 
     private static JsonDocument failWith(ScenarioException e) {
