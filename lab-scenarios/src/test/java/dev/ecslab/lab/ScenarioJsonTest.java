@@ -85,13 +85,21 @@ class ScenarioJsonTest {
             assertThat(e.problem()).isEqualTo("expected a whole number, found the string \"two\"");
         });
         String modified = GOOD.replace("\"CHANGED\"", "\"MODIFIED\"");
-        int column = modified.lines().skip(5).findFirst().orElseThrow().indexOf("\"MODIFIED\"") + 1;
-        assertThat(refused(modified).location()).isEqualTo("line 6, column " + column + ", stages[0].systems[1].watches[0].kind");
-        assertThat(refused(GOOD.replace("\"system\": \"writer\", \"op\"", "\"system\": \"writre\", \"op\"")).location())
-                .isEqualTo("line 9, column 31, edits[0].system");
-        ScenarioException missing = refused(GOOD.replace("\"op\": \"SET\", ", ""));
-        assertThat(missing.location()).as("the object that lacks it").isEqualTo("line 9, column 5, edits[0].op");
+        assertThat(refused(modified).location())
+                .isEqualTo("line 6, column " + column(modified, 6, "\"MODIFIED\"") + ", stages[0].systems[1].watches[0].kind");
+        String misspelt = GOOD.replace("\"system\": \"writer\", \"op\"", "\"system\": \"writre\", \"op\"");
+        assertThat(refused(misspelt).location()).isEqualTo("line 9, column " + column(misspelt, 9, "\"writre\"")
+                + ", edits[0].system");
+        String noOp = GOOD.replace("\"op\": \"SET\", ", "");
+        ScenarioException missing = refused(noOp);
+        assertThat(missing.location()).as("the object that lacks it")
+                .isEqualTo("line 9, column " + column(noOp, 9, "{") + ", edits[0].op");
         assertThat(missing.problem()).isEqualTo("missing field \"op\" (it is required)");
+    }
+
+    /** The 1-based column where {@code token} starts on line {@code line} of {@code json}. */
+    private static int column(String json, int line, String token) {
+        return json.lines().skip(line - 1).findFirst().orElseThrow().indexOf(token) + 1;
     }
 
     private static ScenarioException refused(String json) {

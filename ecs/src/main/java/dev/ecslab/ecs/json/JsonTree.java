@@ -129,6 +129,7 @@ public final class JsonTree {
     public record Member(String key, Pos keyPos, Node value) {
     }
 
+    /** An object, its members in the order written (names are unique). */
     public record Obj(Where where, int line, int column, List<Member> members) implements Node {
         public Obj {
             members = List.copyOf(members);
@@ -150,6 +151,7 @@ public final class JsonTree {
         }
     }
 
+    /** An array. */
     public record Arr(Where where, int line, int column, List<Node> items) implements Node {
         public Arr {
             items = List.copyOf(items);
@@ -161,6 +163,7 @@ public final class JsonTree {
         }
     }
 
+    /** A string, unescaped. */
     public record Str(Where where, int line, int column, String value) implements Node {
         @Override
         public String kind() {
@@ -180,6 +183,7 @@ public final class JsonTree {
         }
     }
 
+    /** {@code true} or {@code false}. */
     public record Bool(Where where, int line, int column, boolean value) implements Node {
         @Override
         public String kind() {
@@ -187,6 +191,7 @@ public final class JsonTree {
         }
     }
 
+    /** {@code null}. */
     public record Null(Where where, int line, int column) implements Node {
         @Override
         public String kind() {

@@ -9,9 +9,8 @@ import dev.ecslab.ecs.json.JsonInputException;
  * a name that refers to nothing; or the file itself is unusable (unreadable, not UTF-8, too large, too
  * deeply nested). The message is one line, {@code SOURCE (line L, column C, PATH): PROBLEM}, where PATH
  * is the JSON path of the offending value, such as {@code $.stages[0].systems[2].access.queries[0].filter};
- * the parts are also available separately. A {@link JsonInputException} (so a {@link BadInputException}),
- * so the command line maps it
- * to exit code 2.
+ * the parts are also available separately. A {@link JsonInputException}, so a {@link BadInputException}
+ * that the command line maps to exit code 2.
  *
  * <p>Rules about the schedule itself (cycles, unknown constraint targets, duplicate system or stage
  * names) are checked when the loaded schedule is compiled and raise
