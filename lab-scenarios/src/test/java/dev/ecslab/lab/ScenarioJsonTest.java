@@ -2,6 +2,7 @@ package dev.ecslab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
@@ -70,6 +71,42 @@ class ScenarioJsonTest {
                 .hasMessageContaining("mini.json (line 7, ").hasMessageContaining("frame_count");
         assertThatThrownBy(() -> ScenarioJson.read(GOOD.replace("\"CHANGED\"", "\"MODIFIED\""), "mini.json"))
                 .hasMessageContaining("mini.json (line 6, ").hasMessageContaining("MODIFIED");
+    }
+
+    /**
+     * Every error of a scenario file now comes from the one JSON reader, so a value of the wrong type, an
+     * unknown enum value, a missing field and a rule broken after binding all say the line and the column
+     * where the culprit begins (before, only syntax errors had a column).
+     */
+    @Test
+    void valueErrorsNameTheLineTheColumnAndThePath() {
+        assertThat(refused(GOOD.replace("\"frames\": 2", "\"frames\": \"two\""))).satisfies(e -> {
+            assertThat(e.location()).isEqualTo("line 7, column 13, frames");
+            assertThat(e.problem()).isEqualTo("expected a whole number, found the string \"two\"");
+        });
+        String modified = GOOD.replace("\"CHANGED\"", "\"MODIFIED\"");
+        assertThat(refused(modified).location())
+                .isEqualTo("line 6, column " + column(modified, 6, "\"MODIFIED\"") + ", stages[0].systems[1].watches[0].kind");
+        String misspelt = GOOD.replace("\"system\": \"writer\", \"op\"", "\"system\": \"writre\", \"op\"");
+        assertThat(refused(misspelt).location()).isEqualTo("line 9, column " + column(misspelt, 9, "\"writre\"")
+                + ", edits[0].system");
+        String noOp = GOOD.replace("\"op\": \"SET\", ", "");
+        ScenarioException missing = refused(noOp);
+        assertThat(missing.location()).as("the object that lacks it")
+                .isEqualTo("line 9, column " + column(noOp, 9, "{") + ", edits[0].op");
+        assertThat(missing.problem()).isEqualTo("missing field \"op\" (it is required)");
+    }
+
+    /** The 1-based column where {@code token} starts on line {@code line} of {@code json}. */
+    private static int column(String json, int line, String token) {
+        return json.lines().skip(line - 1).findFirst().orElseThrow().indexOf(token) + 1;
+    }
+
+    private static ScenarioException refused(String json) {
+        ScenarioException e = catchThrowableOfType(ScenarioException.class, () -> ScenarioJson.read(json, "mini.json"));
+        assertThat(e).as("refused").isNotNull();
+        assertThat(e.getMessage()).startsWith("mini.json (" + e.location() + "): ");
+        return e;
     }
 
     @Test

@@ -1,12 +1,12 @@
 package dev.ecslab.lab.run;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.scenario.JsonDocument;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioException;
 import dev.ecslab.lab.scenario.ScenarioJson;
@@ -54,6 +54,12 @@ public final class Replay {
      * than other inputs because the lab writes replay files of criterion 6's 10 000-frame run (about 55 MB).
      */
     public static final InputLimit MAX_BYTES = new InputLimit("ecslab.limit.replayBytes", 64L << 20, "bytes");
+    /**
+     * The most JSON values a replay file may hold: 8 000 000 unless {@code ecslab.limit.replayValues} says
+     * otherwise (the 55 MB replay file of criterion 6 holds about 3 million; each costs about a hundred
+     * bytes of heap while the file is bound).
+     */
+    public static final InputLimit MAX_VALUES = new InputLimit("ecslab.limit.replayValues", 8_000_000, "values");
 
     private Replay() {
     }
@@ -97,22 +103,18 @@ public final class Replay {
     public static Saved load(Path file) {
         String source = file.toString();
         String json = InputFile.readUtf8(file, MAX_BYTES);
-        Saved saved;
-        try {
-            saved = ScenarioJson.MAPPER.readValue(json, Saved.class);
-        } catch (JsonProcessingException e) {
-            throw ScenarioJson.error(json, source, e);
-        }
+        JsonDocument doc = JsonDocument.parse(json, source, MAX_VALUES);
+        Saved saved = doc.bind(Saved.class);
         if (saved == null || saved.scenario() == null || saved.trace() == null) {
             throw new ScenarioException(source, "", "a replay file needs both \"scenario\" and \"trace\"", "", null);
         }
-        ScenarioJson.checked(saved.scenario(), json, source, "scenario.", "the replay file");
+        ScenarioJson.checked(saved.scenario(), doc, "scenario.", "the replay file");
         try {
             TraceConsistency.check(saved.scenario(), saved.trace());
         } catch (ScenarioException e) {
-            throw ScenarioJson.at(json, source, "trace." + e.path(), e.problem(), e);
+            throw doc.at("trace." + e.path(), e.problem(), e);
         }
-        checkShrinking(saved.shrinking(), json, source);
+        checkShrinking(saved.shrinking(), doc);
         return saved;
     }
 
@@ -120,29 +122,29 @@ public final class Replay {
      * A shrink record is checked like the rest: steps of -1 (not recorded) or more, runs not negative, and
      * the original scenario and its trace both present or both absent, each valid and consistent.
      */
-    private static void checkShrinking(Shrinking sh, String json, String source) {
+    private static void checkShrinking(Shrinking sh, JsonDocument doc) {
         if (sh == null) {
             return;
         }
         if (sh.steps() < Shrinking.NOT_RECORDED) {
-            throw ScenarioJson.at(json, source, "shrinking.steps", "must be -1 (not recorded) or more, was " + sh.steps(), null);
+            throw doc.at("shrinking.steps", "must be -1 (not recorded) or more, was " + sh.steps(), null);
         }
         if (sh.runs() < 0) {
-            throw ScenarioJson.at(json, source, "shrinking.runs", "must not be negative, was " + sh.runs(), null);
+            throw doc.at("shrinking.runs", "must not be negative, was " + sh.runs(), null);
         }
         if ((sh.original() == null) != (sh.originalTrace() == null)) {
             String missing = sh.original() == null ? "original" : "originalTrace";
-            throw ScenarioJson.at(json, source, "shrinking", "\"original\" and \"originalTrace\" go together: \""
+            throw doc.at("shrinking", "\"original\" and \"originalTrace\" go together: \""
                     + missing + "\" is missing", null);
         }
         if (sh.original() == null) {
             return;
         }
-        ScenarioJson.checked(sh.original(), json, source, "shrinking.original.", "the replay file");
+        ScenarioJson.checked(sh.original(), doc, "shrinking.original.", "the replay file");
         try {
             TraceConsistency.check(sh.original(), sh.originalTrace());
         } catch (ScenarioException e) {
-            throw ScenarioJson.at(json, source, "shrinking.originalTrace." + e.path(), e.problem(), e);
+            throw doc.at("shrinking.originalTrace." + e.path(), e.problem(), e);
         }
     }
 

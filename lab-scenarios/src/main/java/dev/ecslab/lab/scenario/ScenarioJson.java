@@ -1,12 +1,8 @@
 package dev.ecslab.lab.scenario;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
@@ -23,19 +19,22 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputNames;
-import dev.ecslab.ecs.input.JsonSyntaxWords;
+import dev.ecslab.ecs.json.JsonSyntaxWords;
 import dev.ecslab.ecs.input.NearestName;
+import dev.ecslab.ecs.json.JsonTree;
+import dev.ecslab.ecs.json.JsonTree.Bool;
+import dev.ecslab.ecs.json.JsonTree.Member;
+import dev.ecslab.ecs.json.JsonTree.Node;
+import dev.ecslab.ecs.json.JsonTree.Num;
+import dev.ecslab.ecs.json.JsonTree.Obj;
+import dev.ecslab.ecs.json.JsonTree.Str;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -50,19 +49,17 @@ import java.util.regex.Pattern;
  * nearest, a value of the wrong type, a missing required field, a number out of range), never a Java
  * class name. Reading is strict: unknown and duplicate fields, a {@link Required} field absent or
  * {@code null}, a fraction for a whole number, a string for a number and a number for an enum are all
- * errors; JSON may nest at
- * most {@value #MAX_DEPTH} levels; a file is read through {@link InputFile} (a regular file within the
- * size limit, strict UTF-8).
+ * errors. A file is read through {@link InputFile} (a regular file within the size limit, strict
+ * UTF-8) and parsed by ecslab's one JSON reader ({@link JsonDocument} over {@link JsonTree}: nesting,
+ * value count and duplicate fields are checked there, and every error gets a line and a column);
+ * databind then binds the records from that tree.
  */
 public final class ScenarioJson {
-    /** How deep a scenario or replay file may nest (they nest about eight levels). */
-    public static final int MAX_DEPTH = 64;
-
-    /** The mapper for scenarios and traces: strict reading (see the class comment), indented output. */
-    public static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
-                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                    .build())
+    /**
+     * The mapper for scenarios and traces: strict binding from a {@link JsonDocument}'s tree (see the class
+     * comment), indented output.
+     */
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -101,16 +98,12 @@ public final class ScenarioJson {
      * @throws ScenarioException what is wrong, with the line and the path
      */
     public static Scenario read(String json, String source) {
-        Scenario s;
-        try {
-            s = MAPPER.readValue(json, Scenario.class);
-        } catch (JsonProcessingException e) {
-            throw error(json, source, e);
-        }
+        JsonDocument doc = JsonDocument.parse(json, source, JsonTree.MAX_VALUES);
+        Scenario s = doc.bind(Scenario.class);
         if (s == null) {
             throw new ScenarioException(source, "", "the file holds no scenario (null)", "", null);
         }
-        return checked(s, json, source, "", "the scenario file");
+        return checked(s, doc, "", "the scenario file");
     }
 
     /**
@@ -124,50 +117,29 @@ public final class ScenarioJson {
     }
 
     /**
-     * {@code s}, read from {@code json}, after {@link ScenarioLimits#check} and {@link Scenario#validate()};
-     * a problem is reported at its line in {@code json}, its path prefixed with {@code prefix}
+     * {@code s}, read from {@code doc}, after {@link ScenarioLimits#check} and {@link Scenario#validate()};
+     * a problem is reported at its line and column in {@code doc}, its path prefixed with {@code prefix}
      * ({@code "scenario."} inside a replay file).
      *
      * @param what the input in words, for limit messages ({@code "the replay file"})
      */
-    public static Scenario checked(Scenario s, String json, String source, String prefix, String what) {
+    public static Scenario checked(Scenario s, JsonDocument doc, String prefix, String what) {
         try {
             ScenarioLimits.check(s, what);
             return s.validate();
         } catch (ScenarioException e) {
-            throw at(json, source, prefix + e.path(), e.problem(), e);
+            throw doc.at(prefix + e.path(), e.problem(), e);
         }
-    }
-
-    /** A problem at {@code path} of {@code json}, located by the line where that value begins. */
-    public static ScenarioException at(String json, String source, String path, String problem, Throwable cause) {
-        Integer line = path.isEmpty() ? null : lineOf(json, path);
-        String location = line == null ? path : "line " + line + (path.isEmpty() ? "" : ", " + path);
-        return new ScenarioException(source, location, problem, path, cause);
     }
 
     /**
-     * A parse or mapping error in words, located by the line of the offending field when the error names
-     * one (Jackson reports record errors at the end of the object), else by the parser's line and column.
+     * A binding error in words, located by the line and column of the value it names (Jackson reports
+     * record errors at the end of the object; a missing field is located at the object that lacks it).
      */
-    public static ScenarioException error(String json, String source, JsonProcessingException e) {
+    static ScenarioException error(JsonDocument doc, JsonProcessingException e) {
         String path = pathOf(e);
-        ScenarioException unknown = unknownBesideMissing(json, source, path, e);
-        if (unknown != null) {
-            return unknown;
-        }
-        String problem = words(e);
-        Integer line = path.isEmpty() ? null : lineOf(json, path);
-        if (line == null && MISSING.matcher(String.valueOf(e.getOriginalMessage())).find()) {
-            line = lineOf(json, parent(path));                 // a missing field: the line of its object
-        }
-        if (line == null) {
-            JsonLocation at = e.getLocation();
-            String where = at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr();
-            String location = where.isEmpty() ? path : path.isEmpty() ? where : where + ", " + path;
-            return new ScenarioException(source, location, problem, path, e);
-        }
-        return new ScenarioException(source, "line " + line + ", " + path, problem, path, e);
+        ScenarioException unknown = unknownBesideMissing(doc, path, e);
+        return unknown != null ? unknown : doc.at(path, words(e, doc.valueAt(path)), e);
     }
 
     /**
@@ -175,8 +147,7 @@ public final class ScenarioJson {
      * {@code "frames"} would be reported as a missing {@code frames}: when an object lacks a required
      * field and has an unknown one, the unknown one is the error (it is likely the misspelling).
      */
-    private static ScenarioException unknownBesideMissing(String json, String source, String path,
-            JsonProcessingException e) {
+    private static ScenarioException unknownBesideMissing(JsonDocument doc, String path, JsonProcessingException e) {
         Matcher missing = MISSING.matcher(String.valueOf(e.getOriginalMessage()));
         if (!missing.find() || !(e instanceof MismatchedInputException m) || m.getPath().isEmpty()) {
             return null;
@@ -193,22 +164,16 @@ public final class ScenarioJson {
             known.add(c.getName());
         }
         known.sort(null);
-        for (Map.Entry<String, Integer> field : fieldsOf(json, object).entrySet()) {
-            if (!known.contains(field.getKey())) {
-                String at = object.isEmpty() ? field.getKey() : object + "." + field.getKey();
-                return new ScenarioException(source, "line " + field.getValue() + ", " + at, "unknown field "
-                        + InputNames.shown(field.getKey()) + "; expected one of " + String.join(", ", known)
-                        + NearestName.hint(field.getKey(), known) + " (and \"" + missing.group(1) + "\", which is required,"
-                        + " is missing)", at, e);
+        Obj fields = doc.objectAt(object);
+        for (Member field : fields == null ? List.<Member>of() : fields.members()) {
+            if (!known.contains(field.key())) {
+                String at = object.isEmpty() ? field.key() : object + "." + field.key();
+                return doc.at(at, "unknown field " + InputNames.shown(field.key()) + "; expected one of "
+                        + String.join(", ", known) + NearestName.hint(field.key(), known) + " (and \""
+                        + missing.group(1) + "\", which is required, is missing)", e);
             }
         }
         return null;
-    }
-
-    /** The path of the object or array holding the value at {@code path} ({@code ""} for the top level). */
-    private static String parent(String path) {
-        int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
-        return cut <= 0 ? "" : path.substring(0, cut);
     }
 
     /** The path of the value a mapping error is about ({@code trace.runs[3].startSeq}), or {@code ""}. */
@@ -228,8 +193,8 @@ public final class ScenarioJson {
     }
 
     /** What a parse or mapping error means, in words, without Java or Jackson names. */
-    static String words(JsonProcessingException e) {
-        String text = wordsOrNull(e);
+    static String words(JsonProcessingException e, Node value) {
+        String text = wordsOrNull(e, value);
         if (text == null || JAVA_NAME.matcher(text).find()) {
             JavaType target = e instanceof MismatchedInputException m && m.getTargetType() != null
                     ? MAPPER.getTypeFactory().constructType(m.getTargetType()) : null;
@@ -238,7 +203,7 @@ public final class ScenarioJson {
         return text;
     }
 
-    private static String wordsOrNull(JsonProcessingException e) {
+    private static String wordsOrNull(JsonProcessingException e, Node at) {
         String message = String.valueOf(e.getOriginalMessage());
         if (e instanceof UnrecognizedPropertyException u) {
             List<String> known = new ArrayList<>();
@@ -285,10 +250,10 @@ public final class ScenarioJson {
         }
         if (e instanceof MismatchedInputException m) {
             JavaType target = m.getTargetType() == null ? null : MAPPER.getTypeFactory().constructType(m.getTargetType());
-            return "expected " + (target == null ? "another kind of value" : expected(target)) + ", found " + found(m);
+            return "expected " + (target == null ? "another kind of value" : expected(target)) + ", found " + (at != null ? found(at) : found(m));
         }
         if (e instanceof JsonMappingException && e.getCause() instanceof JsonProcessingException inner) {
-            return wordsOrNull(inner);
+            return wordsOrNull(inner, at);
         }
         return JsonSyntaxWords.problem(e);
     }
@@ -322,6 +287,20 @@ public final class ScenarioJson {
         };
     }
 
+    /** The value a mapping failed on, in words. */
+    private static String found(Node value) {
+        if (value instanceof Str str) {
+            return str.value().isEmpty() ? "a string" : "the string " + InputNames.shown(str.value());
+        }
+        if (value instanceof Num num) {
+            return "the number " + num.text().substring(0, Math.min(num.text().length(), InputNames.SHOWN));
+        }
+        if (value instanceof Bool b) {
+            return String.valueOf(b.value());
+        }
+        return value.kind();
+    }
+
     /** The token the parser stood on when the mapping failed, in words. */
     private static String found(MismatchedInputException m) {
         if (!(m.getProcessor() instanceof JsonParser p)) {
@@ -346,94 +325,5 @@ public final class ScenarioJson {
         } catch (IOException ex) {
             return "something else";
         }
-    }
-
-    /**
-     * The line where the value at {@code path} begins ({@code stages[0].systems[1].name}, {@code ""} is the
-     * top level), or {@code null} when the text has no such value. Reads only as far as that value.
-     */
-    public static Integer lineOf(String json, String path) {
-        Integer[] line = {null};
-        walkTo(json, path, p -> line[0] = (int) p.currentTokenLocation().getLineNr());
-        return line[0];
-    }
-
-    /** The field names of the object at {@code path}, with their lines, in order; empty when there is none. */
-    static Map<String, Integer> fieldsOf(String json, String path) {
-        Map<String, Integer> fields = new LinkedHashMap<>();
-        walkTo(json, path, p -> {
-            if (p.currentToken() != JsonToken.START_OBJECT) {
-                return;
-            }
-            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
-                fields.put(p.currentName(), (int) p.currentTokenLocation().getLineNr());
-                p.nextToken();
-                p.skipChildren();
-            }
-        });
-        return fields;
-    }
-
-    private interface AtValue {
-        void accept(JsonParser p) throws IOException;
-    }
-
-    /** Streams {@code json} to the value at {@code path} and hands the parser, standing on it, to {@code at}. */
-    private static void walkTo(String json, String path, AtValue at) {
-        Deque<String> open = new ArrayDeque<>();
-        Deque<int[]> arrays = new ArrayDeque<>();        // next index of each open array
-        try (JsonParser p = MAPPER.getFactory().createParser(json)) {
-            String field = null;
-            JsonToken t;
-            while ((t = p.nextToken()) != null) {
-                if (t == JsonToken.FIELD_NAME) {
-                    field = p.currentName();
-                    continue;
-                }
-                if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-                    if (t == JsonToken.END_ARRAY) {
-                        arrays.pop();
-                    }
-                    if (!open.isEmpty()) {
-                        open.pop();
-                    }
-                    continue;
-                }
-                String segment;
-                if (field != null) {
-                    segment = field;
-                    field = null;
-                } else if (!arrays.isEmpty()) {
-                    segment = "[" + arrays.peek()[0]++ + "]";
-                } else {
-                    segment = "";
-                }
-                String here = join(open, segment);
-                if (here.equals(path)) {
-                    at.accept(p);
-                    return;
-                }
-                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                    if (!path.startsWith(here)) {
-                        p.skipChildren();                      // not on the way to the path
-                        continue;
-                    }
-                    open.push(here);
-                    if (t == JsonToken.START_ARRAY) {
-                        arrays.push(new int[] {0});
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // the text does not parse that far: nothing found
-        }
-    }
-
-    private static String join(Deque<String> path, String segment) {
-        String parent = path.isEmpty() ? "" : path.peek();
-        if (segment.startsWith("[") || parent.isEmpty()) {
-            return parent + segment;
-        }
-        return parent + "." + segment;
     }
 }

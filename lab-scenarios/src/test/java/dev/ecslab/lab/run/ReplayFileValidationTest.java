@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * verdict about runs that never were.
  */
 class ReplayFileValidationTest {
-    private static final Pattern LOCATION = Pattern.compile("\\(line (\\d+), ([^)]*)\\): ");
+    private static final Pattern LOCATION = Pattern.compile("\\(line (\\d+), column \\d+, ([^)]*)\\): ");
     private static final Pattern JAVA_NAME = Pattern.compile("(java|com|dev|org)\\.[a-z]+\\.|Exception|`");
 
     @TempDir

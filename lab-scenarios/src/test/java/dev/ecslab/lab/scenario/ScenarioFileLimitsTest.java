@@ -48,7 +48,7 @@ class ScenarioFileLimitsTest {
     void aHundredThousandFramesOfEightIterationsAreRefusedUpFront() {
         String stages = "[ { \"name\": \"loop\", \"iterations\": 8, \"systems\": [ { \"name\": \"w\", \"writes\": [\"A\"] } ] } ]";
         ScenarioException e = refused(scenario(stages, 100_000, "[]"));
-        assertThat(e.location()).isEqualTo("line 5, frames");
+        assertThat(e.location()).isEqualTo("line 5, column 13, frames");
         assertThat(e.problem()).isEqualTo("the scenario file asks for 100002 frames x 8 iteration(s) x 1 system(s) = 800016"
                 + " system runs (the last 2 frames are the quiet ones the lab adds); the limit is 100000 system runs"
                 + " (set with -Decslab.limit.systemRuns=N)");
@@ -88,7 +88,7 @@ class ScenarioFileLimitsTest {
     @Test
     void controlCharactersInNamesAreRefusedWithTheirPath() {
         ScenarioException system = refused(scenario("[ { \"name\": \"update\", \"systems\": [ { \"name\": \"w\\nFAIL\" } ] } ]", 1, "[]"));
-        assertThat(system.location()).isEqualTo("line 4, stages[0].systems[0].name");
+        assertThat(system.location()).isEqualTo("line 4, column 58, stages[0].systems[0].name");
         assertThat(system.problem()).startsWith("a name may not contain a line break (U+000A)");
         refused(HEAD.replace("\"e0\"", "\"e\\u001b[31m0\"") + "  \"stages\": " + ONE_STAGE + ", \"frames\": 1 }");
         refused(scenario(ONE_STAGE.replace("\"update\"", "\"up\\u202edate\""), 1, "[]"));
@@ -124,15 +124,18 @@ class ScenarioFileLimitsTest {
                 .isEqualTo("unknown value \"Z\"; expected one of A, B, S, R, Q");
         assertThat(refused(scenario(ONE_STAGE, 1, "[]").replace("\"writes\": [\"A\"]", "\"writes\": [0]")).problem())
                 .isEqualTo("unknown value \"0\"; expected one of A, B, S, R, Q");
-        assertThat(refused(scenario(ONE_STAGE, 1, "[]").replace("\"name\": \"limits\",", "\"name\": \"limits\", \"name\": \"x\","))
-                .problem()).startsWith("invalid JSON: Duplicate field 'name'");
+        ScenarioException duplicate = refused(scenario(ONE_STAGE, 1, "[]").replace("\"name\": \"limits\",",
+                "\"name\": \"limits\", \"name\": \"x\","));
+        assertThat(duplicate.problem()).isEqualTo("duplicate field \"name\" (first at line 2, column 3)");
+        assertThat(duplicate.location()).isEqualTo("line 2, column 21, name");
         assertThat(refused(scenario(ONE_STAGE, 1, "[]") + "{}").problem())
                 .isEqualTo("unexpected content after the end of the top-level object");
-        // Jackson copies an unknown field's value whole before it reports the field: the depth bound stops it.
+        // The reader builds the whole tree before anything is bound: the depth bound stops deep nesting anywhere.
         assertThat(refused(scenario(ONE_STAGE, 1, "[]").replace("\"edits\": []", "\"extra\": " + "[".repeat(100_000)))
-                .problem()).isEqualTo("the JSON nests 65 levels deep; at most 64 levels are read");
+                .problem()).isEqualTo("objects and arrays nest more than 64 levels deep here; the limit is 64 levels"
+                        + " (set with -Decslab.limit.jsonDepth=N)");
         assertThat(refused(scenario(ONE_STAGE, 1, "[]").replace("\"edits\": []", "\"edits\": " + "[".repeat(5000))).problem())
-                .isEqualTo("expected an object, found an array");
+                .startsWith("objects and arrays nest more than 64 levels deep here");
         assertThat(refused("{\"name\": \"x\", \"stages\": []}").problem()).isEqualTo("missing field \"frames\" (it is required)");
     }
 

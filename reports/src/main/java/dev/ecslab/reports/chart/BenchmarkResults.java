@@ -1,9 +1,11 @@
 package dev.ecslab.reports.chart;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.ecs.input.InputFile;
+import dev.ecslab.ecs.json.JsonTree;
+import dev.ecslab.lab.scenario.JsonDocument;
+import dev.ecslab.lab.scenario.ScenarioException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +65,6 @@ public final class BenchmarkResults {
     /** The folder, inside a results directory, of the results of quick runs. */
     public static final String QUICK = "quick";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern DATE_IN_NAME = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})");
 
     /**
@@ -133,12 +134,12 @@ public final class BenchmarkResults {
         for (Path file : files) {
             JsonNode root;
             try {
-                root = JSON.readTree(file.toFile());
-            } catch (JsonProcessingException e) {
-                warnings.add(file + where(e.getLocation()) + ": malformed JSON, file skipped: " + e.getOriginalMessage());
+                root = JsonDocument.parse(InputFile.readUtf8(file), file.toString(), JsonTree.MAX_VALUES).jackson();
+            } catch (ScenarioException e) {
+                warnings.add(file + " (" + e.location() + "): malformed JSON, file skipped: " + e.problem());
                 continue;
-            } catch (IOException e) {
-                warnings.add(file + ": cannot read, file skipped (" + e.getMessage() + ")");
+            } catch (BadInputException e) {
+                warnings.add(e.getMessage() + "; file skipped");
                 continue;
             }
             if (root != null && root.isObject() && RUN_KIND.equals(root.path("kind").asText())) {
@@ -224,13 +225,6 @@ public final class BenchmarkResults {
                 return FileTime.fromMillis(0);
             }
         })).thenComparing(f -> f.getFileName().toString());
-    }
-
-    private static String where(JsonLocation at) {
-        if (at == null || at.getLineNr() <= 0) {
-            return "";
-        }
-        return " line " + at.getLineNr() + (at.getColumnNr() > 0 ? " column " + at.getColumnNr() : "");
     }
 
     private static void readJmh(Path file, JsonNode root, boolean quickFile, Map<List<Object>, BenchmarkResult> into,

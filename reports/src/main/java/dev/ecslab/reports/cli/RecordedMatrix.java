@@ -1,6 +1,5 @@
 package dev.ecslab.reports.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ClaimedClass;
@@ -21,9 +20,9 @@ import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
 import dev.ecslab.lab.run.Replay;
 import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.JsonDocument;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioClass;
-import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.lab.scenario.WatchKind;
 import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.witness.Witness;
@@ -72,6 +71,8 @@ import java.util.function.Predicate;
 final class RecordedMatrix {
     /** The largest {@code matrix.json} read. */
     static final InputLimit MAX_BYTES = new InputLimit("ecslab.limit.matrixBytes", 64L << 20, "bytes");
+    /** The most JSON values a {@code matrix.json} read may hold, in proportion to {@link #MAX_BYTES}. */
+    static final InputLimit MAX_VALUES = new InputLimit("ecslab.limit.matrixValues", 8_000_000, "values");
 
     /** What was read: the matrix and each counterexample's replay file, relative to the folder. */
     record Read(Matrix matrix, Map<Counterexample, String> files) {
@@ -79,14 +80,14 @@ final class RecordedMatrix {
 
     private final Path folder;
     private final Path file;
-    private final String json;
+    private final JsonDocument json;
     private final Set<String> listed;
     private final Map<String, Counterexample> byFile = new HashMap<>();
     private final Map<String, Replay.Saved> replays = new HashMap<>();
     private final Map<Counterexample, String> files = new IdentityHashMap<>();
     private Map<String, Scenario> catalogue;
 
-    private RecordedMatrix(Path folder, Path file, String json, Set<String> listed) {
+    private RecordedMatrix(Path folder, Path file, JsonDocument json, Set<String> listed) {
         this.folder = folder;
         this.file = file;
         this.json = json;
@@ -102,7 +103,7 @@ final class RecordedMatrix {
     static Read read(Path folder) {
         Path dir = folder.toAbsolutePath().normalize();
         Path file = dir.resolve("matrix.json");
-        String json = InputFile.readUtf8(file, MAX_BYTES);
+        JsonDocument json = JsonDocument.parse(InputFile.readUtf8(file, MAX_BYTES), file.toString(), MAX_VALUES);
         Set<String> listed;
         try {
             listed = java.nio.file.Files.isRegularFile(dir.resolve(StagedReport.MANIFEST)) ? StagedReport.previous(dir) : null;
@@ -110,14 +111,8 @@ final class RecordedMatrix {
             throw new BadInputException(dir.resolve(StagedReport.MANIFEST).toString(), "", "cannot be read: "
                     + FileProblem.words(e), e);
         }
-        JsonNode root;
-        try {
-            root = ScenarioJson.MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw ScenarioJson.error(json, file.toString(), e);
-        }
         RecordedMatrix r = new RecordedMatrix(dir, file, json, listed);
-        return new Read(r.matrix(root), r.files);
+        return new Read(r.matrix(json.jackson()), r.files);
     }
 
     // ------------------------------------------------------------------ the matrix
@@ -548,6 +543,6 @@ final class RecordedMatrix {
 
     /** A problem at {@code path} ({@code rows[3].criteria.1.status}), located by its line in the file. */
     private BadInputException bad(String path, String problem) {
-        return ScenarioJson.at(json, file.toString(), path, problem, null);
+        return json.at(path, problem, null);
     }
 }

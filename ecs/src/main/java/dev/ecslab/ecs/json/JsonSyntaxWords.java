@@ -1,4 +1,4 @@
-package dev.ecslab.ecs.input;
+package dev.ecslab.ecs.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;

@@ -1,4 +1,4 @@
-package dev.ecslab.ecs.schedule.json;
+package dev.ecslab.ecs.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -10,35 +10,41 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.ecs.input.InputNames;
-import dev.ecslab.ecs.input.JsonSyntaxWords;
 import java.io.FilterReader;
 import java.io.IOException;
 import java.io.PushbackReader;
 import java.io.Reader;
+import java.io.StringReader;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A small JSON tree that remembers, for every value and every field name, its line and column in the
- * source and its JSON path. Built with Jackson's streaming parser (standard JSON only: no comments,
- * no trailing commas, no single quotes, one top-level value); a syntax error becomes a
- * {@link ScheduleJsonException} with Jackson's location and the path of the innermost value being
- * read. Duplicate field names are rejected.
+ * ecslab's one JSON reader: a tree that remembers, for every value and every field name, its line and
+ * column in the source and its JSON path, so that every reader of user input (schedules, scenarios,
+ * replay files, recorded matrices) names the file, line, column and path of a problem. Built with
+ * Jackson's streaming parser (standard JSON only: no comments, no trailing commas, no single quotes, one
+ * top-level value); a syntax error becomes a {@link JsonInputException} with the parser's location and
+ * the path of the innermost value being read. Duplicate field names are rejected.
  *
- * <p><b>Bounded.</b> The input is read up to {@link InputFile#MAX_BYTES} characters, nesting deeper
- * than {@link #MAX_DEPTH} and more than {@link #MAX_VALUES} values are refused (each limit names itself),
- * and a value's path is kept as a link to its parent and built only when an error names it, so a tree
- * costs a few dozen bytes per value and the parser never recurses deeper than the limit.
+ * <p><b>Bounded.</b> The input is read up to a character limit ({@link InputFile#MAX_BYTES} unless the
+ * caller gives another), nesting deeper than {@link #MAX_DEPTH} and more than {@link #MAX_VALUES} values
+ * (or the caller's limit) are refused, each limit naming itself; a value's path is kept as a link to its
+ * parent and built only when an error names it, so a tree costs a few dozen bytes per value and the
+ * parser never recurses deeper than the limit.
+ *
+ * <p>Contract: {@link #parse} returns the whole document or throws; the tree is immutable;
+ * {@link #find} looks a value up by the paths the errors print.
  */
-final class JsonTree {
+public final class JsonTree {
     /** How deep objects and arrays may nest: 64 levels unless {@code ecslab.limit.jsonDepth} says otherwise. */
-    static final InputLimit MAX_DEPTH = new InputLimit("ecslab.limit.jsonDepth", 64, "levels");
+    public static final InputLimit MAX_DEPTH = new InputLimit("ecslab.limit.jsonDepth", 64, "levels");
     /** How many JSON values a file may hold: 2 000 000 unless {@code ecslab.limit.jsonValues} says otherwise. */
-    static final InputLimit MAX_VALUES = new InputLimit("ecslab.limit.jsonValues", 2_000_000, "values");
+    public static final InputLimit MAX_VALUES = new InputLimit("ecslab.limit.jsonValues", 2_000_000, "values");
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
@@ -50,8 +56,8 @@ final class JsonTree {
     }
 
     /** A 1-based position in the source. */
-    record Pos(int line, int column) {
-        static Pos of(JsonLocation loc) {
+    public record Pos(int line, int column) {
+        private static Pos of(JsonLocation loc) {
             return loc == null ? new Pos(-1, -1) : new Pos(loc.getLineNr(), loc.getColumnNr());
         }
     }
@@ -60,7 +66,7 @@ final class JsonTree {
      * Where a value is: its parent and its field name or index. The path string is built only when asked
      * for (an error message), so reading a large file does not build one string per value.
      */
-    static final class Where {
+    public static final class Where {
         static final Where ROOT = new Where(null, "$", -1);
         private final Where parent;
         private final String key;
@@ -80,7 +86,7 @@ final class JsonTree {
             return new Where(this, null, i);
         }
 
-        String path() {
+        public String path() {
             List<Where> chain = new ArrayList<>();
             for (Where w = this; w != null; w = w.parent) {
                 chain.add(w);
@@ -100,7 +106,7 @@ final class JsonTree {
     }
 
     /** A JSON value with its position and path. */
-    sealed interface Node permits Obj, Arr, Str, Num, Bool, Null {
+    public sealed interface Node permits Obj, Arr, Str, Num, Bool, Null {
         Where where();
 
         int line();
@@ -120,12 +126,23 @@ final class JsonTree {
     }
 
     /** One field of an object: the name's position, and the value. */
-    record Member(String key, Pos keyPos, Node value) {
+    public record Member(String key, Pos keyPos, Node value) {
     }
 
-    record Obj(Where where, int line, int column, List<Member> members) implements Node {
-        Obj {
+    /** An object, its members in the order written (names are unique). */
+    public record Obj(Where where, int line, int column, List<Member> members) implements Node {
+        public Obj {
             members = List.copyOf(members);
+        }
+
+        /** The value of field {@code key}, if the object has it. */
+        public Optional<Node> get(String key) {
+            for (Member m : members) {
+                if (m.key().equals(key)) {
+                    return Optional.of(m.value());
+                }
+            }
+            return Optional.empty();
         }
 
         @Override
@@ -134,8 +151,9 @@ final class JsonTree {
         }
     }
 
-    record Arr(Where where, int line, int column, List<Node> items) implements Node {
-        Arr {
+    /** An array. */
+    public record Arr(Where where, int line, int column, List<Node> items) implements Node {
+        public Arr {
             items = List.copyOf(items);
         }
 
@@ -145,7 +163,8 @@ final class JsonTree {
         }
     }
 
-    record Str(Where where, int line, int column, String value) implements Node {
+    /** A string, unescaped. */
+    public record Str(Where where, int line, int column, String value) implements Node {
         @Override
         public String kind() {
             return "a string";
@@ -153,8 +172,8 @@ final class JsonTree {
     }
 
     /** A number as written; {@link #integer()} is null for numbers with a fraction or exponent. */
-    record Num(Where where, int line, int column, String text, boolean isInteger) implements Node {
-        BigInteger integer() {
+    public record Num(Where where, int line, int column, String text, boolean isInteger) implements Node {
+        public BigInteger integer() {
             return isInteger ? new BigInteger(text) : null;
         }
 
@@ -164,14 +183,16 @@ final class JsonTree {
         }
     }
 
-    record Bool(Where where, int line, int column, boolean value) implements Node {
+    /** {@code true} or {@code false}. */
+    public record Bool(Where where, int line, int column, boolean value) implements Node {
         @Override
         public String kind() {
             return "a boolean";
         }
     }
 
-    record Null(Where where, int line, int column) implements Node {
+    /** {@code null}. */
+    public record Null(Where where, int line, int column) implements Node {
         @Override
         public String kind() {
             return "null";
@@ -179,7 +200,7 @@ final class JsonTree {
     }
 
     /** The path of field {@code key} of the value at {@code parent}. */
-    static String child(String parent, String key) {
+    public static String child(String parent, String key) {
         if (SIMPLE_KEY.matcher(key).matches()) {
             return parent + "." + key;
         }
@@ -187,18 +208,40 @@ final class JsonTree {
     }
 
     /** The path of item {@code index} of the array at {@code parent}. */
-    static String item(String parent, int index) {
+    public static String item(String parent, int index) {
         return parent + "[" + index + "]";
     }
 
     /**
-     * Parses one JSON document, skipping a leading byte order mark; the reader is not closed.
+     * Parses one JSON document from {@code in} within the default limits ({@link InputFile#MAX_BYTES}
+     * characters, {@link #MAX_VALUES} values), skipping a leading byte order mark; the reader is not closed.
      *
-     * @throws ScheduleJsonException for a syntax error, a limit that is hit, or a reader that fails
+     * @param sourceName names the input in errors (a file path)
+     * @throws JsonInputException for a syntax error, a limit that is hit, or a reader that fails
      */
-    static Node parse(Reader in, String sourceName) {
-        Parse state = new Parse(sourceName);
-        BoundedReader bounded = new BoundedReader(in, InputFile.MAX_BYTES.value());
+    public static Node parse(Reader in, String sourceName) {
+        return parse(in, sourceName, InputFile.MAX_BYTES, MAX_VALUES);
+    }
+
+    /**
+     * Parses text already read (by {@link InputFile}, within the caller's size limit), holding at most
+     * {@code maxValues} values.
+     *
+     * @throws JsonInputException for a syntax error or a limit that is hit
+     */
+    public static Node parse(String text, String sourceName, InputLimit maxValues) {
+        return parse(new StringReader(text), sourceName, null, maxValues);
+    }
+
+    /**
+     * Parses one JSON document from {@code in}: at most {@code maxChars} characters (none when null) and
+     * {@code maxValues} values, objects and arrays nesting at most {@link #MAX_DEPTH} levels.
+     *
+     * @throws JsonInputException for a syntax error, a limit that is hit, or a reader that fails
+     */
+    public static Node parse(Reader in, String sourceName, InputLimit maxChars, InputLimit maxValues) {
+        Parse state = new Parse(sourceName, maxValues);
+        Reader bounded = maxChars == null ? in : new BoundedReader(in, maxChars.value());
         try (JsonParser p = FACTORY.createParser(skipByteOrderMark(bounded))) {
             state.parser = p;
             JsonToken t = p.nextToken();
@@ -214,14 +257,70 @@ final class JsonTree {
             return root;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw new ScheduleJsonException(sourceName, at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(),
+            throw new JsonInputException(sourceName, at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(),
                     state.at.path(), JsonSyntaxWords.problem(e), e);
         } catch (BoundedReader.TooLong e) {
-            throw new ScheduleJsonException(sourceName, -1, -1, "$",
-                    InputFile.MAX_BYTES.problem("the input has more than " + e.limit + " characters"), e);
+            throw new JsonInputException(sourceName, -1, -1, "$",
+                    maxChars.problem("the input has more than " + e.limit + " characters"), e);
         } catch (IOException e) {
-            throw new ScheduleJsonException(sourceName, -1, -1, "$", "cannot read it: " + e.getMessage(), e);
+            throw new JsonInputException(sourceName, -1, -1, "$", "cannot read it: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The value at {@code path} under {@code root}, or the deepest value on the way to it when the path
+     * leads to nothing (so that an error about a missing field points at the object that lacks it). A path
+     * is what the errors print, with or without the leading {@code $}: {@code $.stages[0].name},
+     * {@code trace.runs[3]}, {@code a["odd key"]}; a segment after a dot is always a field name (so
+     * {@code criteria.1} is field "1").
+     */
+    public static Node find(Node root, String path) {
+        Node at = root;
+        int i = path.startsWith("$") ? 1 : 0;
+        while (i < path.length()) {
+            char c = path.charAt(i);
+            String key = null;
+            int index = -1;
+            if (c == '[' && i + 1 < path.length() && path.charAt(i + 1) == '"') {
+                StringBuilder k = new StringBuilder();
+                int j = i + 2;
+                for (; j < path.length() && path.charAt(j) != '"'; j++) {
+                    if (path.charAt(j) == '\\' && j + 1 < path.length()) {
+                        j++;
+                    }
+                    k.append(path.charAt(j));
+                }
+                key = k.toString();
+                i = Math.min(path.length(), j + 2);
+            } else if (c == '[') {
+                int end = path.indexOf(']', i);
+                if (end < 0) {
+                    return at;
+                }
+                try {
+                    index = Integer.parseInt(path.substring(i + 1, end));
+                } catch (NumberFormatException e) {
+                    return at;
+                }
+                i = end + 1;
+            } else {
+                int start = c == '.' ? i + 1 : i;
+                int end = start;
+                while (end < path.length() && path.charAt(end) != '.' && path.charAt(end) != '[') {
+                    end++;
+                }
+                key = path.substring(start, end);
+                i = end;
+            }
+            Node next = key != null
+                    ? at instanceof Obj o ? o.get(key).orElse(null) : null
+                    : at instanceof Arr a && index >= 0 && index < a.items().size() ? a.items().get(index) : null;
+            if (next == null) {
+                return at;
+            }
+            at = next;
+        }
+        return at;
     }
 
     private static Reader skipByteOrderMark(Reader in) throws IOException {
@@ -282,7 +381,8 @@ final class JsonTree {
     private static final class Parse {
         final String sourceName;
         final long maxDepth = MAX_DEPTH.value();
-        final long maxValues = MAX_VALUES.value();
+        final InputLimit valueLimit;
+        final long maxValues;
         /** Interned field names: a file of 20 000 systems repeats a dozen names. */
         final Map<String, String> keys = new HashMap<>();
         JsonParser parser;
@@ -290,12 +390,14 @@ final class JsonTree {
         /** Where the innermost value being read is, for syntax errors. */
         Where at = Where.ROOT;
 
-        Parse(String sourceName) {
+        Parse(String sourceName, InputLimit valueLimit) {
             this.sourceName = sourceName;
+            this.valueLimit = valueLimit;
+            this.maxValues = valueLimit.value();
         }
 
-        ScheduleJsonException error(Pos pos, Where where, String problem) {
-            return new ScheduleJsonException(sourceName, pos.line(), pos.column(), where.path(), problem);
+        JsonInputException error(Pos pos, Where where, String problem) {
+            return new JsonInputException(sourceName, pos.line(), pos.column(), where.path(), problem);
         }
 
         Node value(JsonToken t, Where where, int depth) throws IOException {
@@ -303,7 +405,7 @@ final class JsonTree {
             at = where;
             Pos pos = Pos.of(parser.currentTokenLocation());
             if (++values > maxValues) {
-                throw error(pos, where, MAX_VALUES.problem("the file holds more than " + maxValues + " JSON values"));
+                throw error(pos, where, valueLimit.problem("the file holds more than " + maxValues + " JSON values"));
             }
             if ((t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) && depth > maxDepth) {
                 throw error(pos, where, MAX_DEPTH.problem("objects and arrays nest more than " + maxDepth + " levels deep here"));

@@ -1,0 +1,186 @@
+package dev.ecslab.ecs.schedule.json;
+
+import dev.ecslab.ecs.json.JsonTree.Member;
+import dev.ecslab.ecs.json.JsonTree.Node;
+import dev.ecslab.ecs.json.JsonTree.Obj;
+import dev.ecslab.ecs.schedule.AmbiguitySetting;
+import dev.ecslab.ecs.schedule.OrderingPolicy;
+import dev.ecslab.ecs.schedule.RunCriterion;
+import dev.ecslab.ecs.schedule.Schedule;
+import dev.ecslab.ecs.schedule.SetDescriptor;
+import dev.ecslab.ecs.schedule.StageDescriptor;
+import dev.ecslab.ecs.schedule.SystemDescriptor;
+import dev.ecslab.ecs.schedule.SystemKind;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a schedule file's tree into a {@link LoadedSchedule}: the settings, the declared data and sets,
+ * the stages and their systems (each system's access through {@link AccessReader}). One instance reads
+ * one file: it owns the file's {@link NameRegistry} and counts its systems against
+ * {@link ScheduleJson#MAX_SYSTEMS}.
+ */
+final class ScheduleReader extends ValueReader {
+    private static final List<String> TOP_FIELDS = List.of("ordering", "ambiguity", "maxStageIterations",
+            "components", "resources", "ignoreAmbiguitiesOn", "sets", "stages");
+    private static final List<String> SET_FIELDS = List.of("name", "criterion");
+    private static final List<String> STAGE_FIELDS = List.of("name", "systems");
+    private static final List<String> SYSTEM_FIELDS = List.of("name", "kind", "access", "labels", "sets", "before",
+            "after", "ambiguousWith", "ambiguousWithAll");
+
+    private final NameRegistry names = new NameRegistry();
+    private final AccessReader accesses;
+    private final long maxSystems = ScheduleJson.MAX_SYSTEMS.value();
+    private int systems;
+
+    ScheduleReader(String source) {
+        super(source);
+        this.accesses = new AccessReader(source, names);
+    }
+
+    LoadedSchedule load(Node root) {
+        Obj top = object(root, "the schedule");
+        Schedule.Builder b = Schedule.builder();
+        // Declared names first, so that they get the first ids whatever the field order.
+        for (Member m : top.members()) {
+            if (m.key().equals("components")) {
+                declare(m.value(), "component");
+            } else if (m.key().equals("resources")) {
+                declare(m.value(), "resource");
+            }
+        }
+        boolean stages = false;
+        Set<String> declaredSets = new HashSet<>();
+        for (Member m : top.members()) {
+            Node v = m.value();
+            switch (m.key()) {
+                case "ordering" -> b.ordering(enumValue(v, OrderingPolicy.class, "ordering policy"));
+                case "ambiguity" -> b.ambiguity(enumValue(v, AmbiguitySetting.class, "ambiguity setting"));
+                case "maxStageIterations" -> b.maxStageIterations(positiveInt(v));
+                case "components", "resources", "ignoreAmbiguitiesOn" -> {
+                    // handled before and after this loop
+                }
+                case "sets" -> {
+                    for (Node s : array(v).items()) {
+                        b.set(set(s, declaredSets));
+                    }
+                }
+                case "stages" -> {
+                    stages = true;
+                    for (Node s : array(v).items()) {
+                        b.stage(stage(s));
+                    }
+                }
+                default -> throw unknownField(m, TOP_FIELDS);
+            }
+        }
+        if (!stages) {
+            throw error(top, "missing field \"stages\" (an array of stages, which may be empty)");
+        }
+        Member ignore = top.members().stream().filter(m -> m.key().equals("ignoreAmbiguitiesOn")).findFirst()
+                .orElse(null);
+        if (ignore != null) {
+            for (Node n : array(ignore.value()).items()) {
+                String name = name(n, "component or resource name");
+                if (names.findComponent(name).isEmpty() && names.findResource(name).isEmpty()) {
+                    throw error(n, "ignoreAmbiguitiesOn names \"" + name + "\", which is no component or"
+                            + " resource of this schedule" + suggestion(name, allDataNames())
+                            + " (declare it in \"components\" or \"resources\" if no system uses it)");
+                }
+                b.ignoreAmbiguitiesOn(name);
+            }
+        }
+        return new LoadedSchedule(b.build(), names, source);
+    }
+
+    private void declare(Node list, String what) {
+        for (Node n : array(list).items()) {
+            String name = name(n, what + " name");
+            boolean known = what.equals("component") ? names.findComponent(name).isPresent()
+                    : names.findResource(name).isPresent();
+            if (known) {
+                throw error(n, what + " \"" + name + "\" is declared twice");
+            }
+            if (what.equals("component")) {
+                names.component(name);
+            } else {
+                names.resource(name);
+            }
+        }
+    }
+
+    private SetDescriptor set(Node n, Set<String> declared) {
+        Obj o = object(n, "a set");
+        Node nameNode = required(o, "name", "a set");
+        String name = name(nameNode, "set name");
+        String criterion = null;
+        for (Member m : o.members()) {
+            switch (m.key()) {
+                case "name" -> {
+                }
+                case "criterion" -> criterion = name(m.value(), "run criterion name");
+                default -> throw unknownField(m, SET_FIELDS);
+            }
+        }
+        if (!declared.add(name)) {
+            throw error(nameNode, "set \"" + name + "\" is declared twice");
+        }
+        return criterion == null ? SetDescriptor.of(name) : SetDescriptor.of(name, criterion, RunCriterion.ALWAYS);
+    }
+
+    private StageDescriptor stage(Node n) {
+        Obj o = object(n, "a stage");
+        String name = name(required(o, "name", "a stage"), "stage name");
+        List<SystemDescriptor> systems = new ArrayList<>();
+        for (Member m : o.members()) {
+            switch (m.key()) {
+                case "name" -> {
+                }
+                case "systems" -> {
+                    for (Node s : array(m.value()).items()) {
+                        systems.add(system(s));
+                    }
+                }
+                default -> throw unknownField(m, STAGE_FIELDS);
+            }
+        }
+        return new StageDescriptor(name, systems);
+    }
+
+    private SystemDescriptor system(Node n) {
+        Obj o = object(n, "a system");
+        if (++systems > maxSystems) {
+            throw error(o, ScheduleJson.MAX_SYSTEMS.problem("the schedule has more than " + maxSystems + " systems"));
+        }
+        SystemDescriptor.Builder b = SystemDescriptor.builder(name(required(o, "name", "a system"), "system name"));
+        for (Member m : o.members()) {
+            Node v = m.value();
+            switch (m.key()) {
+                case "name" -> {
+                }
+                case "kind" -> b.kind(enumValue(v, SystemKind.class, "system kind"));
+                case "access" -> b.access(accesses.access(v));
+                case "labels" -> b.label(names(v, "label"));
+                case "sets" -> b.inSet(names(v, "set name"));
+                case "before" -> b.before(names(v, "constraint target"));
+                case "after" -> b.after(names(v, "constraint target"));
+                case "ambiguousWith" -> b.ambiguousWith(names(v, "ambiguity target"));
+                case "ambiguousWithAll" -> {
+                    if (bool(v)) {
+                        b.ambiguousWithAll();
+                    }
+                }
+                default -> throw unknownField(m, SYSTEM_FIELDS);
+            }
+        }
+        return b.build();
+    }
+
+    private List<String> allDataNames() {
+        List<String> all = new ArrayList<>(names.componentNames());
+        all.addAll(names.resourceNames());
+        return all;
+    }
+}
