@@ -6,7 +6,7 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.storage.Column;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
@@ -76,7 +76,7 @@ public class ChangeTrackingBenchmark {
 
                         @Override
                         public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader,
-                                Column column, int rows, ChangeTracker.RowSink sink) {
+                                TrackedRows column, int rows, ChangeTracker.RowSink sink) {
                             return false;
                         }
                     }).build()
@@ -85,8 +85,8 @@ public class ChangeTrackingBenchmark {
                 world.spawn(new Position(i, i));
             }
             tracker = world.changeTracker();
-            tracker.frameEnded();
-            tracker.frameEnded();        // the spawn is old news for the flag strategies too
+            tracker.onFrameEnded();
+            tracker.onFrameEnded();        // the spawn is old news for the flag strategies too
         }
 
         SystemTicks system(String name) {
@@ -99,11 +99,11 @@ public class ChangeTrackingBenchmark {
 
         void begin(SystemTicks ticks) {
             ticks.begin(world.nextChangeTick());
-            tracker.runStarted(ticks);
+            tracker.onRunStarted(ticks);
         }
 
         void finish(SystemTicks ticks) {
-            tracker.runFinished(ticks);
+            tracker.onRunFinished(ticks);
             ticks.end();
         }
     }
@@ -180,7 +180,7 @@ public class ChangeTrackingBenchmark {
             });
             finish(writer);
             if (strategy.equals("last-tick") || strategy.equals("flag-doubling")) {
-                tracker.frameEnded();             // they answer from the previous frame's flags
+                tracker.onFrameEnded();             // they answer from the previous frame's flags
             }
             begin(reader);
             int seen = changed.count();
@@ -224,7 +224,7 @@ public class ChangeTrackingBenchmark {
     /** The frame-end pass of the strategy (a whole-world flag shift for P1-P4). */
     @Benchmark
     public long frameEnd(MutateAll s) {
-        s.tracker.frameEnded();
+        s.tracker.onFrameEnded();
         return s.world.changeTick();
     }
 

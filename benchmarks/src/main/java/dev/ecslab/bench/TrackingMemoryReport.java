@@ -175,7 +175,7 @@ public final class TrackingMemoryReport {
         for (int i = 0; i < n; i++) {
             world.spawn(new Position(i, i));
         }
-        world.changeTracker().frameEnded();
+        world.changeTracker().onFrameEnded();
         return (world.changeTracker().memoryBytes() - base) / (double) n;
     }
 

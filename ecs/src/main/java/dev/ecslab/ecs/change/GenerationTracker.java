@@ -2,7 +2,6 @@ package dev.ecslab.ecs.change;
 
 import dev.ecslab.ecs.change.TrackerHost.ColumnRows;
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -104,7 +103,7 @@ public final class GenerationTracker implements ChangeTracker {
      * tick and take it for a recent one (Bevy clamps the ticks of every system of a schedule, run or not).
      */
     @Override
-    public void runStarted(SystemTicks run) {
+    public void onRunStarted(SystemTicks run) {
         if (run.id() != SystemTicks.WORLD_WRITER) {
             if (run.neverRan()) {
                 run.setLastRun((int) (run.thisRun() - Ticks.MAX_AGE));
@@ -114,18 +113,18 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     @Override
-    public void runFinished(SystemTicks run) {
+    public void onRunFinished(SystemTicks run) {
         // The runner moves lastRun to thisRun; nothing else to do.
     }
 
     /** No system runs: clamp old ticks if the clock moved a threshold since the last check. */
     @Override
-    public void syncPoint() {
+    public void onSyncPoint() {
         checkTicks();
     }
 
     @Override
-    public void frameEnded() {
+    public void onFrameEnded() {
         checkTicks();
     }
 
@@ -147,7 +146,7 @@ public final class GenerationTracker implements ChangeTracker {
                 added[r] = Ticks.clamp(added[r], now);
                 mutated[r] = Ticks.clamp(mutated[r], now);
             }
-            if (column.trackerState() instanceof Summaries s) {
+            if (column.attachment() instanceof Summaries s) {
                 s.added.clamp(now);                 // clamping keeps order: still never older than a row
                 s.mutated.clamp(now);
             }
@@ -172,7 +171,7 @@ public final class GenerationTracker implements ChangeTracker {
     // ------------------------------------------------------------------ component events
 
     @Override
-    public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         int tick = writer.thisRun();
         column.setLane(ADDED, row, tick);
         column.setLane(MUTATED, row, tick);
@@ -182,9 +181,19 @@ public final class GenerationTracker implements ChangeTracker {
         s.added.mark(row, tick);
     }
 
+    /** Ticks as old as a tick can be: neither added nor mutated for any reader. */
+    @Override
+    public void onAddedSilently(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+        int ancient = (int) (host.currentTick() - Ticks.MAX_AGE);
+        column.setLane(ADDED, row, ancient);
+        column.setLane(MUTATED, row, ancient);
+        column.setLane(MUTATED_SINCE_ADDED, row, 0);
+        summaries(column).cover(row, host.currentTick());
+    }
+
     /** The write hook: two lane stores and two summary stores, nothing else. */
     @Override
-    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         int tick = writer.thisRun();
         column.setLane(MUTATED, row, tick);
         column.setLane(MUTATED_SINCE_ADDED, row, 1);
@@ -192,7 +201,7 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     @Override
-    public void removed(SystemTicks writer, int componentId, Entity entity) {
+    public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
         removals = grow(removals, componentId);
         RemovalLog log = removals[componentId];
         if (log == null) {
@@ -203,7 +212,7 @@ public final class GenerationTracker implements ChangeTracker {
 
     /** The moved entity's rows arrive in new columns: their blocks may now hold newer rows. */
     @Override
-    public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
+    public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] columns, int[] rows) {
         int now = host.currentTick();
         for (int i = 0; i < columns.length; i++) {
             Summaries s = summaries(columns[i]);
@@ -239,7 +248,7 @@ public final class GenerationTracker implements ChangeTracker {
     // ------------------------------------------------------------------ resources
 
     @Override
-    public void resourceAdded(SystemTicks writer, int resourceId) {
+    public void onResourceAdded(SystemTicks writer, int resourceId) {
         ensureResource(resourceId);
         resourceAdded[resourceId] = writer.thisRun();
         resourceMutated[resourceId] = writer.thisRun();
@@ -248,14 +257,14 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     @Override
-    public void resourceMutated(SystemTicks writer, int resourceId) {
+    public void onResourceMutated(SystemTicks writer, int resourceId) {
         ensureResource(resourceId);
         resourceMutated[resourceId] = writer.thisRun();
         resourceMutatedSinceAdded[resourceId] = true;
     }
 
     @Override
-    public void resourceRemoved(SystemTicks writer, int resourceId) {
+    public void onResourceRemoved(SystemTicks writer, int resourceId) {
         ensureResource(resourceId);
         resourceRemoved[resourceId] = writer.thisRun();
         resourcePresent[resourceId] = false;
@@ -277,8 +286,8 @@ public final class GenerationTracker implements ChangeTracker {
     // ------------------------------------------------------------------ answers
 
     @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
         int last = reader.lastRun();
         int now = reader.thisRun();
         return switch (kind) {
@@ -299,7 +308,7 @@ public final class GenerationTracker implements ChangeTracker {
         int last = reader.lastRun();
         int now = reader.thisRun();
         Found found = new Found();
-        Set<Column> seen = Collections.newSetFromMap(new IdentityHashMap<>());   // archetypes share tables and sparse sets
+        Set<TrackedRows> seen = Collections.newSetFromMap(new IdentityHashMap<>());   // archetypes share tables and sparse sets
         for (int a : archetypeIds) {
             ColumnRows cr = host.rowsOf(a, componentId);
             if (cr == null || cr.rows() == 0 || !seen.add(cr.column())) {
@@ -314,7 +323,7 @@ public final class GenerationTracker implements ChangeTracker {
 
     /** The rows of one column that match {@code kind}, through its block summaries. Always narrows. */
     @Override
-    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
             RowSink sink) {
         if (rows > 0) {
             rowsExamined.add(visitRows(kind, column, rows, reader.lastRun(), reader.thisRun(), sink));
@@ -338,9 +347,9 @@ public final class GenerationTracker implements ChangeTracker {
      * compare each), then the rows of the newer blocks tested against their lanes; returns how many
      * rows were tested.
      */
-    private int visitRows(ChangeKind kind, Column column, int rows, int last, int now, RowSink sink) {
+    private int visitRows(ChangeKind kind, TrackedRows column, int rows, int last, int now, RowSink sink) {
         int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
-        if (!(column.trackerState() instanceof Summaries s)) {
+        if (!(column.attachment() instanceof Summaries s)) {
             return testRows(kind, column, 0, rows, lastAge, now, sink);     // never stamped: cannot happen, stay exact
         }
         int[] added = kind == ChangeKind.MUTATED ? null : s.added.blocks;
@@ -368,7 +377,7 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     /** Tests rows {@code [from, to)} against their lanes, passing the matching ones to {@code sink}. */
-    private static int testRows(ChangeKind kind, Column column, int from, int to, int lastAge, int now, RowSink sink) {
+    private static int testRows(ChangeKind kind, TrackedRows column, int from, int to, int lastAge, int now, RowSink sink) {
         int[] added = column.laneArray(ADDED);
         int[] mutated = column.laneArray(MUTATED);
         int[] sinceAdded = column.laneArray(MUTATED_SINCE_ADDED);
@@ -398,13 +407,13 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     @Override
-    public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+    public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
         RemovalLog log = componentId < removals.length ? removals[componentId] : null;
         return log == null ? List.of() : log.since(reader);
     }
 
     @Override
-    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         if (resourceId >= resourcePresent.length || !resourcePresent[resourceId]) {
             return false;
         }
@@ -416,7 +425,7 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     @Override
-    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         return resourceId < resourceEverRemoved.length && resourceEverRemoved[resourceId]
                 && Ticks.isNewer(resourceRemoved[resourceId], reader.lastRun(), reader.thisRun());
     }
@@ -426,7 +435,7 @@ public final class GenerationTracker implements ChangeTracker {
         long[] bytes = {0};
         host.forEachColumn((column, rows) -> {
             bytes[0] += 4L * 3 * column.laneArray(ADDED).length;
-            if (column.trackerState() instanceof Summaries s) {
+            if (column.attachment() instanceof Summaries s) {
                 bytes[0] += 16 + s.added.bytes() + s.mutated.bytes();
             }
         });
@@ -444,18 +453,18 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     /** The summaries of one column, made on first use and kept on the column. */
-    private Summaries summaries(Column column) {
-        Column.TrackerAttachment state = column.trackerState();
+    private Summaries summaries(TrackedRows column) {
+        TrackedRows.Attachment state = column.attachment();
         if (state != null) {
             return (Summaries) state;
         }
         Summaries s = new Summaries(blockShift);
-        column.setTrackerState(s);
+        column.setAttachment(s);
         return s;
     }
 
     /** A column's added and mutated block ticks; follows rows that fill swap-removed holes. */
-    private final class Summaries implements Column.TrackerAttachment {
+    private final class Summaries implements TrackedRows.Attachment {
         final BlockTicks added;
         final BlockTicks mutated;
 
@@ -470,7 +479,7 @@ public final class GenerationTracker implements ChangeTracker {
         }
 
         @Override
-        public void rowFilled(Column column, int row) {
+        public void rowFilled(TrackedRows column, int row) {
             int now = host.currentTick();
             added.mark(row, now);                   // the row existed, so it is covered
             mutated.mark(row, now);

@@ -166,6 +166,7 @@ public final class ScheduleRunner implements AutoCloseable {
         }
         ShouldRun[] answers = new ShouldRun[sets.size()];
         int max = schedule.source().maxStageIterations();
+        world.changeTracker().onStageStarted(stage.name());
         for (int iteration = 0; ; iteration++) {
             if (iteration >= max) {
                 throw new StageLoopException("stage '" + stage.name() + "' reached " + max + " iterations in frame "
@@ -195,12 +196,15 @@ public final class ScheduleRunner implements AutoCloseable {
                             + iteration + ": no system would run, yet sets " + names(sets, checkAgain)
                             + " asked to check again; evaluating them again would loop forever");
                 }
+                world.changeTracker().onStageEnded(stage.name());
                 return;
             }
             runIteration(stage, active, frame, iteration, obs);
             if (checkAgain.isEmpty()) {
+                world.changeTracker().onStageEnded(stage.name());
                 return;
             }
+            world.changeTracker().onLoopIterationEnded(stage.name(), iteration);
             inPlay = checkAgain;
         }
     }
@@ -275,9 +279,7 @@ public final class ScheduleRunner implements AutoCloseable {
         }
         try {
             world.apply(buffers);
-            if (explicitSystem == null) {
-                world.changeTracker().syncPoint();
-            }
+            world.changeTracker().onSyncPoint();         // explicit sync-point systems too: no other system runs
         } finally {
             if (obs != null) {
                 for (int i = 0; i < owners.size(); i++) {
@@ -381,7 +383,7 @@ public final class ScheduleRunner implements AutoCloseable {
             ticks.begin(world.nextChangeTick());
             Throwable thrown = null;
             try {
-                world.changeTracker().runStarted(ticks);
+                world.changeTracker().onRunStarted(ticks);
             } catch (Throwable t) {
                 thrown = t;                      // the tracker failed: the run fails, and its body does not run
             }
@@ -411,7 +413,7 @@ public final class ScheduleRunner implements AutoCloseable {
             if (thrown == null) {
                 // Only a finished run has seen its changes; a failed one sees them again next time.
                 try {
-                    world.changeTracker().runFinished(ticks);
+                    world.changeTracker().onRunFinished(ticks);
                     ticks.end();
                 } catch (Throwable t) {
                     thrown = t;                  // the tracker failed: a failure of this run, like the body's

@@ -290,10 +290,10 @@ public final class World implements QueryHost {
         for (int i = 0; i < ids.length; i++) {
             int position = layout.columnPosition(i);
             if (position >= 0) {
-                tracker.added(writer, ids[i], e.index(), table.column(position), tableRow);
+                tracker.onAdded(writer, ids[i], e.index(), table.column(position), tableRow);
             } else {
                 SparseSet set = storage.sparseSet(ids[i]);
-                tracker.added(writer, ids[i], e.index(), set.column(), set.denseIndex(e.index()));
+                tracker.onAdded(writer, ids[i], e.index(), set.column(), set.denseIndex(e.index()));
             }
         }
         return e;
@@ -306,7 +306,7 @@ public final class World implements QueryHost {
         entities.requireAlive("despawn", entity);
         SystemTicks writer = directWriter();
         for (int id : storage.archetype(entities.archetypeId(entity.index())).componentIds()) {
-            tracker.removed(writer, id, entity);
+            tracker.onRemoved(writer, id, entity);
         }
         storage.despawn(entity.index());
         entities.free(entity);
@@ -361,9 +361,9 @@ public final class World implements QueryHost {
         Column column = storage.columnOf(entityIndex, componentId);
         int row = storage.rowOf(entityIndex, componentId);
         if (added) {
-            tracker.added(writer, componentId, entityIndex, column, row);
+            tracker.onAdded(writer, componentId, entityIndex, column, row);
         } else {
-            tracker.mutated(writer, componentId, entityIndex, column, row);
+            tracker.onMutated(writer, componentId, entityIndex, column, row);
         }
     }
 
@@ -379,7 +379,7 @@ public final class World implements QueryHost {
             columns[i] = storage.columnOf(entityIndex, ids[i]);
             rows[i] = storage.rowOf(entityIndex, ids[i]);
         }
-        tracker.moved(entityIndex, from.id(), to.id(), ids, columns, rows);
+        tracker.onMoved(entityIndex, from.id(), to.id(), ids, columns, rows);
     }
 
     /**
@@ -399,7 +399,7 @@ public final class World implements QueryHost {
         }
         Object removed = storage.remove(entity.index(), info.get().id());
         if (removed != null) {
-            tracker.removed(directWriter(), info.get().id(), entity);
+            tracker.onRemoved(directWriter(), info.get().id(), entity);
         }
         return Optional.ofNullable(type.cast(removed));
     }
@@ -474,9 +474,9 @@ public final class World implements QueryHost {
         ResourceInfo info = resources.infoOf(value.getClass());
         Object old = resources.put(info.id(), value);
         if (old == null) {
-            tracker.resourceAdded(directWriter(), info.id());
+            tracker.onResourceAdded(directWriter(), info.id());
         } else {
-            tracker.resourceMutated(directWriter(), info.id());
+            tracker.onResourceMutated(directWriter(), info.id());
         }
     }
 
@@ -502,7 +502,7 @@ public final class World implements QueryHost {
     /** {@link #resourceMut} with an explicit writer (a system's view passes its ticks). */
     <T> T resourceMut(Class<T> type, SystemTicks writer) {
         T value = resource(type);
-        tracker.resourceMutated(writer, resources.find(type).orElseThrow().id());
+        tracker.onResourceMutated(writer, resources.find(type).orElseThrow().id());
         return value;
     }
 
@@ -524,9 +524,9 @@ public final class World implements QueryHost {
         }
         resources.put(info.id(), value);
         if (old == null) {
-            tracker.resourceAdded(writer, info.id());
+            tracker.onResourceAdded(writer, info.id());
         } else {
-            tracker.resourceMutated(writer, info.id());
+            tracker.onResourceMutated(writer, info.id());
         }
         return true;
     }
@@ -539,7 +539,7 @@ public final class World implements QueryHost {
         }
         Object removed = resources.remove(info.get().id());
         if (removed != null) {
-            tracker.resourceRemoved(directWriter(), info.get().id());
+            tracker.onResourceRemoved(directWriter(), info.get().id());
         }
         return Optional.ofNullable(type.cast(removed));
     }
@@ -705,7 +705,7 @@ public final class World implements QueryHost {
             int step = (int) Math.min(left, dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD);
             changeTick.addAndGet(step);
             left -= step;
-            tracker.syncPoint();
+            tracker.onSyncPoint();
         }
         writerTickFresh = false;
     }
@@ -717,23 +717,23 @@ public final class World implements QueryHost {
      */
     public void clearTrackers() {
         requireNoIteration("clear trackers");
-        tracker.frameEnded();
+        tracker.onFrameEnded();
         worldReader.begin(changeTick.get());
-        tracker.runStarted(worldReader);
-        tracker.runFinished(worldReader);
+        tracker.onRunStarted(worldReader);
+        tracker.onRunFinished(worldReader);
         worldReader.end();
         writerTickFresh = false;
     }
 
     /** Entities that lost {@code type} since the last {@link #clearTrackers()} (direct use of the world). */
     public List<Entity> removed(Class<?> type) {
-        return components.find(type).map(i -> tracker.removed(ChangeFlavor.DEFAULT, directReader(), i.id()))
+        return components.find(type).map(i -> tracker.removedSince(ChangeFlavor.DEFAULT, directReader(), i.id()))
                 .orElse(List.of());
     }
 
     /** True when the resource was added, mutated or changed (per {@code kind}) since the last {@link #clearTrackers()}. */
     public boolean resourceChanged(Class<?> type, ChangeKind kind) {
-        return resources.find(type).map(i -> tracker.resource(kind, ChangeFlavor.DEFAULT, directReader(), i.id()))
+        return resources.find(type).map(i -> tracker.resourceMatches(kind, ChangeFlavor.DEFAULT, directReader(), i.id()))
                 .orElse(false);
     }
 
@@ -764,7 +764,7 @@ public final class World implements QueryHost {
         }
         if (!writerTickFresh) {
             worldWriter.begin(changeTick.incrementAndGet());
-            tracker.runStarted(worldWriter);
+            tracker.onRunStarted(worldWriter);
             writerTickFresh = true;
         }
         return worldWriter;
@@ -776,7 +776,7 @@ public final class World implements QueryHost {
             return directContext;
         }
         if (!worldReaderRegistered) {
-            tracker.runStarted(worldReader);     // a reader from now on (it may hold back log compaction)
+            tracker.onRunStarted(worldReader);     // a reader from now on (it may hold back log compaction)
             worldReaderRegistered = true;
         }
         worldReader.begin(changeTick.get());

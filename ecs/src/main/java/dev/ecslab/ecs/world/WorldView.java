@@ -137,7 +137,7 @@ public final class WorldView implements AccessScope {
             throw new AccessViolationException(system, info.name(), false,
                     "asking for removals of a component reads it, but the declared access has no read of it");
         }
-        return world.changeTracker().removed(flavor, ticks, info.id());
+        return world.changeTracker().removedSince(flavor, ticks, info.id());
     }
 
     /** True when the resource was added since this system's previous run. */
@@ -153,7 +153,7 @@ public final class WorldView implements AccessScope {
     /** True when the resource matches {@code kind} for this system. */
     public boolean resourceChange(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
         checkResource(type, false);
-        return world.changeTracker().resource(kind, flavor, ticks, world.resources().find(type).orElseThrow().id());
+        return world.changeTracker().resourceMatches(kind, flavor, ticks, world.resources().find(type).orElseThrow().id());
     }
 
     /** True when the resource was removed since this system's previous run (not by this system). */
@@ -164,7 +164,7 @@ public final class WorldView implements AccessScope {
     /** {@link #resourceRemoved(Class)} with an explicit flavor. */
     public boolean resourceRemoved(Class<?> type, ChangeFlavor flavor) {
         checkResource(type, false);
-        return world.changeTracker().resourceRemoved(flavor, ticks, world.resources().find(type).orElseThrow().id());
+        return world.changeTracker().resourceRemovedSince(flavor, ticks, world.resources().find(type).orElseThrow().id());
     }
 
     // ---------------------------------------------------------------- AccessScope

@@ -116,7 +116,7 @@ class BevyChangeDetectionTest {
         tracker.attach(host);
         SystemTicks world = new SystemTicks(0, "world", 0);
         world.begin(1);
-        tracker.added(world, 0, 0, column, 0);
+        tracker.onAdded(world, 0, 0, column, 0);
         host.now = (int) (1 + Ticks.MAX_AGE + Ticks.CHECK_THRESHOLD);
         assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), host.now)).isGreaterThan(Ticks.MAX_AGE);
         assertThat(Ticks.age(column.lane(GenerationTracker.MUTATED, 0), host.now)).isGreaterThan(Ticks.MAX_AGE);

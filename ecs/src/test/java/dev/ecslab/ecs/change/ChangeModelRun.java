@@ -167,7 +167,7 @@ final class ChangeModelRun {
         int s = ex.system();
         SystemTicks t = ticks[s];
         t.begin(world.nextChangeTick());
-        world.changeTracker().runStarted(t);
+        world.changeTracker().onRunStarted(t);
         ask(s, ex.type(), ChangeKind.CHANGED.ordinal(), -1, 0);
         ChangeOp direct = switch (ex.action()) {
             case 0 -> new ChangeOp.Insert(ex.handle(), ex.type());
@@ -183,7 +183,7 @@ final class ChangeModelRun {
         } finally {
             writer = -1;
         }
-        world.changeTracker().runFinished(t);
+        world.changeTracker().onRunFinished(t);
         t.end();
         lastRun[s] = time;
     }
@@ -192,7 +192,7 @@ final class ChangeModelRun {
         int s = r.system();
         SystemTicks t = ticks[s];
         t.begin(world.nextChangeTick());
-        world.changeTracker().runStarted(t);
+        world.changeTracker().onRunStarted(t);
         if (!ask(s, r.type(), r.kind(), r.filter(), r.walk())) {
             return;
         }
@@ -207,7 +207,7 @@ final class ChangeModelRun {
                 c[3] = s;
             }
         }
-        world.changeTracker().runFinished(t);
+        world.changeTracker().onRunFinished(t);
         t.end();
         lastRun[s] = time;
     }

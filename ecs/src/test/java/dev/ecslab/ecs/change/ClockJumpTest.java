@@ -54,8 +54,8 @@ class ClockJumpTest {
         }
 
         @Override
-        public void syncPoint() {
-            super.syncPoint();
+        public void onSyncPoint() {
+            super.onSyncPoint();
             syncPoints++;
             largestStep = Math.max(largestStep, Ticks.age(last, host.currentTick()));
             last = host.currentTick();
@@ -69,11 +69,11 @@ class ClockJumpTest {
         }
 
         @Override
-        public void syncPoint() {
+        public void onSyncPoint() {
         }
 
         @Override
-        public void frameEnded() {
+        public void onFrameEnded() {
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.ecslab.ecs.change;
 
-import dev.ecslab.ecs.storage.Column;
 
 /**
  * A deliberately broken tracker (a mutant): {@code generation} in every respect, except that when an
@@ -14,10 +13,10 @@ final class TickLosingTracker extends ForwardingChangeTracker {
     }
 
     @Override
-    public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
+    public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] columns, int[] rows) {
         // The delegate's own bookkeeping still runs (its block summaries must cover the moved rows, or a
         // later query would index past them and the mutant would crash instead of answering wrongly).
-        super.moved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
+        super.onMoved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
         for (int i = 0; i < columns.length; i++) {
             int old = (int) (columns[i].lane(GenerationTracker.ADDED, rows[i]) - Ticks.MAX_AGE);
             columns[i].setLane(GenerationTracker.ADDED, rows[i], old);

@@ -27,8 +27,8 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
     }
 
     @Override
-    public void frameEnded() {
-        super.frameEnded();
+    public void onFrameEnded() {
+        super.onFrameEnded();
         synchronized (frameEnds) {
             frameEnds.add(host.currentTick());
         }
@@ -53,15 +53,15 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
     }
 
     @Override
-    public void runStarted(SystemTicks run) {
-        super.runStarted(run);
+    public void onRunStarted(SystemTicks run) {
+        super.onRunStarted(run);
         int lo = seenUpTo.getOrDefault(run.id(), startTick);
         windows.put(run.id(), new int[] {lo, twoFramesAgo()});
     }
 
     @Override
-    public void runFinished(SystemTicks run) {
-        super.runFinished(run);
+    public void onRunFinished(SystemTicks run) {
+        super.onRunFinished(run);
         int[] w = windows.get(run.id());
         if (w != null) {
             seenUpTo.put(run.id(), w[1]);

@@ -7,6 +7,7 @@ import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.Ticks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.DynamicExecutor;
@@ -14,7 +15,6 @@ import dev.ecslab.ecs.executor.ExecutorOptions;
 import dev.ecslab.ecs.graph.DiGraph;
 import dev.ecslab.ecs.schedule.CompiledStage;
 import dev.ecslab.ecs.schedule.SystemKind;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -138,8 +138,8 @@ public final class Mutants {
         }
 
         @Override
-        public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
-            super.moved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
+        public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] columns, int[] rows) {
+            super.onMoved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
             for (int i = 0; i < columns.length; i++) {
                 int old = (int) (columns[i].lane(GenerationTracker.ADDED, rows[i]) - Ticks.MAX_AGE);
                 columns[i].setLane(GenerationTracker.ADDED, rows[i], old);
@@ -175,14 +175,14 @@ public final class Mutants {
          * one: ticks left to wrap.
          */
         @Override
-        public void syncPoint() {
-            super.syncPoint();
+        public void onSyncPoint() {
+            super.onSyncPoint();
             clampTicks(host.currentTick());
         }
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
             clampTicks(host.currentTick());
         }
 
@@ -192,8 +192,8 @@ public final class Mutants {
         }
 
         @Override
-        public void runStarted(SystemTicks run) {
-            super.runStarted(run);
+        public void onRunStarted(SystemTicks run) {
+            super.onRunStarted(run);
             lastRuns.compute(run.id(), (id, v) -> v == null ? new int[] {run.lastRun(), run.lastRun()}
                     : v[1] == run.lastRun() ? v : new int[] {v[1], run.lastRun()});
         }
@@ -212,9 +212,9 @@ public final class Mutants {
         }
 
         @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
-            return super.test(kind, flavor, widened(reader), componentId, entityIndex, column, row);
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows column, int row) {
+            return super.matches(kind, flavor, widened(reader), componentId, entityIndex, column, row);
         }
 
         @Override
@@ -223,24 +223,24 @@ public final class Mutants {
         }
 
         @Override
-        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
                 RowSink sink) {
             return false;
         }
 
         @Override
-        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
-            return super.removed(flavor, widened(reader), componentId);
+        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+            return super.removedSince(flavor, widened(reader), componentId);
         }
 
         @Override
-        public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resource(kind, flavor, widened(reader), resourceId);
+        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resourceMatches(kind, flavor, widened(reader), resourceId);
         }
 
         @Override
-        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resourceRemoved(flavor, widened(reader), resourceId);
+        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resourceRemovedSince(flavor, widened(reader), resourceId);
         }
     }
 
@@ -258,8 +258,8 @@ public final class Mutants {
         private volatile boolean frames;
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
             frameBeforeLast = lastFrame;
             lastFrame = host.currentTick();
             frames = true;
@@ -298,8 +298,8 @@ public final class Mutants {
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
-            super.removed(writer, componentId, entity);
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+            super.onRemoved(writer, componentId, entity);
             kept.add(entity);
         }
 

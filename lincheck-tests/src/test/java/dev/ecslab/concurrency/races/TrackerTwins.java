@@ -7,9 +7,9 @@ import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.Ticks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.util.List;
 import java.util.Map;
@@ -51,15 +51,15 @@ final class TrackerTwins {
         }
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
             frameEnd.frameEnded();
         }
 
         @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
-            return super.test(kind, flavor, frameEnd.asIfLastRunThen(reader), componentId, entityIndex, column, row);
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows column, int row) {
+            return super.matches(kind, flavor, frameEnd.asIfLastRunThen(reader), componentId, entityIndex, column, row);
         }
     }
 
@@ -81,20 +81,20 @@ final class TrackerTwins {
         }
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
             frame++;
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
-            super.removed(writer, componentId, entity);
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+            super.onRemoved(writer, componentId, entity);
             removedAt.computeIfAbsent(componentId, id -> new ConcurrentHashMap<>()).put(entity, frame);
         }
 
         @Override
-        public void resourceRemoved(SystemTicks writer, int resourceId) {
-            super.resourceRemoved(writer, resourceId);
+        public void onResourceRemoved(SystemTicks writer, int resourceId) {
+            super.onResourceRemoved(writer, resourceId);
             resourceRemovedAt.put(resourceId, frame);
         }
 
@@ -103,14 +103,14 @@ final class TrackerTwins {
         }
 
         @Override
-        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
             Map<Entity, Long> at = removedAt.getOrDefault(componentId, Map.of());
-            return super.removed(flavor, reader, componentId).stream().filter(e -> kept(at.get(e))).toList();
+            return super.removedSince(flavor, reader, componentId).stream().filter(e -> kept(at.get(e))).toList();
         }
 
         @Override
-        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resourceRemoved(flavor, reader, resourceId) && kept(resourceRemovedAt.get(resourceId));
+        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resourceRemovedSince(flavor, reader, resourceId) && kept(resourceRemovedAt.get(resourceId));
         }
     }
 
@@ -125,16 +125,16 @@ final class TrackerTwins {
         }
 
         @Override
-        public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
             if (writer.id() != SystemTicks.WORLD_WRITER) {
-                super.mutated(writer, componentId, entityIndex, column, row);
+                super.onMutated(writer, componentId, entityIndex, column, row);
             }
         }
 
         @Override
-        public void resourceMutated(SystemTicks writer, int resourceId) {
+        public void onResourceMutated(SystemTicks writer, int resourceId) {
             if (writer.id() != SystemTicks.WORLD_WRITER) {
-                super.resourceMutated(writer, resourceId);
+                super.onResourceMutated(writer, resourceId);
             }
         }
     }
@@ -149,8 +149,8 @@ final class TrackerTwins {
         }
 
         @Override
-        public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
-            super.mutated(writer, componentId, entityIndex, column, row);
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+            super.onMutated(writer, componentId, entityIndex, column, row);
             if (writer.id() == SystemTicks.WORLD_WRITER) {         // an added tick as old as a tick can be
                 column.setLane(GenerationTracker.ADDED, row, (int) (writer.thisRun() - Ticks.MAX_AGE));
             }

@@ -21,8 +21,8 @@ public final class FlagsClearedEveryFrame extends Mutants.WidenedReader {
     }
 
     @Override
-    public void frameEnded() {
-        super.frameEnded();
+    public void onFrameEnded() {
+        super.onFrameEnded();
         frameEnd.frameEnded();
     }
 
