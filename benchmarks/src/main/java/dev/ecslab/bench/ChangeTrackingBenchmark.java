@@ -7,6 +7,7 @@ import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackedRows;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
@@ -89,20 +90,20 @@ public class ChangeTrackingBenchmark {
             tracker.onFrameEnded();        // the spawn is old news for the flag strategies too
         }
 
-        SystemTicks system(String name) {
-            return SystemTicks.fresh(world.newSystemId(), name, world.changeTick());
+        RunTicks system(String name) {
+            return world.newSystemTicks(name);
         }
 
-        WorldView view(String name, SystemTicks ticks) {
+        WorldView view(String name, RunTicks ticks) {
             return world.view(name, Access.world(), ticks);
         }
 
-        void begin(SystemTicks ticks) {
+        void begin(RunTicks ticks) {
             ticks.begin(world.nextChangeTick());
             tracker.onRunStarted(ticks);
         }
 
-        void finish(SystemTicks ticks) {
+        void finish(RunTicks ticks) {
             tracker.onRunFinished(ticks);
             ticks.end();
         }
@@ -116,7 +117,7 @@ public class ChangeTrackingBenchmark {
         @Param({"100000", "1000000"})
         public int entities;
 
-        SystemTicks writer;
+        RunTicks writer;
         Query all;
         Write<Position> position;
 
@@ -144,7 +145,7 @@ public class ChangeTrackingBenchmark {
         public String spread;
 
         static final int ENTITIES = 1_000_000;
-        SystemTicks reader;
+        RunTicks reader;
         Query changed;
         Read<Position> position;
 
@@ -159,7 +160,7 @@ public class ChangeTrackingBenchmark {
             begin(reader);                        // the reader's previous run: before the writes
             finish(reader);
 
-            SystemTicks writer = system("writer");
+            RunTicks writer = system("writer");
             QueryBuilder wq = view("writer", writer).query();
             Write<Position> w = wq.write(Position.class);
             Query all = wq.build();

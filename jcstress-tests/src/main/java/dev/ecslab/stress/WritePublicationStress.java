@@ -1,9 +1,9 @@
 package dev.ecslab.stress;
 
-import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.Completions;
 import dev.ecslab.ecs.executor.ExecutorTwins;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.world.World;
@@ -48,14 +48,14 @@ public class WritePublicationStress {
     private final World world = new World();
     private final Completions completions = completions();
     private final Entity entity;
-    private final SystemTicks readerTicks;
+    private final RunTicks readerTicks;
     private final WorldView writer;
     private final Query changed;
 
     public WritePublicationStress() {
         entity = world.spawn(new Value());
-        SystemTicks writerTicks = SystemTicks.fresh(world.newSystemId(), "writer", world.changeTick());
-        readerTicks = SystemTicks.fresh(world.newSystemId(), "detector", world.changeTick());
+        RunTicks writerTicks = world.newSystemTicks("writer");
+        readerTicks = world.newSystemTicks("detector");
         readerTicks.begin(world.nextChangeTick());          // its previous run: after the spawn
         readerTicks.end();
         writer = world.view("writer", Access.world(), writerTicks);

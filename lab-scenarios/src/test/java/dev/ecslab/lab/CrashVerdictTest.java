@@ -64,7 +64,7 @@ class CrashVerdictTest {
         return new IllegalStateException("boom in " + call);
     }
 
-    /** {@code generation} that never lists candidates, so every change query asks {@link #test}. */
+    /** {@code generation} that never lists candidates, so every change query asks {@link #matches}. */
     static class TestedRowByRow extends ForwardingChangeTracker {
         TestedRowByRow() {
             super(new GenerationTracker());
@@ -331,7 +331,7 @@ class CrashVerdictTest {
 
     // ------------------------------------------------------------------ hangs
 
-    /** Spins in {@link #test} until released: interruption does not stop it. */
+    /** Spins in {@link #matches} until released: interruption does not stop it. */
     static final class SpinsInTest extends TestedRowByRow {
         static final AtomicBoolean RELEASED = new AtomicBoolean();
 

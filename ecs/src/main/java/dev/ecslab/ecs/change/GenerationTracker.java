@@ -96,18 +96,12 @@ public final class GenerationTracker implements ChangeTracker {
     // ------------------------------------------------------------------ clock
 
     /**
-     * Registers the run's ticks as a reader (the world writer never reads, so it is not one). A reader's
-     * first run sets its previous run to exactly the maximum age before this one: the tick it was made
-     * with ({@link SystemTicks#fresh}) is clamped only once it is registered, so a system that first runs
-     * more than {@code 2 * CHECK_THRESHOLD} ticks after it was made would otherwise see the clock lap that
-     * tick and take it for a recent one (Bevy clamps the ticks of every system of a schedule, run or not).
+     * Registers the run's ticks as a reader (the world writer never reads, so it is not one): the
+     * removal log keeps what the oldest reader has not seen.
      */
     @Override
     public void onRunStarted(SystemTicks run) {
         if (run.id() != SystemTicks.WORLD_WRITER) {
-            if (run.neverRan()) {
-                run.setLastRun((int) (run.thisRun() - Ticks.MAX_AGE));
-            }
             readers.add(run);
         }
     }
@@ -136,7 +130,10 @@ public final class GenerationTracker implements ChangeTracker {
         }
     }
 
-    /** Bevy's check_change_ticks: no tick may grow older than MAX_AGE, or comparisons would wrap. */
+    /**
+     * Bevy's check_change_ticks: no tick may grow older than MAX_AGE, or comparisons would wrap. The
+     * readers' previous runs are the world's to clamp, at the same sync points.
+     */
     private void clampAll(int now) {
         lastCheck = now;
         host.forEachColumn((column, rows) -> {
@@ -151,11 +148,6 @@ public final class GenerationTracker implements ChangeTracker {
                 s.mutated.clamp(now);
             }
         });
-        synchronized (readers) {
-            for (SystemTicks s : readers) {
-                s.setLastRun(Ticks.clamp(s.lastRun(), now));
-            }
-        }
         for (int i = 0; i < resourceAdded.length; i++) {
             resourceAdded[i] = Ticks.clamp(resourceAdded[i], now);
             resourceMutated[i] = Ticks.clamp(resourceMutated[i], now);
@@ -301,7 +293,7 @@ public final class GenerationTracker implements ChangeTracker {
     /**
      * The entities whose {@code componentId} matches {@code kind} for {@code reader}, found through
      * the block summaries of the columns the archetypes use; each listed entity already passed
-     * {@link #test}. Never {@code null}: this strategy always narrows the search.
+     * {@link #matches}. Never {@code null}: this strategy always narrows the search.
      */
     @Override
     public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int[] archetypeIds) {

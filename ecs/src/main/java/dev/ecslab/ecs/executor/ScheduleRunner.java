@@ -1,8 +1,8 @@
 package dev.ecslab.ecs.executor;
 
 import dev.ecslab.ecs.EcsException;
-import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.ecs.schedule.CompiledStage;
@@ -83,7 +83,7 @@ public final class ScheduleRunner implements AutoCloseable {
                     throw new IllegalArgumentException("system '" + s.name() + "' has no body: it can be compiled and "
                             + "analysed but not run");
                 }
-                SystemTicks ticks = SystemTicks.fresh(world.newSystemId(), s.name(), world.changeTick());
+                RunTicks ticks = world.newSystemTicks(s.name());
                 WorldView view = world.view(s.name(), s.kind().isExclusive() ? Access.world() : s.access(), ticks);
                 SystemBody body = s.descriptor().setup().setup(view);
                 row[s.index()] = new Bound(s, view, Objects.requireNonNull(body, "setup of " + s.name() + " returned null"),
@@ -279,7 +279,7 @@ public final class ScheduleRunner implements AutoCloseable {
         }
         try {
             world.apply(buffers);
-            world.changeTracker().onSyncPoint();         // explicit sync-point systems too: no other system runs
+            world.endSyncPoint();                        // explicit sync-point systems too: no other system runs
         } finally {
             if (obs != null) {
                 for (int i = 0; i < owners.size(); i++) {
@@ -298,7 +298,7 @@ public final class ScheduleRunner implements AutoCloseable {
 
     // ------------------------------------------------------------------ one iteration
 
-    private record Bound(CompiledSystem system, WorldView view, SystemBody body, SystemTicks ticks) {
+    private record Bound(CompiledSystem system, WorldView view, SystemBody body, RunTicks ticks) {
     }
 
     private record Failure(int system, Throwable cause) {
@@ -378,7 +378,7 @@ public final class ScheduleRunner implements AutoCloseable {
                 return record(i, new IllegalStateException(executor.id() + " executor ran system '" + b.system().name()
                         + "' twice in one iteration"));
             }
-            SystemTicks ticks = b.ticks();
+            RunTicks ticks = b.ticks();
             int lastRun = ticks.lastRun();
             ticks.begin(world.nextChangeTick());
             Throwable thrown = null;

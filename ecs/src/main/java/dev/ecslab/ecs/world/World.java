@@ -18,6 +18,7 @@ import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
@@ -32,11 +33,14 @@ import dev.ecslab.ecs.storage.Resources;
 import dev.ecslab.ecs.storage.Storage;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -75,8 +79,11 @@ public final class World implements QueryHost {
      * takes the next tick with a plain read and write instead of one atomic increment.
      */
     private final boolean plainTickIncrement;
-    private final SystemTicks worldWriter;
-    private final SystemTicks worldReader;
+    private final RunTicks worldWriter;
+    private final RunTicks worldReader;
+    /** Every reader's clock this world made: the world keeps their previous runs within MAX_AGE. */
+    private final Set<RunTicks> readerClocks = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    private int lastClockCheck;
     /** While an exclusive system runs, its ticks stand in for the world's (see {@link #runExclusive}). */
     private SystemTicks directContext;
     /** True while the world writer's tick is newer than every tick a reader has been given. */
@@ -117,8 +124,10 @@ public final class World implements QueryHost {
             this.trackerId = b.trackerId;
         }
         this.changeTick = new AtomicInteger(b.initialChangeTick);
-        this.worldWriter = SystemTicks.fresh(SystemTicks.WORLD_WRITER, "world", b.initialChangeTick);
-        this.worldReader = new SystemTicks(SystemTicks.WORLD_READER, "world reader", b.initialChangeTick - 1);
+        this.worldWriter = RunTicks.fresh(SystemTicks.WORLD_WRITER, "world", b.initialChangeTick);
+        this.worldReader = new RunTicks(SystemTicks.WORLD_READER, "world reader", b.initialChangeTick - 1);
+        this.readerClocks.add(worldReader);
+        this.lastClockCheck = b.initialChangeTick;
         this.storage = new Storage(components, entities, tracker.laneCount() + b.metadataLanes);
         this.storage.setMoveListener(this::moved);
         this.tracker.attach(new Host());
@@ -560,7 +569,7 @@ public final class World implements QueryHost {
      * with its own command buffer.
      */
     public WorldView view(String system, Access declared) {
-        return view(system, declared, SystemTicks.fresh(nextSystemId.getAndIncrement(), system, changeTick.get()));
+        return view(system, declared, newSystemTicks(system));
     }
 
     /** A view whose queries read changes and mark writes with {@code ticks} (the runner's per-system ticks). */
@@ -571,6 +580,40 @@ public final class World implements QueryHost {
     /** A new dense id for a system's {@link SystemTicks}. */
     public int newSystemId() {
         return nextSystemId.getAndIncrement();
+    }
+
+    /**
+     * The clock of a new system that has never run, with a new id; the world keeps its previous run
+     * within {@link dev.ecslab.ecs.change.Ticks#MAX_AGE} of the clock at every sync point and frame
+     * end, however long it pauses.
+     */
+    public RunTicks newSystemTicks(String system) {
+        RunTicks ticks = RunTicks.fresh(newSystemId(), system, changeTick.get());
+        readerClocks.add(ticks);
+        return ticks;
+    }
+
+    /**
+     * A sync point for change tracking, once commands are applied (the runner calls it): every
+     * {@link dev.ecslab.ecs.change.Ticks#CHECK_THRESHOLD} ticks the readers' previous runs are clamped,
+     * then the tracker hears {@link ChangeTracker#onSyncPoint}.
+     */
+    public void endSyncPoint() {
+        clampReaderClocks();
+        tracker.onSyncPoint();
+    }
+
+    /** Bevy's check_change_ticks for systems: no reader's previous run may grow older than MAX_AGE. */
+    private void clampReaderClocks() {
+        int now = changeTick.get();
+        if (dev.ecslab.ecs.change.Ticks.age(lastClockCheck, now) >= dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD) {
+            lastClockCheck = now;
+            synchronized (readerClocks) {
+                for (RunTicks t : readerClocks) {
+                    t.clampLastRun(now);
+                }
+            }
+        }
     }
 
     // ================================================================= commands
@@ -681,10 +724,10 @@ public final class World implements QueryHost {
      * expires (Bevy's semantics: it is clamped and no longer reported).
      *
      * <p>The jump is made in steps of at most {@link dev.ecslab.ecs.change.Ticks#CHECK_THRESHOLD}
-     * ticks, and after each step the tracker's {@link ChangeTracker#syncPoint()} runs, as it would at
+     * ticks, and after each step the tracker's {@link ChangeTracker#onSyncPoint()} runs, as it would at
      * the sync points of the stages those ticks stand for: a strategy that clamps old ticks there
      * (Bevy's {@code check_change_ticks}) gets every chance a real run would give it, and one that
-     * does not is caught. No frame ends ({@link ChangeTracker#frameEnded()} is not called): a
+     * does not is caught. No frame ends ({@link ChangeTracker#onFrameEnded()} is not called): a
      * frame-based strategy sees one long gap inside a frame, not millions of frames. Direct writes
      * made afterwards take a tick after the jump.
      *
@@ -705,7 +748,7 @@ public final class World implements QueryHost {
             int step = (int) Math.min(left, dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD);
             changeTick.addAndGet(step);
             left -= step;
-            tracker.onSyncPoint();
+            endSyncPoint();
         }
         writerTickFresh = false;
     }
@@ -717,6 +760,7 @@ public final class World implements QueryHost {
      */
     public void clearTrackers() {
         requireNoIteration("clear trackers");
+        clampReaderClocks();
         tracker.onFrameEnded();
         worldReader.begin(changeTick.get());
         tracker.onRunStarted(worldReader);

@@ -8,6 +8,7 @@ import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
@@ -78,8 +79,8 @@ class BevyChangeDetectionTest {
     void changeExpiration() {
         Entity e = world.spawn(new C());
         int spawned = world.changeTick();
-        SystemTicks detected = SystemTicks.fresh(world.newSystemId(), "change_detected", spawned);
-        SystemTicks expired = SystemTicks.fresh(world.newSystemId(), "change_expired", spawned);
+        RunTicks detected = RunTicks.fresh(world.newSystemId(), "change_detected", spawned);
+        RunTicks expired = RunTicks.fresh(world.newSystemId(), "change_expired", spawned);
 
         detected.begin(world.nextChangeTick());
         assertThat(changed(detected, e)).isTrue();
@@ -114,7 +115,7 @@ class BevyChangeDetectionTest {
         ObjectColumn column = new ObjectColumn(new ComponentInfo(0, C.class, "C", StorageKind.TABLE), tracker.laneCount(), 4);
         FakeTrackerHost host = new FakeTrackerHost(column);
         tracker.attach(host);
-        SystemTicks world = new SystemTicks(0, "world", 0);
+        RunTicks world = new RunTicks(0, "world", 0);
         world.begin(1);
         tracker.onAdded(world, 0, 0, column, 0);
         host.now = (int) (1 + Ticks.MAX_AGE + Ticks.CHECK_THRESHOLD);

@@ -3,6 +3,7 @@ package dev.ecslab.ecs.change;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.EntityTerm;
 import dev.ecslab.ecs.query.Query;
@@ -49,7 +50,7 @@ final class ChangeModelRun {
     /** Per (entity, type): time added, time of the last mutation since then (or -1), who added, who mutated. */
     private final Map<Entity, Map<Integer, int[]>> state = new HashMap<>();
     private final List<int[]> removals = new ArrayList<>();          // time, type, handle index, writer
-    private final SystemTicks[] ticks = new SystemTicks[SYSTEMS];
+    private final RunTicks[] ticks = new RunTicks[SYSTEMS];
     private final WorldView[] views = new WorldView[SYSTEMS];
     private final int[] lastRun = new int[SYSTEMS];
     private int time;
@@ -60,7 +61,7 @@ final class ChangeModelRun {
         this.world = worlds.get();
         TYPES.forEach(t -> world.components().infoOf(t));
         for (int s = 0; s < SYSTEMS; s++) {
-            ticks[s] = SystemTicks.fresh(world.newSystemId(), "s" + s, world.changeTick());
+            ticks[s] = world.newSystemTicks("s" + s);
             views[s] = world.view("s" + s, Access.world(), ticks[s]);
             lastRun[s] = -1;
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.storage.ObjectColumn;
 import org.junit.jupiter.api.Test;
 
@@ -30,9 +31,9 @@ class GenerationClampTest {
 
     @Test
     void aRemovalSurvivesAClampAndNeverComesBackAcrossTheWrap() {
-        SystemTicks writer = new SystemTicks(5, "remover", 0);
-        SystemTicks seenIt = new SystemTicks(6, "seen-it", 0);
-        SystemTicks late = new SystemTicks(7, "late", 0);
+        RunTicks writer = new RunTicks(5, "remover", 0);
+        RunTicks seenIt = new RunTicks(6, "seen-it", 0);
+        RunTicks late = new RunTicks(7, "late", 0);
         tracker.onRunStarted(seenIt);
         tracker.onRunStarted(late);
         late.begin(1);                                    // late ran once, before the removal
@@ -60,7 +61,7 @@ class GenerationClampTest {
         for (int lap = 2; lap <= 10; lap++) {              // 10 checks: more than 2^32 ticks go by
             host.now = (int) (3 + (long) lap * Ticks.CHECK_THRESHOLD);
             tracker.checkTicks();
-            for (SystemTicks reader : new SystemTicks[] {seenIt, late}) {
+            for (RunTicks reader : new RunTicks[] {seenIt, late}) {
                 reader.begin(host.now);
                 assertThat(tracker.removedSince(ChangeFlavor.DEFAULT, reader, 0)).as("%s after %d checks", reader.name(), lap)
                         .isEmpty();

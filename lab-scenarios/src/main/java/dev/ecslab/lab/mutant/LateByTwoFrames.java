@@ -75,8 +75,6 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
         if (w == null) {
             return reader;
         }
-        SystemTicks t = new SystemTicks(reader.id(), reader.name(), w[0]);
-        t.begin(w[1]);
-        return t;
+        return reader.withWindow(w[0], w[1]);
     }
 }

@@ -206,9 +206,7 @@ public final class Mutants {
 
         /** The reader as the answers see it: here, with its previous run moved back (subclasses move other ends). */
         SystemTicks widened(SystemTicks reader) {
-            SystemTicks t = new SystemTicks(reader.id(), reader.name(), effectiveLastRun(reader));
-            t.begin(reader.thisRun());
-            return t;
+            return reader.withWindow(effectiveLastRun(reader), reader.thisRun());
         }
 
         @Override

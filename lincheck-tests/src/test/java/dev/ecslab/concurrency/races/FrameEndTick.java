@@ -26,8 +26,6 @@ public final class FrameEndTick {
         if (reader.id() < SystemTicks.FIRST_SYSTEM) {
             return reader;
         }
-        SystemTicks t = new SystemTicks(reader.id(), reader.name(), tick);
-        t.begin(reader.thisRun());
-        return t;
+        return reader.withWindow(tick, reader.thisRun());
     }
 }
