@@ -108,10 +108,10 @@ public interface ChangeTracker {
      * {@code componentId} is present at {@code row} of {@code rows} but must count as neither added
      * nor mutated for any reader, as if it had been there since before every reader's previous run.
      * The world never calls this: it is how a decorator ignores an addition without knowing its
-     * delegate's lanes (see the class comment). The default does what suits a tracker without per-row
-     * state: nothing.
+     * delegate's lanes (see the class comment), right after the addition or later, to take one back.
+     * The default does what suits a tracker without per-row state: nothing.
      */
-    default void onAddedSilently(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+    default void onAddedSilently(int componentId, int entityIndex, TrackedRows rows, int row) {
     }
 
     /** {@code componentId} of the entity was written (or re-inserted), at {@code row} of {@code rows}. */

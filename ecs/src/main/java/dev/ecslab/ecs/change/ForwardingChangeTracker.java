@@ -75,8 +75,8 @@ public abstract class ForwardingChangeTracker implements ChangeTracker {
     }
 
     @Override
-    public void onAddedSilently(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
-        delegate.onAddedSilently(writer, componentId, entityIndex, rows, row);
+    public void onAddedSilently(int componentId, int entityIndex, TrackedRows rows, int row) {
+        delegate.onAddedSilently(componentId, entityIndex, rows, row);
     }
 
     @Override

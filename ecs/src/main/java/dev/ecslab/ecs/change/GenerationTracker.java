@@ -175,7 +175,7 @@ public final class GenerationTracker implements ChangeTracker {
 
     /** Ticks as old as a tick can be: neither added nor mutated for any reader. */
     @Override
-    public void onAddedSilently(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+    public void onAddedSilently(int componentId, int entityIndex, TrackedRows column, int row) {
         int ancient = (int) (host.currentTick() - Ticks.MAX_AGE);
         column.setLane(ADDED, row, ancient);
         column.setLane(MUTATED, row, ancient);

@@ -107,7 +107,7 @@ public final class SystemDataTracker implements ChangeTracker {
     }
 
     @Override
-    public void onAddedSilently(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+    public void onAddedSilently(int componentId, int entityIndex, TrackedRows column, int row) {
         column.setLane(ADD_WRITER, row, NOBODY);
         column.setLane(ADD_RUN, row, 0);
         column.setLane(MUTATE_WRITER, row, NOBODY);

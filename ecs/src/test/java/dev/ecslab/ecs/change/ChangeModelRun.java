@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  * impossible (a run's own writes come after its questions), and {@code w != s}. A first run has
  * {@code L = -1}. No ticks, logs or lanes: only positions.
  */
-final class ChangeModelRun {
+public final class ChangeModelRun {
     record A(int v) {
     }
 
@@ -67,7 +67,7 @@ final class ChangeModelRun {
         }
     }
 
-    static void check(Supplier<World> worlds, List<ChangeOp> ops) {
+    public static void check(Supplier<World> worlds, List<ChangeOp> ops) {
         ChangeModelRun run = new ChangeModelRun(worlds);
         for (ChangeOp op : ops) {
             run.current = op;

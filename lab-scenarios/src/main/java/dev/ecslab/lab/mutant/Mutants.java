@@ -12,12 +12,14 @@ import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.DynamicExecutor;
 import dev.ecslab.ecs.executor.ExecutorOptions;
+import dev.ecslab.ecs.executor.StagedExecutor;
 import dev.ecslab.ecs.graph.DiGraph;
 import dev.ecslab.ecs.schedule.CompiledStage;
 import dev.ecslab.ecs.schedule.SystemKind;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -131,20 +133,24 @@ public final class Mutants {
         return new TrackerSubject(id, ChangeFlavor.DEFAULT, null, description, f);
     }
 
-    /** Loses the ticks of every component an entity keeps when it changes archetype. */
+    /**
+     * Loses the ticks of every component an entity keeps when it changes archetype (and does not
+     * re-log them): the bug of a strategy that keeps its ticks beside the table instead of in lanes
+     * that travel with the row. The delegate's own bookkeeping still runs first (its block summaries
+     * must cover the moved rows, or a later query would index past them and the mutant would crash
+     * instead of answering wrongly); then each kept component is taken back as a silent addition.
+     */
     static final class LosesTicksOnMove extends ForwardingChangeTracker {
         LosesTicksOnMove() {
             super(new GenerationTracker());
         }
 
         @Override
-        public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] columns, int[] rows) {
-            super.onMoved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
-            for (int i = 0; i < columns.length; i++) {
-                int old = (int) (columns[i].lane(GenerationTracker.ADDED, rows[i]) - Ticks.MAX_AGE);
-                columns[i].setLane(GenerationTracker.ADDED, rows[i], old);
-                columns[i].setLane(GenerationTracker.MUTATED, rows[i], old);
-                columns[i].setLane(GenerationTracker.MUTATED_SINCE_ADDED, rows[i], 0);
+        public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] rows,
+                int[] rowIndices) {
+            super.onMoved(entityIndex, fromArchetype, toArchetype, componentIds, rows, rowIndices);
+            for (int i = 0; i < rows.length; i++) {
+                onAddedSilently(componentIds[i], entityIndex, rows[i], rowIndices[i]);
             }
         }
     }
@@ -163,10 +169,14 @@ public final class Mutants {
             super(new GenerationTracker());
         }
 
+        /** The world's tick at its last frame end (at attachment before the first). */
+        volatile int lastFrameEnd;
+
         @Override
         public void attach(TrackerHost h) {
             super.attach(h);
             host = h;
+            lastFrameEnd = h.currentTick();
         }
 
         /**
@@ -184,11 +194,13 @@ public final class Mutants {
         public void onFrameEnded() {
             super.onFrameEnded();
             clampTicks(host.currentTick());
+            lastFrameEnd = host.currentTick();
         }
 
         /** Clamps every tick this mutant keeps ({@link Ticks#clamp}); subclasses add theirs. */
         void clampTicks(int now) {
             lastRuns.replaceAll((id, v) -> new int[] {Ticks.clamp(v[0], now), Ticks.clamp(v[1], now)});
+            lastFrameEnd = Ticks.clamp(lastFrameEnd, now);
         }
 
         @Override
@@ -364,6 +376,63 @@ public final class Mutants {
                 }
             }
             return copy;
+        }
+    }
+
+    /** The first conflicting pair (unordered, if {@code requireUnordered}) of normal systems in a stage, or null. */
+    private static int[] firstRacyPair(CompiledStage stage, boolean requireUnordered) {
+        for (int i = 0; i < stage.size(); i++) {
+            if (stage.system(i).kind() != SystemKind.NORMAL) {
+                continue;
+            }
+            BitSet c = stage.conflicts(i);
+            for (int j = c.nextSetBit(i + 1); j >= 0; j = c.nextSetBit(j + 1)) {
+                if (stage.system(j).kind() == SystemKind.NORMAL && (!requireUnordered || !stage.ordered(i, j))) {
+                    return new int[] {i, j};
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A staged executor that puts two conflicting systems into one batch. Not in the lab's catalogue:
+     * the executor property of the ECS tests must catch it ({@code ExecutorMutantsAreCaughtTest}).
+     */
+    static final class MergesConflictingBatch extends StagedExecutor {
+        MergesConflictingBatch(ExecutorOptions options) {
+            super(options);
+        }
+
+        @Override
+        public String id() {
+            return "mutant:merges-conflicting-batch";
+        }
+
+        @Override
+        protected int[][] batches(CompiledStage stage, int[] order) {
+            int[][] real = super.batches(stage, order);
+            int[] pair = firstRacyPair(stage, false);
+            if (pair == null) {
+                return real;
+            }
+            List<List<Integer>> batches = new ArrayList<>();
+            int batchOfFirst = -1;
+            for (int b = 0; b < real.length; b++) {
+                List<Integer> members = new ArrayList<>();
+                for (int v : real[b]) {
+                    if (v == pair[0]) {
+                        batchOfFirst = b;
+                    }
+                    if (v != pair[1]) {
+                        members.add(v);
+                    }
+                }
+                batches.add(members);
+            }
+            batches.get(batchOfFirst).add(pair[1]);
+            return batches.stream().filter(l -> !l.isEmpty()).map(l -> l.stream().mapToInt(Integer::intValue).toArray())
+                    .toArray(int[][]::new);
         }
     }
 }

@@ -163,11 +163,11 @@ public final class GuardedTracker implements ChangeTracker {
     }
 
     @Override
-    public void onAddedSilently(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+    public void onAddedSilently(int componentId, int entityIndex, TrackedRows rows, int row) {
         try {
-            delegate.onAddedSilently(writer, componentId, entityIndex, rows, row);
+            delegate.onAddedSilently(componentId, entityIndex, rows, row);
         } catch (Throwable t) {
-            crash("onAddedSilently(" + componentName.apply(componentId) + " of entity #" + entityIndex + ")" + reader(writer),
+            crash("onAddedSilently(" + componentName.apply(componentId) + " of entity #" + entityIndex + ")",
                     false, null, t);
             throw t;
         }

@@ -6,7 +6,6 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.change.Ticks;
 import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
@@ -38,7 +37,8 @@ final class TrackerTwins {
      * {@code last_change_tick} (Bevy #8029); every other query is the real one.
      */
     static final class RowTestWithFrameEndTick extends ForwardingChangeTracker {
-        private final FrameEndTick frameEnd = new FrameEndTick();
+        private TrackerHost host;
+        private volatile int frameEnd;
 
         RowTestWithFrameEndTick() {
             super(new GenerationTracker());
@@ -47,19 +47,22 @@ final class TrackerTwins {
         @Override
         public void attach(TrackerHost h) {
             super.attach(h);
-            frameEnd.attach(h);
+            host = h;
+            frameEnd = h.currentTick();
         }
 
         @Override
         public void onFrameEnded() {
             super.onFrameEnded();
-            frameEnd.frameEnded();
+            frameEnd = host.currentTick();
         }
 
         @Override
         public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                TrackedRows column, int row) {
-            return super.matches(kind, flavor, frameEnd.asIfLastRunThen(reader), componentId, entityIndex, column, row);
+                TrackedRows rows, int row) {
+            SystemTicks asIfLastRunAtFrameEnd = reader.id() < SystemTicks.FIRST_SYSTEM ? reader
+                    : reader.withWindow(frameEnd, reader.thisRun());
+            return super.matches(kind, flavor, asIfLastRunAtFrameEnd, componentId, entityIndex, rows, row);
         }
     }
 
@@ -149,11 +152,11 @@ final class TrackerTwins {
         }
 
         @Override
-        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
-            super.onMutated(writer, componentId, entityIndex, column, row);
-            if (writer.id() == SystemTicks.WORLD_WRITER) {         // an added tick as old as a tick can be
-                column.setLane(GenerationTracker.ADDED, row, (int) (writer.thisRun() - Ticks.MAX_AGE));
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+            if (writer.id() == SystemTicks.WORLD_WRITER) {         // the added mark goes, the mutation stays
+                super.onAddedSilently(componentId, entityIndex, rows, row);
             }
+            super.onMutated(writer, componentId, entityIndex, rows, row);
         }
     }
 }
