@@ -59,15 +59,18 @@ public interface ChangeTracker {
     int laneCount();
 
     /** Called once, when the world is built, before any event. */
-    void attach(TrackerHost host);
+    default void attach(TrackerHost host) {
+    }
 
     // ------------------------------------------------------------------ clock events
 
     /** A system run (or a direct world operation) starts; {@code run.thisRun()} is its tick. */
-    void onRunStarted(SystemTicks run);
+    default void onRunStarted(SystemTicks run) {
+    }
 
     /** The run finished; after this the tracker must answer its next run relative to this one. */
-    void onRunFinished(SystemTicks run);
+    default void onRunFinished(SystemTicks run) {
+    }
 
     /**
      * Command buffers were just applied: at a stage's end, and after every explicit sync-point

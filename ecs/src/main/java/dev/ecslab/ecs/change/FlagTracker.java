@@ -64,14 +64,6 @@ public final class FlagTracker implements ChangeTracker {
         this.host = host;
     }
 
-    @Override
-    public void onRunStarted(SystemTicks run) {
-    }
-
-    @Override
-    public void onRunFinished(SystemTicks run) {
-    }
-
     /** Current flags become previous, for every row, resource and removal list. */
     @Override
     public void onFrameEnded() {

@@ -21,18 +21,6 @@ public final class NoTracker implements ChangeTracker {
     }
 
     @Override
-    public void attach(TrackerHost host) {
-    }
-
-    @Override
-    public void onRunStarted(SystemTicks run) {
-    }
-
-    @Override
-    public void onRunFinished(SystemTicks run) {
-    }
-
-    @Override
     public void onFrameEnded() {
         for (FlagTracker.Removals r : removals) {
             if (r != null) {

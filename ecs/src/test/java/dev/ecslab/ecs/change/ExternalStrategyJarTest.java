@@ -92,9 +92,6 @@ class ExternalStrategyJarTest {
                 public String description() { return "ticks per row, written against the SPI alone"; }
                 public ChangeTracker create() { return new Ticked(); }
                 public int laneCount() { return 3; }
-                public void attach(TrackerHost host) { }
-                public void onRunStarted(SystemTicks run) { }
-                public void onRunFinished(SystemTicks run) { }
                 static boolean news(int tick, SystemTicks r) { return Ticks.isNewer(tick, r.lastRun(), r.thisRun()); }
                 public void onAdded(SystemTicks w, int c, int e, TrackedRows rows, int row) {
                     rows.setLane(0, row, w.thisRun()); rows.setLane(1, row, w.thisRun()); rows.setLane(2, row, 0); }

@@ -380,18 +380,6 @@ public final class RetainedHeap {
         }
 
         @Override
-        public void attach(TrackerHost host) {
-        }
-
-        @Override
-        public void onRunStarted(SystemTicks run) {
-        }
-
-        @Override
-        public void onRunFinished(SystemTicks run) {
-        }
-
-        @Override
         public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         }
 
