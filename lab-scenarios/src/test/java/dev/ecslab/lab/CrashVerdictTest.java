@@ -179,12 +179,12 @@ class CrashVerdictTest {
 
     static List<Thrower> throwers() {
         return List.of(
-                thrower("throws-in-test", ThrowsInTest::new, " in test(", "test"),
-                thrower("throws-in-removed-answer", ThrowsInRemovedAnswer::new, " in removed(DEFAULT) of ", "removed"),
-                thrower("throws-in-resource-answer", ThrowsInResourceAnswer::new, " in resource(", "resource"),
-                thrower("throws-in-mutated-event", ThrowsInMutatedEvent::new, " in mutated(", "mutated"),
-                thrower("throws-in-run-finished", ThrowsInRunFinished::new, " in runFinished(", "runFinished"),
-                thrower("throws-in-frame-ended", ThrowsInFrameEnded::new, " in frameEnded()", "frameEnded"),
+                thrower("throws-in-test", ThrowsInTest::new, " in matches(", "test"),
+                thrower("throws-in-removed-answer", ThrowsInRemovedAnswer::new, " in removedSince(DEFAULT) of ", "removed"),
+                thrower("throws-in-resource-answer", ThrowsInResourceAnswer::new, " in resourceMatches(", "resource"),
+                thrower("throws-in-mutated-event", ThrowsInMutatedEvent::new, " in onMutated(", "mutated"),
+                thrower("throws-in-run-finished", ThrowsInRunFinished::new, " in onRunFinished(", "runFinished"),
+                thrower("throws-in-frame-ended", ThrowsInFrameEnded::new, " in onFrameEnded()", "frameEnded"),
                 thrower("throws-in-memory-bytes", ThrowsInMemoryBytes::new, " in memoryBytes()", "memoryBytes"),
                 thrower("throws-in-lane-count", ThrowsInLaneCount::new, " in laneCount()", "laneCount"),
                 thrower("throws-in-create", () -> {
@@ -400,7 +400,7 @@ class CrashVerdictTest {
             Trace trace = runWithTimeout(s, spinner, Duration.ofSeconds(2));
             long seconds = (System.nanoTime() - start) / 1_000_000_000L;
             assertThat(seconds).as("seconds until the lab gave up").isLessThan(15);
-            assertTimedOutIn(trace, "SpinsInTest.test", s);
+            assertTimedOutIn(trace, "SpinsInTest.matches", s);
         } finally {
             SpinsInTest.RELEASED.set(true);
         }
@@ -424,7 +424,7 @@ class CrashVerdictTest {
     void theCrashDescriptionNamesSourceCallExceptionAndFrame() {
         Crash c = new Crash("strategy", "onFrameEnded()", null, null, "java.lang.IllegalStateException: boom", List.of(
                 "a.B.frameEnded(B.java:3)"), 4);
-        assertThat(c.describe()).isEqualTo("the strategy threw java.lang.IllegalStateException: boom in frameEnded() during"
+        assertThat(c.describe()).isEqualTo("the strategy threw java.lang.IllegalStateException: boom in onFrameEnded() during"
                 + " frame 4, at a.B.frameEnded(B.java:3)");
     }
 }
