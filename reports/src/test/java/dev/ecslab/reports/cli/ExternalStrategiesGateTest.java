@@ -298,7 +298,7 @@ class ExternalStrategiesGateTest {
         CommandOutput r = gate(dir, hang, "ext-hangs", "--run-timeout", "2");
         Duration took = Duration.between(start, Instant.now());
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
-        assertThat(r.out()).contains("FAIL X no crash").contains("timeout").contains("frameEnded");
+        assertThat(r.out()).contains("FAIL X no crash").contains("timeout").contains("onFrameEnded");
         assertThat(r.out()).contains("campaign complete").contains("the rest of its scenarios were not run");
         assertThat(took).as("one timeout, then the rest of the configuration is skipped").isLessThan(Duration.ofSeconds(45));
     }
