@@ -6,6 +6,8 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.query.Access;
@@ -77,7 +79,7 @@ public class ChangeTrackingBenchmark {
 
                         @Override
                         public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader,
-                                Column column, int rows, ChangeTracker.RowSink sink) {
+                                TrackedRows column, int rows, ChangeTracker.RowSink sink) {
                             return false;
                         }
                     }).build()
@@ -86,25 +88,25 @@ public class ChangeTrackingBenchmark {
                 world.spawn(new Position(i, i));
             }
             tracker = WorldInternals.of(world).changeTracker();
-            tracker.frameEnded();
-            tracker.frameEnded();        // the spawn is old news for the flag strategies too
+            tracker.onFrameEnded();
+            tracker.onFrameEnded();        // the spawn is old news for the flag strategies too
         }
 
-        SystemTicks system(String name) {
-            return SystemTicks.fresh(WorldInternals.of(world).newSystemId(), name, WorldInternals.of(world).changeTick());
+        RunTicks system(String name) {
+            return WorldInternals.of(world).newSystemTicks(name);
         }
 
-        WorldView view(String name, SystemTicks ticks) {
+        WorldView view(String name, RunTicks ticks) {
             return WorldInternals.of(world).view(name, Access.world(), ticks);
         }
 
-        void begin(SystemTicks ticks) {
+        void begin(RunTicks ticks) {
             ticks.begin(WorldInternals.of(world).nextChangeTick());
-            tracker.runStarted(ticks);
+            tracker.onRunStarted(ticks);
         }
 
-        void finish(SystemTicks ticks) {
-            tracker.runFinished(ticks);
+        void finish(RunTicks ticks) {
+            tracker.onRunFinished(ticks);
             ticks.end();
         }
     }
@@ -117,7 +119,7 @@ public class ChangeTrackingBenchmark {
         @Param({"100000", "1000000"})
         public int entities;
 
-        SystemTicks writer;
+        RunTicks writer;
         Query all;
         Write<Position> position;
 
@@ -145,7 +147,7 @@ public class ChangeTrackingBenchmark {
         public String spread;
 
         static final int ENTITIES = 1_000_000;
-        SystemTicks reader;
+        RunTicks reader;
         Query changed;
         Read<Position> position;
 
@@ -160,7 +162,7 @@ public class ChangeTrackingBenchmark {
             begin(reader);                        // the reader's previous run: before the writes
             finish(reader);
 
-            SystemTicks writer = system("writer");
+            RunTicks writer = system("writer");
             QueryBuilder wq = view("writer", writer).query();
             Write<Position> w = wq.write(Position.class);
             Query all = wq.build();
@@ -181,7 +183,7 @@ public class ChangeTrackingBenchmark {
             });
             finish(writer);
             if (strategy.equals("last-tick") || strategy.equals("flag-doubling")) {
-                tracker.frameEnded();             // they answer from the previous frame's flags
+                tracker.onFrameEnded();             // they answer from the previous frame's flags
             }
             begin(reader);
             int seen = changed.count();
@@ -225,7 +227,7 @@ public class ChangeTrackingBenchmark {
     /** The frame-end pass of the strategy (a whole-world flag shift for P1-P4). */
     @Benchmark
     public long frameEnd(MutateAll s) {
-        s.tracker.frameEnded();
+        s.tracker.onFrameEnded();
         return WorldInternals.of(s.world).changeTick();
     }
 

@@ -176,7 +176,7 @@ public final class TrackingMemoryReport {
         for (int i = 0; i < n; i++) {
             world.spawn(new Position(i, i));
         }
-        WorldInternals.of(world).changeTracker().frameEnded();
+        WorldInternals.of(world).changeTracker().onFrameEnded();
         return (WorldInternals.of(world).changeTracker().memoryBytes() - base) / (double) n;
     }
 

@@ -1,9 +1,9 @@
 package dev.ecslab.stress;
 
-import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.Completions;
 import dev.ecslab.ecs.executor.ExecutorTwins;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
@@ -49,14 +49,14 @@ public class WritePublicationStress {
     private final World world = new World();
     private final Completions completions = completions();
     private final Entity entity;
-    private final SystemTicks readerTicks;
+    private final RunTicks readerTicks;
     private final WorldView writer;
     private final Query changed;
 
     public WritePublicationStress() {
         entity = world.spawn(new Value());
-        SystemTicks writerTicks = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "writer", WorldInternals.of(world).changeTick());
-        readerTicks = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "detector", WorldInternals.of(world).changeTick());
+        RunTicks writerTicks = WorldInternals.of(world).newSystemTicks("writer");
+        readerTicks = WorldInternals.of(world).newSystemTicks("detector");
         readerTicks.begin(WorldInternals.of(world).nextChangeTick());          // its previous run: after the spawn
         readerTicks.end();
         writer = WorldInternals.of(world).view("writer", Access.world(), writerTicks);

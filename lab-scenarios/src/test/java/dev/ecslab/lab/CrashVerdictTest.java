@@ -10,11 +10,11 @@ import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.Executor;
 import dev.ecslab.ecs.executor.StageRun;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
 import dev.ecslab.lab.classify.Cell;
@@ -64,7 +64,7 @@ class CrashVerdictTest {
         return new IllegalStateException("boom in " + call);
     }
 
-    /** {@code generation} that never lists candidates, so every change query asks {@link #test}. */
+    /** {@code generation} that never lists candidates, so every change query asks {@link #matches}. */
     static class TestedRowByRow extends ForwardingChangeTracker {
         TestedRowByRow() {
             super(new GenerationTracker());
@@ -76,7 +76,7 @@ class CrashVerdictTest {
         }
 
         @Override
-        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
                 RowSink sink) {
             return false;
         }
@@ -84,8 +84,8 @@ class CrashVerdictTest {
 
     static final class ThrowsInTest extends TestedRowByRow {
         @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows column, int row) {
             throw boom("test");
         }
     }
@@ -96,7 +96,7 @@ class CrashVerdictTest {
         }
 
         @Override
-        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
             throw boom("removed");
         }
     }
@@ -107,7 +107,7 @@ class CrashVerdictTest {
         }
 
         @Override
-        public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
             throw boom("resource");
         }
     }
@@ -118,7 +118,7 @@ class CrashVerdictTest {
         }
 
         @Override
-        public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
             throw boom("mutated");
         }
     }
@@ -129,8 +129,8 @@ class CrashVerdictTest {
         }
 
         @Override
-        public void runFinished(SystemTicks run) {
-            super.runFinished(run);
+        public void onRunFinished(SystemTicks run) {
+            super.onRunFinished(run);
             throw boom("runFinished");
         }
     }
@@ -141,7 +141,7 @@ class CrashVerdictTest {
         }
 
         @Override
-        public void frameEnded() {
+        public void onFrameEnded() {
             throw boom("frameEnded");
         }
     }
@@ -179,12 +179,12 @@ class CrashVerdictTest {
 
     static List<Thrower> throwers() {
         return List.of(
-                thrower("throws-in-test", ThrowsInTest::new, " in test(", "test"),
-                thrower("throws-in-removed-answer", ThrowsInRemovedAnswer::new, " in removed(DEFAULT) of ", "removed"),
-                thrower("throws-in-resource-answer", ThrowsInResourceAnswer::new, " in resource(", "resource"),
-                thrower("throws-in-mutated-event", ThrowsInMutatedEvent::new, " in mutated(", "mutated"),
-                thrower("throws-in-run-finished", ThrowsInRunFinished::new, " in runFinished(", "runFinished"),
-                thrower("throws-in-frame-ended", ThrowsInFrameEnded::new, " in frameEnded()", "frameEnded"),
+                thrower("throws-in-test", ThrowsInTest::new, " in matches(", "test"),
+                thrower("throws-in-removed-answer", ThrowsInRemovedAnswer::new, " in removedSince(DEFAULT) of ", "removed"),
+                thrower("throws-in-resource-answer", ThrowsInResourceAnswer::new, " in resourceMatches(", "resource"),
+                thrower("throws-in-mutated-event", ThrowsInMutatedEvent::new, " in onMutated(", "mutated"),
+                thrower("throws-in-run-finished", ThrowsInRunFinished::new, " in onRunFinished(", "runFinished"),
+                thrower("throws-in-frame-ended", ThrowsInFrameEnded::new, " in onFrameEnded()", "frameEnded"),
                 thrower("throws-in-memory-bytes", ThrowsInMemoryBytes::new, " in memoryBytes()", "memoryBytes"),
                 thrower("throws-in-lane-count", ThrowsInLaneCount::new, " in laneCount()", "laneCount"),
                 thrower("throws-in-create", () -> {
@@ -331,15 +331,15 @@ class CrashVerdictTest {
 
     // ------------------------------------------------------------------ hangs
 
-    /** Spins in {@link #test} until released: interruption does not stop it. */
+    /** Spins in {@link #matches} until released: interruption does not stop it. */
     static final class SpinsInTest extends TestedRowByRow {
         static final AtomicBoolean RELEASED = new AtomicBoolean();
 
         @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows column, int row) {
             spinUntil(RELEASED);
-            return super.test(kind, flavor, reader, componentId, entityIndex, column, row);
+            return super.matches(kind, flavor, reader, componentId, entityIndex, column, row);
         }
     }
 
@@ -400,7 +400,7 @@ class CrashVerdictTest {
             Trace trace = runWithTimeout(s, spinner, Duration.ofSeconds(2));
             long seconds = (System.nanoTime() - start) / 1_000_000_000L;
             assertThat(seconds).as("seconds until the lab gave up").isLessThan(15);
-            assertTimedOutIn(trace, "SpinsInTest.test", s);
+            assertTimedOutIn(trace, "SpinsInTest.matches", s);
         } finally {
             SpinsInTest.RELEASED.set(true);
         }
@@ -422,9 +422,9 @@ class CrashVerdictTest {
 
     @Test
     void theCrashDescriptionNamesSourceCallExceptionAndFrame() {
-        Crash c = new Crash("strategy", "frameEnded()", null, null, "java.lang.IllegalStateException: boom", List.of(
+        Crash c = new Crash("strategy", "onFrameEnded()", null, null, "java.lang.IllegalStateException: boom", List.of(
                 "a.B.frameEnded(B.java:3)"), 4);
-        assertThat(c.describe()).isEqualTo("the strategy threw java.lang.IllegalStateException: boom in frameEnded() during"
+        assertThat(c.describe()).isEqualTo("the strategy threw java.lang.IllegalStateException: boom in onFrameEnded() during"
                 + " frame 4, at a.B.frameEnded(B.java:3)");
     }
 }

@@ -68,8 +68,8 @@ class MemoryMeasuredFromOutsideTest {
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
-            super.removed(writer, componentId, entity);
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+            super.onRemoved(writer, componentId, entity);
             kept.add(entity);
         }
 
@@ -88,8 +88,8 @@ class MemoryMeasuredFromOutsideTest {
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
-            super.removed(writer, componentId, entity);
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+            super.onRemoved(writer, componentId, entity);
             KEPT.add(entity);
         }
     }

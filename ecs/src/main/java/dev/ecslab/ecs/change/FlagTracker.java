@@ -1,7 +1,6 @@
 package dev.ecslab.ecs.change;
 
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -65,17 +64,9 @@ public final class FlagTracker implements ChangeTracker {
         this.host = host;
     }
 
-    @Override
-    public void runStarted(SystemTicks run) {
-    }
-
-    @Override
-    public void runFinished(SystemTicks run) {
-    }
-
     /** Current flags become previous, for every row, resource and removal list. */
     @Override
-    public void frameEnded() {
+    public void onFrameEnded() {
         host.forEachColumn((column, rows) -> {
             int[] bits = column.laneArray(BITS);
             int[] current = column.laneArray(CURRENT_WRITER);
@@ -100,19 +91,19 @@ public final class FlagTracker implements ChangeTracker {
     // ------------------------------------------------------------------ events
 
     @Override
-    public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         column.setLane(BITS, row, column.lane(BITS, row) | ADDED);
         column.setLane(CURRENT_WRITER, row, writer.id());
     }
 
     @Override
-    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         column.setLane(BITS, row, column.lane(BITS, row) | MUTATED);
         column.setLane(CURRENT_WRITER, row, writer.id());
     }
 
     @Override
-    public void removed(SystemTicks writer, int componentId, Entity entity) {
+    public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
         if (componentId >= removals.length) {
             removals = Arrays.copyOf(removals, Math.max(componentId + 1, removals.length * 2));
         }
@@ -123,7 +114,7 @@ public final class FlagTracker implements ChangeTracker {
     }
 
     @Override
-    public void resourceAdded(SystemTicks writer, int resourceId) {
+    public void onResourceAdded(SystemTicks writer, int resourceId) {
         ensure(resourceId);
         resourceBits[resourceId] |= ADDED;
         resourceCurrentWriter[resourceId] = writer.id();
@@ -131,14 +122,14 @@ public final class FlagTracker implements ChangeTracker {
     }
 
     @Override
-    public void resourceMutated(SystemTicks writer, int resourceId) {
+    public void onResourceMutated(SystemTicks writer, int resourceId) {
         ensure(resourceId);
         resourceBits[resourceId] |= MUTATED;
         resourceCurrentWriter[resourceId] = writer.id();
     }
 
     @Override
-    public void resourceRemoved(SystemTicks writer, int resourceId) {
+    public void onResourceRemoved(SystemTicks writer, int resourceId) {
         ensure(resourceId);
         resourcePresent[resourceId] = false;
         resourceBits[resourceId] = 0;
@@ -158,8 +149,8 @@ public final class FlagTracker implements ChangeTracker {
     // ------------------------------------------------------------------ answers
 
     @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
         return answer(kind, flavor, reader, column.lane(BITS, row), column.lane(CURRENT_WRITER, row),
                 column.lane(PREVIOUS_WRITER, row));
     }
@@ -185,20 +176,20 @@ public final class FlagTracker implements ChangeTracker {
     }
 
     @Override
-    public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+    public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
         Removals r = componentId < removals.length ? removals[componentId] : null;
         return r == null ? List.of() : r.visible(reader, currentFrame(flavor), previousFrame(flavor));
     }
 
     @Override
-    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         return resourceId < resourcePresent.length && resourcePresent[resourceId]
                 && answer(kind, flavor, reader, resourceBits[resourceId], resourceCurrentWriter[resourceId],
                         resourcePreviousWriter[resourceId]);
     }
 
     @Override
-    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         return resourceRemovals.visible(reader, currentFrame(flavor), previousFrame(flavor)).contains(new Entity(resourceId, 0));
     }
 

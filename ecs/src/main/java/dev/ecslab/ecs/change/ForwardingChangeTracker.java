@@ -1,7 +1,6 @@
 package dev.ecslab.ecs.change;
 
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import java.util.List;
 
 /**
@@ -36,64 +35,84 @@ public abstract class ForwardingChangeTracker implements ChangeTracker {
     }
 
     @Override
-    public void runStarted(SystemTicks run) {
-        delegate.runStarted(run);
+    public void onRunStarted(SystemTicks run) {
+        delegate.onRunStarted(run);
     }
 
     @Override
-    public void runFinished(SystemTicks run) {
-        delegate.runFinished(run);
+    public void onRunFinished(SystemTicks run) {
+        delegate.onRunFinished(run);
     }
 
     @Override
-    public void syncPoint() {
-        delegate.syncPoint();
+    public void onSyncPoint() {
+        delegate.onSyncPoint();
     }
 
     @Override
-    public void frameEnded() {
-        delegate.frameEnded();
+    public void onStageStarted(String stage) {
+        delegate.onStageStarted(stage);
     }
 
     @Override
-    public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
-        delegate.added(writer, componentId, entityIndex, column, row);
+    public void onLoopIterationEnded(String stage, int iteration) {
+        delegate.onLoopIterationEnded(stage, iteration);
     }
 
     @Override
-    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
-        delegate.mutated(writer, componentId, entityIndex, column, row);
+    public void onStageEnded(String stage) {
+        delegate.onStageEnded(stage);
     }
 
     @Override
-    public void removed(SystemTicks writer, int componentId, Entity entity) {
-        delegate.removed(writer, componentId, entity);
+    public void onFrameEnded() {
+        delegate.onFrameEnded();
     }
 
     @Override
-    public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
-        delegate.moved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
+    public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+        delegate.onAdded(writer, componentId, entityIndex, column, row);
     }
 
     @Override
-    public void resourceAdded(SystemTicks writer, int resourceId) {
-        delegate.resourceAdded(writer, resourceId);
+    public void onAddedSilently(int componentId, int entityIndex, TrackedRows rows, int row) {
+        delegate.onAddedSilently(componentId, entityIndex, rows, row);
     }
 
     @Override
-    public void resourceMutated(SystemTicks writer, int resourceId) {
-        delegate.resourceMutated(writer, resourceId);
+    public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+        delegate.onMutated(writer, componentId, entityIndex, column, row);
     }
 
     @Override
-    public void resourceRemoved(SystemTicks writer, int resourceId) {
-        delegate.resourceRemoved(writer, resourceId);
+    public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+        delegate.onRemoved(writer, componentId, entity);
     }
 
     @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
-        return delegate.test(kind, flavor, reader, componentId, entityIndex, column, row);
+    public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] columns, int[] rows) {
+        delegate.onMoved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
+    }
+
+    @Override
+    public void onResourceAdded(SystemTicks writer, int resourceId) {
+        delegate.onResourceAdded(writer, resourceId);
+    }
+
+    @Override
+    public void onResourceMutated(SystemTicks writer, int resourceId) {
+        delegate.onResourceMutated(writer, resourceId);
+    }
+
+    @Override
+    public void onResourceRemoved(SystemTicks writer, int resourceId) {
+        delegate.onResourceRemoved(writer, resourceId);
+    }
+
+    @Override
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
+        return delegate.matches(kind, flavor, reader, componentId, entityIndex, column, row);
     }
 
     @Override
@@ -102,24 +121,24 @@ public abstract class ForwardingChangeTracker implements ChangeTracker {
     }
 
     @Override
-    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
             RowSink sink) {
         return delegate.candidateRows(kind, flavor, reader, column, rows, sink);
     }
 
     @Override
-    public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
-        return delegate.removed(flavor, reader, componentId);
+    public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        return delegate.removedSince(flavor, reader, componentId);
     }
 
     @Override
-    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-        return delegate.resource(kind, flavor, reader, resourceId);
+    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        return delegate.resourceMatches(kind, flavor, reader, resourceId);
     }
 
     @Override
-    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-        return delegate.resourceRemoved(flavor, reader, resourceId);
+    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        return delegate.resourceRemovedSince(flavor, reader, resourceId);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.ecslab.ecs.change;
 
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import java.util.List;
 
 /**
@@ -22,19 +21,7 @@ public final class NoTracker implements ChangeTracker {
     }
 
     @Override
-    public void attach(TrackerHost host) {
-    }
-
-    @Override
-    public void runStarted(SystemTicks run) {
-    }
-
-    @Override
-    public void runFinished(SystemTicks run) {
-    }
-
-    @Override
-    public void frameEnded() {
+    public void onFrameEnded() {
         for (FlagTracker.Removals r : removals) {
             if (r != null) {
                 r.shift();
@@ -44,15 +31,15 @@ public final class NoTracker implements ChangeTracker {
     }
 
     @Override
-    public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
     }
 
     @Override
-    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
     }
 
     @Override
-    public void removed(SystemTicks writer, int componentId, Entity entity) {
+    public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
         if (componentId >= removals.length) {
             removals = java.util.Arrays.copyOf(removals, Math.max(componentId + 1, removals.length * 2));
         }
@@ -63,7 +50,7 @@ public final class NoTracker implements ChangeTracker {
     }
 
     @Override
-    public void resourceAdded(SystemTicks writer, int resourceId) {
+    public void onResourceAdded(SystemTicks writer, int resourceId) {
         if (resourceId >= resourcePresent.length) {
             resourcePresent = java.util.Arrays.copyOf(resourcePresent, Math.max(resourceId + 1, resourcePresent.length * 2));
         }
@@ -71,34 +58,34 @@ public final class NoTracker implements ChangeTracker {
     }
 
     @Override
-    public void resourceMutated(SystemTicks writer, int resourceId) {
+    public void onResourceMutated(SystemTicks writer, int resourceId) {
     }
 
     @Override
-    public void resourceRemoved(SystemTicks writer, int resourceId) {
+    public void onResourceRemoved(SystemTicks writer, int resourceId) {
         resourcePresent[resourceId] = false;
         resourceRemovals.add(new Entity(resourceId, 0), writer.id());
     }
 
     @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
         return true;
     }
 
     @Override
-    public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+    public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
         FlagTracker.Removals r = componentId < removals.length ? removals[componentId] : null;
         return r == null ? List.of() : r.visible(reader, true, true);
     }
 
     @Override
-    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         return resourceId < resourcePresent.length && resourcePresent[resourceId];
     }
 
     @Override
-    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         return resourceRemovals.visible(reader, true, true).contains(new Entity(resourceId, 0));
     }
 

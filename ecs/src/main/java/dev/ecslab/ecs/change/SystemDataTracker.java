@@ -1,7 +1,6 @@
 package dev.ecslab.ecs.change;
 
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -58,7 +57,7 @@ public final class SystemDataTracker implements ChangeTracker {
     // ------------------------------------------------------------------ clock
 
     @Override
-    public synchronized void runStarted(SystemTicks run) {
+    public synchronized void onRunStarted(SystemTicks run) {
         int id = run.id();
         ensureWriter(id);
         runs[id]++;
@@ -69,7 +68,7 @@ public final class SystemDataTracker implements ChangeTracker {
     }
 
     @Override
-    public synchronized void runFinished(SystemTicks run) {
+    public synchronized void onRunFinished(SystemTicks run) {
         int id = run.id();
         seenAtPreviousStart[id] = seenAtCurrentStart[id];
     }
@@ -100,7 +99,7 @@ public final class SystemDataTracker implements ChangeTracker {
     // ------------------------------------------------------------------ events
 
     @Override
-    public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         column.setLane(ADD_WRITER, row, writer.id());
         column.setLane(ADD_RUN, row, currentRun(writer));
         column.setLane(MUTATE_WRITER, row, NOBODY);
@@ -108,13 +107,21 @@ public final class SystemDataTracker implements ChangeTracker {
     }
 
     @Override
-    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onAddedSilently(int componentId, int entityIndex, TrackedRows column, int row) {
+        column.setLane(ADD_WRITER, row, NOBODY);
+        column.setLane(ADD_RUN, row, 0);
+        column.setLane(MUTATE_WRITER, row, NOBODY);
+        column.setLane(MUTATE_RUN, row, 0);
+    }
+
+    @Override
+    public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         column.setLane(MUTATE_WRITER, row, writer.id());
         column.setLane(MUTATE_RUN, row, currentRun(writer));
     }
 
     @Override
-    public synchronized void removed(SystemTicks writer, int componentId, Entity entity) {
+    public synchronized void onRemoved(SystemTicks writer, int componentId, Entity entity) {
         if (componentId >= removals.length) {
             removals = Arrays.copyOf(removals, Math.max(componentId + 1, removals.length * 2));
         }
@@ -140,7 +147,7 @@ public final class SystemDataTracker implements ChangeTracker {
     }
 
     @Override
-    public void resourceAdded(SystemTicks writer, int resourceId) {
+    public void onResourceAdded(SystemTicks writer, int resourceId) {
         int[] r = resource(resourceId);
         r[0] = writer.id();
         r[1] = currentRun(writer);
@@ -149,14 +156,14 @@ public final class SystemDataTracker implements ChangeTracker {
     }
 
     @Override
-    public void resourceMutated(SystemTicks writer, int resourceId) {
+    public void onResourceMutated(SystemTicks writer, int resourceId) {
         int[] r = resource(resourceId);
         r[2] = writer.id();
         r[3] = currentRun(writer);
     }
 
     @Override
-    public void resourceRemoved(SystemTicks writer, int resourceId) {
+    public void onResourceRemoved(SystemTicks writer, int resourceId) {
         int[] r = resource(resourceId);
         r[4] = writer.id();
         r[5] = currentRun(writer);
@@ -176,15 +183,15 @@ public final class SystemDataTracker implements ChangeTracker {
     // ------------------------------------------------------------------ answers
 
     @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
         boolean added = news(reader, column.lane(ADD_WRITER, row), column.lane(ADD_RUN, row));
         boolean mutated = news(reader, column.lane(MUTATE_WRITER, row), column.lane(MUTATE_RUN, row));
         return kind.holds(added, mutated);
     }
 
     @Override
-    public synchronized List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+    public synchronized List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
         List<Removal> list = componentId < removals.length ? removals[componentId] : null;
         List<Entity> out = new ArrayList<>();
         if (list != null) {
@@ -198,7 +205,7 @@ public final class SystemDataTracker implements ChangeTracker {
     }
 
     @Override
-    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         int[] r = resourceId < resource.length ? resource[resourceId] : null;
         if (r == null || r[6] == 0) {
             return false;
@@ -209,7 +216,7 @@ public final class SystemDataTracker implements ChangeTracker {
     }
 
     @Override
-    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         int[] r = resourceId < resource.length ? resource[resourceId] : null;
         return r != null && news(reader, r[4], r[5]);
     }

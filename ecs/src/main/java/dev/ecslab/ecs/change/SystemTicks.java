@@ -1,8 +1,11 @@
 package dev.ecslab.ecs.change;
 
 /**
- * The identity and clock of one reader or writer of changes: a system (or the world itself) with a
- * dense {@link #id()}, the tick of its current run and the tick of its previous run.
+ * The identity and clock of one reader or writer of changes, as a change tracker sees it: a system
+ * (or the world itself) with a dense {@link #id()}, the tick of its current run and the tick of its
+ * previous run. Read-only here: the world and the schedule runner move the clock (through a
+ * subclass of their own), and they keep {@link #lastRun()} within {@link Ticks#MAX_AGE} of the
+ * world's clock, so a strategy never clamps a reader.
  *
  * <p>Ids: {@link #WORLD_WRITER} for structural operations and writes made directly on the world
  * (including commands applied at sync points), {@link #WORLD_READER} for change queries made directly
@@ -11,7 +14,7 @@ package dev.ecslab.ecs.change;
  * <p><b>Threads.</b> A system's ticks are written by the thread that runs the schedule before and
  * after each run and read by the thread that runs the system; the executor's hand-off publishes them.
  */
-public final class SystemTicks {
+public class SystemTicks {
     public static final int WORLD_WRITER = 0;
     public static final int WORLD_READER = 1;
     public static final int FIRST_SYSTEM = 2;
@@ -26,69 +29,82 @@ public final class SystemTicks {
     private int thisRun;
     /** Volatile: clamping and log compaction read other systems' previous runs. */
     private volatile int lastRun;
-    /** True from {@link #fresh} until the first {@link #end()}: its {@code lastRun} only says "long ago". */
+    /** True for ticks that have not finished a run yet: their {@code lastRun} only says "long ago". */
     private volatile boolean neverRan;
 
-    /**
-     * A reader or writer whose previous run is {@code lastRun}. A new system starts with
-     * {@code lastRun = now - MAX_AGE}, so on its first run everything that exists counts as added, as
-     * in Bevy.
-     */
-    public SystemTicks(int id, String name, int lastRun) {
+    /** A reader or writer whose previous (and current) run is {@code lastRun}. */
+    protected SystemTicks(int id, String name, int lastRun) {
         this.id = id;
         this.name = name;
         this.thisRun = lastRun;
         this.lastRun = lastRun;
     }
 
-    /** Ticks for a system that has never run, in a world whose current tick is {@code now}. */
-    public static SystemTicks fresh(int id, String name, int now) {
-        SystemTicks t = new SystemTicks(id, name, (int) (now - Ticks.MAX_AGE));
-        t.neverRan = true;
+    /**
+     * The same reader answering over another window: previous run {@code lastRun}, this run
+     * {@code thisRun}. For decorators that answer as if a reader had run at another time (the lab's
+     * mutants); a copy, so the real reader's clock is untouched.
+     */
+    public final SystemTicks withWindow(int lastRun, int thisRun) {
+        SystemTicks t = new SystemTicks(id, name, lastRun);
+        t.thisRun = thisRun;
         return t;
     }
 
     /**
-     * True for ticks made by {@link #fresh} that have not finished a run yet: their previous run only
-     * means "at least the maximum age ago", however many ticks have passed since they were made (a
-     * strategy that clamps ticks must not let it wrap; see {@link GenerationTracker#runStarted}).
+     * True until the first run finishes: the previous run then only means "at least the maximum age
+     * ago" (on the first run it is exactly {@link Ticks#MAX_AGE} before {@link #thisRun()}).
      */
-    public boolean neverRan() {
+    public final boolean neverRan() {
         return neverRan;
     }
 
-    public int id() {
+    public final int id() {
         return id;
     }
 
-    public String name() {
+    public final String name() {
         return name;
     }
 
     /** The tick of the run in progress (or of the last run, between runs). */
-    public int thisRun() {
+    public final int thisRun() {
         return thisRun;
     }
 
     /** The tick of the previous run; changes newer than this (and not this run's own) are news. */
-    public int lastRun() {
+    public final int lastRun() {
         return lastRun;
     }
 
-    /** Starts a run at {@code tick}. */
-    public void begin(int tick) {
+    // ------------------------------------------------------------------ for the clock's owner
+
+    /** Marks ticks made for a system that has not run yet (see {@link #neverRan()}). */
+    protected final void markNeverRan() {
+        this.neverRan = true;
+    }
+
+    /**
+     * Starts a run at {@code tick}. A first run's previous run becomes exactly the maximum age before
+     * it: the tick the ticks were made with may be more than {@code 2 * CHECK_THRESHOLD} ticks old by
+     * now, and the clock would have lapped it.
+     */
+    protected void begin(int tick) {
         this.thisRun = tick;
+        if (neverRan) {
+            this.lastRun = (int) (tick - Ticks.MAX_AGE);
+        }
     }
 
     /** Ends the run: the next run sees changes newer than this run's tick. */
-    public void end() {
+    protected void end() {
         this.lastRun = thisRun;
         this.neverRan = false;
     }
 
-    /** Moves {@code lastRun} (clamping old ticks, see {@link Ticks#clamp}). */
-    public void setLastRun(int tick) {
-        this.lastRun = tick;
+    /** Clamps the previous run to at most {@link Ticks#MAX_AGE} before {@code now} ({@link Ticks#clamp}). */
+    protected void clampLastRun(int now) {
+        this.lastRun = Ticks.clamp(lastRun, now);
     }
 
     @Override

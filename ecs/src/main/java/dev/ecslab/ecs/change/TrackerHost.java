@@ -1,6 +1,5 @@
 package dev.ecslab.ecs.change;
 
-import dev.ecslab.ecs.storage.Column;
 
 /**
  * What a {@link ChangeTracker} may use of the world it is attached to: its clock, the column that
@@ -27,7 +26,7 @@ public interface TrackerHost {
      * A column, the entity index of each of its rows, and how many rows are in use. The arrays are
      * the storage's own, valid until the next structural change.
      */
-    record ColumnRows(Column column, int[] entities, int rows) {
+    record ColumnRows(TrackedRows column, int[] entities, int rows) {
     }
 
     /** Number of live entities. */
@@ -39,6 +38,6 @@ public interface TrackerHost {
     /** Receives one column and how many of its rows are in use. */
     @FunctionalInterface
     interface ColumnVisitor {
-        void visit(Column column, int rows);
+        void visit(TrackedRows column, int rows);
     }
 }

@@ -1,8 +1,8 @@
 package dev.ecslab.ecs.executor;
 
 import dev.ecslab.ecs.EcsException;
-import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.schedule.CompiledSchedule;
@@ -86,7 +86,7 @@ public final class ScheduleRunner implements AutoCloseable {
                     throw new IllegalArgumentException("system '" + s.name() + "' has no body: it can be compiled and "
                             + "analysed but not run");
                 }
-                SystemTicks ticks = SystemTicks.fresh(internals.newSystemId(), s.name(), internals.changeTick());
+                RunTicks ticks = internals.newSystemTicks(s.name());
                 WorldView view = internals.view(s.name(), s.kind().isExclusive() ? Access.world() : s.access(), ticks);
                 SystemBody body = s.descriptor().setup().setup(view);
                 row[s.index()] = new Bound(s, view, Objects.requireNonNull(body, "setup of " + s.name() + " returned null"),
@@ -169,6 +169,7 @@ public final class ScheduleRunner implements AutoCloseable {
         }
         ShouldRun[] answers = new ShouldRun[sets.size()];
         int max = schedule.source().maxStageIterations();
+        internals.changeTracker().onStageStarted(stage.name());
         for (int iteration = 0; ; iteration++) {
             if (iteration >= max) {
                 throw new StageLoopException("stage '" + stage.name() + "' reached " + max + " iterations in frame "
@@ -198,12 +199,15 @@ public final class ScheduleRunner implements AutoCloseable {
                             + iteration + ": no system would run, yet sets " + names(sets, checkAgain)
                             + " asked to check again; evaluating them again would loop forever");
                 }
+                internals.changeTracker().onStageEnded(stage.name());
                 return;
             }
             runIteration(stage, active, frame, iteration, obs);
             if (checkAgain.isEmpty()) {
+                internals.changeTracker().onStageEnded(stage.name());
                 return;
             }
+            internals.changeTracker().onLoopIterationEnded(stage.name(), iteration);
             inPlay = checkAgain;
         }
     }
@@ -278,9 +282,7 @@ public final class ScheduleRunner implements AutoCloseable {
         }
         try {
             world.apply(buffers);
-            if (explicitSystem == null) {
-                internals.changeTracker().syncPoint();
-            }
+            internals.endSyncPoint();                        // explicit sync-point systems too: no other system runs
         } finally {
             if (obs != null) {
                 for (int i = 0; i < owners.size(); i++) {
@@ -299,7 +301,7 @@ public final class ScheduleRunner implements AutoCloseable {
 
     // ------------------------------------------------------------------ one iteration
 
-    private record Bound(CompiledSystem system, WorldView view, SystemBody body, SystemTicks ticks) {
+    private record Bound(CompiledSystem system, WorldView view, SystemBody body, RunTicks ticks) {
     }
 
     private record Failure(int system, Throwable cause) {
@@ -379,12 +381,12 @@ public final class ScheduleRunner implements AutoCloseable {
                 return record(i, new IllegalStateException(executor.id() + " executor ran system '" + b.system().name()
                         + "' twice in one iteration"));
             }
-            SystemTicks ticks = b.ticks();
+            RunTicks ticks = b.ticks();
             int lastRun = ticks.lastRun();
             ticks.begin(internals.nextChangeTick());
             Throwable thrown = null;
             try {
-                internals.changeTracker().runStarted(ticks);
+                internals.changeTracker().onRunStarted(ticks);
             } catch (Throwable t) {
                 thrown = t;                      // the tracker failed: the run fails, and its body does not run
             }
@@ -414,7 +416,7 @@ public final class ScheduleRunner implements AutoCloseable {
             if (thrown == null) {
                 // Only a finished run has seen its changes; a failed one sees them again next time.
                 try {
-                    internals.changeTracker().runFinished(ticks);
+                    internals.changeTracker().onRunFinished(ticks);
                     ticks.end();
                 } catch (Throwable t) {
                     thrown = t;                  // the tracker failed: a failure of this run, like the body's

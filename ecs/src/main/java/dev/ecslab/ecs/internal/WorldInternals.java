@@ -100,6 +100,20 @@ public abstract class WorldInternals implements QueryHost {
     /** A new dense id for a system's {@link SystemTicks}. */
     public abstract int newSystemId();
 
+    /**
+     * The clock of a new system that has never run, with a new id; the world keeps its previous run
+     * within {@link dev.ecslab.ecs.change.Ticks#MAX_AGE} of the clock at every sync point and frame
+     * end, however long it pauses. Ticks not made here are not clamped by the world.
+     */
+    public abstract RunTicks newSystemTicks(String system);
+
+    /**
+     * A sync point for change tracking, once commands are applied (the runner calls it, for explicit
+     * sync-point systems too): readers' previous runs are clamped when due, then the tracker hears
+     * {@link dev.ecslab.ecs.change.ChangeTracker#onSyncPoint}.
+     */
+    public abstract void endSyncPoint();
+
     // ---------------------------------------------------------------- running systems
 
     /** A view whose queries read changes and mark writes with {@code ticks} (the runner's per-system ticks). */

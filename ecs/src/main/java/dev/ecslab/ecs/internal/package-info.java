@@ -9,6 +9,7 @@
  * clock and the iteration guard; a user of the ECS needs none of them. Putting every such seam
  * behind one door, {@link dev.ecslab.ecs.internal.WorldInternals#of}, keeps {@code World}'s own
  * surface to what a user does, and makes every reach into the engine's insides visible as an import
- * of this package.
+ * of this package. {@link dev.ecslab.ecs.internal.RunTicks} is the world's side of the ticks
+ * strategies only read: the world and the runner move them.
  */
 package dev.ecslab.ecs.internal;

@@ -118,10 +118,10 @@ public final class QueryChunk {
         int entity = rows == null ? table.entityAt(i) : entityIndices[i];
         Column c = columns[slot];
         if (c != null) {
-            tracker.mutated(writer, id, entity, c, rows == null ? i : rows[i]);
+            tracker.onMutated(writer, id, entity, c, rows == null ? i : rows[i]);
         } else {
             SparseSet set = sparseSets[slot];
-            tracker.mutated(writer, id, entity, set.column(), set.denseIndex(entity));
+            tracker.onMutated(writer, id, entity, set.column(), set.denseIndex(entity));
         }
     }
 
@@ -204,7 +204,7 @@ public final class QueryChunk {
                     c = set.column();
                     r = set.denseIndex(entity);
                 }
-                pass = tracker.test(filters[k].kind(), filters[k].flavor(), reader, id, entity, c, r);
+                pass = tracker.matches(filters[k].kind(), filters[k].flavor(), reader, id, entity, c, r);
             }
             if (pass) {
                 selectedRows[kept] = row;

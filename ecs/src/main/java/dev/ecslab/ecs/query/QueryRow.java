@@ -124,10 +124,10 @@ public sealed class QueryRow permits QueryIter {
         int entity = currentEntityIndex();
         Column c = columns[slot];
         if (c != null) {
-            tracker.mutated(writer, query.terms[slot].component.id(), entity, c, row);
+            tracker.onMutated(writer, query.terms[slot].component.id(), entity, c, row);
         } else {
             SparseSet set = sparseSets[slot];
-            tracker.mutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
+            tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
         }
     }
 
@@ -146,7 +146,7 @@ public sealed class QueryRow permits QueryIter {
                 c = changeSparseSets[k].column();
                 r = changeSparseSets[k].denseIndex(entity);
             }
-            if (!tracker.test(f.kind(), f.flavor(), reader, f.component().id(), entity, c, r)) {
+            if (!tracker.matches(f.kind(), f.flavor(), reader, f.component().id(), entity, c, r)) {
                 return false;
             }
         }

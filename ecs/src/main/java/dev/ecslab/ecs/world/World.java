@@ -15,6 +15,7 @@ import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.SyncHook;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
@@ -30,6 +31,7 @@ import dev.ecslab.ecs.storage.Storage;
 import dev.ecslab.ecs.storage.Table;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -283,10 +285,10 @@ public final class World {
         for (int i = 0; i < ids.length; i++) {
             int position = layout.columnPosition(i);
             if (position >= 0) {
-                tracker.added(writer, ids[i], e.index(), table.column(position), tableRow);
+                tracker.onAdded(writer, ids[i], e.index(), table.column(position), tableRow);
             } else {
                 SparseSet set = storage.sparseSet(ids[i]);
-                tracker.added(writer, ids[i], e.index(), set.column(), set.denseIndex(e.index()));
+                tracker.onAdded(writer, ids[i], e.index(), set.column(), set.denseIndex(e.index()));
             }
         }
         return e;
@@ -299,7 +301,7 @@ public final class World {
         entities.requireAlive("despawn", entity);
         SystemTicks writer = directWriter();
         for (int id : storage.archetype(entities.archetypeId(entity.index())).componentIds()) {
-            tracker.removed(writer, id, entity);
+            tracker.onRemoved(writer, id, entity);
         }
         storage.despawn(entity.index());
         entities.free(entity);
@@ -354,9 +356,9 @@ public final class World {
         Column column = storage.columnOf(entityIndex, componentId);
         int row = storage.rowOf(entityIndex, componentId);
         if (added) {
-            tracker.added(writer, componentId, entityIndex, column, row);
+            tracker.onAdded(writer, componentId, entityIndex, column, row);
         } else {
-            tracker.mutated(writer, componentId, entityIndex, column, row);
+            tracker.onMutated(writer, componentId, entityIndex, column, row);
         }
     }
 
@@ -372,7 +374,7 @@ public final class World {
             columns[i] = storage.columnOf(entityIndex, ids[i]);
             rows[i] = storage.rowOf(entityIndex, ids[i]);
         }
-        tracker.moved(entityIndex, from.id(), to.id(), ids, columns, rows);
+        tracker.onMoved(entityIndex, from.id(), to.id(), ids, columns, rows);
     }
 
     /**
@@ -392,7 +394,7 @@ public final class World {
         }
         Object removed = storage.remove(entity.index(), info.get().id());
         if (removed != null) {
-            tracker.removed(directWriter(), info.get().id(), entity);
+            tracker.onRemoved(directWriter(), info.get().id(), entity);
         }
         return Optional.ofNullable(type.cast(removed));
     }
@@ -523,7 +525,7 @@ public final class World {
      * with its own command buffer.
      */
     public WorldView view(String system, Access declared) {
-        return view(system, declared, clock.freshTicks(system));
+        return view(system, declared, clock.newSystemTicks(system));
     }
 
     private WorldView view(String system, Access declared, SystemTicks ticks) {
@@ -618,13 +620,13 @@ public final class World {
 
     /** Entities that lost {@code type} since the last {@link #clearTrackers()} (direct use of the world). */
     public List<Entity> removed(Class<?> type) {
-        return components.find(type).map(i -> tracker.removed(ChangeFlavor.DEFAULT, directReader(), i.id()))
+        return components.find(type).map(i -> tracker.removedSince(ChangeFlavor.DEFAULT, directReader(), i.id()))
                 .orElse(List.of());
     }
 
     /** True when the resource had a change of {@code kind} since the last {@link #clearTrackers()}. */
     public boolean resourceChangedAs(Class<?> type, ChangeKind kind) {
-        return resources.store().find(type).map(i -> tracker.resource(kind, ChangeFlavor.DEFAULT, directReader(), i.id()))
+        return resources.store().find(type).map(i -> tracker.resourceMatches(kind, ChangeFlavor.DEFAULT, directReader(), i.id()))
                 .orElse(false);
     }
 
@@ -718,6 +720,16 @@ public final class World {
         @Override
         public int newSystemId() {
             return clock.newSystemId();
+        }
+
+        @Override
+        public RunTicks newSystemTicks(String system) {
+            return clock.newSystemTicks(system);
+        }
+
+        @Override
+        public void endSyncPoint() {
+            clock.endSyncPoint();
         }
 
         @Override

@@ -2,7 +2,11 @@ package dev.ecslab.ecs.world;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals.ExclusiveBody;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,8 +26,11 @@ final class WorldClock {
      * takes the next tick with a plain read and write instead of one atomic increment.
      */
     private final boolean plainTickIncrement;
-    private final SystemTicks worldWriter;
-    private final SystemTicks worldReader;
+    private final RunTicks worldWriter;
+    private final RunTicks worldReader;
+    /** Every reader's clock this world made: the world keeps their previous runs within MAX_AGE. */
+    private final Set<RunTicks> readerClocks = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    private int lastClockCheck;
     /** While an exclusive system runs, its ticks stand in for the world's (see {@link #runExclusive}). */
     private SystemTicks directContext;
     /** True while the world writer's tick is newer than every tick a reader has been given. */
@@ -36,8 +43,10 @@ final class WorldClock {
         this.guard = guard;
         this.plainTickIncrement = plainTickIncrement;
         this.changeTick = new AtomicInteger(initialChangeTick);
-        this.worldWriter = SystemTicks.fresh(SystemTicks.WORLD_WRITER, "world", initialChangeTick);
-        this.worldReader = new SystemTicks(SystemTicks.WORLD_READER, "world reader", initialChangeTick - 1);
+        this.worldWriter = RunTicks.fresh(SystemTicks.WORLD_WRITER, "world", initialChangeTick);
+        this.worldReader = new RunTicks(SystemTicks.WORLD_READER, "world reader", initialChangeTick - 1);
+        this.readerClocks.add(worldReader);
+        this.lastClockCheck = initialChangeTick;
     }
 
     /** The counter itself, for the tracker's host. */
@@ -70,17 +79,18 @@ final class WorldClock {
             int step = (int) Math.min(left, dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD);
             changeTick.addAndGet(step);
             left -= step;
-            tracker.syncPoint();
+            endSyncPoint();
         }
         writerTickFresh = false;
     }
 
     /** The clock's part of {@link World#clearTrackers()}: the frame end, then a fresh reader tick. */
     void clearTrackers() {
-        tracker.frameEnded();
+        clampReaderClocks();
+        tracker.onFrameEnded();
         worldReader.begin(changeTick.get());
-        tracker.runStarted(worldReader);
-        tracker.runFinished(worldReader);
+        tracker.onRunStarted(worldReader);
+        tracker.onRunFinished(worldReader);
         worldReader.end();
         writerTickFresh = false;
     }
@@ -89,9 +99,38 @@ final class WorldClock {
         return nextSystemId.getAndIncrement();
     }
 
-    /** Fresh ticks for a view made outside the runner. */
-    SystemTicks freshTicks(String system) {
-        return SystemTicks.fresh(nextSystemId.getAndIncrement(), system, changeTick.get());
+    /**
+     * The clock of a new system that has never run, with a new id; the world keeps its previous run
+     * within {@link dev.ecslab.ecs.change.Ticks#MAX_AGE} of the clock at every sync point and frame
+     * end, however long it pauses.
+     */
+    RunTicks newSystemTicks(String system) {
+        RunTicks ticks = RunTicks.fresh(newSystemId(), system, changeTick.get());
+        readerClocks.add(ticks);
+        return ticks;
+    }
+
+    /**
+     * A sync point for change tracking, once commands are applied: every
+     * {@link dev.ecslab.ecs.change.Ticks#CHECK_THRESHOLD} ticks the readers' previous runs are clamped,
+     * then the tracker hears {@link ChangeTracker#onSyncPoint}.
+     */
+    void endSyncPoint() {
+        clampReaderClocks();
+        tracker.onSyncPoint();
+    }
+
+    /** Bevy's check_change_ticks for systems: no reader's previous run may grow older than MAX_AGE. */
+    private void clampReaderClocks() {
+        int now = changeTick.get();
+        if (dev.ecslab.ecs.change.Ticks.age(lastClockCheck, now) >= dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD) {
+            lastClockCheck = now;
+            synchronized (readerClocks) {
+                for (RunTicks t : readerClocks) {
+                    t.clampLastRun(now);
+                }
+            }
+        }
     }
 
     void runExclusive(SystemTicks ticks, ExclusiveBody body) throws Exception {
@@ -111,7 +150,7 @@ final class WorldClock {
         }
         if (!writerTickFresh) {
             worldWriter.begin(changeTick.incrementAndGet());
-            tracker.runStarted(worldWriter);
+            tracker.onRunStarted(worldWriter);
             writerTickFresh = true;
         }
         return worldWriter;
@@ -123,7 +162,7 @@ final class WorldClock {
             return directContext;
         }
         if (!worldReaderRegistered) {
-            tracker.runStarted(worldReader);     // a reader from now on (it may hold back log compaction)
+            tracker.onRunStarted(worldReader);     // a reader from now on (it may hold back log compaction)
             worldReaderRegistered = true;
         }
         worldReader.begin(changeTick.get());

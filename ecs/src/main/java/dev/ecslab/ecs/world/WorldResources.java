@@ -35,9 +35,9 @@ final class WorldResources {
         ResourceInfo info = resources.infoOf(value.getClass());
         Object old = resources.put(info.id(), value);
         if (old == null) {
-            tracker.resourceAdded(directWriter(), info.id());
+            tracker.onResourceAdded(directWriter(), info.id());
         } else {
-            tracker.resourceMutated(directWriter(), info.id());
+            tracker.onResourceMutated(directWriter(), info.id());
         }
     }
 
@@ -54,7 +54,7 @@ final class WorldResources {
     <T> Optional<T> getResourceMut(Class<T> type, SystemTicks writer) {
         Optional<T> value = getResource(type);
         if (value.isPresent()) {
-            tracker.resourceMutated(writer, resources.find(type).orElseThrow().id());
+            tracker.onResourceMutated(writer, resources.find(type).orElseThrow().id());
         }
         return value;
     }
@@ -68,9 +68,9 @@ final class WorldResources {
         }
         resources.put(info.id(), value);
         if (old == null) {
-            tracker.resourceAdded(writer, info.id());
+            tracker.onResourceAdded(writer, info.id());
         } else {
-            tracker.resourceMutated(writer, info.id());
+            tracker.onResourceMutated(writer, info.id());
         }
         return true;
     }
@@ -82,7 +82,7 @@ final class WorldResources {
         }
         Object removed = resources.remove(info.get().id());
         if (removed != null) {
-            tracker.resourceRemoved(directWriter(), info.get().id());
+            tracker.onResourceRemoved(directWriter(), info.get().id());
         }
         return Optional.ofNullable(type.cast(removed));
     }

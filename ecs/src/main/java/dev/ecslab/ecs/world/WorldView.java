@@ -143,7 +143,7 @@ public final class WorldView {
             throw new AccessViolationException(system, info.name(), false,
                     "asking for removals of a component reads it, but the declared access has no read of it");
         }
-        return internals.changeTracker().removed(flavor, ticks, info.id());
+        return internals.changeTracker().removedSince(flavor, ticks, info.id());
     }
 
     /** True when the resource was added since this system's previous run. */
@@ -159,7 +159,7 @@ public final class WorldView {
     /** True when the resource had a change of {@code kind} since this system's previous run (not by this system). */
     public boolean resourceChangedAs(Class<?> type, ChangeKind kind, ChangeFlavor flavor) {
         checkResource(type, false);
-        return internals.changeTracker().resource(kind, flavor, ticks, internals.resources().find(type).orElseThrow().id());
+        return internals.changeTracker().resourceMatches(kind, flavor, ticks, internals.resources().find(type).orElseThrow().id());
     }
 
     /** True when the resource was removed since this system's previous run (not by this system). */
@@ -170,7 +170,7 @@ public final class WorldView {
     /** {@link #resourceRemoved(Class)} with an explicit flavor. */
     public boolean resourceRemoved(Class<?> type, ChangeFlavor flavor) {
         checkResource(type, false);
-        return internals.changeTracker().resourceRemoved(flavor, ticks, internals.resources().find(type).orElseThrow().id());
+        return internals.changeTracker().resourceRemovedSince(flavor, ticks, internals.resources().find(type).orElseThrow().id());
     }
 
     // ---------------------------------------------------------------- the scope its queries check against

@@ -8,6 +8,7 @@ import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.AccessSpec;
@@ -79,8 +80,8 @@ class BevyChangeDetectionTest {
     void changeExpiration() {
         Entity e = world.spawn(new C());
         int spawned = WorldInternals.of(world).changeTick();
-        SystemTicks detected = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "change_detected", spawned);
-        SystemTicks expired = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "change_expired", spawned);
+        RunTicks detected = RunTicks.fresh(WorldInternals.of(world).newSystemId(), "change_detected", spawned);
+        RunTicks expired = RunTicks.fresh(WorldInternals.of(world).newSystemId(), "change_expired", spawned);
 
         detected.begin(WorldInternals.of(world).nextChangeTick());
         assertThat(changed(detected, e)).isTrue();
@@ -115,9 +116,9 @@ class BevyChangeDetectionTest {
         ObjectColumn column = new ObjectColumn(new ComponentInfo(0, C.class, "C", StorageKind.TABLE), tracker.laneCount(), 4);
         FakeTrackerHost host = new FakeTrackerHost(column);
         tracker.attach(host);
-        SystemTicks world = new SystemTicks(0, "world", 0);
+        RunTicks world = new RunTicks(0, "world", 0);
         world.begin(1);
-        tracker.added(world, 0, 0, column, 0);
+        tracker.onAdded(world, 0, 0, column, 0);
         host.now = (int) (1 + Ticks.MAX_AGE + Ticks.CHECK_THRESHOLD);
         assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), host.now)).isGreaterThan(Ticks.MAX_AGE);
         assertThat(Ticks.age(column.lane(GenerationTracker.MUTATED, 0), host.now)).isGreaterThan(Ticks.MAX_AGE);

@@ -35,7 +35,7 @@ final class CandidateCountingTracker extends ForwardingChangeTracker {
     }
 
     @Override
-    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, dev.ecslab.ecs.storage.Column column,
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column,
             int rows, RowSink sink) {
         long[] given = {0};
         boolean narrowed = super.candidateRows(kind, flavor, reader, column, rows, row -> {

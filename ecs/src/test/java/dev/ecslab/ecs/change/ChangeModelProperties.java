@@ -17,7 +17,7 @@ import net.jqwik.api.Tuple;
  * whose structural changes are their own. {@code generation} also runs with one-row blocks, so that
  * every row a move or a swap-remove relocates lands in another block: the summaries must follow it.
  */
-class ChangeModelProperties {
+public class ChangeModelProperties {
 
     @Property(tries = 500)
     void generationIsExact(@ForAll("ops") List<ChangeOp> ops) {
@@ -40,7 +40,7 @@ class ChangeModelProperties {
     }
 
     @SuppressWarnings("unchecked")
-    static Arbitrary<List<ChangeOp>> sequences() {
+    public static Arbitrary<List<ChangeOp>> sequences() {
         Arbitrary<Integer> handle = Arbitraries.integers().between(0, 20);
         Arbitrary<Integer> type = Arbitraries.integers().between(0, 2);
         Arbitrary<ChangeOp> op = Arbitraries.frequencyOf(

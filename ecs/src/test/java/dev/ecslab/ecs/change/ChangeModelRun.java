@@ -3,6 +3,7 @@ package dev.ecslab.ecs.change;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.EntityTerm;
@@ -31,7 +32,7 @@ import java.util.function.Supplier;
  * impossible (a run's own writes come after its questions), and {@code w != s}. A first run has
  * {@code L = -1}. No ticks, logs or lanes: only positions.
  */
-final class ChangeModelRun {
+public final class ChangeModelRun {
     record A(int v) {
     }
 
@@ -50,7 +51,7 @@ final class ChangeModelRun {
     /** Per (entity, type): time added, time of the last mutation since then (or -1), who added, who mutated. */
     private final Map<Entity, Map<Integer, int[]>> state = new HashMap<>();
     private final List<int[]> removals = new ArrayList<>();          // time, type, handle index, writer
-    private final SystemTicks[] ticks = new SystemTicks[SYSTEMS];
+    private final RunTicks[] ticks = new RunTicks[SYSTEMS];
     private final WorldView[] views = new WorldView[SYSTEMS];
     private final int[] lastRun = new int[SYSTEMS];
     private int time;
@@ -61,13 +62,13 @@ final class ChangeModelRun {
         this.world = worlds.get();
         TYPES.forEach(t -> WorldInternals.of(world).components().infoOf(t));
         for (int s = 0; s < SYSTEMS; s++) {
-            ticks[s] = SystemTicks.fresh(WorldInternals.of(world).newSystemId(), "s" + s, WorldInternals.of(world).changeTick());
+            ticks[s] = WorldInternals.of(world).newSystemTicks("s" + s);
             views[s] = WorldInternals.of(world).view("s" + s, Access.world(), ticks[s]);
             lastRun[s] = -1;
         }
     }
 
-    static void check(Supplier<World> worlds, List<ChangeOp> ops) {
+    public static void check(Supplier<World> worlds, List<ChangeOp> ops) {
         ChangeModelRun run = new ChangeModelRun(worlds);
         for (ChangeOp op : ops) {
             run.current = op;
@@ -168,7 +169,7 @@ final class ChangeModelRun {
         int s = ex.system();
         SystemTicks t = ticks[s];
         t.begin(WorldInternals.of(world).nextChangeTick());
-        WorldInternals.of(world).changeTracker().runStarted(t);
+        WorldInternals.of(world).changeTracker().onRunStarted(t);
         ask(s, ex.type(), ChangeKind.CHANGED.ordinal(), -1, 0);
         ChangeOp direct = switch (ex.action()) {
             case 0 -> new ChangeOp.Insert(ex.handle(), ex.type());
@@ -184,7 +185,7 @@ final class ChangeModelRun {
         } finally {
             writer = -1;
         }
-        WorldInternals.of(world).changeTracker().runFinished(t);
+        WorldInternals.of(world).changeTracker().onRunFinished(t);
         t.end();
         lastRun[s] = time;
     }
@@ -193,7 +194,7 @@ final class ChangeModelRun {
         int s = r.system();
         SystemTicks t = ticks[s];
         t.begin(WorldInternals.of(world).nextChangeTick());
-        WorldInternals.of(world).changeTracker().runStarted(t);
+        WorldInternals.of(world).changeTracker().onRunStarted(t);
         if (!ask(s, r.type(), r.kind(), r.filter(), r.walk())) {
             return;
         }
@@ -208,7 +209,7 @@ final class ChangeModelRun {
                 c[3] = s;
             }
         }
-        WorldInternals.of(world).changeTracker().runFinished(t);
+        WorldInternals.of(world).changeTracker().onRunFinished(t);
         t.end();
         lastRun[s] = time;
     }

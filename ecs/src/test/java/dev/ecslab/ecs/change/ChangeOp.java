@@ -3,7 +3,7 @@ package dev.ecslab.ecs.change;
 import java.util.List;
 
 /** One step of the change-tracking model test, as data (so jqwik shrinks and prints it). */
-sealed interface ChangeOp {
+public sealed interface ChangeOp {
     /** Spawns an entity with components {@code mask} (bit 0 A, 1 B, 2 S sparse). */
     record Spawn(int mask) implements ChangeOp {
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.storage.ObjectColumn;
 import org.junit.jupiter.api.Test;
 
@@ -30,41 +31,41 @@ class GenerationClampTest {
 
     @Test
     void aRemovalSurvivesAClampAndNeverComesBackAcrossTheWrap() {
-        SystemTicks writer = new SystemTicks(5, "remover", 0);
-        SystemTicks seenIt = new SystemTicks(6, "seen-it", 0);
-        SystemTicks late = new SystemTicks(7, "late", 0);
-        tracker.runStarted(seenIt);
-        tracker.runStarted(late);
+        RunTicks writer = new RunTicks(5, "remover", 0);
+        RunTicks seenIt = new RunTicks(6, "seen-it", 0);
+        RunTicks late = new RunTicks(7, "late", 0);
+        tracker.onRunStarted(seenIt);
+        tracker.onRunStarted(late);
         late.begin(1);                                    // late ran once, before the removal
         late.end();
 
         writer.begin(host.now = 2);
-        tracker.added(writer, 0, 0, column, 0);             // a component added once, never touched again
-        tracker.removed(writer, 0, new Entity(42, 0));
-        tracker.resourceRemoved(writer, 0);
+        tracker.onAdded(writer, 0, 0, column, 0);             // a component added once, never touched again
+        tracker.onRemoved(writer, 0, new Entity(42, 0));
+        tracker.onResourceRemoved(writer, 0);
         writer.end();
 
         seenIt.begin(host.now = 3);
-        assertThat(tracker.removed(ChangeFlavor.DEFAULT, seenIt, 0)).containsExactly(new Entity(42, 0));
-        assertThat(tracker.resourceRemoved(ChangeFlavor.DEFAULT, seenIt, 0)).isTrue();
+        assertThat(tracker.removedSince(ChangeFlavor.DEFAULT, seenIt, 0)).containsExactly(new Entity(42, 0));
+        assertThat(tracker.resourceRemovedSince(ChangeFlavor.DEFAULT, seenIt, 0)).isTrue();
         seenIt.end();
 
         host.now = 3 + Ticks.CHECK_THRESHOLD;                // the first check: nothing is old yet
         tracker.checkTicks();
         late.begin(host.now);
-        assertThat(tracker.removed(ChangeFlavor.DEFAULT, late, 0)).as("kept through a clamping pass")
+        assertThat(tracker.removedSince(ChangeFlavor.DEFAULT, late, 0)).as("kept through a clamping pass")
                 .containsExactly(new Entity(42, 0));
-        assertThat(tracker.resourceRemoved(ChangeFlavor.DEFAULT, late, 0)).isTrue();
+        assertThat(tracker.resourceRemovedSince(ChangeFlavor.DEFAULT, late, 0)).isTrue();
         late.end();
 
         for (int lap = 2; lap <= 10; lap++) {              // 10 checks: more than 2^32 ticks go by
             host.now = (int) (3 + (long) lap * Ticks.CHECK_THRESHOLD);
             tracker.checkTicks();
-            for (SystemTicks reader : new SystemTicks[] {seenIt, late}) {
+            for (RunTicks reader : new RunTicks[] {seenIt, late}) {
                 reader.begin(host.now);
-                assertThat(tracker.removed(ChangeFlavor.DEFAULT, reader, 0)).as("%s after %d checks", reader.name(), lap)
+                assertThat(tracker.removedSince(ChangeFlavor.DEFAULT, reader, 0)).as("%s after %d checks", reader.name(), lap)
                         .isEmpty();
-                assertThat(tracker.resourceRemoved(ChangeFlavor.DEFAULT, reader, 0)).isFalse();
+                assertThat(tracker.resourceRemovedSince(ChangeFlavor.DEFAULT, reader, 0)).isFalse();
                 long examined = tracker.rowsExamined();
                 assertThat(tracker.candidates(ChangeKind.CHANGED, ChangeFlavor.DEFAULT, reader, 0, new int[] {0})).isEmpty();
                 assertThat(tracker.rowsExamined() - examined).as("block summaries clamped too: the old block is not looked at")

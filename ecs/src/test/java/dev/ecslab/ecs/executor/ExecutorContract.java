@@ -11,12 +11,12 @@ import java.util.function.Supplier;
  * several executors (unseeded and seeded), check the contract on each run, and, when the schedule
  * has no unordered conflicting pair, require identical observations and end states everywhere.
  */
-final class ExecutorContract {
+public final class ExecutorContract {
     private ExecutorContract() {
     }
 
     /** An executor under test: a label and a factory taking the options (seed, threads). */
-    record Candidate(String id, Function<ExecutorOptions, Executor> factory) {
+    public record Candidate(String id, Function<ExecutorOptions, Executor> factory) {
     }
 
     static List<Candidate> builtIns() {
@@ -27,7 +27,7 @@ final class ExecutorContract {
         return out;
     }
 
-    static void verify(ScheduleSpec spec, long seed, List<Candidate> candidates) {
+    public static void verify(ScheduleSpec spec, long seed, List<Candidate> candidates) {
         List<Outcome> outcomes = new ArrayList<>();
         ExecutorOptions base = ExecutorOptions.defaults().withThreads(3);
         for (Candidate c : candidates) {

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * @param sets           per set, one run-criterion pattern per frame parity: answer {@code k} of a
  *                       pattern is given in iteration {@code k} (the last one afterwards)
  */
-record ScheduleSpec(List<List<SysSpec>> stages, List<List<List<ShouldRun>>> sets, boolean insertionOrder, int frames) {
+public record ScheduleSpec(List<List<SysSpec>> stages, List<List<List<ShouldRun>>> sets, boolean insertionOrder, int frames) {
 
     /**
      * @param kind     0 normal, 1 main-thread, 2 exclusive, 3 sync point

@@ -10,11 +10,11 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 
 /** jqwik generators for {@link ScheduleSpec}. */
-final class ScheduleSpecs {
+public final class ScheduleSpecs {
     private ScheduleSpecs() {
     }
 
-    static Arbitrary<ScheduleSpec> schedules() {
+    public static Arbitrary<ScheduleSpec> schedules() {
         Arbitrary<List<List<List<ShouldRun>>>> sets = setPatterns().list().ofMaxSize(2);
         Arbitrary<List<List<SysSpec>>> stages = stage().list().ofMinSize(1).ofMaxSize(3);
         return Combinators.combine(stages, sets, Arbitraries.of(false, false, true), Arbitraries.integers().between(1, 3))

@@ -4,9 +4,9 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.lab.run.GuardedTracker;
 import dev.ecslab.lab.run.LabConfig;
@@ -372,59 +372,47 @@ public final class RetainedHeap {
         }
 
         @Override
-        public void attach(TrackerHost host) {
+        public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         }
 
         @Override
-        public void runStarted(SystemTicks run) {
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         }
 
         @Override
-        public void runFinished(SystemTicks run) {
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
         }
 
         @Override
-        public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+        public void onResourceAdded(SystemTicks writer, int resourceId) {
         }
 
         @Override
-        public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+        public void onResourceMutated(SystemTicks writer, int resourceId) {
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
+        public void onResourceRemoved(SystemTicks writer, int resourceId) {
         }
 
         @Override
-        public void resourceAdded(SystemTicks writer, int resourceId) {
-        }
-
-        @Override
-        public void resourceMutated(SystemTicks writer, int resourceId) {
-        }
-
-        @Override
-        public void resourceRemoved(SystemTicks writer, int resourceId) {
-        }
-
-        @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows column, int row) {
             return false;
         }
 
         @Override
-        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
             return List.of();
         }
 
         @Override
-        public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
             return false;
         }
 
         @Override
-        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
             return false;
         }
 

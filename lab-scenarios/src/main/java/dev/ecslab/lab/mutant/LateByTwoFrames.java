@@ -27,8 +27,8 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
     }
 
     @Override
-    public void frameEnded() {
-        super.frameEnded();
+    public void onFrameEnded() {
+        super.onFrameEnded();
         synchronized (frameEnds) {
             frameEnds.add(host.currentTick());
         }
@@ -53,15 +53,15 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
     }
 
     @Override
-    public void runStarted(SystemTicks run) {
-        super.runStarted(run);
+    public void onRunStarted(SystemTicks run) {
+        super.onRunStarted(run);
         int lo = seenUpTo.getOrDefault(run.id(), startTick);
         windows.put(run.id(), new int[] {lo, twoFramesAgo()});
     }
 
     @Override
-    public void runFinished(SystemTicks run) {
-        super.runFinished(run);
+    public void onRunFinished(SystemTicks run) {
+        super.onRunFinished(run);
         int[] w = windows.get(run.id());
         if (w != null) {
             seenUpTo.put(run.id(), w[1]);
@@ -75,8 +75,6 @@ final class LateByTwoFrames extends Mutants.WidenedReader {
         if (w == null) {
             return reader;
         }
-        SystemTicks t = new SystemTicks(reader.id(), reader.name(), w[0]);
-        t.begin(w[1]);
-        return t;
+        return reader.withWindow(w[0], w[1]);
     }
 }

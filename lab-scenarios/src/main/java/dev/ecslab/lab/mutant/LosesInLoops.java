@@ -3,7 +3,7 @@ package dev.ecslab.lab.mutant;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.storage.Column;
+import dev.ecslab.ecs.change.TrackedRows;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,36 +22,36 @@ final class LosesInLoops extends ForwardingChangeTracker {
     }
 
     @Override
-    public void runStarted(SystemTicks run) {
-        super.runStarted(run);
+    public void onRunStarted(SystemTicks run) {
+        super.onRunStarted(run);
         if (run.id() >= SystemTicks.FIRST_SYSTEM && !ranThisFrame.add(run.id())) {
             repeating.add(run.id());
         }
     }
 
     @Override
-    public void runFinished(SystemTicks run) {
-        super.runFinished(run);
+    public void onRunFinished(SystemTicks run) {
+        super.onRunFinished(run);
         repeating.remove(run.id());
     }
 
     @Override
-    public void frameEnded() {
-        super.frameEnded();
+    public void onFrameEnded() {
+        super.onFrameEnded();
         ranThisFrame.clear();
     }
 
     @Override
-    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         if (!repeating.contains(writer.id())) {
-            super.mutated(writer, componentId, entityIndex, column, row);
+            super.onMutated(writer, componentId, entityIndex, column, row);
         }
     }
 
     @Override
-    public void resourceMutated(SystemTicks writer, int resourceId) {
+    public void onResourceMutated(SystemTicks writer, int resourceId) {
         if (!repeating.contains(writer.id())) {
-            super.resourceMutated(writer, resourceId);
+            super.onResourceMutated(writer, resourceId);
         }
     }
 }

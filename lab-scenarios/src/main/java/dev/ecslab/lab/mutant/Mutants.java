@@ -7,17 +7,19 @@ import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.Ticks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.DynamicExecutor;
 import dev.ecslab.ecs.executor.ExecutorOptions;
+import dev.ecslab.ecs.executor.StagedExecutor;
 import dev.ecslab.ecs.graph.DiGraph;
 import dev.ecslab.ecs.schedule.CompiledStage;
 import dev.ecslab.ecs.schedule.SystemKind;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -131,20 +133,24 @@ public final class Mutants {
         return new TrackerSubject(id, ChangeFlavor.DEFAULT, null, description, f);
     }
 
-    /** Loses the ticks of every component an entity keeps when it changes archetype. */
+    /**
+     * Loses the ticks of every component an entity keeps when it changes archetype (and does not
+     * re-log them): the bug of a strategy that keeps its ticks beside the table instead of in lanes
+     * that travel with the row. The delegate's own bookkeeping still runs first (its block summaries
+     * must cover the moved rows, or a later query would index past them and the mutant would crash
+     * instead of answering wrongly); then each kept component is taken back as a silent addition.
+     */
     static final class LosesTicksOnMove extends ForwardingChangeTracker {
         LosesTicksOnMove() {
             super(new GenerationTracker());
         }
 
         @Override
-        public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
-            super.moved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
-            for (int i = 0; i < columns.length; i++) {
-                int old = (int) (columns[i].lane(GenerationTracker.ADDED, rows[i]) - Ticks.MAX_AGE);
-                columns[i].setLane(GenerationTracker.ADDED, rows[i], old);
-                columns[i].setLane(GenerationTracker.MUTATED, rows[i], old);
-                columns[i].setLane(GenerationTracker.MUTATED_SINCE_ADDED, rows[i], 0);
+        public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] rows,
+                int[] rowIndices) {
+            super.onMoved(entityIndex, fromArchetype, toArchetype, componentIds, rows, rowIndices);
+            for (int i = 0; i < rows.length; i++) {
+                onAddedSilently(componentIds[i], entityIndex, rows[i], rowIndices[i]);
             }
         }
     }
@@ -163,10 +169,14 @@ public final class Mutants {
             super(new GenerationTracker());
         }
 
+        /** The world's tick at its last frame end (at attachment before the first). */
+        volatile int lastFrameEnd;
+
         @Override
         public void attach(TrackerHost h) {
             super.attach(h);
             host = h;
+            lastFrameEnd = h.currentTick();
         }
 
         /**
@@ -175,25 +185,27 @@ public final class Mutants {
          * one: ticks left to wrap.
          */
         @Override
-        public void syncPoint() {
-            super.syncPoint();
+        public void onSyncPoint() {
+            super.onSyncPoint();
             clampTicks(host.currentTick());
         }
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
             clampTicks(host.currentTick());
+            lastFrameEnd = host.currentTick();
         }
 
         /** Clamps every tick this mutant keeps ({@link Ticks#clamp}); subclasses add theirs. */
         void clampTicks(int now) {
             lastRuns.replaceAll((id, v) -> new int[] {Ticks.clamp(v[0], now), Ticks.clamp(v[1], now)});
+            lastFrameEnd = Ticks.clamp(lastFrameEnd, now);
         }
 
         @Override
-        public void runStarted(SystemTicks run) {
-            super.runStarted(run);
+        public void onRunStarted(SystemTicks run) {
+            super.onRunStarted(run);
             lastRuns.compute(run.id(), (id, v) -> v == null ? new int[] {run.lastRun(), run.lastRun()}
                     : v[1] == run.lastRun() ? v : new int[] {v[1], run.lastRun()});
         }
@@ -206,15 +218,13 @@ public final class Mutants {
 
         /** The reader as the answers see it: here, with its previous run moved back (subclasses move other ends). */
         SystemTicks widened(SystemTicks reader) {
-            SystemTicks t = new SystemTicks(reader.id(), reader.name(), effectiveLastRun(reader));
-            t.begin(reader.thisRun());
-            return t;
+            return reader.withWindow(effectiveLastRun(reader), reader.thisRun());
         }
 
         @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
-            return super.test(kind, flavor, widened(reader), componentId, entityIndex, column, row);
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows column, int row) {
+            return super.matches(kind, flavor, widened(reader), componentId, entityIndex, column, row);
         }
 
         @Override
@@ -223,24 +233,24 @@ public final class Mutants {
         }
 
         @Override
-        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
                 RowSink sink) {
             return false;
         }
 
         @Override
-        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
-            return super.removed(flavor, widened(reader), componentId);
+        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+            return super.removedSince(flavor, widened(reader), componentId);
         }
 
         @Override
-        public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resource(kind, flavor, widened(reader), resourceId);
+        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resourceMatches(kind, flavor, widened(reader), resourceId);
         }
 
         @Override
-        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resourceRemoved(flavor, widened(reader), resourceId);
+        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resourceRemovedSince(flavor, widened(reader), resourceId);
         }
     }
 
@@ -258,8 +268,8 @@ public final class Mutants {
         private volatile boolean frames;
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
             frameBeforeLast = lastFrame;
             lastFrame = host.currentTick();
             frames = true;
@@ -298,8 +308,8 @@ public final class Mutants {
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
-            super.removed(writer, componentId, entity);
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+            super.onRemoved(writer, componentId, entity);
             kept.add(entity);
         }
 
@@ -366,6 +376,63 @@ public final class Mutants {
                 }
             }
             return copy;
+        }
+    }
+
+    /** The first conflicting pair (unordered, if {@code requireUnordered}) of normal systems in a stage, or null. */
+    private static int[] firstRacyPair(CompiledStage stage, boolean requireUnordered) {
+        for (int i = 0; i < stage.size(); i++) {
+            if (stage.system(i).kind() != SystemKind.NORMAL) {
+                continue;
+            }
+            BitSet c = stage.conflicts(i);
+            for (int j = c.nextSetBit(i + 1); j >= 0; j = c.nextSetBit(j + 1)) {
+                if (stage.system(j).kind() == SystemKind.NORMAL && (!requireUnordered || !stage.ordered(i, j))) {
+                    return new int[] {i, j};
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A staged executor that puts two conflicting systems into one batch. Not in the lab's catalogue:
+     * the executor property of the ECS tests must catch it ({@code ExecutorMutantsAreCaughtTest}).
+     */
+    static final class MergesConflictingBatch extends StagedExecutor {
+        MergesConflictingBatch(ExecutorOptions options) {
+            super(options);
+        }
+
+        @Override
+        public String id() {
+            return "mutant:merges-conflicting-batch";
+        }
+
+        @Override
+        protected int[][] batches(CompiledStage stage, int[] order) {
+            int[][] real = super.batches(stage, order);
+            int[] pair = firstRacyPair(stage, false);
+            if (pair == null) {
+                return real;
+            }
+            List<List<Integer>> batches = new ArrayList<>();
+            int batchOfFirst = -1;
+            for (int b = 0; b < real.length; b++) {
+                List<Integer> members = new ArrayList<>();
+                for (int v : real[b]) {
+                    if (v == pair[0]) {
+                        batchOfFirst = b;
+                    }
+                    if (v != pair[1]) {
+                        members.add(v);
+                    }
+                }
+                batches.add(members);
+            }
+            batches.get(batchOfFirst).add(pair[1]);
+            return batches.stream().filter(l -> !l.isEmpty()).map(l -> l.stream().mapToInt(Integer::intValue).toArray())
+                    .toArray(int[][]::new);
         }
     }
 }

@@ -16,12 +16,12 @@ final class NeverClamps extends ForwardingChangeTracker {
     }
 
     @Override
-    public void syncPoint() {
+    public void onSyncPoint() {
         // the clamping pass is forgotten
     }
 
     @Override
-    public void frameEnded() {
+    public void onFrameEnded() {
         // the clamping pass is forgotten
     }
 }

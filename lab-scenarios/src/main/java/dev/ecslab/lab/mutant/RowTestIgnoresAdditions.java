@@ -5,7 +5,7 @@ import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.storage.Column;
+import dev.ecslab.ecs.change.TrackedRows;
 
 /**
  * {@code generation} whose per-row test forgets that the mutation tick an addition sets is no
@@ -21,11 +21,11 @@ final class RowTestIgnoresAdditions extends ForwardingChangeTracker {
     }
 
     @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
         if (kind == ChangeKind.MUTATED) {
             kind = ChangeKind.CHANGED;              // the "mutated since added" lane is not consulted
         }
-        return super.test(kind, flavor, reader, componentId, entityIndex, column, row);
+        return super.matches(kind, flavor, reader, componentId, entityIndex, column, row);
     }
 }

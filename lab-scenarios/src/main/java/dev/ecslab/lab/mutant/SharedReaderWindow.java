@@ -16,8 +16,8 @@ final class SharedReaderWindow extends Mutants.WidenedReader {
     private volatile SystemTicks running;
 
     @Override
-    public void runStarted(SystemTicks run) {
-        super.runStarted(run);
+    public void onRunStarted(SystemTicks run) {
+        super.onRunStarted(run);
         running = run;
     }
 

@@ -5,8 +5,8 @@ import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
-import dev.ecslab.ecs.storage.Column;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -54,7 +54,7 @@ final class SkipsScanRows extends ForwardingChangeTracker {
     }
 
     @Override
-    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
             RowSink sink) {
         return super.candidateRows(kind, flavor, reader, column, rows, row -> {
             if (!skipped.test(row)) {

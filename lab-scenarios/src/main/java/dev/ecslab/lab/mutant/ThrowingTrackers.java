@@ -24,12 +24,12 @@ final class ThrowingTrackers {
         }
 
         @Override
-        public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
             throw new IllegalStateException("mutant: resource answers are not implemented");
         }
 
         @Override
-        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
             throw new IllegalStateException("mutant: resource answers are not implemented");
         }
     }
@@ -41,7 +41,7 @@ final class ThrowingTrackers {
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
             throw new IllegalStateException("mutant: removal events are not handled");
         }
     }

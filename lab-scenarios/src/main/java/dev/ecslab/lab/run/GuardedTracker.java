@@ -4,9 +4,9 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeKind;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.lab.scenario.WatchKind;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -82,125 +82,166 @@ public final class GuardedTracker implements ChangeTracker {
     }
 
     @Override
-    public void runStarted(SystemTicks run) {
+    public void onRunStarted(SystemTicks run) {
         try {
-            delegate.runStarted(run);
+            delegate.onRunStarted(run);
         } catch (Throwable t) {
-            crash("runStarted(" + run.name() + ")", null, null, t);
+            crash("onRunStarted(" + run.name() + ")", null, null, t);
             throw t;
         }
     }
 
     @Override
-    public void runFinished(SystemTicks run) {
+    public void onRunFinished(SystemTicks run) {
         try {
-            delegate.runFinished(run);
+            delegate.onRunFinished(run);
         } catch (Throwable t) {
-            crash("runFinished(" + run.name() + ")", null, null, t);
+            crash("onRunFinished(" + run.name() + ")", null, null, t);
             throw t;
         }
     }
 
     @Override
-    public void syncPoint() {
+    public void onSyncPoint() {
         try {
-            delegate.syncPoint();
+            delegate.onSyncPoint();
         } catch (Throwable t) {
-            crash("syncPoint()", null, null, t);
+            crash("onSyncPoint()", null, null, t);
             throw t;
         }
     }
 
     @Override
-    public void frameEnded() {
+    public void onStageStarted(String stage) {
         try {
-            delegate.frameEnded();
+            delegate.onStageStarted(stage);
         } catch (Throwable t) {
-            crash("frameEnded()", null, null, t);
+            crash("onStageStarted(" + stage + ")", null, null, t);
             throw t;
         }
     }
 
     @Override
-    public void added(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onLoopIterationEnded(String stage, int iteration) {
         try {
-            delegate.added(writer, componentId, entityIndex, column, row);
+            delegate.onLoopIterationEnded(stage, iteration);
         } catch (Throwable t) {
-            crash("added(" + componentName.apply(componentId) + " of entity #" + entityIndex + ")" + reader(writer), false,
+            crash("onLoopIterationEnded(" + stage + ", " + iteration + ")", null, null, t);
+            throw t;
+        }
+    }
+
+    @Override
+    public void onStageEnded(String stage) {
+        try {
+            delegate.onStageEnded(stage);
+        } catch (Throwable t) {
+            crash("onStageEnded(" + stage + ")", null, null, t);
+            throw t;
+        }
+    }
+
+    @Override
+    public void onFrameEnded() {
+        try {
+            delegate.onFrameEnded();
+        } catch (Throwable t) {
+            crash("onFrameEnded()", null, null, t);
+            throw t;
+        }
+    }
+
+    @Override
+    public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+        try {
+            delegate.onAdded(writer, componentId, entityIndex, column, row);
+        } catch (Throwable t) {
+            crash("onAdded(" + componentName.apply(componentId) + " of entity #" + entityIndex + ")" + reader(writer), false,
                     null, t);
             throw t;
         }
     }
 
     @Override
-    public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+    public void onAddedSilently(int componentId, int entityIndex, TrackedRows rows, int row) {
         try {
-            delegate.mutated(writer, componentId, entityIndex, column, row);
+            delegate.onAddedSilently(componentId, entityIndex, rows, row);
         } catch (Throwable t) {
-            crash("mutated(" + componentName.apply(componentId) + " of entity #" + entityIndex + ")" + reader(writer), false,
+            crash("onAddedSilently(" + componentName.apply(componentId) + " of entity #" + entityIndex + ")",
+                    false, null, t);
+            throw t;
+        }
+    }
+
+    @Override
+    public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
+        try {
+            delegate.onMutated(writer, componentId, entityIndex, column, row);
+        } catch (Throwable t) {
+            crash("onMutated(" + componentName.apply(componentId) + " of entity #" + entityIndex + ")" + reader(writer), false,
                     null, t);
             throw t;
         }
     }
 
     @Override
-    public void removed(SystemTicks writer, int componentId, Entity entity) {
+    public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
         try {
-            delegate.removed(writer, componentId, entity);
+            delegate.onRemoved(writer, componentId, entity);
         } catch (Throwable t) {
-            crash("removed(" + componentName.apply(componentId) + " of " + entity + ")" + reader(writer), false, null, t);
+            crash("onRemoved(" + componentName.apply(componentId) + " of " + entity + ")" + reader(writer), false, null, t);
             throw t;
         }
     }
 
     @Override
-    public void moved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, Column[] columns, int[] rows) {
+    public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] columns, int[] rows) {
         try {
-            delegate.moved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
+            delegate.onMoved(entityIndex, fromArchetype, toArchetype, componentIds, columns, rows);
         } catch (Throwable t) {
-            crash("moved(entity #" + entityIndex + " from archetype " + fromArchetype + " to " + toArchetype + ")", false,
+            crash("onMoved(entity #" + entityIndex + " from archetype " + fromArchetype + " to " + toArchetype + ")", false,
                     null, t);
             throw t;
         }
     }
 
     @Override
-    public void resourceAdded(SystemTicks writer, int resourceId) {
+    public void onResourceAdded(SystemTicks writer, int resourceId) {
         try {
-            delegate.resourceAdded(writer, resourceId);
+            delegate.onResourceAdded(writer, resourceId);
         } catch (Throwable t) {
-            crash("resourceAdded(" + resourceName.apply(resourceId) + ")" + reader(writer), true, null, t);
+            crash("onResourceAdded(" + resourceName.apply(resourceId) + ")" + reader(writer), true, null, t);
             throw t;
         }
     }
 
     @Override
-    public void resourceMutated(SystemTicks writer, int resourceId) {
+    public void onResourceMutated(SystemTicks writer, int resourceId) {
         try {
-            delegate.resourceMutated(writer, resourceId);
+            delegate.onResourceMutated(writer, resourceId);
         } catch (Throwable t) {
-            crash("resourceMutated(" + resourceName.apply(resourceId) + ")" + reader(writer), true, null, t);
+            crash("onResourceMutated(" + resourceName.apply(resourceId) + ")" + reader(writer), true, null, t);
             throw t;
         }
     }
 
     @Override
-    public void resourceRemoved(SystemTicks writer, int resourceId) {
+    public void onResourceRemoved(SystemTicks writer, int resourceId) {
         try {
-            delegate.resourceRemoved(writer, resourceId);
+            delegate.onResourceRemoved(writer, resourceId);
         } catch (Throwable t) {
-            crash("resourceRemoved(" + resourceName.apply(resourceId) + ")" + reader(writer), true, null, t);
+            crash("onResourceRemoved(" + resourceName.apply(resourceId) + ")" + reader(writer), true, null, t);
             throw t;
         }
     }
 
     @Override
-    public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            Column column, int row) {
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
         try {
-            return delegate.test(kind, flavor, reader, componentId, entityIndex, column, row);
+            return delegate.matches(kind, flavor, reader, componentId, entityIndex, column, row);
         } catch (Throwable t) {
-            crash("test(" + kind + ", " + flavor + ") of " + componentName.apply(componentId) + " of entity #" + entityIndex
+            crash("matches(" + kind + ", " + flavor + ") of " + componentName.apply(componentId) + " of entity #" + entityIndex
                     + reader(reader), false, kind(kind), t);
             throw t;
         }
@@ -218,7 +259,7 @@ public final class GuardedTracker implements ChangeTracker {
     }
 
     @Override
-    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
             RowSink sink) {
         try {
             return delegate.candidateRows(kind, flavor, reader, column, rows, sink);
@@ -229,33 +270,33 @@ public final class GuardedTracker implements ChangeTracker {
     }
 
     @Override
-    public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+    public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
         try {
-            return delegate.removed(flavor, reader, componentId);
+            return delegate.removedSince(flavor, reader, componentId);
         } catch (Throwable t) {
-            crash("removed(" + flavor + ") of " + componentName.apply(componentId) + reader(reader), false, WatchKind.REMOVED,
+            crash("removedSince(" + flavor + ") of " + componentName.apply(componentId) + reader(reader), false, WatchKind.REMOVED,
                     t);
             throw t;
         }
     }
 
     @Override
-    public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         try {
-            return delegate.resource(kind, flavor, reader, resourceId);
+            return delegate.resourceMatches(kind, flavor, reader, resourceId);
         } catch (Throwable t) {
-            crash("resource(" + kind + ", " + flavor + ") of " + resourceName.apply(resourceId) + reader(reader), true,
+            crash("resourceMatches(" + kind + ", " + flavor + ") of " + resourceName.apply(resourceId) + reader(reader), true,
                     kind(kind), t);
             throw t;
         }
     }
 
     @Override
-    public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
         try {
-            return delegate.resourceRemoved(flavor, reader, resourceId);
+            return delegate.resourceRemovedSince(flavor, reader, resourceId);
         } catch (Throwable t) {
-            crash("resourceRemoved(" + flavor + ") of " + resourceName.apply(resourceId) + reader(reader), true,
+            crash("resourceRemovedSince(" + flavor + ") of " + resourceName.apply(resourceId) + reader(reader), true,
                     WatchKind.REMOVED, t);
             throw t;
         }

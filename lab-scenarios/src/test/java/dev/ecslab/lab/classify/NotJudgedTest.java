@@ -8,8 +8,8 @@ import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Cell.Status;
 import dev.ecslab.lab.criteria.Criterion;
@@ -175,8 +175,8 @@ class NotJudgedTest {
         }
 
         @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows column, int row) {
             throw noAnswer();
         }
 
@@ -186,23 +186,23 @@ class NotJudgedTest {
         }
 
         @Override
-        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, Column column, int rows,
+        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
                 RowSink sink) {
             throw noAnswer();
         }
 
         @Override
-        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
             throw noAnswer();
         }
 
         @Override
-        public boolean resource(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
             throw noAnswer();
         }
 
         @Override
-        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
             throw noAnswer();
         }
     }

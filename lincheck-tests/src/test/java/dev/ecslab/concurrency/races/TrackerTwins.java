@@ -6,10 +6,9 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.change.Ticks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
-import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,8 @@ final class TrackerTwins {
      * {@code last_change_tick} (Bevy #8029); every other query is the real one.
      */
     static final class RowTestWithFrameEndTick extends ForwardingChangeTracker {
-        private final FrameEndTick frameEnd = new FrameEndTick();
+        private TrackerHost host;
+        private volatile int frameEnd;
 
         RowTestWithFrameEndTick() {
             super(new GenerationTracker());
@@ -47,19 +47,22 @@ final class TrackerTwins {
         @Override
         public void attach(TrackerHost h) {
             super.attach(h);
-            frameEnd.attach(h);
+            host = h;
+            frameEnd = h.currentTick();
         }
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
-            frameEnd.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
+            frameEnd = host.currentTick();
         }
 
         @Override
-        public boolean test(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                Column column, int row) {
-            return super.test(kind, flavor, frameEnd.asIfLastRunThen(reader), componentId, entityIndex, column, row);
+        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+                TrackedRows rows, int row) {
+            SystemTicks asIfLastRunAtFrameEnd = reader.id() < SystemTicks.FIRST_SYSTEM ? reader
+                    : reader.withWindow(frameEnd, reader.thisRun());
+            return super.matches(kind, flavor, asIfLastRunAtFrameEnd, componentId, entityIndex, rows, row);
         }
     }
 
@@ -81,20 +84,20 @@ final class TrackerTwins {
         }
 
         @Override
-        public void frameEnded() {
-            super.frameEnded();
+        public void onFrameEnded() {
+            super.onFrameEnded();
             frame++;
         }
 
         @Override
-        public void removed(SystemTicks writer, int componentId, Entity entity) {
-            super.removed(writer, componentId, entity);
+        public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+            super.onRemoved(writer, componentId, entity);
             removedAt.computeIfAbsent(componentId, id -> new ConcurrentHashMap<>()).put(entity, frame);
         }
 
         @Override
-        public void resourceRemoved(SystemTicks writer, int resourceId) {
-            super.resourceRemoved(writer, resourceId);
+        public void onResourceRemoved(SystemTicks writer, int resourceId) {
+            super.onResourceRemoved(writer, resourceId);
             resourceRemovedAt.put(resourceId, frame);
         }
 
@@ -103,14 +106,14 @@ final class TrackerTwins {
         }
 
         @Override
-        public List<Entity> removed(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
             Map<Entity, Long> at = removedAt.getOrDefault(componentId, Map.of());
-            return super.removed(flavor, reader, componentId).stream().filter(e -> kept(at.get(e))).toList();
+            return super.removedSince(flavor, reader, componentId).stream().filter(e -> kept(at.get(e))).toList();
         }
 
         @Override
-        public boolean resourceRemoved(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resourceRemoved(flavor, reader, resourceId) && kept(resourceRemovedAt.get(resourceId));
+        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            return super.resourceRemovedSince(flavor, reader, resourceId) && kept(resourceRemovedAt.get(resourceId));
         }
     }
 
@@ -125,16 +128,16 @@ final class TrackerTwins {
         }
 
         @Override
-        public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
             if (writer.id() != SystemTicks.WORLD_WRITER) {
-                super.mutated(writer, componentId, entityIndex, column, row);
+                super.onMutated(writer, componentId, entityIndex, column, row);
             }
         }
 
         @Override
-        public void resourceMutated(SystemTicks writer, int resourceId) {
+        public void onResourceMutated(SystemTicks writer, int resourceId) {
             if (writer.id() != SystemTicks.WORLD_WRITER) {
-                super.resourceMutated(writer, resourceId);
+                super.onResourceMutated(writer, resourceId);
             }
         }
     }
@@ -149,11 +152,11 @@ final class TrackerTwins {
         }
 
         @Override
-        public void mutated(SystemTicks writer, int componentId, int entityIndex, Column column, int row) {
-            super.mutated(writer, componentId, entityIndex, column, row);
-            if (writer.id() == SystemTicks.WORLD_WRITER) {         // an added tick as old as a tick can be
-                column.setLane(GenerationTracker.ADDED, row, (int) (writer.thisRun() - Ticks.MAX_AGE));
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+            if (writer.id() == SystemTicks.WORLD_WRITER) {         // the added mark goes, the mutation stays
+                super.onAddedSilently(componentId, entityIndex, rows, row);
             }
+            super.onMutated(writer, componentId, entityIndex, rows, row);
         }
     }
 }

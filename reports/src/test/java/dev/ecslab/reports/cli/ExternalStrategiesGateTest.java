@@ -28,7 +28,6 @@ class ExternalStrategiesGateTest {
 
                 import dev.ecslab.ecs.change.*;
                 import dev.ecslab.ecs.entity.Entity;
-                import dev.ecslab.ecs.storage.Column;
                 import java.util.*;
                 import java.util.concurrent.*;
 
@@ -66,9 +65,9 @@ class ExternalStrategiesGateTest {
      * events per component and entity, per resource, and of removals, each with its tick and writer.
      * A reader's window is its previous run to this run, or with {@code LATE} frames of delay, the end
      * of the previous frame (answers lag a frame, every change reported once). Its memory grows with
-     * every change: the tests switch criterion 6 off. It clamps the ticks it keeps and its readers'
-     * previous runs at every sync point and frame end: without that the catalogue's clock jumps (which
-     * lap the 32-bit clock) catch it, as they did when they were added.
+     * every change: the tests switch criterion 6 off. It clamps the ticks it keeps at every sync point and
+     * frame end (the world clamps its readers' previous runs): without that the catalogue's clock
+     * jumps (which lap the 32-bit clock) catch it, as they did when they were added.
      */
     private static String history(String className, String id, String claim, int delay, int late) {
         return """
@@ -76,7 +75,6 @@ class ExternalStrategiesGateTest {
 
                 import dev.ecslab.ecs.change.*;
                 import dev.ecslab.ecs.entity.Entity;
-                import dev.ecslab.ecs.storage.Column;
                 import java.util.*;
                 import java.util.concurrent.*;
 
@@ -102,14 +100,12 @@ class ExternalStrategiesGateTest {
 
                         History(int late) { this.late = late; }
 
-                        final Set<SystemTicks> readers = ConcurrentHashMap.newKeySet();
-
                         public int laneCount() { return 0; }
                         public void attach(TrackerHost h) { host = h; start = h.currentTick(); }
-                        public void frameEnded() { frameEnds.add(host.currentTick()); clamp(); }
-                        public void syncPoint() { clamp(); }
+                        public void onFrameEnded() { frameEnds.add(host.currentTick()); clamp(); }
+                        public void onSyncPoint() { clamp(); }
 
-                        /** Ticks wrap: every tick kept here, and every reader's previous run, is clamped. */
+                        /** Ticks wrap: every tick kept here is clamped (the world clamps the readers' previous runs). */
                         void clamp() {
                             int now = host.currentTick();
                             start = Ticks.clamp(start, now);
@@ -125,12 +121,9 @@ class ExternalStrategiesGateTest {
                             for (List<Object[]> list : removals.values()) {
                                 synchronized (list) { list.forEach(r -> r[0] = Ticks.clamp((Integer) r[0], now)); }
                             }
-                            for (SystemTicks r : readers) { r.setLastRun(Ticks.clamp(r.lastRun(), now)); }
                         }
 
-                        public void runStarted(SystemTicks run) {
-                            if (run.neverRan()) { run.setLastRun((int) (run.thisRun() - Ticks.MAX_AGE)); }
-                            if (run.id() != SystemTicks.WORLD_WRITER) { readers.add(run); }
+                        public void onRunStarted(SystemTicks run) {
                             int hi;
                             int lo;
                             if (late == 0) {
@@ -143,7 +136,7 @@ class ExternalStrategiesGateTest {
                             windows.put(run.id(), new int[] {lo, hi});
                         }
 
-                        public void runFinished(SystemTicks run) {
+                        public void onRunFinished(SystemTicks run) {
                             int[] w = windows.get(run.id());
                             if (w != null) { seen.put(run.id(), w[1]); }
                         }
@@ -154,9 +147,9 @@ class ExternalStrategiesGateTest {
                             m.computeIfAbsent(k, x -> Collections.synchronizedList(new ArrayList<>())).add(e);
                         }
 
-                        public void added(SystemTicks w, int c, int e, Column col, int row) { add(events, key(c, e), new int[] {w.thisRun(), ADDED, w.id()}); }
-                        public void mutated(SystemTicks w, int c, int e, Column col, int row) { add(events, key(c, e), new int[] {w.thisRun(), MUTATED, w.id()}); }
-                        public void removed(SystemTicks w, int c, Entity entity) {
+                        public void onAdded(SystemTicks w, int c, int e, TrackedRows col, int row) { add(events, key(c, e), new int[] {w.thisRun(), ADDED, w.id()}); }
+                        public void onMutated(SystemTicks w, int c, int e, TrackedRows col, int row) { add(events, key(c, e), new int[] {w.thisRun(), MUTATED, w.id()}); }
+                        public void onRemoved(SystemTicks w, int c, Entity entity) {
                             events.remove(key(c, entity.index()));
                             removals.computeIfAbsent(c, x -> Collections.synchronizedList(new ArrayList<>()))
                                     .add(new Object[] {w.thisRun(), w.id(), entity});
@@ -167,9 +160,9 @@ class ExternalStrategiesGateTest {
                                     .add(new int[] {w.thisRun(), kind, w.id()});
                         }
 
-                        public void resourceAdded(SystemTicks w, int r) { present.add(r); resourceEvent(w, r, ADDED); }
-                        public void resourceMutated(SystemTicks w, int r) { resourceEvent(w, r, MUTATED); }
-                        public void resourceRemoved(SystemTicks w, int r) {
+                        public void onResourceAdded(SystemTicks w, int r) { present.add(r); resourceEvent(w, r, ADDED); }
+                        public void onResourceMutated(SystemTicks w, int r) { resourceEvent(w, r, MUTATED); }
+                        public void onResourceRemoved(SystemTicks w, int r) {
                             present.remove(r);
                             List<int[]> list = resources.get(r);
                             if (list != null) {                    // a removed resource's changes are gone with it
@@ -203,11 +196,11 @@ class ExternalStrategiesGateTest {
                             return false;
                         }
 
-                        public boolean test(ChangeKind kind, ChangeFlavor f, SystemTicks reader, int c, int e, Column col, int row) {
+                        public boolean matches(ChangeKind kind, ChangeFlavor f, SystemTicks reader, int c, int e, TrackedRows col, int row) {
                             return any(events.get(key(c, e)), reader, kind);
                         }
 
-                        public List<Entity> removed(ChangeFlavor f, SystemTicks reader, int c) {
+                        public List<Entity> removedSince(ChangeFlavor f, SystemTicks reader, int c) {
                             List<Entity> out = new ArrayList<>();
                             List<Object[]> list = removals.get(c);
                             if (list == null) { return out; }
@@ -219,11 +212,11 @@ class ExternalStrategiesGateTest {
                             return out;
                         }
 
-                        public boolean resource(ChangeKind kind, ChangeFlavor f, SystemTicks reader, int r) {
+                        public boolean resourceMatches(ChangeKind kind, ChangeFlavor f, SystemTicks reader, int r) {
                             return present.contains(r) && any(resources.get(r), reader, kind);
                         }
 
-                        public boolean resourceRemoved(ChangeFlavor f, SystemTicks reader, int r) {
+                        public boolean resourceRemovedSince(ChangeFlavor f, SystemTicks reader, int r) {
                             List<int[]> list = resources.get(r);
                             if (list == null) { return false; }
                             synchronized (list) {
@@ -273,7 +266,7 @@ class ExternalStrategiesGateTest {
     @Test
     void crashesInAnyCallAreCrashes(@TempDir Path dir) throws Exception {
         Path rows = jar(dir, "RowsThrow", provider("RowsThrow", "ext-rows-throw", "EXACT", "0", """
-                @Override public boolean candidateRows(ChangeKind k, ChangeFlavor f, SystemTicks r, Column c, int n, RowSink s) {
+                @Override public boolean candidateRows(ChangeKind k, ChangeFlavor f, SystemTicks r, TrackedRows c, int n, RowSink s) {
                     throw new UnsupportedOperationException("candidateRows is optional, isn't it?");
                 }
                 """));
@@ -294,8 +287,8 @@ class ExternalStrategiesGateTest {
     void aStrategyThatHangsIsACrashAndTheGateEndsPromptly(@TempDir Path dir) throws Exception {
         Path hang = jar(dir, "Hangs", provider("Hangs", "ext-hangs", "EXACT", "0", """
                 private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
-                @Override public void frameEnded() {
-                    super.frameEnded();
+                @Override public void onFrameEnded() {
+                    super.onFrameEnded();
                     if (calls.incrementAndGet() == 2) {
                         while (true) { Thread.onSpinWait(); }            // the third frame never comes
                     }
@@ -305,7 +298,7 @@ class ExternalStrategiesGateTest {
         CommandOutput r = gate(dir, hang, "ext-hangs", "--run-timeout", "2");
         Duration took = Duration.between(start, Instant.now());
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
-        assertThat(r.out()).contains("FAIL X no crash").contains("timeout").contains("frameEnded");
+        assertThat(r.out()).contains("FAIL X no crash").contains("timeout").contains("onFrameEnded");
         assertThat(r.out()).contains("campaign complete").contains("the rest of its scenarios were not run");
         assertThat(took).as("one timeout, then the rest of the configuration is skipped").isLessThan(Duration.ofSeconds(45));
     }

@@ -1,4 +1,4 @@
-package dev.ecslab.ecs.executor;
+package dev.ecslab.lab.mutant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,8 +8,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Proves the executor property can fail: run through jqwik against each executor mutant, it must
- * report a failure whose message names the broken rule.
+ * Proves the ECS's executor property can fail: run through jqwik against each executor mutant, it
+ * must report a failure whose message names the broken rule. (The lab's own checks kill the same
+ * mutants: {@code MutantsAreKilledTest}.)
  */
 class ExecutorMutantsAreCaughtTest {
 

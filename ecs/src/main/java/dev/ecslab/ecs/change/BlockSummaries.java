@@ -1,0 +1,96 @@
+package dev.ecslab.ecs.change;
+
+import dev.ecslab.ecs.change.ChangeTracker.RowSink;
+
+/**
+ * {@link GenerationTracker}'s block summaries of one set of rows: the newest added and mutated tick
+ * of every block of rows ({@link BlockTicks}), kept as the rows' {@link TrackedRows.Attachment} so the
+ * write hook finds them with one field load; they follow rows that fill swap-removed holes. And the
+ * scan that uses them, so that a change query costs in proportion to the changes.
+ */
+final class BlockSummaries implements TrackedRows.Attachment {
+    final BlockTicks added;
+    final BlockTicks mutated;
+    private final TrackerHost host;
+
+    private BlockSummaries(int blockShift, TrackerHost host) {
+        this.added = new BlockTicks(blockShift);
+        this.mutated = new BlockTicks(blockShift);
+        this.host = host;
+    }
+
+    /** The summaries of {@code rows}, made on first use and kept on them. */
+    static BlockSummaries of(TrackedRows rows, int blockShift, TrackerHost host) {
+        TrackedRows.Attachment state = rows.attachment();
+        if (state != null) {
+            return (BlockSummaries) state;
+        }
+        BlockSummaries s = new BlockSummaries(blockShift, host);
+        rows.setAttachment(s);
+        return s;
+    }
+
+    void cover(int row, int now) {
+        added.cover(row, now);
+        mutated.cover(row, now);
+    }
+
+    @Override
+    public void rowFilled(TrackedRows rows, int row) {
+        int now = host.currentTick();
+        added.mark(row, now);                   // the row existed, so it is covered
+        mutated.mark(row, now);
+    }
+
+    /**
+     * One pass over the column's group ticks, then the block ticks of the newer groups (a tick is
+     * newer than the reader's previous run when its age is below the previous run's:
+     * {@link Ticks#isNewer} with the reader's half computed once, a subtraction and an unsigned
+     * compare each), then the rows of the newer blocks tested against their lanes; returns how many
+     * rows were tested. Lists each row that {@link GenerationTracker#matches} would accept, and no other.
+     */
+    static int scan(ChangeKind kind, TrackedRows column, int rows, int last, int now, int blockShift, RowSink sink) {
+        int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
+        if (!(column.attachment() instanceof BlockSummaries s)) {
+            return testRows(kind, column, 0, rows, lastAge, now, sink);     // never stamped: cannot happen, stay exact
+        }
+        int[] added = kind == ChangeKind.MUTATED ? null : s.added.blocks;
+        int[] mutated = kind == ChangeKind.ADDED ? null : s.mutated.blocks;
+        int[] addedGroups = kind == ChangeKind.MUTATED ? null : s.added.groups;
+        int[] mutatedGroups = kind == ChangeKind.ADDED ? null : s.mutated.groups;
+        int examined = 0;
+        int blocks = ((rows - 1) >>> blockShift) + 1;
+        int groups = ((blocks - 1) >>> BlockTicks.GROUP_SHIFT) + 1;
+        for (int g = 0; g < groups; g++) {
+            if (!((addedGroups != null && Integer.compareUnsigned(now - addedGroups[g], lastAge) < 0)
+                    || (mutatedGroups != null && Integer.compareUnsigned(now - mutatedGroups[g], lastAge) < 0))) {
+                continue;
+            }
+            int end = Math.min((g + 1) << BlockTicks.GROUP_SHIFT, blocks);
+            for (int b = g << BlockTicks.GROUP_SHIFT; b < end; b++) {
+                if ((added != null && Integer.compareUnsigned(now - added[b], lastAge) < 0)
+                        || (mutated != null && Integer.compareUnsigned(now - mutated[b], lastAge) < 0)) {
+                    examined += testRows(kind, column, b << blockShift, Math.min((b + 1) << blockShift, rows), lastAge, now,
+                            sink);
+                }
+            }
+        }
+        return examined;
+    }
+
+    /** Tests rows {@code [from, to)} against their lanes, passing the matching ones to {@code sink}. */
+    private static int testRows(ChangeKind kind, TrackedRows column, int from, int to, int lastAge, int now, RowSink sink) {
+        int[] added = column.laneArray(GenerationTracker.ADDED);
+        int[] mutated = column.laneArray(GenerationTracker.MUTATED);
+        int[] sinceAdded = column.laneArray(GenerationTracker.MUTATED_SINCE_ADDED);
+        boolean wantAdded = kind != ChangeKind.MUTATED;
+        boolean wantMutated = kind != ChangeKind.ADDED;
+        for (int r = from; r < to; r++) {
+            if ((wantAdded && Integer.compareUnsigned(now - added[r], lastAge) < 0)
+                    || (wantMutated && sinceAdded[r] != 0 && Integer.compareUnsigned(now - mutated[r], lastAge) < 0)) {
+                sink.accept(r);
+            }
+        }
+        return to - from;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.ecslab.ecs.change;
+
+import java.util.Arrays;
+
+/**
+ * The newest tick of every block of rows, for one kind of change in one column. Never older than
+ * a row it covers; may be newer (a block stays stamped after its newest row leaves), which only
+ * costs a look.
+ *
+ * <p>A mark is one unconditional store: no compare, no branch (a compare-and-skip costs more
+ * than the store it saves). Storing never lowers a block's tick, because the marks of one column
+ * come in tick order: writers of a column never overlap and take their tick when they start, and
+ * structural changes, made when no system runs, take the newest. {@link #cover} grows the array
+ * wherever a row comes into being (added, moved in), so the write path never grows it; it still
+ * checks, so that a variant that forgets to cover (a forwarding tracker) stays safe.
+ */
+final class BlockTicks {
+    /** Blocks per group: the second level, so a query over a quiet column skips 64 blocks at a time. */
+    static final int GROUP_SHIFT = 6;
+    private final int blockShift;
+    int[] blocks = new int[0];
+    /** The newest tick of every group of {@code 2^GROUP_SHIFT} blocks. */
+    int[] groups = new int[0];
+
+    BlockTicks(int blockShift) {
+        this.blockShift = blockShift;
+    }
+
+    /** The hot path: two stores (the growth branch is never taken once the row is covered). */
+    void mark(int row, int tick) {
+        int b = row >>> blockShift;
+        if (b >= blocks.length) {
+            cover(row, tick);
+        }
+        blocks[b] = tick;
+        groups[b >>> GROUP_SHIFT] = tick;
+    }
+
+    /** Grows the arrays to cover {@code row}; new blocks read "no change" ({@code now - MAX_AGE}). */
+    void cover(int row, int now) {
+        int b = row >>> blockShift;
+        if (b >= blocks.length) {
+            int old = blocks.length;
+            int n = Math.max(b + 1, old * 2);
+            n = (n + (1 << GROUP_SHIFT) - 1) >>> GROUP_SHIFT << GROUP_SHIFT;     // whole groups
+            blocks = Arrays.copyOf(blocks, n);
+            Arrays.fill(blocks, old, n, (int) (now - Ticks.MAX_AGE));
+            int oldGroups = groups.length;
+            groups = Arrays.copyOf(groups, n >>> GROUP_SHIFT);
+            Arrays.fill(groups, oldGroups, groups.length, (int) (now - Ticks.MAX_AGE));
+        }
+    }
+
+    void clamp(int now) {
+        for (int i = 0; i < blocks.length; i++) {
+            blocks[i] = Ticks.clamp(blocks[i], now);
+        }
+        for (int i = 0; i < groups.length; i++) {
+            groups[i] = Ticks.clamp(groups[i], now);
+        }
+    }
+
+    long bytes() {
+        return 48L + 4L * blocks.length + 4L * groups.length;
+    }
+}

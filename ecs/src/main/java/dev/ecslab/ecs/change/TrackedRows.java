@@ -1,0 +1,107 @@
+package dev.ecslab.ecs.change;
+
+import java.util.Arrays;
+
+/**
+ * The rows of one component in one table (or one sparse set), as a change tracker sees them: for
+ * every row, {@link ChangeTracker#laneCount()} {@code int} <em>lanes</em> of the tracker's own
+ * state (ticks, flag bits), and one {@link Attachment} for state the tracker keeps per set of rows
+ * (block summaries). A row is named by this object and an {@code int} index: an opaque handle,
+ * valid until the next structural change; a tracker never sees the component values.
+ *
+ * <p><b>Contract.</b> Storage moves a row's lanes with its value (archetype moves, swap-removals),
+ * so a tracker cannot forget to carry its state along; a new row's lanes are zero until the tracker
+ * writes them in {@link ChangeTracker#onAdded} (zero is a tick like any other: see
+ * {@link ChangeTracker#onAddedSilently} for an addition that must not count). Lanes are plain
+ * arrays, read and written under the threading rules of {@link ChangeTracker}: one writer per set of
+ * rows at a time, readers of rows nobody writes.
+ *
+ * <p><b>Why a class.</b> Storage's columns extend it, so the write hook reaches a lane with one
+ * final, non-virtual call and no lookup or allocation, the cost it had before strategies were kept
+ * out of storage.
+ */
+public abstract class TrackedRows {
+    private final int laneCount;
+    private int[][] lanes;
+    private Attachment attachment;
+
+    protected TrackedRows(int laneCount, int capacity) {
+        this.laneCount = laneCount;
+        this.lanes = new int[laneCount][capacity];
+    }
+
+    /**
+     * State a tracker keeps for a whole set of rows, found with one field load from the write hook.
+     * Storage tells it when a row takes over another row's lanes, so state kept per block of rows can
+     * follow the row.
+     */
+    public interface Attachment {
+        /** Row {@code row} of {@code rows} now holds what was its last row (a swap-remove). */
+        void rowFilled(TrackedRows rows, int row);
+    }
+
+    /** The tracker's attachment, or {@code null} until the tracker sets one. */
+    public final Attachment attachment() {
+        return attachment;
+    }
+
+    /** Only the world's change tracker calls this, under the same threading rules as the lanes. */
+    public final void setAttachment(Attachment attachment) {
+        this.attachment = attachment;
+    }
+
+    public final int laneCount() {
+        return laneCount;
+    }
+
+    public final int lane(int lane, int row) {
+        return lanes[lane][row];
+    }
+
+    public final void setLane(int lane, int row, int value) {
+        lanes[lane][row] = value;
+    }
+
+    /**
+     * The backing array of one lane, for hot loops. Valid until the rows next grow; indices at or
+     * beyond the number of rows in use are unused.
+     */
+    public final int[] laneArray(int lane) {
+        return lanes[lane];
+    }
+
+    // ------------------------------------------------------------------ for storage
+
+    /** Grows every lane to at least {@code capacity} rows. */
+    protected final void growLanes(int capacity) {
+        if (laneCount > 0 && lanes[0].length < capacity) {
+            for (int l = 0; l < laneCount; l++) {
+                lanes[l] = Arrays.copyOf(lanes[l], capacity);
+            }
+        }
+    }
+
+    /** Row {@code row} takes the lanes of row {@code from}, and the attachment hears of it. */
+    protected final void fillRowFrom(int from, int row) {
+        for (int l = 0; l < laneCount; l++) {
+            lanes[l][row] = lanes[l][from];
+        }
+        if (attachment != null) {
+            attachment.rowFilled(this, row);
+        }
+    }
+
+    /** Copies the lanes of {@code row} into {@code dst} at {@code dstRow}. */
+    protected final void copyLanesTo(int row, TrackedRows dst, int dstRow) {
+        for (int l = 0; l < laneCount; l++) {
+            dst.lanes[l][dstRow] = lanes[l][row];
+        }
+    }
+
+    /** Zeroes the lanes of {@code row} (storage does, for a new row). */
+    public final void resetLanes(int row) {
+        for (int l = 0; l < laneCount; l++) {
+            lanes[l][row] = 0;
+        }
+    }
+}
