@@ -101,12 +101,12 @@ final class BenchCommand implements Callable<Integer> {
                     cmd.addAll(List.of("-f", "1", "-wi", "2", "-w", "1s", "-i", "3", "-r", "1s"));
                 }
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-                stop.alsoOnStop(p::destroy);
+                stop.alsoOnStop(() -> ProcessTree.destroy(p));
                 int code;
                 try {
                     code = p.waitFor();
                 } finally {
-                    p.destroy();
+                    ProcessTree.destroy(p);
                 }
                 if (code != 0 || Files.size(tmp) == 0) {
                     AtomicFiles.discard(tmp);

@@ -150,14 +150,14 @@ final class RacesCommand implements Callable<Integer> {
             failed.add(what + " could not start (" + command.get(0) + "): " + e.getMessage());
             return;
         }
-        stop.alsoOnStop(p::destroy);
+        stop.alsoOnStop(() -> ProcessTree.destroy(p));
         try {
             int code = p.waitFor();
             if (code != 0) {
                 failed.add(what + " failed (exit " + code + "): " + String.join(" ", command));
             }
         } finally {
-            p.destroy();
+            ProcessTree.destroy(p);
         }
     }
 

@@ -44,11 +44,11 @@ final class StressCommand implements Callable<Integer> {
         }
         Process p = new ProcessBuilder("bash", script.toString(), mode, regex).inheritIO().start();
         try (var stop = Interrupts.arm(null)) {
-            stop.alsoOnStop(p::destroy);
+            stop.alsoOnStop(() -> ProcessTree.destroy(p));
             int code = p.waitFor();
             return code == 2 ? LabMain.BAD_INPUT : code == 0 ? 0 : 1;
         } finally {
-            p.destroy();
+            ProcessTree.destroy(p);
         }
     }
 }

@@ -144,6 +144,7 @@ final class BrowserCheck {
         File stderr = dir.resolve("chromium-" + System.nanoTime() + ".err").toFile();
         Process p = new ProcessBuilder(cmd).redirectOutput(stdout).redirectError(stderr).start();
         if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);     // Chromium's renderer and GPU processes too
             p.destroyForcibly();
             throw new AssertionError("chromium did not finish within 180 s: " + cmd);
         }
