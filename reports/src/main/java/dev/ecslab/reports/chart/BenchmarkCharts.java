@@ -288,7 +288,7 @@ public final class BenchmarkCharts {
             notes.add("the empty-systems panel is missing; run " + CMD_EXECUTORS);
         }
         if (!skewed.isEmpty()) {
-            panels.add(skewedPanel(panels.size(), skewed));
+            panels.add(skewedPanel(panels.size(), skewed, notes));
             skewed.forEach((e, m) -> used.computeIfAbsent(e, k -> new ArrayList<>()).addAll(m.values()));
         } else {
             notes.add("the skewed-load panel is missing; run " + CMD_EXECUTORS);
@@ -301,7 +301,7 @@ public final class BenchmarkCharts {
         return chart(EXECUTORS, title, caption, notes, panels, used);
     }
 
-    private Chart.Panel skewedPanel(int index, Map<String, Map<Double, BenchmarkResult>> skewed) {
+    private Chart.Panel skewedPanel(int index, Map<String, Map<Double, BenchmarkResult>> skewed, List<String> notes) {
         String facet = "skewed load: 1 slow + 16 quick systems";
         String xTitle = "executor";
         String yTitle = "time per frame (ms)";
@@ -311,15 +311,23 @@ public final class BenchmarkCharts {
         chart.getStyler().setOverlapped(true).setErrorBarsColorSeriesColor(false).setErrorBarsColor(java.awt.Color.BLACK);
         List<String> executors = new ArrayList<>(skewed.keySet());
         executors.sort(ChartStyle::order);
+        List<String> unknown = new ArrayList<>();
         for (String executor : executors) {
             BenchmarkResult r = skewed.get(executor).get(0.0);
+            boolean noError = Double.isNaN(r.scoreError()) || r.scoreError() < 0;
+            if (noError) {                              // no error in the file: no bar, which must not read as exact
+                unknown.add(executor);
+            }
             List<Double> ys = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
             for (String category : executors) {
                 ys.add(category.equals(executor) ? r.score(TimeUnit.MILLISECONDS) : 0.0);
-                errors.add(category.equals(executor) && !Double.isNaN(r.scoreError()) ? r.scoreError(TimeUnit.MILLISECONDS) : 0.0);
+                errors.add(category.equals(executor) && !noError ? r.scoreError(TimeUnit.MILLISECONDS) : 0.0);
             }
             chart.addSeries(executor, executors, ys, errors).setFillColor(ChartStyle.colour(executor));
+        }
+        if (!unknown.isEmpty()) {
+            notes.add(facet + ": no error recorded (drawn without a bar, not exact) for " + String.join(", ", unknown));
         }
         return export(chart, EXECUTORS, index, facet, xTitle, yTitle, executors, true);
     }

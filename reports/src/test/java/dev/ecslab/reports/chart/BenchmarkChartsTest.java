@@ -186,6 +186,22 @@ class BenchmarkChartsTest {
         assertThat(c.noisy()).startsWith(BenchmarkCharts.NOISY);
     }
 
+    @Test
+    void aResultWithoutAnErrorIsSaidNotDrawnAsExactInLineAndBarPanels(@TempDir Path dir) throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var runs = (com.fasterxml.jackson.databind.node.ArrayNode) mapper.readTree(
+                BenchmarkResultsTest.RESULTS.resolve("executors-2026-11-22.json").toFile());
+        // JMH writes "NaN" when it measured a single iteration
+        runs.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r.path("primaryMetric")).put("scoreError", "NaN"));
+        Path in = Files.createDirectories(dir.resolve("in"));
+        mapper.writeValue(in.resolve("executors.json").toFile(), runs);
+        Chart c = new BenchmarkCharts(BenchmarkResults.read(List.of(in)), dir.resolve("png")).build().get(3);
+        assertThat(c.caption()).as("the line panel")
+                .contains("empty systems: frame overhead: no error recorded (drawn without a bar, not exact) at serial at 10");
+        assertThat(c.caption()).as("the bar panel")
+                .contains("skewed load: 1 slow + 16 quick systems: no error recorded (drawn without a bar, not exact) for ");
+    }
+
     private static int count(String text, String part) {
         int n = 0;
         for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
