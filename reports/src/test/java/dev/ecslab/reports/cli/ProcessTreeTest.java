@@ -2,6 +2,9 @@ package dev.ecslab.reports.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -14,11 +17,15 @@ import org.junit.jupiter.api.Test;
  */
 class ProcessTreeTest {
 
-    /** A shell whose child sleeps; returns once the child exists. */
+    /**
+     * A shell whose child sleeps; returns once the child exists. The shell says so on its output after
+     * starting the child (a fork happens before the next command), so reading that line orders the test
+     * after the fork without waiting on the clock.
+     */
     private static Process shellWithAChild() throws Exception {
-        Process shell = new ProcessBuilder("bash", "-c", "sleep 300 & wait").start();
-        for (int i = 0; i < 500 && shell.descendants().findAny().isEmpty(); i++) {
-            Thread.sleep(10);
+        Process shell = new ProcessBuilder("bash", "-c", "sleep 300 & echo started; wait").start();
+        try (var out = new BufferedReader(new InputStreamReader(shell.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("started");
         }
         assertThat(shell.descendants().toList()).as("the shell started its child").isNotEmpty();
         return shell;
