@@ -24,6 +24,11 @@ public abstract class TrackedRows {
     private final int laneCount;
     private int[][] lanes;
     private Attachment attachment;
+    /**
+     * Whether anything observes this component's changes; when not, the world sends the tracker no
+     * event about these rows' writes (set by the world on its owning thread; see issue 19).
+     */
+    private boolean observed = true;
 
     protected TrackedRows(int laneCount, int capacity) {
         this.laneCount = laneCount;
@@ -48,6 +53,16 @@ public abstract class TrackedRows {
     /** Only the world's change tracker calls this, under the same threading rules as the lanes. */
     public final void setAttachment(Attachment attachment) {
         this.attachment = attachment;
+    }
+
+    /** True when the world reports writes to these rows to the tracker (a reader observes them). */
+    public final boolean observed() {
+        return observed;
+    }
+
+    /** Only the world calls this, on its owning thread, when no system runs. */
+    public final void setObserved(boolean observed) {
+        this.observed = observed;
     }
 
     public final int laneCount() {
