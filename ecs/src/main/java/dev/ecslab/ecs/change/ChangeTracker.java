@@ -32,6 +32,15 @@ import java.util.List;
  * present since before every reader's window, neither added nor mutated; it never needs the
  * delegate's lane layout.
  *
+ * <p><b>Unobserved components.</b> The world sends no {@link #onAdded}, {@link #onMutated} or
+ * {@link #onMoved} about a component nobody observes (no query or system has a change filter on it:
+ * its rows' {@link TrackedRows#observed()} is false), so writing it costs a strategy nothing. When
+ * observation of a component starts, the world announces every live row: {@link #onAdded} then
+ * {@link #onMutated}, by the world writer, at one tick (the observer's current run's, if it starts
+ * observing mid-run, else a fresh one). A strategy therefore reports those rows as changed to every
+ * reader whose window includes that tick: what the world could not track is reported, never missed.
+ * Removals and resources are always reported.
+ *
  * <p><b>What it answers.</b> Whether a row's component was added, mutated or changed since a
  * reader's previous run ({@link #matches}), optionally a short list of candidate entities or rows so
  * that a change query costs in proportion to the changes ({@link #candidates}, {@link #candidateRows}),

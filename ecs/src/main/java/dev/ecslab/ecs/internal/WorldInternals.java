@@ -143,4 +143,7 @@ public abstract class WorldInternals implements QueryHost {
 
     /** Detaches {@code hook} if it is the attached one. */
     public abstract void detachSyncHook(SyncHook hook);
+
+    /** Open observations of the component (queries with a change filter on it, and {@link #observe} calls). */
+    public abstract int observations(int componentId);
 }

@@ -71,6 +71,37 @@ public final class Query {
         this.access = Access.builder().add(componentAccess).build();
         this.walkTables = walkTables;
         this.description = description;
+        this.observedIds = java.util.Arrays.stream(changeFilters).mapToInt(c -> c.component().id()).distinct().toArray();
+        observe();
+    }
+
+    /** The components whose changes this query observes (those of its change filters, once each). */
+    private final int[] observedIds;
+    /** Whether this query holds its observations open (from its building until {@link #close()}). */
+    private boolean observing;
+
+    private void observe() {
+        SystemTicks reader = scope != null ? scope.ticks() : null;
+        for (int id : observedIds) {
+            host.observe(id, reader);
+        }
+        observing = true;
+    }
+
+    /**
+     * Stops observing the components of this query's change filters: when nothing else observes
+     * one, writes to it stop costing the change tracker anything. A query with no change filter has
+     * nothing to close. Using the query again opens its observations again, and a component whose
+     * observation restarted reports every row as changed once (what the world could not track).
+     * Idempotent.
+     */
+    public synchronized void close() {
+        if (observing) {
+            observing = false;
+            for (int id : observedIds) {
+                host.release(id);
+            }
+        }
     }
 
     /** The component terms, in declaration order. */
@@ -270,6 +301,9 @@ public final class Query {
     public void forEachChunk(Consumer<? super QueryChunk> action) {
         QueryChunk chunk;
         synchronized (this) {
+            if (!observing) {
+                observe();
+            }
             refresh();
             chunk = spareChunk != null ? spareChunk : new QueryChunk(this);
             spareChunk = null;
@@ -540,6 +574,9 @@ public final class Query {
     private QueryIter open() {
         QueryIter it;
         synchronized (this) {
+            if (!observing) {
+                observe();
+            }
             refresh();
             it = spare;
             if (it != null) {

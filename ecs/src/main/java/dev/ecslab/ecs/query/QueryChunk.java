@@ -114,14 +114,18 @@ public final class QueryChunk {
 
     /** The single point every chunk write passes through: the tracker marks it. */
     private void written(int slot, int i) {
-        int id = query.terms[slot].component.id();
-        int entity = rows == null ? table.entityAt(i) : entityIndices[i];
         Column c = columns[slot];
         if (c != null) {
-            tracker.onMutated(writer, id, entity, c, rows == null ? i : rows[i]);
+            if (c.observed()) {                 // nobody observes it: no event (see World's ComponentObservers)
+                int entity = rows == null ? table.entityAt(i) : entityIndices[i];
+                tracker.onMutated(writer, query.terms[slot].component.id(), entity, c, rows == null ? i : rows[i]);
+            }
         } else {
             SparseSet set = sparseSets[slot];
-            tracker.onMutated(writer, id, entity, set.column(), set.denseIndex(entity));
+            if (set.column().observed()) {
+                int entity = entityIndices[i];
+                tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
+            }
         }
     }
 

@@ -121,13 +121,17 @@ public sealed class QueryRow permits QueryIter {
 
     /** The single point every component write of a query passes through: the tracker marks it. */
     private void written(int slot) {
-        int entity = currentEntityIndex();
         Column c = columns[slot];
         if (c != null) {
-            tracker.onMutated(writer, query.terms[slot].component.id(), entity, c, row);
+            if (c.observed()) {                 // nobody observes it: no event (see World's ComponentObservers)
+                tracker.onMutated(writer, query.terms[slot].component.id(), currentEntityIndex(), c, row);
+            }
         } else {
             SparseSet set = sparseSets[slot];
-            tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
+            if (set.column().observed()) {
+                int entity = currentEntityIndex();
+                tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
+            }
         }
     }
 

@@ -36,6 +36,8 @@ public final class Storage {
     private SparseSet[] sparseSets = new SparseSet[16];
 
     private MoveListener moveListener;
+    /** Whether a new column's writes go to the tracker (its component is observed); all, until the world says. */
+    private java.util.function.IntPredicate observed = id -> true;
 
     private final List<Table> tables = new ArrayList<>();
     private final Map<IdSet, Table> tableIndex = new HashMap<>();
@@ -51,6 +53,14 @@ public final class Storage {
         this.entities = entities;
         this.laneCount = laneCount;
         this.empty = archetypeFor(new int[0]);
+    }
+
+    /**
+     * How storage learns whether a component is observed, to set {@link Column#observed()} on every
+     * column it creates from now on (the world's observation bookkeeping sets existing ones).
+     */
+    public void setObservedCheck(java.util.function.IntPredicate observed) {
+        this.observed = java.util.Objects.requireNonNull(observed, "observed");
     }
 
     /** Told about every archetype move, after the entity's rows moved (change tracking re-logs it). */
@@ -492,6 +502,7 @@ public final class Storage {
             throw new IllegalStateException("column factory for " + info.name()
                     + " returned a column for another component or lane count");
         }
+        c.setObserved(observed.test(info.id()));
         return c;
     }
 

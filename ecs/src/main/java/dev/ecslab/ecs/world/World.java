@@ -82,6 +82,7 @@ public final class World {
     private final String trackerId;
     private final IterationGuard guard = new IterationGuard();
     private final WorldClock clock;
+    private final ComponentObservers observers;
     private final WorldResources resources;
     private final Internals internals = new Internals();
     private final BundleLayout[] layouts = new BundleLayout[LAYOUT_CACHE_SIZE];
@@ -116,6 +117,9 @@ public final class World {
         this.resources = new WorldResources(tracker, clock);
         this.storage = new Storage(components, entities, tracker.laneCount() + b.metadataLanes);
         this.storage.setMoveListener(this::moved);
+        this.observers = new ComponentObservers(components, storage, tracker, clock.counter(), b.skipObservationAnnouncement,
+                b.observeEverything);
+        this.storage.setObservedCheck(observers::isObserved);
         this.tracker.attach(new WorldTrackerHost(clock.counter(), components, entities, storage));
         for (Map.Entry<Class<?>, Registration> r : b.registrations.entrySet()) {
             register(r.getKey(), r.getValue().kind(), r.getValue().columns());
@@ -135,6 +139,8 @@ public final class World {
         /** Race-bug catalogue twins only (see {@link #entities(Entities)}). */
         private Entities entities;
         private boolean plainTickIncrement;
+        private boolean skipObservationAnnouncement;
+        private boolean observeEverything;
 
         /**
          * The entity allocator: for the race-bug catalogue's twins only (an {@link Entities} with a
@@ -151,6 +157,26 @@ public final class World {
          */
         Builder plainTickIncrement() {
             this.plainTickIncrement = true;
+            return this;
+        }
+
+        /**
+         * A broken world for the late-observer tests' mutant: when observation of a component starts it
+         * does not announce the rows it could not track. Package-private: tests only.
+         */
+        Builder skipObservationAnnouncement() {
+            this.skipObservationAnnouncement = true;
+            return this;
+        }
+
+        /**
+         * Tracks every component's changes from the start, observed or not, as Bevy does: for tools and
+         * tests that ask about changes after the fact with a query built later (a query built after the
+         * writes on a world without this reports every row of a component nobody observed as changed
+         * once, since the world did not track it). Costs the tracker's work on every write.
+         */
+        public Builder observeEverything() {
+            this.observeEverything = true;
             return this;
         }
 
@@ -285,10 +311,15 @@ public final class World {
         for (int i = 0; i < ids.length; i++) {
             int position = layout.columnPosition(i);
             if (position >= 0) {
-                tracker.onAdded(writer, ids[i], e.index(), table.column(position), tableRow);
+                Column column = table.column(position);
+                if (column.observed()) {
+                    tracker.onAdded(writer, ids[i], e.index(), column, tableRow);
+                }
             } else {
                 SparseSet set = storage.sparseSet(ids[i]);
-                tracker.onAdded(writer, ids[i], e.index(), set.column(), set.denseIndex(e.index()));
+                if (set.column().observed()) {
+                    tracker.onAdded(writer, ids[i], e.index(), set.column(), set.denseIndex(e.index()));
+                }
             }
         }
         return e;
@@ -354,6 +385,9 @@ public final class World {
     /** Tells the tracker that a live entity's component was added (or, if {@code !added}, mutated). */
     private void written(SystemTicks writer, int entityIndex, int componentId, boolean added) {
         Column column = storage.columnOf(entityIndex, componentId);
+        if (!column.observed()) {
+            return;                                     // nobody observes it: no event (ComponentObservers)
+        }
         int row = storage.rowOf(entityIndex, componentId);
         if (added) {
             tracker.onAdded(writer, componentId, entityIndex, column, row);
@@ -367,7 +401,11 @@ public final class World {
      * component being added or removed is reported separately, once its value is in place or gone).
      */
     private void moved(int entityIndex, Archetype from, Archetype to) {
-        int[] ids = Arrays.stream(to.componentIds()).filter(from::has).toArray();
+        int[] ids = Arrays.stream(to.componentIds()).filter(id -> from.has(id) && storage.columnOf(entityIndex, id).observed())
+                .toArray();                     // only observed components' rows: the others hear nothing
+        if (ids.length == 0) {
+            return;
+        }
         Column[] columns = new Column[ids.length];
         int[] rows = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {
@@ -642,6 +680,21 @@ public final class World {
 
     /** This world's insides, handed out by {@link WorldInternals#of(World)}. */
     private final class Internals extends WorldInternals {
+        @Override
+        public void observe(int componentId, SystemTicks reader) {
+            observers.open(componentId, reader);
+        }
+
+        @Override
+        public void release(int componentId) {
+            observers.close(componentId);
+        }
+
+        @Override
+        public int observations(int componentId) {
+            return observers.count(componentId);
+        }
+
         @Override
         public Components components() {
             return components;

@@ -63,7 +63,8 @@ class BevyChangeDetectionTest {
         int changed;
     }
 
-    private final World world = new World();
+    /** Bevy tracks every component whether or not a query observes it: these tests ask after the fact. */
+    private final World world = World.builder().observeEverything().build();
 
     /** Entities matching a direct (world-level) query built by {@code filters}. */
     private Set<Entity> filtered(Consumer<QueryBuilder> filters) {
@@ -100,7 +101,7 @@ class BevyChangeDetectionTest {
     /** Bevy's change_tick_wraparound: last clear at the maximum tick, a spawn at tick 0 is news. */
     @Test
     void changeTickWraparound() {
-        World w = World.builder().initialChangeTick(-1).build();     // tick 0xFFFF_FFFF
+        World w = World.builder().initialChangeTick(-1).observeEverything().build();     // tick 0xFFFF_FFFF
         w.clearTrackers();                                          // last clear at u32::MAX
         Entity e = w.spawn(new C());                                // stamped 0 after the wrap
         assertThat(Integer.toUnsignedLong(WorldInternals.of(w).changeTick())).isZero();

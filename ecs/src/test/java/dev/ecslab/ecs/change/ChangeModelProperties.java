@@ -34,6 +34,26 @@ public class ChangeModelProperties {
         ChangeModelRun.check(() -> World.builder().changeTracking("system-data").build(), ops);
     }
 
+    /**
+     * Observers that come and go (issue 19): nothing is observed until a change query asks, and each
+     * query stops observing when done, so every write between questions is one the world did not
+     * track. Nothing may be missed.
+     */
+    @Property(tries = 300)
+    void generationNeverMissesWithLateObservers(@ForAll("ops") List<ChangeOp> ops) {
+        ChangeModelRun.checkNeverMisses(World::new, ops);
+    }
+
+    @Property(tries = 300)
+    void generationWithOneRowBlocksNeverMissesWithLateObservers(@ForAll("ops") List<ChangeOp> ops) {
+        ChangeModelRun.checkNeverMisses(() -> World.builder().changeTracking("generation", new GenerationTracker(1, 0)).build(), ops);
+    }
+
+    @Property(tries = 300)
+    void systemDataNeverMissesWithLateObservers(@ForAll("ops") List<ChangeOp> ops) {
+        ChangeModelRun.checkNeverMisses(() -> World.builder().changeTracking("system-data").build(), ops);
+    }
+
     @Provide
     Arbitrary<List<ChangeOp>> ops() {
         return sequences();

@@ -58,9 +58,21 @@ public final class ChangeModelRun {
     private int lastClear = -1;
     private ChangeOp current;
 
-    private ChangeModelRun(Supplier<World> worlds) {
+    /**
+     * False: every type is observed from the start (the world tracks it all), and answers must be
+     * exact. True: nothing is observed up front and every change query is closed after use, so each
+     * one starts observing its component afresh (a late observer, every time): answers may report
+     * more than the oracle (what the world could not track), never less.
+     */
+    private final boolean lateObservers;
+
+    private ChangeModelRun(Supplier<World> worlds, boolean lateObservers) {
         this.world = worlds.get();
+        this.lateObservers = lateObservers;
         TYPES.forEach(t -> WorldInternals.of(world).components().infoOf(t));
+        if (!lateObservers) {
+            TYPES.forEach(t -> WorldInternals.of(world).observe(WorldInternals.of(world).components().infoOf(t).id()));
+        }
         for (int s = 0; s < SYSTEMS; s++) {
             ticks[s] = WorldInternals.of(world).newSystemTicks("s" + s);
             views[s] = WorldInternals.of(world).view("s" + s, Access.world(), ticks[s]);
@@ -69,7 +81,20 @@ public final class ChangeModelRun {
     }
 
     public static void check(Supplier<World> worlds, List<ChangeOp> ops) {
-        ChangeModelRun run = new ChangeModelRun(worlds);
+        run(new ChangeModelRun(worlds, false), ops);
+    }
+
+    /**
+     * The late-observer check: no component is observed until a change query asks, and every change
+     * query stops observing when it is done, so observation starts and stops around every question.
+     * Every change the oracle expects must be reported (a report of more is allowed: the world reports
+     * what it could not track); removals stay exact (they are always tracked).
+     */
+    public static void checkNeverMisses(Supplier<World> worlds, List<ChangeOp> ops) {
+        run(new ChangeModelRun(worlds, true), ops);
+    }
+
+    private static void run(ChangeModelRun run, List<ChangeOp> ops) {
         for (ChangeOp op : ops) {
             run.current = op;
             run.apply(op);
@@ -259,8 +284,11 @@ public final class ChangeModelRun {
                 }
             });
         }
+        if (lateObservers) {
+            q.close();
+        }
         same("reported " + kind + "<" + type.getSimpleName() + "> twice", List.of(), duplicates);
-        same(kind + "<" + type.getSimpleName() + "> for s" + s, expected, actual);
+        sameOrMore(kind + "<" + type.getSimpleName() + "> for s" + s, expected, actual);
         same("removed " + type.getSimpleName() + " for s" + s, expectedRemoved, views[s].removed(type));
 
         return true;
@@ -306,8 +334,12 @@ public final class ChangeModelRun {
         EntityTerm id = qb.entity();
         qb.changedAs(TYPES.get(wq.type()), kind, ChangeFlavor.DEFAULT);
         Set<Entity> actual = new TreeSet<>();
-        qb.build().forEach(row -> actual.add(row.get(id)));
-        same("world-level " + kind + "<" + TYPES.get(wq.type()).getSimpleName() + ">",
+        Query q = qb.build();
+        q.forEach(row -> actual.add(row.get(id)));
+        if (lateObservers) {
+            q.close();
+        }
+        sameOrMore("world-level " + kind + "<" + TYPES.get(wq.type()).getSimpleName() + ">",
                 expected(wq.type(), kind, -1, lastClear, -99), actual);
         same("world-level removed " + TYPES.get(wq.type()).getSimpleName(), expectedRemovals(wq.type(), lastClear, -99),
                 world.removed(TYPES.get(wq.type())));
@@ -318,6 +350,20 @@ public final class ChangeModelRun {
         QueryBuilder qb = views[s].query();
         Write<T> w = qb.write(type);
         qb.build().forEntity(e, row -> row.getMut(w));
+    }
+
+    /** Equal, or in late-observer mode a superset: the world may report what it could not track. */
+    private void sameOrMore(String what, Set<Entity> expected, Set<Entity> actual) {
+        if (lateObservers ? !actual.containsAll(expected) : !expected.equals(actual)) {
+            throw new AssertionError("at op " + time + " " + current + ": " + what + ": the oracle says " + expected
+                    + " but the world says " + actual + (lateObservers ? " (missed " + missing(expected, actual) + ")" : ""));
+        }
+    }
+
+    private static Set<Entity> missing(Set<Entity> expected, Set<Entity> actual) {
+        Set<Entity> out = new TreeSet<>(expected);
+        out.removeAll(actual);
+        return out;
     }
 
     private void same(String what, Object expected, Object actual) {

@@ -135,13 +135,14 @@ class ExternalStrategyJarTest {
     }
 
     private static void assertWorks(World world) {
+        QueryBuilder qb = world.query();
+        qb.changed(A.class);
+        dev.ecslab.ecs.query.Query observer = qb.build();      // observes A from the start, as an engine's system would
         Entity e = world.spawn(new A(1));
         world.spawn(new A(2));
         world.clearTrackers();
         world.getMut(e, A.class);
-        QueryBuilder qb = world.query();
-        qb.changed(A.class);
-        assertThat(qb.build().entities()).containsExactly(e);
+        assertThat(observer.entities()).containsExactly(e);
     }
 
     private Path buildJar(String name, String className, String id) throws IOException {

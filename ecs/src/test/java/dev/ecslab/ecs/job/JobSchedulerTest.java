@@ -438,6 +438,10 @@ class JobSchedulerTest {
 
     @Test
     void writesInJobsAreSeenByChangeDetectionWithTheSchedulersTicks() {
+        QueryBuilder cb = world.query();
+        cb.read(A.class);
+        cb.changed(A.class);
+        Query observer = cb.build();                   // the observer exists before the writes (issue 19: else it reports all once)
         world.clearTrackers();
         QueryBuilder b = world.query();
         Write<A> wa = b.write(A.class);
@@ -447,10 +451,7 @@ class JobSchedulerTest {
                 row.set(wa, new A(-row.get(wa).v()));
             }
         });
-        QueryBuilder cb = world.query();
-        cb.read(A.class);
-        cb.changed(A.class);
-        List<Entity> changed = new ArrayList<>(cb.build().entities());   // a main-thread query: waits for the writer
+        List<Entity> changed = new ArrayList<>(observer.entities());   // a main-thread query: waits for the writer
         List<Entity> expected = new ArrayList<>();
         for (int i = 0; i < 100; i += 3) {
             expected.add(entities.get(i));

@@ -142,6 +142,17 @@ final class RunSession implements ExecutionObserver {
                 WorldInternals.of(world).resources().infoOf(d.type());        // registered (no value) for access checks
             }
         }
+        // A scenario's detectors exist from its first frame: their components are observed before any
+        // entity is spawned. (Their queries, built after setup, would otherwise be the first observers
+        // and announce every row as changed: right for a late observer, not for these.)
+        WorldInternals internals = WorldInternals.of(world);
+        for (dev.ecslab.lab.scenario.SystemSpec s : scenario.systems()) {
+            for (dev.ecslab.lab.scenario.Watch w : s.watches()) {
+                if (!w.data().isResource()) {
+                    internals.observe(internals.components().infoOf(w.data().type()).id());
+                }
+            }
+        }
     }
 
     Trace run(Function<ExecutionControl, Executor> executorFactory, ScenarioRunner.FrameProbe probe) {
