@@ -69,6 +69,14 @@ public class ChangeTrackingBenchmark {
         ChangeTracker tracker;
 
         void spawn(String strategy, int entities) {
+            spawn(strategy, entities, true);
+        }
+
+        /**
+         * @param observed whether Position is observed from the start (a reader of its changes exists);
+         *                 when not, writes to it are free whatever the strategy (issue 19)
+         */
+        void spawn(String strategy, int entities, boolean observed) {
             world = strategy.equals(SCANNING)
                     ? World.builder().changeTracking("generation", new ForwardingChangeTracker(new GenerationTracker()) {
                         @Override
@@ -84,6 +92,9 @@ public class ChangeTrackingBenchmark {
                         }
                     }).build()
                     : World.builder().changeTracking(strategy).build();
+            if (observed) {
+                WorldInternals.of(world).observe(WorldInternals.of(world).components().infoOf(Position.class).id());
+            }
             for (int i = 0; i < entities; i++) {
                 world.spawn(new Position(i, i));
             }
@@ -119,13 +130,17 @@ public class ChangeTrackingBenchmark {
         @Param({"100000", "1000000"})
         public int entities;
 
+        /** Whether a reader of Position's changes exists (false: Position is unobserved, its writes free). */
+        @Param({"true", "false"})
+        public boolean observed;
+
         RunTicks writer;
         Query all;
         Write<Position> position;
 
         @Setup
         public void setup() {
-            spawn(strategy, entities);
+            spawn(strategy, entities, observed);
             writer = system("mutate-all");
             QueryBuilder qb = view("mutate-all", writer).query();
             position = qb.write(Position.class);

@@ -12,6 +12,15 @@ public enum Contender {
     /** ecslab, the same query walked with {@code forEachChunk} (the loop over a table is the caller's). */
     ECSLAB_CHUNKS(() -> new EcslabUnderTest(true, false)),
     /**
+     * ECSLAB with a {@code Changed<Position>} reader in the world, so every write of Position is
+     * tracked by {@code generation} (ECSLAB and ECSLAB_CHUNKS have none: Position is unobserved, free).
+     */
+    ECSLAB_OBSERVED(() -> new EcslabUnderTest(false, false, "generation", true)),
+    /** ECSLAB_CHUNKS with Position observed (see ECSLAB_OBSERVED). */
+    ECSLAB_CHUNKS_OBSERVED(() -> new EcslabUnderTest(true, false, "generation", true)),
+    /** ECSLAB_CHUNKS in a world whose strategy is {@code none} (the control: no tracking at all). */
+    ECSLAB_CHUNKS_NONE(() -> new EcslabUnderTest(true, false, "none", false)),
+    /**
      * ecslab with Health registered as a sparse-set component, the storage meant for components that
      * come and go: adding or removing it never moves table rows.
      */

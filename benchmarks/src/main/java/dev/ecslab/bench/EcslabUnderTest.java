@@ -18,8 +18,10 @@ import java.util.function.Consumer;
  * {@code forEachChunk} (one callback per table); {@code insert}/{@code remove} for Health.
  */
 final class EcslabUnderTest implements EcsUnderTest {
-    private final World world = new World();
+    private final World world;
     private final Query movement;
+    /** A reader of Position's changes, held open so that Position is observed (null: nobody observes it). */
+    private final Query positionObserver;
     /** Built once, as a system would hold it, so {@link #move()} allocates nothing. */
     private final Consumer<QueryRow> moveOne;
     private final Consumer<QueryChunk> moveChunk;
@@ -32,7 +34,17 @@ final class EcslabUnderTest implements EcsUnderTest {
      * @param sparseHealth register Health as a sparse-set component instead of a table component
      */
     EcslabUnderTest(boolean chunks, boolean sparseHealth) {
+        this(chunks, sparseHealth, "generation", false);
+    }
+
+    /**
+     * @param tracking the change-tracking strategy ({@code generation}, the default, or {@code none})
+     * @param observed whether a {@code Changed<Position>} reader exists, so that every write of
+     *                 Position is tracked (without one, Position is unobserved and its writes are free)
+     */
+    EcslabUnderTest(boolean chunks, boolean sparseHealth, String tracking, boolean observed) {
         this.chunks = chunks;
+        this.world = World.builder().changeTracking(tracking).build();
         if (sparseHealth) {
             world.register(Health.class, StorageKind.SPARSE_SET);
         }
@@ -40,6 +52,7 @@ final class EcslabUnderTest implements EcsUnderTest {
         Read<Velocity> vel = qb.read(Velocity.class);
         Write<Position> pos = qb.write(Position.class);
         movement = qb.build();
+        positionObserver = observed ? world.query().changed(Position.class).build() : null;
         moveOne = row -> {
             Position p = row.getMut(pos);
             Velocity v = row.get(vel);

@@ -59,8 +59,8 @@ class ContendersAgreeTest {
             }
         }
         assertThat(withStructuralChanges).containsExactlyInAnyOrder(
-                Contender.ECSLAB, Contender.ECSLAB_CHUNKS, Contender.ECSLAB_SPARSE_HEALTH, Contender.DOMINION,
-                Contender.ARTEMIS_ODB);
+                Contender.ECSLAB, Contender.ECSLAB_CHUNKS, Contender.ECSLAB_OBSERVED, Contender.ECSLAB_CHUNKS_OBSERVED,
+                Contender.ECSLAB_CHUNKS_NONE, Contender.ECSLAB_SPARSE_HEALTH, Contender.DOMINION, Contender.ARTEMIS_ODB);
     }
 
     /** Positions of entities {@code 0..n-1} after {@code steps} moves, computed without any ECS. */
