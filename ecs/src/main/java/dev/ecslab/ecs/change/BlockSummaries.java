@@ -82,12 +82,12 @@ final class BlockSummaries implements TrackedRows.Attachment {
     private static int testRows(ChangeKind kind, TrackedRows column, int from, int to, int lastAge, int now, RowSink sink) {
         int[] added = column.laneArray(GenerationTracker.ADDED);
         int[] mutated = column.laneArray(GenerationTracker.MUTATED);
-        int[] sinceAdded = column.laneArray(GenerationTracker.MUTATED_SINCE_ADDED);
         boolean wantAdded = kind != ChangeKind.MUTATED;
         boolean wantMutated = kind != ChangeKind.ADDED;
         for (int r = from; r < to; r++) {
             if ((wantAdded && Integer.compareUnsigned(now - added[r], lastAge) < 0)
-                    || (wantMutated && sinceAdded[r] != 0 && Integer.compareUnsigned(now - mutated[r], lastAge) < 0)) {
+                    || (wantMutated && Integer.compareUnsigned(now - mutated[r], lastAge) < 0
+                            && GenerationTracker.mutatedSinceAdded(added[r], mutated[r]))) {
                 sink.accept(r);
             }
         }

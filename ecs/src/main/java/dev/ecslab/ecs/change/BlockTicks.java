@@ -51,6 +51,21 @@ final class BlockTicks {
         }
     }
 
+    /**
+     * The write hook's mark: stores the block's and group's tick only when the block's differs, so a
+     * sequential writer stores them once per block per run and otherwise only reads the block's tick.
+     */
+    void markIfNewer(int row, int tick) {
+        int b = row >>> blockShift;
+        if (b >= blocks.length) {
+            cover(row, tick);
+        }
+        if (blocks[b] != tick) {
+            blocks[b] = tick;
+            groups[b >>> GROUP_SHIFT] = tick;
+        }
+    }
+
     void clamp(int now) {
         for (int i = 0; i < blocks.length; i++) {
             blocks[i] = Ticks.clamp(blocks[i], now);

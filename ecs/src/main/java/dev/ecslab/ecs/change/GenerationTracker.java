@@ -11,8 +11,8 @@ import java.util.WeakHashMap;
 
 /**
  * Proposal 5, the generation counter (Bevy's scheme, with exact additions and change-proportional
- * queries): a global tick incremented per system run; per component row an added tick, a mutated
- * tick and a "mutated since added" flag in three metadata lanes (so they survive archetype moves);
+ * queries): a global tick incremented per system run; per component row an added tick and a mutated
+ * tick in two metadata lanes (an addition sets the mutated tick {@link Ticks#MAX_AGE} back: "never") (so they survive archetype moves);
  * per system the tick of its previous run. A component is added (mutated) for a reader when that
  * tick is newer than the reader's previous run; comparison is by wrapping age ({@link Ticks}), and
  * ticks older than {@link Ticks#MAX_AGE} are clamped every {@link Ticks#CHECK_THRESHOLD} ticks, as
@@ -26,7 +26,8 @@ import java.util.WeakHashMap;
  * <p><b>Cost of a change query: block summaries.</b> Each column (one component of one table, or
  * one sparse set) carries, for additions and for mutations, the newest tick of every block of
  * {@code 2^blockShift} rows (16 by default), and of every group of 64 blocks. A write stores its
- * row's lanes, its block's tick and its group's tick: four stores, no branch, no list to append to.
+ * row's mutated tick, and its block's and group's ticks when the block's is not that tick yet (once
+ * per block per run for a sequential writer): no list to append to.
  * A change query asks {@link #candidateRows} (or {@link #candidates}), which skips every group and
  * then every block not newer than the reader's previous run and tests the rows of the others against
  * their lanes, so it costs one pass over the group ticks (1/1024 of the rows), the blocks of the
@@ -44,15 +45,24 @@ import java.util.WeakHashMap;
  * here they are kept until every reader has seen them, within that bound).
  *
  * <p><b>Pieces.</b> This class holds the events, the clamping pass and the answers; the per-row
- * ticks are its three lanes ({@link #ADDED}, {@link #MUTATED}, {@link #MUTATED_SINCE_ADDED}); the
+ * ticks are its two lanes ({@link #ADDED}, {@link #MUTATED}); the
  * block summaries and their scan are {@link BlockSummaries} (over {@link BlockTicks}), the removal
  * logs {@link RemovalLog}, the resources' ticks {@link ResourceTicks}.
  */
 public final class GenerationTracker implements ChangeTracker {
     static final int ADDED = 0;
+    /**
+     * The tick of the last mutation; an addition stores its own tick minus {@link Ticks#MAX_AGE} there,
+     * which no real mutation can be (they come after the addition): {@link #mutatedSinceAdded} reads
+     * "never mutated since added" from the two lanes, and clamping keeps that relation. It spares a
+     * third lane and a store per write, and stays exact even when ticks wrap unclamped.
+     */
     static final int MUTATED = 1;
-    /** 1 once the component was mutated since it was added (a mutation tick alone cannot say "never"). */
-    static final int MUTATED_SINCE_ADDED = 2;
+
+    /** False exactly when the row was not mutated since it was added (see {@link #MUTATED}). */
+    static boolean mutatedSinceAdded(int added, int mutated) {
+        return added - mutated != (int) Ticks.MAX_AGE;
+    }
 
     private TrackerHost host;
     private final int blockShift;
@@ -62,6 +72,13 @@ public final class GenerationTracker implements ChangeTracker {
     private final java.util.concurrent.atomic.LongAdder rowsExamined = new java.util.concurrent.atomic.LongAdder();
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private int lastCheck;
+    /**
+     * The readers already in {@link #readers}, by system id (weakly, like the set): lets every run
+     * after a system's first skip the synchronized set (it cost the executors' frame about 18 ns per
+     * system run).
+     */
+    @SuppressWarnings("unchecked")
+    private volatile java.lang.ref.WeakReference<SystemTicks>[] knownReaders = new java.lang.ref.WeakReference[64];
 
     /** Blocks of 16 rows; removal logs of at least 1 024 entries (or twice the live entities). */
     public GenerationTracker() {
@@ -83,7 +100,7 @@ public final class GenerationTracker implements ChangeTracker {
 
     @Override
     public int laneCount() {
-        return 3;
+        return 2;
     }
 
     @Override
@@ -100,9 +117,27 @@ public final class GenerationTracker implements ChangeTracker {
      */
     @Override
     public void onRunStarted(SystemTicks run) {
-        if (run.id() != SystemTicks.WORLD_WRITER) {
-            readers.add(run);
+        int id = run.id();
+        if (id == SystemTicks.WORLD_WRITER) {
+            return;
         }
+        java.lang.ref.WeakReference<SystemTicks>[] known = knownReaders;
+        if (id < known.length && known[id] != null && known[id].get() == run) {
+            return;                             // the common case: a lock-free look, not a synchronized set
+        }
+        registerReader(run);
+    }
+
+    @SuppressWarnings("unchecked")
+    private synchronized void registerReader(SystemTicks run) {
+        readers.add(run);
+        int id = run.id();
+        java.lang.ref.WeakReference<SystemTicks>[] known = knownReaders;
+        if (id >= known.length) {
+            known = Arrays.copyOf(known, Math.max(id + 1, known.length * 2));
+        }
+        known[id] = new java.lang.ref.WeakReference<>(run);
+        knownReaders = known;                   // published by the volatile write
     }
 
     /** No system runs: clamp old ticks if the clock moved a threshold since the last check. */
@@ -134,8 +169,9 @@ public final class GenerationTracker implements ChangeTracker {
             int[] added = column.laneArray(ADDED);
             int[] mutated = column.laneArray(MUTATED);
             for (int r = 0; r < rows; r++) {
+                boolean never = !mutatedSinceAdded(added[r], mutated[r]);
                 added[r] = Ticks.clamp(added[r], now);
-                mutated[r] = Ticks.clamp(mutated[r], now);
+                mutated[r] = never ? (int) (added[r] - Ticks.MAX_AGE) : Ticks.clamp(mutated[r], now);
             }
             if (column.attachment() instanceof BlockSummaries s) {
                 s.added.clamp(now);                 // clamping keeps order: still never older than a row
@@ -156,8 +192,7 @@ public final class GenerationTracker implements ChangeTracker {
     public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         int tick = writer.thisRun();
         column.setLane(ADDED, row, tick);
-        column.setLane(MUTATED, row, tick);
-        column.setLane(MUTATED_SINCE_ADDED, row, 0);
+        column.setLane(MUTATED, row, (int) (tick - Ticks.MAX_AGE));         // never mutated since added
         BlockSummaries s = BlockSummaries.of(column, blockShift, host);
         s.cover(row, tick);
         s.added.mark(row, tick);
@@ -168,18 +203,19 @@ public final class GenerationTracker implements ChangeTracker {
     public void onAddedSilently(int componentId, int entityIndex, TrackedRows column, int row) {
         int ancient = (int) (host.currentTick() - Ticks.MAX_AGE);
         column.setLane(ADDED, row, ancient);
-        column.setLane(MUTATED, row, ancient);
-        column.setLane(MUTATED_SINCE_ADDED, row, 0);
+        column.setLane(MUTATED, row, (int) (ancient - Ticks.MAX_AGE));      // and never mutated
         BlockSummaries.of(column, blockShift, host).cover(row, host.currentTick());
     }
 
-    /** The write hook: two lane stores and two summary stores, nothing else. */
+    /**
+     * The write hook: one lane store, and the block's and group's summary ticks only when the block's
+     * changes (once per block per run for a sequential writer).
+     */
     @Override
     public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         int tick = writer.thisRun();
-        column.setLane(MUTATED, row, tick);
-        column.setLane(MUTATED_SINCE_ADDED, row, 1);
-        BlockSummaries.of(column, blockShift, host).mutated.mark(row, tick);
+        column.laneArray(MUTATED)[row] = tick;
+        BlockSummaries.of(column, blockShift, host).mutated.markIfNewer(row, tick);
     }
 
     @Override
@@ -253,9 +289,11 @@ public final class GenerationTracker implements ChangeTracker {
         int now = reader.thisRun();
         return switch (kind) {
             case ADDED -> Ticks.isNewer(column.lane(ADDED, row), last, now);
-            case MUTATED -> column.lane(MUTATED_SINCE_ADDED, row) != 0 && Ticks.isNewer(column.lane(MUTATED, row), last, now);
+            case MUTATED -> mutatedSinceAdded(column.lane(ADDED, row), column.lane(MUTATED, row))
+                    && Ticks.isNewer(column.lane(MUTATED, row), last, now);
             case CHANGED -> Ticks.isNewer(column.lane(ADDED, row), last, now)
-                    || (column.lane(MUTATED_SINCE_ADDED, row) != 0 && Ticks.isNewer(column.lane(MUTATED, row), last, now));
+                    || (mutatedSinceAdded(column.lane(ADDED, row), column.lane(MUTATED, row))
+                            && Ticks.isNewer(column.lane(MUTATED, row), last, now));
         };
     }
 
@@ -335,7 +373,7 @@ public final class GenerationTracker implements ChangeTracker {
     public long memoryBytes() {
         long[] bytes = {0};
         host.forEachColumn((column, rows) -> {
-            bytes[0] += 4L * 3 * column.laneArray(ADDED).length;
+            bytes[0] += 4L * 2 * column.laneArray(ADDED).length;
             if (column.attachment() instanceof BlockSummaries s) {
                 bytes[0] += 16 + s.added.bytes() + s.mutated.bytes();
             }
