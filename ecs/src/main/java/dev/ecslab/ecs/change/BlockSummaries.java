@@ -20,13 +20,16 @@ final class BlockSummaries implements TrackedRows.Attachment {
     }
 
     /** The summaries of {@code rows}, made on first use and kept on them. */
-    static BlockSummaries of(TrackedRows rows, int blockShift, TrackerHost host) {
+    static BlockSummaries of(TrackedRows rows, int blockShift, TrackerHost host, boolean stampWrites) {
         TrackedRows.Attachment state = rows.attachment();
         if (state != null) {
             return (BlockSummaries) state;
         }
         BlockSummaries s = new BlockSummaries(blockShift, host);
         rows.setAttachment(s);
+        if (stampWrites) {
+            rows.installStamp(GenerationTracker.MUTATED, s.mutated);   // writes stamp themselves, as onMutated would
+        }
         return s;
     }
 

@@ -71,6 +71,16 @@ public interface ChangeTracker {
     default void attach(TrackerHost host) {
     }
 
+    /**
+     * The world talks to this tracker directly (no decorator in between), right after
+     * {@link #attach}: it may install a stamp on its rows so that writes record themselves without a
+     * call per write ({@link TrackedRows#stampMutation}; only the built-in {@code generation} does). A
+     * decorator ({@link ForwardingChangeTracker}) never forwards this event, because it must see every
+     * {@link #onMutated}.
+     */
+    default void onDirectStampsAllowed() {
+    }
+
     // ------------------------------------------------------------------ clock events
 
     /** A system run (or a direct world operation) starts; {@code run.thisRun()} is its tick. */

@@ -34,6 +34,11 @@ public abstract class ForwardingChangeTracker implements ChangeTracker {
         delegate.attach(host);
     }
 
+    /** Not forwarded: a decorator must hear every {@link #onMutated}, so its delegate never stamps writes itself. */
+    @Override
+    public void onDirectStampsAllowed() {
+    }
+
     @Override
     public void onRunStarted(SystemTicks run) {
         delegate.onRunStarted(run);

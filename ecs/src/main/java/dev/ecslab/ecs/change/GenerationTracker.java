@@ -72,6 +72,8 @@ public final class GenerationTracker implements ChangeTracker {
     private final java.util.concurrent.atomic.LongAdder rowsExamined = new java.util.concurrent.atomic.LongAdder();
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private int lastCheck;
+    /** Set by {@link #onDirectStampsAllowed}: columns get a write stamp when their summaries are made. */
+    private boolean stampWrites;
     /**
      * The readers already in {@link #readers}, by system id (weakly, like the set): lets every run
      * after a system's first skip the synchronized set (it cost the executors' frame about 18 ns per
@@ -101,6 +103,16 @@ public final class GenerationTracker implements ChangeTracker {
     @Override
     public int laneCount() {
         return 2;
+    }
+
+    /**
+     * The world talks to this tracker directly: each column's writes will stamp their tick and the
+     * block marks themselves ({@link TrackedRows#stampMutation}), exactly as {@link #onMutated} does,
+     * without a call per write. Under a decorator this is never called, and every write is an event.
+     */
+    @Override
+    public void onDirectStampsAllowed() {
+        stampWrites = true;
     }
 
     @Override
@@ -193,7 +205,7 @@ public final class GenerationTracker implements ChangeTracker {
         int tick = writer.thisRun();
         column.setLane(ADDED, row, tick);
         column.setLane(MUTATED, row, (int) (tick - Ticks.MAX_AGE));         // never mutated since added
-        BlockSummaries s = BlockSummaries.of(column, blockShift, host);
+        BlockSummaries s = BlockSummaries.of(column, blockShift, host, stampWrites);
         s.cover(row, tick);
         s.added.mark(row, tick);
     }
@@ -204,7 +216,7 @@ public final class GenerationTracker implements ChangeTracker {
         int ancient = (int) (host.currentTick() - Ticks.MAX_AGE);
         column.setLane(ADDED, row, ancient);
         column.setLane(MUTATED, row, (int) (ancient - Ticks.MAX_AGE));      // and never mutated
-        BlockSummaries.of(column, blockShift, host).cover(row, host.currentTick());
+        BlockSummaries.of(column, blockShift, host, stampWrites).cover(row, host.currentTick());
     }
 
     /**
@@ -215,7 +227,7 @@ public final class GenerationTracker implements ChangeTracker {
     public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         int tick = writer.thisRun();
         column.laneArray(MUTATED)[row] = tick;
-        BlockSummaries.of(column, blockShift, host).mutated.markIfNewer(row, tick);
+        BlockSummaries.of(column, blockShift, host, stampWrites).mutated.markIfNewer(row, tick);
     }
 
     @Override
@@ -233,7 +245,7 @@ public final class GenerationTracker implements ChangeTracker {
     public void onMoved(int entityIndex, int fromArchetype, int toArchetype, int[] componentIds, TrackedRows[] columns, int[] rows) {
         int now = host.currentTick();
         for (int i = 0; i < columns.length; i++) {
-            BlockSummaries s = BlockSummaries.of(columns[i], blockShift, host);
+            BlockSummaries s = BlockSummaries.of(columns[i], blockShift, host, stampWrites);
             s.cover(rows[i], now);
             s.added.mark(rows[i], now);
             s.mutated.mark(rows[i], now);

@@ -29,6 +29,10 @@ public abstract class TrackedRows {
      * event about these rows' writes (set by the world on its owning thread; see issue 19).
      */
     private boolean observed = true;
+    /** The lane a write stamps with the writer's tick itself, or -1 (see {@link #stampMutation}). */
+    private int stampLane = -1;
+    /** Block marks the stamp keeps current (may be null). */
+    private BlockTicks stampMarks;
 
     protected TrackedRows(int laneCount, int capacity) {
         this.laneCount = laneCount;
@@ -63,6 +67,32 @@ public abstract class TrackedRows {
     /** Only the world calls this, on its owning thread, when no system runs. */
     public final void setObserved(boolean observed) {
         this.observed = observed;
+    }
+
+    /**
+     * The write hook's fast path: when the tracker installed a stamp on these rows (only a tracker
+     * the world talks to directly may: {@link ChangeTracker#onDirectStampsAllowed}), stores the
+     * writer's tick in the stamp lane and keeps the block marks current, with no call to the tracker,
+     * and answers {@code true}; otherwise changes nothing and answers {@code false}, and the caller
+     * calls {@link ChangeTracker#onMutated}. Exactly what that tracker's {@code onMutated} would do.
+     */
+    public final boolean stampMutation(int row, int tick) {
+        int lane = stampLane;
+        if (lane < 0) {
+            return false;
+        }
+        lanes[lane][row] = tick;
+        BlockTicks marks = stampMarks;
+        if (marks != null) {
+            marks.markIfNewer(row, tick);
+        }
+        return true;
+    }
+
+    /** Installs the stamp (package-private: only the built-in tracker that owns the lanes does). */
+    final void installStamp(int lane, BlockTicks marks) {
+        this.stampMarks = marks;
+        this.stampLane = lane;
     }
 
     public final int laneCount() {

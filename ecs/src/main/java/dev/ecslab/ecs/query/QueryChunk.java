@@ -116,15 +116,19 @@ public final class QueryChunk {
     private void written(int slot, int i) {
         Column c = columns[slot];
         if (c != null) {
-            if (c.observed()) {                 // nobody observes it: no event (see World's ComponentObservers)
+            int row = rows == null ? i : rows[i];
+            if (c.observed() && !c.stampMutation(row, writer.thisRun())) {     // unobserved: nothing; stamped: done
                 int entity = rows == null ? table.entityAt(i) : entityIndices[i];
-                tracker.onMutated(writer, query.terms[slot].component.id(), entity, c, rows == null ? i : rows[i]);
+                tracker.onMutated(writer, query.terms[slot].component.id(), entity, c, row);
             }
         } else {
             SparseSet set = sparseSets[slot];
             if (set.column().observed()) {
                 int entity = entityIndices[i];
-                tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
+                int dense = set.denseIndex(entity);
+                if (!set.column().stampMutation(dense, writer.thisRun())) {
+                    tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), dense);
+                }
             }
         }
     }

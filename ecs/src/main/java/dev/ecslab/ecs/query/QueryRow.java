@@ -123,14 +123,17 @@ public sealed class QueryRow permits QueryIter {
     private void written(int slot) {
         Column c = columns[slot];
         if (c != null) {
-            if (c.observed()) {                 // nobody observes it: no event (see World's ComponentObservers)
+            if (c.observed() && !c.stampMutation(row, writer.thisRun())) {     // unobserved: nothing; stamped: done
                 tracker.onMutated(writer, query.terms[slot].component.id(), currentEntityIndex(), c, row);
             }
         } else {
             SparseSet set = sparseSets[slot];
             if (set.column().observed()) {
                 int entity = currentEntityIndex();
-                tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), set.denseIndex(entity));
+                int dense = set.denseIndex(entity);
+                if (!set.column().stampMutation(dense, writer.thisRun())) {
+                    tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), dense);
+                }
             }
         }
     }

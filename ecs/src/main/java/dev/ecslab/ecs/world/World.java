@@ -121,6 +121,7 @@ public final class World {
                 b.observeEverything);
         this.storage.setObservedCheck(observers::isObserved);
         this.tracker.attach(new WorldTrackerHost(clock.counter(), components, entities, storage));
+        this.tracker.onDirectStampsAllowed();           // the world holds it directly (a decorator does not forward this)
         for (Map.Entry<Class<?>, Registration> r : b.registrations.entrySet()) {
             register(r.getKey(), r.getValue().kind(), r.getValue().columns());
         }
@@ -391,7 +392,7 @@ public final class World {
         int row = storage.rowOf(entityIndex, componentId);
         if (added) {
             tracker.onAdded(writer, componentId, entityIndex, column, row);
-        } else {
+        } else if (!column.stampMutation(row, writer.thisRun())) {
             tracker.onMutated(writer, componentId, entityIndex, column, row);
         }
     }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Re-measures every table of benchmarks/RESULTS.md on the current commit, with the reduced settings
+# stated in RESULTS.md (1 fork; 3 x 1 s warm-up, 5 x 1 s measured unless a line says otherwise).
+# About 35 minutes on the 2-core calibration machine. Run from the repository root on an idle machine:
+#   benchmarks/remeasure.sh            (all)      benchmarks/remeasure.sh iteration change   (some)
+# Selections: iteration change (change-write: its write-side tables only) realistic core jobs scheduling lab
+set -euo pipefail
+cd "$(dirname "$0")/.."
+commit=$(git rev-parse --short HEAD)
+date=$(date -u +%Y-%m-%d)
+out=benchmarks/results
+mvn -B -q -o -pl benchmarks -am package -DskipTests
+jar=benchmarks/target/benchmarks.jar
+short=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
+run() { local name=$1; shift; echo "== $name ($commit)"; java -jar "$jar" "$@" -rf json -rff "$out/$name-$date-$commit.json"; }
+want() { [[ $# -eq 0 ]] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
+SELECTED=("$@")
+if want iteration; then run iteration IterationBenchmark "${short[@]}"; fi
+if want change || want change-write; then
+  run change-mutate 'ChangeTrackingBenchmark\.(mutateAll|frameEnd)$' -p observed=true "${short[@]}"
+  run change-unobserved 'ChangeTrackingBenchmark\.mutateAll$' -p observed=false -p strategy=none,generation "${short[@]}"
+fi
+if want change; then
+  run change-query 'ChangeTrackingBenchmark\.(changed|changedCount|fullScan)$' -p strategy=none,generation,generation-scan \
+      -p percentChanged=0.1,1 -p spread=random,clustered "${short[@]}"
+fi
+if want change || want change-write; then
+  run change-sweep 'ChangeTrackingBenchmark\.mutateAll$' -p observed=true -p entities=1000,10000 "${short[@]}"
+  java -cp "$jar" dev.ecslab.bench.TrackingMemoryReport > "$out/tracking-memory-$date-$commit.txt"
+fi
+if want realistic; then run realistic RealisticTickBenchmark "${short[@]}"; fi
+if want core; then
+  run spawn SpawnBenchmark -f 1
+  run spawn-parallelgc SpawnBenchmark -f 1 -jvmArgsAppend -XX:+UseParallelGC
+  run addremove AddRemoveBenchmark "${short[@]}"
+fi
+if want jobs; then run jobs JobBenchmark "${short[@]}"; fi
+if want scheduling; then run scheduling 'ExecutorBenchmark|ScheduleBuildBenchmark' -f 1 -wi 3 -i 5; fi
+if want lab; then
+  run lab-throughput LabThroughputBenchmark -f 1
+  java -Decslab.commit="$commit" -cp "$jar" dev.ecslab.bench.LabPower 20 200 2 "$out/lab-power-$date-$commit.json"
+fi
+echo "done at $commit"
