@@ -402,16 +402,27 @@ public final class World {
      * component being added or removed is reported separately, once its value is in place or gone).
      */
     private void moved(int entityIndex, Archetype from, Archetype to) {
-        int[] ids = Arrays.stream(to.componentIds()).filter(id -> from.has(id) && storage.columnOf(entityIndex, id).observed())
-                .toArray();                     // only observed components' rows: the others hear nothing
-        if (ids.length == 0) {
-            return;
+        int[] all = to.componentIds();
+        int kept = 0;
+        for (int id : all) {                    // only observed components' rows: the others hear nothing
+            if (from.has(id) && storage.columnOf(entityIndex, id).observed()) {
+                kept++;
+            }
         }
-        Column[] columns = new Column[ids.length];
-        int[] rows = new int[ids.length];
-        for (int i = 0; i < ids.length; i++) {
-            columns[i] = storage.columnOf(entityIndex, ids[i]);
-            rows[i] = storage.rowOf(entityIndex, ids[i]);
+        if (kept == 0) {
+            return;                             // the common case when nobody observes: no allocation
+        }
+        int[] ids = new int[kept];
+        Column[] columns = new Column[kept];
+        int[] rows = new int[kept];
+        int i = 0;
+        for (int id : all) {
+            if (from.has(id) && storage.columnOf(entityIndex, id).observed()) {
+                ids[i] = id;
+                columns[i] = storage.columnOf(entityIndex, id);
+                rows[i] = storage.rowOf(entityIndex, id);
+                i++;
+            }
         }
         tracker.onMoved(entityIndex, from.id(), to.id(), ids, columns, rows);
     }

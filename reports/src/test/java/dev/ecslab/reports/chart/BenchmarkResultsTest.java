@@ -36,9 +36,15 @@ class BenchmarkResultsTest {
     }
 
     @Test
-    void sameModificationTimeThenTheGreaterNameWins() {
+    void sameModificationTimeThenTheGreaterNameWins(@TempDir Path dir) throws IOException {
         // A checkout gives the three change runs one modification time; run c is the newest by name.
-        BenchmarkResults results = BenchmarkResults.read(List.of(RESULTS));
+        // (Copies of the committed 2026-11-22 runs, so that later runs in the folder do not take over.)
+        FileTime one = FileTime.from(Instant.parse("2026-11-22T00:00:00Z"));
+        for (String run : List.of("a", "b", "c")) {
+            Files.setLastModifiedTime(Files.copy(RESULTS.resolve("change-2026-11-22-" + run + ".json"),
+                    dir.resolve("change-2026-11-22-" + run + ".json")), one);
+        }
+        BenchmarkResults results = BenchmarkResults.read(List.of(dir));
 
         BenchmarkResult r = results.find("ChangeTrackingBenchmark.changed", GENERATION_1_RANDOM).orElseThrow();
         assertThat(r.source().getFileName().toString()).isEqualTo("change-2026-11-22-c.json");
@@ -72,8 +78,11 @@ class BenchmarkResultsTest {
     }
 
     @Test
-    void aRunUnderOtherJvmArgumentsIsKeptBesideTheDefaultOne() {
-        BenchmarkResults results = BenchmarkResults.read(List.of(RESULTS));
+    void aRunUnderOtherJvmArgumentsIsKeptBesideTheDefaultOne(@TempDir Path dir) throws IOException {
+        for (String file : List.of("core-2026-11-22.json", "spawn-parallelgc-2026-11-22.json")) {
+            Files.copy(RESULTS.resolve(file), dir.resolve(file));       // the 2026-11-22 runs, whatever came later
+        }
+        BenchmarkResults results = BenchmarkResults.read(List.of(dir));
 
         List<BenchmarkResult> spawn = results.select("SpawnBenchmark.spawn", Map.of("ecs", "ECSLAB"));
 
