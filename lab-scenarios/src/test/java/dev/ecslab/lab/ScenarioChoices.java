@@ -29,7 +29,8 @@ import net.jqwik.api.statistics.Statistics;
  * share, and low enough that a correct generator misses it with a probability below 10<sup>-3</sup>
  * over 200 tries): a generator, or a choice list, that stops producing edits, several frames,
  * looping stages, pauses, large tables, resources, commands, exclusive or main-thread systems,
- * sparse sets, clock jumps or parallel walks fails the property instead of testing less. Worlds of
+ * sparse sets, clock jumps, parallel walks or observers that join, leave and restart a component's
+ * tracking fails the property instead of testing less. Worlds of
  * 10⁴ entities (0.7 % of scenarios) are counted, not required: 200 tries hold one or two.
  */
 final class ScenarioChoices {
@@ -58,6 +59,9 @@ final class ScenarioChoices {
         MINIMUM.put(Features.CLOCK_JUMPS, 6.0);              // 15 %
         MINIMUM.put(Features.EXPIRING_JUMP, 3.0);            // 11.6 %
         MINIMUM.put(Features.PARALLEL, 35.0);                // 53.7 %
+        MINIMUM.put(Features.LATE_OBSERVER, 25.0);           // 42.9 %
+        MINIMUM.put(Features.LEAVING_OBSERVER, 20.0);        // 36.6 %
+        MINIMUM.put(Features.OBSERVATION_RESTARTS, 2.5);     // 9.1 %
     }
 
     private ScenarioChoices() {

@@ -18,6 +18,12 @@ public class SystemTicks {
     public static final int WORLD_WRITER = 0;
     public static final int WORLD_READER = 1;
     public static final int FIRST_SYSTEM = 2;
+    /**
+     * The {@link #name()} of the world writer that announces every row of a component when its
+     * observation starts (the world could not track it while nobody observed it): a strategy may tell
+     * these calls apart, and the lab's mutant that drops them does.
+     */
+    public static final String OBSERVATION_STARTS = "world (observation starts)";
 
     private final int id;
     private final String name;

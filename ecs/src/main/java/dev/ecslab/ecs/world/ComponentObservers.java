@@ -30,7 +30,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * mutated, by the world writer, at a fresh tick: every reader whose window began before that moment
  * sees every row as added, mutated and changed — reported, never missed, as Bevy reports everything to
  * a new system. A query built or reopened <em>inside</em> a running system announces at that run's
- * tick, so the run itself sees them.
+ * tick, so the run itself sees them. <b>Known limit:</b> that in-run announcement suits strategies that
+ * compare ticks ({@code generation}); a strategy that counts writers' runs ({@code system-data}) takes
+ * a change made during the reader's run as news for its next run too, and reports the rows a second
+ * time. Build queries before the run that uses them: the lab's late observers join between frames,
+ * where it measures both {@code generation} and {@code system-data} exact.
  *
  * <p><b>Threads.</b> Counting and the announcement are under this object's lock. An observation may
  * start on a system thread (a query built in a system body); no writer of the component runs then,
@@ -101,7 +105,7 @@ final class ComponentObservers {
      */
     private void announce(int componentId, SystemTicks reader) {
         boolean inRun = reader != null && reader.thisRun() != reader.lastRun();
-        RunTicks writer = RunTicks.fresh(SystemTicks.WORLD_WRITER, "world (observation starts)", changeTick.get());
+        RunTicks writer = RunTicks.fresh(SystemTicks.WORLD_WRITER, SystemTicks.OBSERVATION_STARTS, changeTick.get());
         writer.begin(inRun ? reader.thisRun() : changeTick.incrementAndGet());
         tracker.onRunStarted(writer);
         forEachColumn(componentId, (column, entities, rows) -> {

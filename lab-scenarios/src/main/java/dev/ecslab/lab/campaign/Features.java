@@ -37,6 +37,9 @@ public final class Features {
     public static final String CLOCK_JUMPS = "jumps the clock";
     public static final String EXPIRING_JUMP = "a jump reaches the maximum change age";
     public static final String PARALLEL = "walks a change query in parallel";
+    public static final String LATE_OBSERVER = "an observer joins after frame 0";
+    public static final String LEAVING_OBSERVER = "an observer leaves before the end";
+    public static final String OBSERVATION_RESTARTS = "a component goes unobserved, then is observed again";
 
     private Features() {
     }
@@ -66,7 +69,34 @@ public final class Features {
         out.put(EXPIRING_JUMP, s.clockJumps().stream().anyMatch(j -> j.ticks() >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE)
                 || s.jumpedBetween(-1, s.totalFrames()) >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE);
         out.put(PARALLEL, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.parallel())));
+        out.put(LATE_OBSERVER, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.firstFrame() > 0)));
+        out.put(LEAVING_OBSERVER, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.until() != null)));
+        out.put(OBSERVATION_RESTARTS, observationRestarts(s));
         return out;
+    }
+
+    /**
+     * Whether some component has no query watch in some frame and one in a later frame, so that the
+     * world stops tracking it (or never started) and must announce its rows when a watch joins.
+     */
+    static boolean observationRestarts(Scenario s) {
+        for (Data d : Data.values()) {
+            if (d.isResource()) {
+                continue;
+            }
+            boolean gap = false;
+            for (int f = 0; f < s.totalFrames(); f++) {
+                final int frame = f;
+                boolean observed = s.systems().stream().flatMap(x -> x.watches().stream())
+                        .anyMatch(w -> w.data() == d && w.kind() != dev.ecslab.lab.scenario.WatchKind.REMOVED && w.existsIn(frame));
+                if (!observed && s.systems().stream().flatMap(x -> x.watches().stream()).anyMatch(w -> w.data() == d)) {
+                    gap = true;
+                } else if (observed && gap) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

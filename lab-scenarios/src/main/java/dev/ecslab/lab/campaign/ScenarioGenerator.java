@@ -45,6 +45,9 @@ import java.util.Set;
  *       Changed is walked in parallel 20 %; a With or Without filter 15 % each; exclusive 6 % and
  *       main-thread 6 %; paused by a pattern of 2 to 4 frames 12 %; before/after each earlier
  *       system of its stage 30 %, else {@code ambiguousWith} 4 %</td></tr>
+ *   <tr><td>observers</td><td>(drawn last) each component query watch, 20 %, exists only in a window
+ *       of frames: joins late 60 %, leaves 40 % (always, if it does not join late), and a quarter of
+ *       those that leave return later as a second watch</td></tr>
  *   <tr><td>frames and edits</td><td>1 to 5 frames; each system 0 to 3 edits per frame, in a random
  *       iteration of its stage (so early iterations of looping stages get their share). An edit is
  *       a direct write or {@code setIfChanged} (2/7), an insert (1/7), a remove or (25 % of those)
@@ -180,6 +183,9 @@ public final class ScenarioGenerator {
                 }
             }
         }
+        if (full) {
+            observersJoinAndLeave(c, drafts, frames + Scenario.QUIET_FRAMES);
+        }
 
         Map<Integer, List<SystemSpec>> byStage = new LinkedHashMap<>();
         for (int s = 0; s < stageCount; s++) {
@@ -272,6 +278,46 @@ public final class ScenarioGenerator {
             }
         }
         return d;
+    }
+
+    /**
+     * Issue 19's observers that join and leave (drawn last, so the rest of a seed's scenario is what it
+     * was before them): each component query watch, with 20 %, gets a window when the run has two frames
+     * or more: joins at a random later frame (60 %), leaves at a random frame after its start (40 %, or
+     * always when it does not join), and one in four that leaves returns as a second watch from a later
+     * frame, or the same one.
+     */
+    private static void observersJoinAndLeave(Choices c, List<Draft> drafts, int totalFrames) {
+        if (totalFrames < 2) {
+            return;
+        }
+        for (Draft d : drafts) {
+            List<Watch> out = new ArrayList<>();
+            for (Watch w : d.watches) {
+                if (w.data().isResource() || w.kind() == WatchKind.REMOVED || !c.maybe(20)) {
+                    out.add(w);
+                    continue;
+                }
+                boolean joins = c.maybe(60);
+                int from = joins ? 1 + c.below(totalFrames - 1) : 0;
+                boolean leaves = (!joins || c.maybe(40)) && from + 1 < totalFrames;
+                Integer until = leaves ? from + 1 + c.below(totalFrames - from - 1) : null;
+                Watch windowed = w.withWindow(from == 0 ? null : from, until);
+                out.add(windowed.windowed() ? windowed : w);
+                if (until != null && c.maybe(25)) {
+                    int back = until + c.below(totalFrames - until);
+                    if (back < totalFrames) {
+                        out.add(w.withWindow(back == 0 ? null : back, null));
+                    }
+                }
+            }
+            d.watches.clear();
+            for (Watch w : out) {
+                if (!d.watches.contains(w)) {
+                    d.watches.add(w);
+                }
+            }
+        }
     }
 
     /** A watch; a component's Added, Mutated or Changed is walked in parallel with 20 %. */

@@ -88,6 +88,35 @@ public final class Shrinker {
         return settled;
     }
 
+    /**
+     * The stages with every watch's window moved {@code shift} frames earlier and cut at
+     * {@code totalFrames} (a frame was dropped); a watch whose window no longer has a frame is dropped.
+     */
+    static List<StageSpec> windowsShifted(Scenario s, int shift, int totalFrames) {
+        List<StageSpec> out = new ArrayList<>();
+        for (StageSpec st : s.stages()) {
+            List<SystemSpec> systems = new ArrayList<>();
+            for (SystemSpec sys : st.systems()) {
+                List<Watch> ws = new ArrayList<>();
+                for (Watch w : sys.watches()) {
+                    if (!w.windowed()) {
+                        ws.add(w);
+                        continue;
+                    }
+                    int from = Math.max(0, w.firstFrame() - shift);
+                    int until = Math.min(totalFrames, w.until() == null ? totalFrames : w.until() - shift);
+                    Watch moved = w.withWindow(from == 0 ? null : from, until >= totalFrames && w.until() == null ? null : until);
+                    if (until > from && !ws.contains(moved)) {
+                        ws.add(moved);
+                    }
+                }
+                systems.add(sys.withWatches(ws));
+            }
+            out.add(new StageSpec(st.name(), st.iterations(), systems));
+        }
+        return out;
+    }
+
     /** A rough size: what a reader has to take in. */
     public static int size(Scenario s) {
         int n = s.frames() * 4 + s.edits().size() * 2 + s.entities().size() + s.pauses().size()
@@ -105,7 +134,8 @@ public final class Shrinker {
         for (SystemSpec sys : s.systems()) {
             n += 3 + sys.watches().size() + sys.writes().size() + sys.before().size() + sys.after().size()
                     + sys.ambiguousWith().size() + sys.with().size() + sys.without().size() + (sys.pauseSet() == null ? 0 : 1)
-                    + (sys.kind() == SystemSpec.Kind.NORMAL ? 0 : 1);
+                    + (sys.kind() == SystemSpec.Kind.NORMAL ? 0 : 1)
+                    + (int) sys.watches().stream().filter(Watch::windowed).count();
         }
         return n;
     }
@@ -136,11 +166,11 @@ public final class Shrinker {
             int last = s.frames() - 1;
             List<ClockJump> earlier = s.clockJumps().stream()
                     .filter(j -> j.beforeFrame() < last + Scenario.QUIET_FRAMES).toList();
-            out.add(() -> s.with(s.entities(), s.groups(), s.stages(), last,
+            out.add(() -> s.with(s.entities(), s.groups(), windowsShifted(s, 0, last + Scenario.QUIET_FRAMES), last,
                     s.edits().stream().filter(e -> e.frame() < last).toList(), earlier));
             List<ClockJump> shifted = s.clockJumps().stream().filter(j -> j.beforeFrame() > 0)
                     .map(j -> new ClockJump(j.beforeFrame() - 1, j.ticks())).toList();
-            out.add(() -> s.with(s.entities(), s.groups(), s.stages(), last,    // drop the first frame
+            out.add(() -> s.with(s.entities(), s.groups(), windowsShifted(s, 1, last + Scenario.QUIET_FRAMES), last, // drop the first frame
                     s.edits().stream().filter(e -> e.frame() > 0)
                             .map(e -> e.inFrame(e.frame() - 1))
                             .toList(), shifted));
@@ -198,6 +228,11 @@ public final class Shrinker {
                     List<Watch> ws = new ArrayList<>(sys.watches());
                     ws.remove(w);
                     out.add(() -> replace(s, sys, sys.withWatches(ws)));
+                    if (w.windowed()) {                          // a watch that exists in every frame
+                        List<Watch> always = new ArrayList<>(sys.watches());
+                        always.set(always.indexOf(w), w.withWindow(null, null));
+                        out.add(() -> replace(s, sys, sys.withWatches(always)));
+                    }
                 }
                 if (!sys.before().isEmpty() || !sys.after().isEmpty() || !sys.ambiguousWith().isEmpty()) {
                     out.add(() -> replace(s, sys, sys.withConstraints(List.of(), List.of(), List.of())));

@@ -66,6 +66,7 @@ public final class Catalogue {
         }
         out.add(parallelIterationTicks());
         out.add(largeTableBoundaries());
+        out.add(observersJoinAndLeave());
         return out;
     }
 
@@ -515,6 +516,39 @@ public final class Catalogue {
     }
 
     // ------------------------------------------------------------------ building blocks
+
+    /**
+     * Issue 19: observers that join late and leave, so that components go unobserved (and untracked)
+     * for a while. {@code early} watches {@code A} in frames 0 and 1 and leaves; {@code returning}
+     * watches Changed {@code A} in frames 0 and 1 and again from frame 4 (both run before the changer);
+     * so from frame 2 until {@code late} joins in frame 3 nobody observes {@code A}, while the changer
+     * writes it (three single entities, and rows
+     * 15, 16 and 31 of a 40-row group, across a 16-row block boundary). {@code late} joins in frame 3,
+     * before the changer, and must report what was written meanwhile; {@code late2} joins in frame 3
+     * after the changer, while {@code late} already observes. {@code late} also watches {@code S} from
+     * frame 1, which nobody observed in frame 0, when the changer added it to {@code e1}.
+     */
+    public static Scenario observersJoinAndLeave() {
+        ScenarioBuilder b = base("Observers join and leave", Target.COMPONENT, "watches of A leave in frame 2 and"
+                + " join in frames 3 and 4; A is written while nobody observes it")
+                .group("g0", 40, Map.of(Data.A, 0))
+                .stage("update", st -> st
+                        .system("early", s -> s.watchAllDuring(Data.A, 0, 2).before("changer"))
+                        .system("returning", s -> s.watchDuring(Data.A, WatchKind.CHANGED, 0, 2)
+                                .watchDuring(Data.A, WatchKind.CHANGED, 4, null).before("changer"))
+                        .system("late", s -> s.watchAllDuring(Data.A, 3, null).watchAllDuring(Data.S, 1, null)
+                                .before("changer"))
+                        .system("changer", s -> s.writes(Data.A, Data.S))
+                        .system("late2", s -> s.watchAllDuring(Data.A, 3, null).after("changer")))
+                .frames(5);
+        script(b, Target.COMPONENT, "changer", 3);
+        b.set(2, "changer", "e2", Data.A, 7);           // e2 lost A in frame 1; frame 2's writes are unobserved
+        b.bulk(2, 0, "changer", EditOp.SET, "g0", Data.A, 3, 15, 1, 2);  // rows 15 and 16
+        b.bulk(2, 0, "changer", EditOp.SET, "g0", Data.A, 3, 31, 1, 1);
+        b.set(3, "changer", "e0", Data.A, 9);
+        b.set(4, "changer", "e1", Data.A, 8);
+        return b.build();
+    }
 
     private static Scenario ordered(String name, Target t, boolean changerFirst, int scriptFrames, String description) {
         ScenarioBuilder b = base(name, t, description)

@@ -103,7 +103,46 @@ public final class Mutants {
                         List.of(Criterion.AT_MOST_ONCE), "no other system changed", true),
                 new TrackerMutant(subject("mutant:row-test-ignores-additions", "generation whose per-row test, the one"
                         + " parallel iteration uses, counts an addition as a mutation", RowTestIgnoresAdditions::new),
-                        List.of(Criterion.AT_MOST_ONCE), "no other system changed", true));
+                        List.of(Criterion.AT_MOST_ONCE), "no other system changed", true),
+                // Issue 19: only observers that join late (watches with a window) can catch it.
+                new TrackerMutant(subject(ForgetsUnobservedWrites.ID, "generation that ignores the world's announcement"
+                        + " when a component starts being observed, so what was written while nobody observed it is"
+                        + " never reported", ForgetsUnobservedWrites::new), List.of(Criterion.AT_LEAST_ONCE),
+                        "never reported", true));
+    }
+
+    /**
+     * Takes the world's announcement of every row when a component's observation starts
+     * ({@link SystemTicks#OBSERVATION_STARTS}) as silent additions: the rows exist for its bookkeeping,
+     * but nothing is marked changed, so writes made while the component was unobserved are lost to a
+     * late observer. Every scenario whose watches exist from frame 0 passes it.
+     */
+    static final class ForgetsUnobservedWrites extends ForwardingChangeTracker {
+        static final String ID = "mutant:forgets-unobserved-writes";
+
+        ForgetsUnobservedWrites() {
+            super(new GenerationTracker());
+        }
+
+        private static boolean announcing(SystemTicks writer) {
+            return writer.id() == SystemTicks.WORLD_WRITER && SystemTicks.OBSERVATION_STARTS.equals(writer.name());
+        }
+
+        @Override
+        public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+            if (announcing(writer)) {
+                onAddedSilently(componentId, entityIndex, rows, row);
+            } else {
+                super.onAdded(writer, componentId, entityIndex, rows, row);
+            }
+        }
+
+        @Override
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+            if (!announcing(writer)) {
+                super.onMutated(writer, componentId, entityIndex, rows, row);
+            }
+        }
     }
 
     /** The tracker mutants issue 14 added, each aimed at a structure the earlier scenario space never reached. */

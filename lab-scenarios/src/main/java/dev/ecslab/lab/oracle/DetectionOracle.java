@@ -55,6 +55,15 @@ import java.util.Set;
  *       Bevy's semantics clamp it away, a tick-free strategy still reports it. If it is not reported by
  *       then, it has <em>expired</em>: no obligation, and no later report may match it.</li>
  * </ul>
+ *
+ * <p><b>Observers that join and leave</b> ({@link Watch#from()}, {@link Watch#until()}; issue 19). A
+ * watch is judged only in its system's runs inside its window. Its first run there owes what changed
+ * since the system's previous run (whether or not the watch existed then), as every run does; a change
+ * before that is nobody's obligation. A watch that joins after frame 0 may also report, once each, the
+ * entities that hold the component when its first run starts, in that run or (under a claim of k
+ * frames' delay) in its runs up to k frames later: the world may not have tracked the component while
+ * nobody observed it, and announces every row rather than miss something. Any other report is judged
+ * exactly. After the watch leaves, nothing falls due to it.
  */
 public final class DetectionOracle {
     private DetectionOracle() {
@@ -188,12 +197,27 @@ public final class DetectionOracle {
             Map<String, Object[]> lastMatch = new HashMap<>();         // key -> {RunRecord, ChangeRecord}
             Map<String, ChangeRecord> own = new HashMap<>();
             RunRecord previous = null;
+            // Keys that hold the watched component (for a late watch's first run, which may report any of them)
+            Set<String> present = new java.util.HashSet<>();
+            boolean evaluated = false;                                   // whether a run in the watch's window came
+            // A late watch's announced rows: each may be reported once, until this frame (the claim's delay)
+            Set<String> announced = new java.util.HashSet<>();
+            long announcedUntil = -1;
+            boolean delayed = trace.config().delayFrames() > 0;
             int ci = 0;
             for (int k = 0; k < runs.size(); k++) {
                 RunRecord r = runs.get(k);
+                if (watch.until() != null && r.frame() >= watch.until()) {
+                    break;                        // the watch has left: what would fall due from here is nobody's
+                }
                 while (ci < changes.size() && changes.get(ci).seq() < r.startSeq()) {
                     ChangeRecord c = changes.get(ci++);
                     String key = key(c);
+                    if (c.type() == ChangeType.REMOVED) {
+                        present.remove(key);
+                    } else if (c.type() == ChangeType.ADDED) {
+                        present.add(key);
+                    }
                     if (c.type() == ChangeType.REMOVED && watch.kind() != WatchKind.REMOVED) {
                         unmatched.remove(key);                           // the query can no longer yield it
                         own.remove(key);
@@ -222,6 +246,26 @@ public final class DetectionOracle {
                         }
                     }
                 }
+                if (!watch.existsIn(r.frame())) {
+                    // The watch does not exist yet: what changed before this run of its system is outside the
+                    // window of the watch's first run (its system's runs, like Bevy's, see what changed since
+                    // their previous run), so it is nobody's obligation and no report can match it.
+                    for (Open o : undue) {
+                        o.settled = true;
+                    }
+                    undue.clear();
+                    open.clear();
+                    unmatched.clear();
+                    keyOrder.clear();
+                    lastMatch.clear();
+                    previous = r;
+                    continue;
+                }
+                if (!evaluated && watch.firstFrame() > 0 && tolerant(watch)) {
+                    announced.addAll(present);
+                    announcedUntil = r.frame() + trace.config().delayFrames();
+                }
+                evaluated = true;
                 List<Open> dueNow = new ArrayList<>();
                 for (Open o : undue) {
                     if (!o.settled) {
@@ -244,6 +288,16 @@ public final class DetectionOracle {
                         continue;
                     }
                     Deque<ChangeRecord> q = unmatched.get(key);
+                    boolean announcement = r.frame() <= announcedUntil && present.contains(key) && announced.contains(key);
+                    if (announcement && (delayed || q == null || q.isEmpty())) {
+                        // A late observer may report each row with the component once (issue 19). Under a claim of
+                        // delay the announcement is taken before a real change: a strategy that reports it and, a
+                        // frame later, a change made meanwhile has reported each once. Without one, a real change
+                        // is matched first, so a second report of it is a repeat. (Either way the report covers the
+                        // key's obligations.)
+                        announced.remove(key);
+                        continue;
+                    }
                     if (q != null && !q.isEmpty()) {
                         ChangeRecord c = q.removeFirst();                // each report needs a change of its own
                         lastMatch.put(key, new Object[] {r, c});
@@ -359,7 +413,8 @@ public final class DetectionOracle {
         private RunRecord lastRunOf(Open o) {
             RunRecord last = o.due;
             for (RunRecord r : trace.runs()) {
-                if (r.system().equals(detector) && r.failure() == null && r.startSeq() > last.startSeq()) {
+                if (r.system().equals(detector) && r.failure() == null && r.startSeq() > last.startSeq()
+                        && watch.existsIn(r.frame())) {
                     last = r;
                 }
             }
@@ -369,6 +424,14 @@ public final class DetectionOracle {
         private Set<ScenarioClass> classes(ChangeRecord c) {
             return classesOf(structure, watch, c);
         }
+    }
+
+    /**
+     * Whether a late watch's first run may report rows that did not change: a change-filtered query
+     * (not {@code Removed}, not a resource), whose component the world may not have tracked before it.
+     */
+    static boolean tolerant(Watch w) {
+        return !w.data().isResource() && w.kind() != WatchKind.REMOVED;
     }
 
     static boolean relevant(WatchKind kind, ChangeType type) {

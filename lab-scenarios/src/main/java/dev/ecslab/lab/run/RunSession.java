@@ -145,14 +145,22 @@ final class RunSession implements ExecutionObserver {
         // A scenario's detectors exist from its first frame: their components are observed before any
         // entity is spawned. (Their queries, built after setup, would otherwise be the first observers
         // and announce every row as changed: right for a late observer, not for these.)
+        // A watch that joins later (issue 19) observes from its first run on, and a watch that leaves
+        // releases this observation with its query's (releasePreObservation).
         WorldInternals internals = WorldInternals.of(world);
         for (dev.ecslab.lab.scenario.SystemSpec s : scenario.systems()) {
             for (dev.ecslab.lab.scenario.Watch w : s.watches()) {
-                if (!w.data().isResource()) {
+                if (SystemBodies.hasQuery(w) && w.firstFrame() == 0) {
                     internals.observe(internals.components().infoOf(w.data().type()).id());
                 }
             }
         }
+    }
+
+    /** Closes the observation {@link #registerTypes} opened for a watch that exists from frame 0 and has now left. */
+    void releasePreObservation(dev.ecslab.lab.scenario.Watch w) {
+        WorldInternals internals = WorldInternals.of(world);
+        internals.release(internals.components().infoOf(w.data().type()).id());
     }
 
     Trace run(Function<ExecutionControl, Executor> executorFactory, ScenarioRunner.FrameProbe probe) {
@@ -187,6 +195,7 @@ final class RunSession implements ExecutionObserver {
                 currentFrame = f;
                 try {
                     jumpClock(f);
+                    bodies.beforeFrame(f);
                     runner.runFrame();
                 } catch (Throwable e) {
                     errors.add("frame " + f + ": " + e);

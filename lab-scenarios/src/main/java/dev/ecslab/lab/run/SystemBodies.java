@@ -84,17 +84,14 @@ final class SystemBodies {
         List<Query> watchQueries = new ArrayList<>();
         List<EntityTerm> watchIds = new ArrayList<>();
         for (Watch w : s.watches()) {
-            if (w.data().isResource() || w.kind() == WatchKind.REMOVED) {
+            if (!hasQuery(w) || w.firstFrame() > 0) {           // a late watch's query is built in its first run
                 watchQueries.add(null);
                 watchIds.add(null);
                 continue;
             }
-            QueryBuilder qb = view.query();
-            watchIds.add(qb.entity());
-            qb.read(w.data().type());
-            qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
-            watchQueries.add(qb.build());
+            buildWatchQuery(view, w, flavor, watchQueries, watchIds, watchQueries.size());
         }
+        watchSlots.add(new WatchSlots(view, s, flavor, watchQueries, watchIds));
         Map<Data, Query> writeQueries = new EnumMap<>(Data.class);
         Map<Data, Write<? extends Cell>> writeTerms = new EnumMap<>(Data.class);
         for (Data d : s.writes()) {
@@ -187,10 +184,77 @@ final class SystemBodies {
         }
     }
 
+    /** Whether the watch is a change-filtered query (component additions, mutations and changes). */
+    static boolean hasQuery(Watch w) {
+        return !w.data().isResource() && w.kind() != WatchKind.REMOVED;
+    }
+
+    private static void buildWatchQuery(WorldView view, Watch w, ChangeFlavor flavor, List<Query> queries, List<EntityTerm> ids,
+            int i) {
+        QueryBuilder qb = view.query();
+        EntityTerm id = qb.entity();
+        qb.read(w.data().type());
+        qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
+        Query q = qb.build();
+        if (i == queries.size()) {
+            queries.add(q);
+            ids.add(id);
+        } else {
+            queries.set(i, q);
+            ids.set(i, id);
+        }
+    }
+
+    /** One system's watch queries, for {@link #beforeFrame}; built with the system's view, so they read with its ticks. */
+    private record WatchSlots(WorldView view, SystemSpec system, ChangeFlavor flavor, List<Query> queries, List<EntityTerm> ids) {
+    }
+
+    /** Every system's watch queries, in the order the schedule built the bodies. */
+    private final List<WatchSlots> watchSlots = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /**
+     * The observers that join and leave before frame {@code frame} (issue 19), on the lab's thread
+     * between frames, as an application adds or drops a system between frames (Bevy initialises a
+     * new system's queries before its first run): a watch whose window starts here gets its query now,
+     * with its system's view (the world starts tracking the component if nobody observed it, and
+     * reports its rows as changed to the system's next run); one whose window ended closes its query,
+     * and the lab's observation opened for it before setup, so the component may stop being tracked.
+     * The executor's hand-off orders these writes before the bodies read the lists.
+     */
+    void beforeFrame(int frame) {
+        List<WatchSlots> all;
+        synchronized (watchSlots) {
+            all = List.copyOf(watchSlots);
+        }
+        for (WatchSlots slots : all) {
+            List<Watch> watches = slots.system().watches();
+            for (int i = 0; i < watches.size(); i++) {
+                Watch w = watches.get(i);
+                if (!hasQuery(w)) {
+                    continue;
+                }
+                if (w.until() != null && frame == w.until()) {
+                    Query q = slots.queries().get(i);
+                    if (q != null) {
+                        q.close();
+                    }
+                    if (w.firstFrame() == 0) {
+                        session.releasePreObservation(w);
+                    }
+                } else if (frame == w.firstFrame() && frame > 0) {
+                    buildWatchQuery(slots.view(), w, slots.flavor(), slots.queries(), slots.ids(), i);
+                }
+            }
+        }
+    }
+
     void detect(SystemContext ctx, SystemSpec s, ChangeFlavor flavor, List<Query> watchQueries, List<EntityTerm> watchIds,
             BodyRun log) {
         for (int i = 0; i < s.watches().size(); i++) {
             Watch w = s.watches().get(i);
+            if (!w.existsIn(log.frame)) {
+                continue;                                    // not yet joined, or left: no query, no detection
+            }
             List<String> got = new ArrayList<>();
             if (w.data().isResource()) {
                 boolean holds = switch (w.kind()) {

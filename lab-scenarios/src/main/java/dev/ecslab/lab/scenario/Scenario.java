@@ -315,6 +315,21 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                         throw new ScenarioException(path + ".watches[" + w + "].parallel", watch + ": only a component's"
                                 + " Added, Mutated or Changed query can be walked in parallel");
                     }
+                    String wp = path + ".watches[" + w + "]";
+                    if (watch.from() != null && (watch.from() < 0 || watch.from() >= totalFrames())) {
+                        throw new ScenarioException(wp + ".from", "must be in [0, " + totalFrames() + ") (the frames,"
+                                + " quiet frames included), was " + watch.from());
+                    }
+                    if (watch.until() != null && (watch.until() <= watch.firstFrame() || watch.until() > totalFrames())) {
+                        throw new ScenarioException(wp + ".until", "must be in [" + (watch.firstFrame() + 1) + ", "
+                                + totalFrames() + "] (after 'from', at most the frame count with the quiet frames), was "
+                                + watch.until());
+                    }
+                    for (int v = 0; v < w; v++) {
+                        if (s.watches().get(v).equals(watch)) {
+                            throw new ScenarioException(wp, s.name() + " has " + watch + " twice");
+                        }
+                    }
                 }
                 if (s.pauseSet() != null && !pauseSets.contains(s.pauseSet())) {
                     throw new ScenarioException(path + ".pauseSet", "unknown pause set '" + s.pauseSet() + "'"

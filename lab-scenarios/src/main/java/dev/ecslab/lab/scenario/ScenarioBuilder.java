@@ -201,6 +201,20 @@ public final class ScenarioBuilder {
         }
 
         /** Watches {@code data} with all four filters. */
+        /** A watch that exists in frames {@code from} (inclusive) to {@code until} (exclusive, {@code null}: to the end). */
+        public SystemBuilder watchDuring(Data data, WatchKind kind, int from, Integer until) {
+            watches.add(new Watch(data, kind, false, from == 0 ? null : from, until));
+            return this;
+        }
+
+        /** {@link #watchDuring} for all four filters. */
+        public SystemBuilder watchAllDuring(Data data, int from, Integer until) {
+            for (WatchKind k : WatchKind.values()) {
+                watchDuring(data, k, from, until);
+            }
+            return this;
+        }
+
         public SystemBuilder watchAll(Data data) {
             for (WatchKind k : WatchKind.values()) {
                 watch(data, k);

@@ -13,8 +13,20 @@ import java.util.Objects;
  * ({@code Query.forEachInSlice}, every row tested by the tracker's {@code test}) rather than the
  * tracker's candidate lists. Bevy #8029 was exactly a parallel walk that used the world's ticks
  * instead of the system's.
+ *
+ * <p>{@code from} and {@code until} (issue 19) make an observer that joins late or leaves: the watch
+ * exists in frames {@code from} (inclusive, default 0) to {@code until} (exclusive, default: the
+ * end). Its query is built just before frame {@code from}, between frames, with its system's view
+ * (as an application adds a system between frames), so a component nobody observed until then starts
+ * being tracked at that moment; it is closed just before frame {@code until}, so the component may
+ * stop being tracked. A watch reports what changed in its
+ * system's window, like any query of the system; on its first run (or within the strategy's claimed
+ * delay after it) it may also report, once each, the rows that have the component (what the world
+ * could not know while nobody observed it is reported as changed, never missed; the oracle tolerates
+ * it there and nowhere else). A watch that returns is a second watch with a later window.
  */
-public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean parallel) {
+public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean parallel,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer from, @JsonInclude(JsonInclude.Include.NON_NULL) Integer until) {
     public Watch {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(kind, "kind");
@@ -25,9 +37,36 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
         this(data, kind, false);
     }
 
+    /** A watch that exists in every frame. */
+    public Watch(Data data, WatchKind kind, boolean parallel) {
+        this(data, kind, parallel, null, null);
+    }
+
+    /** The first frame in which the watch exists (0 unless it joins late). */
+    public int firstFrame() {
+        return from == null ? 0 : from;
+    }
+
+    /** Whether the watch exists in frame {@code frame}: from {@code from} (inclusive) to {@code until} (exclusive). */
+    public boolean existsIn(long frame) {
+        return frame >= firstFrame() && (until == null || frame < until);
+    }
+
+    /** Whether the watch does not exist for the whole run: it joins after frame 0 or leaves. */
+    public boolean windowed() {
+        return from != null && from > 0 || until != null;
+    }
+
+    /** A copy that exists from frame {@code newFrom} (inclusive, {@code null}: 0) to {@code newUntil} (exclusive, {@code null}: the end). */
+    public Watch withWindow(Integer newFrom, Integer newUntil) {
+        return new Watch(data, kind, parallel, newFrom, newUntil);
+    }
+
     @Override
     public String toString() {
         String k = kind.name().charAt(0) + kind.name().substring(1).toLowerCase();
-        return k + "<" + data + ">" + (parallel ? " (parallel)" : "");
+        String window = !windowed() ? "" : until == null ? " (from frame " + firstFrame() + ")"
+                : " (frames " + firstFrame() + " to " + (until - 1) + ")";
+        return k + "<" + data + ">" + (parallel ? " (parallel)" : "") + window;
     }
 }

@@ -256,6 +256,9 @@ public final class TraceConsistency {
                 Watch w = d.watch();
                 if (w == null || !systems.get(r.system()).watches().contains(w)) {
                     fail(path + ".watch", "system '" + r.system() + "' (run " + r.id() + ") has no watch " + w);
+                } else if (!w.existsIn(r.frame())) {
+                    fail(path + ".watch", w + " does not exist in frame " + r.frame() + " (run " + r.id() + " of '"
+                            + r.system() + "'), so that run cannot have evaluated it");
                 }
                 if (!seen.add(d.run() + " " + w)) {
                     fail(path, "a second detection of run " + r.id() + " for " + w + ": a run queries each watch once");
@@ -279,7 +282,7 @@ public final class TraceConsistency {
                     continue;
                 }
                 for (Watch w : systems.get(r.system()).watches()) {
-                    if (!seen.contains(r.id() + " " + w)) {
+                    if (w.existsIn(r.frame()) && !seen.contains(r.id() + " " + w)) {
                         // the oracle would read the missing detection as "the run stopped before it", and judge less
                         fail("detections", "run " + r.id() + " of '" + r.system() + "' finished without a detection for "
                                 + w + ": a run that did not fail queries every watch of its system");

@@ -47,6 +47,9 @@ class ScenarioGeneratorTest {
         assertThat(share.get(Features.PARALLEL)).isBetween(45.0, 62.0);
         assertThat(share.get(Features.EDITS)).isGreaterThan(97.0);
         assertThat(share.get(Features.TWO_FRAMES)).as("frames 1 to 5").isBetween(76.0, 84.0);
+        assertThat(share.get(Features.LATE_OBSERVER)).as("20 % of component query watches, 60 % of those").isBetween(36.0, 50.0);
+        assertThat(share.get(Features.LEAVING_OBSERVER)).isBetween(30.0, 43.0);
+        assertThat(share.get(Features.OBSERVATION_RESTARTS)).isBetween(6.0, 13.0);
         Arrays.sort(drawn);
         System.out.println("ScenarioGeneratorTest: values drawn: median " + drawn[N / 2] + ", max " + drawn[N - 1]);
         assertThat(drawn[N - 1]).as("the jqwik properties' choice lists are long enough").isLessThan(1_200);
