@@ -59,11 +59,13 @@ import java.util.Set;
  * <p><b>Observers that join and leave</b> ({@link Watch#from()}, {@link Watch#until()}; issue 19). A
  * watch is judged only in its system's runs inside its window. Its first run there owes what changed
  * since the system's previous run (whether or not the watch existed then), as every run does; a change
- * before that is nobody's obligation. A watch that joins after frame 0 may also report, once each, the
+ * before that is nobody's obligation (under a claim of k frames' delay, one made in the k frames before
+ * the watch joined may still be reported, once). A watch that joins after frame 0 may also report, once each, the
  * entities that hold the component when its first run starts, in that run or (under a claim of k
  * frames' delay) in its runs up to k frames later: the world may not have tracked the component while
  * nobody observed it, and announces every row rather than miss something. Any other report is judged
- * exactly. After the watch leaves, nothing falls due to it.
+ * exactly. After the watch leaves, nothing falls due to it, and what fell due within the claimed delay
+ * of its leaving is not owed either (the runs that could report it no longer ask).
  */
 public final class DetectionOracle {
     private DetectionOracle() {
@@ -255,9 +257,15 @@ public final class DetectionOracle {
                     }
                     undue.clear();
                     open.clear();
-                    unmatched.clear();
                     keyOrder.clear();
                     lastMatch.clear();
+                    // A strategy that claims k frames' delay may still deliver, in the watch's first runs, what
+                    // changed in the k frames before the watch joined (setup counts as frame 0): such a report
+                    // matches that change. It is never owed.
+                    long keepFrom = watch.firstFrame() - (long) trace.config().delayFrames();
+                    for (Deque<ChangeRecord> q : unmatched.values()) {
+                        q.removeIf(c -> Math.max(c.frame(), 0) < keepFrom);
+                    }
                     previous = r;
                     continue;
                 }
@@ -335,11 +343,14 @@ public final class DetectionOracle {
                 }
                 previous = r;
             }
+            int allowed = trace.config().delayFrames();
             for (List<Open> list : open.values()) {
                 for (Open o : list) {
-                    if (o.due != null) {
+                    if (o.due != null && !(watch.until() != null && o.due.frame() + allowed >= watch.until())) {
                         close(o, null, -1);
                     }
+                    // else: the watch left before the claimed delay ran out; the strategy may still have
+                    // reported it in time, in a run that no longer asks: nobody's obligation
                 }
             }
         }

@@ -157,6 +157,38 @@ class ObserversJoinAndLeaveTest {
     }
 
     @Test
+    void aClaimedDelayExtendsAcrossTheWindowsEdges() {
+        // Leaving: e0's write in frame 0 falls due in the watch's only run. Unreported, it is missed under an
+        // on-time claim, and owed by nobody under a claim of one frame (the run that could report it no
+        // longer asks).
+        Scenario leaves = Scenario.builder("leaves early").entity("e0", Data.A, 0)
+                .stage("update", st -> st.system("changer", x -> x.writes(Data.A).before("d"))
+                        .system("d", x -> x.watchDuring(Data.A, WatchKind.MUTATED, 0, 1)))
+                .frames(2).set(0, "changer", "e0", Data.A, 1).build();
+        Trace t = ScenarioRunner.run(leaves, new LabConfig(TrackerSubject.find("generation", LOADER), ExecutorSubject.of("serial"), 1));
+        assertThat(t.detections()).extracting(d -> d.reported()).containsExactly(List.of("e0"));
+        Trace silent = withReports(t, List.of(List.of()));
+        assertThat(DetectionOracle.judge(leaves, silent).findings()).extracting(Finding::type)
+                .containsExactly(FindingType.LATE, FindingType.MISSED);                   // LATE: criterion 3's
+        assertThat(DetectionOracle.judge(leaves, withDelay(silent, 1)).findings()).extracting(Finding::type)
+                .containsExactly(FindingType.LATE);
+        assertThat(DetectionOracle.judge(leaves, withDelay(silent, 1)).obligations()).isEmpty();
+
+        // Joining: e0's write in frame 0 came before the system's frame-0 run, so the watch that joins in frame 1
+        // does not owe it. A frame-late strategy delivers it in frame 1 and the announcement in frame 2: each
+        // report matches something. On time, the second report is spurious.
+        Scenario joins = Scenario.builder("joins").entity("e0", Data.A, 0)
+                .stage("update", st -> st.system("changer", x -> x.writes(Data.A).before("d"))
+                        .system("d", x -> x.watchDuring(Data.A, WatchKind.MUTATED, 1, null)))
+                .frames(2).set(0, "changer", "e0", Data.A, 1).build();
+        Trace j = ScenarioRunner.run(joins, new LabConfig(TrackerSubject.find("generation", LOADER), ExecutorSubject.of("serial"), 1));
+        Trace twice = withReports(j, List.of(List.of("e0"), List.of("e0"), List.of()));
+        assertThat(DetectionOracle.judge(joins, withDelay(twice, 1)).findings()).isEmpty();
+        assertThat(DetectionOracle.judge(joins, twice).findings()).extracting(Finding::type).containsExactly(FindingType.SPURIOUS);
+        assertThat(DetectionOracle.judge(joins, withDelay(twice, 1)).obligations()).as("never owed").isEmpty();
+    }
+
+    @Test
     void windowsAreValidatedWithTheirPath() {
         String json = """
                 {"name": "w", "entities": [{"label": "e0", "components": {"A": 0}}],
