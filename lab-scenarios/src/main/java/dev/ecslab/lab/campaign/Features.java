@@ -86,9 +86,7 @@ public final class Features {
             }
             boolean gap = false;
             for (int f = 0; f < s.totalFrames(); f++) {
-                final int frame = f;
-                boolean observed = s.systems().stream().flatMap(x -> x.watches().stream())
-                        .anyMatch(w -> w.data() == d && w.kind() != dev.ecslab.lab.scenario.WatchKind.REMOVED && w.existsIn(frame));
+                boolean observed = s.queryWatched(d, f);
                 if (!observed && s.systems().stream().flatMap(x -> x.watches().stream()).anyMatch(w -> w.data() == d)) {
                     gap = true;
                 } else if (observed && gap) {

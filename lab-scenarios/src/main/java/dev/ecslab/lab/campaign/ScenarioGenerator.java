@@ -302,8 +302,7 @@ public final class ScenarioGenerator {
                 int from = joins ? 1 + c.below(totalFrames - 1) : 0;
                 boolean leaves = (!joins || c.maybe(40)) && from + 1 < totalFrames;
                 Integer until = leaves ? from + 1 + c.below(totalFrames - from - 1) : null;
-                Watch windowed = w.withWindow(from == 0 ? null : from, until);
-                out.add(windowed.windowed() ? windowed : w);
+                out.add(w.withWindow(from == 0 ? null : from, until));     // joins, or leaves (from 0 it always does)
                 if (until != null && c.maybe(25)) {
                     int back = until + c.below(totalFrames - until);
                     if (back < totalFrames) {

@@ -60,7 +60,9 @@ import java.util.Set;
  * watch is judged only in its system's runs inside its window. Its first run there owes what changed
  * since the system's previous run (whether or not the watch existed then), as every run does; a change
  * before that is nobody's obligation (under a claim of k frames' delay, one made in the k frames before
- * the watch joined may still be reported, once). A watch that joins after frame 0 may also report, once each, the
+ * the watch joined may still be reported, once). A watch that joins when the world announces the
+ * component's rows ({@link Scenario#announcesWhenJoining}: nobody observed it until then), or within
+ * the claimed delay after such an announcement, may also report, once each, the
  * entities that hold the component when its first run starts, in that run or (under a claim of k
  * frames' delay) in its runs up to k frames later: the world may not have tracked the component while
  * nobody observed it, and announces every row rather than miss something. Any other report is judged
@@ -205,7 +207,7 @@ public final class DetectionOracle {
             // A late watch's announced rows: each may be reported once, until this frame (the claim's delay)
             Set<String> announced = new java.util.HashSet<>();
             long announcedUntil = -1;
-            boolean delayed = trace.config().delayFrames() > 0;
+            int delay = trace.config().delayFrames();
             int ci = 0;
             for (int k = 0; k < runs.size(); k++) {
                 RunRecord r = runs.get(k);
@@ -262,16 +264,17 @@ public final class DetectionOracle {
                     // A strategy that claims k frames' delay may still deliver, in the watch's first runs, what
                     // changed in the k frames before the watch joined (setup counts as frame 0): such a report
                     // matches that change. It is never owed.
-                    long keepFrom = watch.firstFrame() - (long) trace.config().delayFrames();
+                    long keepFrom = watch.firstFrame() - (long) delay;
                     for (Deque<ChangeRecord> q : unmatched.values()) {
                         q.removeIf(c -> Math.max(c.frame(), 0) < keepFrom);
                     }
                     previous = r;
                     continue;
                 }
-                if (!evaluated && watch.firstFrame() > 0 && tolerant(watch)) {
+                if (!evaluated && watch.firstFrame() > 0 && watch.kind() != WatchKind.REMOVED
+                        && scenario.announcesBetween(watch.data(), watch.firstFrame() - delay, watch.firstFrame())) {
                     announced.addAll(present);
-                    announcedUntil = r.frame() + trace.config().delayFrames();
+                    announcedUntil = r.frame() + delay;
                 }
                 evaluated = true;
                 List<Open> dueNow = new ArrayList<>();
@@ -297,7 +300,7 @@ public final class DetectionOracle {
                     }
                     Deque<ChangeRecord> q = unmatched.get(key);
                     boolean announcement = r.frame() <= announcedUntil && present.contains(key) && announced.contains(key);
-                    if (announcement && (delayed || q == null || q.isEmpty())) {
+                    if (announcement && (delay > 0 || q == null || q.isEmpty())) {
                         // A late observer may report each row with the component once (issue 19). Under a claim of
                         // delay the announcement is taken before a real change: a strategy that reports it and, a
                         // frame later, a change made meanwhile has reported each once. Without one, a real change
@@ -343,10 +346,9 @@ public final class DetectionOracle {
                 }
                 previous = r;
             }
-            int allowed = trace.config().delayFrames();
             for (List<Open> list : open.values()) {
                 for (Open o : list) {
-                    if (o.due != null && !(watch.until() != null && o.due.frame() + allowed >= watch.until())) {
+                    if (o.due != null && !(watch.until() != null && o.due.frame() + delay >= watch.until())) {
                         close(o, null, -1);
                     }
                     // else: the watch left before the claimed delay ran out; the strategy may still have
@@ -435,14 +437,6 @@ public final class DetectionOracle {
         private Set<ScenarioClass> classes(ChangeRecord c) {
             return classesOf(structure, watch, c);
         }
-    }
-
-    /**
-     * Whether a late watch's first run may report rows that did not change: a change-filtered query
-     * (not {@code Removed}, not a resource), whose component the world may not have tracked before it.
-     */
-    static boolean tolerant(Watch w) {
-        return !w.data().isResource() && w.kind() != WatchKind.REMOVED;
     }
 
     static boolean relevant(WatchKind kind, ChangeType type) {

@@ -219,30 +219,34 @@ final class SystemBodies {
      * with its system's view (the world starts tracking the component if nobody observed it, and
      * reports its rows as changed to the system's next run); one whose window ended closes its query,
      * and the lab's observation opened for it before setup, so the component may stop being tracked.
-     * The executor's hand-off orders these writes before the bodies read the lists.
+     * Every leaving watch closes before any joining one opens, so whether the world announces a
+     * component's rows is a function of the scenario ({@code Scenario.announcesWhenJoining}), not of
+     * the systems' order. The executor's hand-off orders these writes before the bodies read the lists.
      */
     void beforeFrame(int frame) {
         List<WatchSlots> all;
         synchronized (watchSlots) {
             all = List.copyOf(watchSlots);
         }
-        for (WatchSlots slots : all) {
-            List<Watch> watches = slots.system().watches();
-            for (int i = 0; i < watches.size(); i++) {
-                Watch w = watches.get(i);
-                if (!hasQuery(w)) {
-                    continue;
-                }
-                if (w.until() != null && frame == w.until()) {
-                    Query q = slots.queries().get(i);
-                    if (q != null) {
-                        q.close();
+        for (boolean closing : new boolean[] {true, false}) {      // every leaving watch before any joining one
+            for (WatchSlots slots : all) {
+                List<Watch> watches = slots.system().watches();
+                for (int i = 0; i < watches.size(); i++) {
+                    Watch w = watches.get(i);
+                    if (!hasQuery(w)) {
+                        continue;
                     }
-                    if (w.firstFrame() == 0) {
-                        session.releasePreObservation(w);
+                    if (closing && w.until() != null && frame == w.until()) {
+                        Query q = slots.queries().get(i);
+                        if (q != null) {
+                            q.close();
+                        }
+                        if (w.firstFrame() == 0) {
+                            session.releasePreObservation(w);
+                        }
+                    } else if (!closing && frame == w.firstFrame() && frame > 0) {
+                        buildWatchQuery(slots.view(), w, slots.flavor(), slots.queries(), slots.ids(), i);
                     }
-                } else if (frame == w.firstFrame() && frame > 0) {
-                    buildWatchQuery(slots.view(), w, slots.flavor(), slots.queries(), slots.ids(), i);
                 }
             }
         }

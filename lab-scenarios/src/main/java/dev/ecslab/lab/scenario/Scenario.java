@@ -116,6 +116,35 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         throw new IllegalArgumentException("no pause set '" + set + "' in scenario " + name);
     }
 
+    /**
+     * Whether a change query (a component watch other than {@code Removed}) on {@code d} exists in frame
+     * {@code frame}: what makes the world track {@code d} then (issue 19's observers).
+     */
+    public boolean queryWatched(Data d, int frame) {
+        return systems().stream().flatMap(x -> x.watches().stream())
+                .anyMatch(w -> w.data() == d && w.kind() != WatchKind.REMOVED && w.existsIn(frame));
+    }
+
+    /**
+     * Whether the world announces every row of {@code w}'s component when {@code w} joins: when no
+     * change query on it that existed before {@code w}'s first frame still exists then (the lab closes
+     * leaving watches before it opens joining ones). Only then may a late watch report rows that did not
+     * change.
+     */
+    public boolean announcesWhenJoining(Watch w) {
+        int from = w.firstFrame();
+        return from > 0 && !w.data().isResource() && w.kind() != WatchKind.REMOVED
+                && systems().stream().flatMap(x -> x.watches().stream())
+                        .noneMatch(o -> o.data() == w.data() && o.kind() != WatchKind.REMOVED && o.firstFrame() < from
+                                && o.existsIn(from));
+    }
+
+    /** Whether some change query on {@code d} that joins in frames {@code lo} to {@code hi} makes the world announce its rows. */
+    public boolean announcesBetween(Data d, int lo, int hi) {
+        return systems().stream().flatMap(x -> x.watches().stream())
+                .anyMatch(w -> w.data() == d && w.firstFrame() >= lo && w.firstFrame() <= hi && announcesWhenJoining(w));
+    }
+
     /** Frames the runner runs: the scenario's and the quiet tail. */
     public int totalFrames() {
         return frames + QUIET_FRAMES;

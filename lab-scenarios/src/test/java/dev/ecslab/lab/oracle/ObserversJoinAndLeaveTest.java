@@ -144,6 +144,31 @@ class ObserversJoinAndLeaveTest {
     }
 
     @Test
+    void aLateWatchOnAComponentThatStayedObservedGetsNoTolerance() {
+        // 'keep' observes A from the start, so the world tracked every write and announces nothing when 'late'
+        // joins: its first run is judged exactly, and an unchanged row in it is spurious.
+        Scenario s = Scenario.builder("observed throughout").entity("e0", Data.A, 0).entity("e1", Data.A, 0)
+                .stage("update", st -> st.system("keep", x -> x.watch(Data.A, WatchKind.CHANGED))
+                        .system("changer", x -> x.writes(Data.A).after("late").after("keep"))
+                        .system("late", x -> x.watchDuring(Data.A, WatchKind.MUTATED, 1, null)))
+                .frames(2).set(0, "changer", "e0", Data.A, 1).build();
+        assertThat(s.announcesWhenJoining(s.system("late").watches().get(0))).isFalse();
+        Trace t = ScenarioRunner.run(s, new LabConfig(TrackerSubject.find("generation", LOADER), ExecutorSubject.of("serial"), 1));
+        var late = s.system("late").watches().get(0);
+        List<List<String>> reports = t.detections().stream().filter(d -> d.watch().equals(late)).map(d -> d.reported()).toList();
+        assertThat(reports).as("generation answers exactly: e0 only").containsExactly(List.of("e0"), List.of(), List.of());
+        assertThat(DetectionOracle.judge(s, t).findings()).isEmpty();
+        List<dev.ecslab.lab.trace.Detection> ds = new java.util.ArrayList<>();
+        for (var d : t.detections()) {
+            ds.add(d.watch().equals(late) && d.reported().equals(List.of("e0"))
+                    ? new dev.ecslab.lab.trace.Detection(d.run(), d.watch(), List.of("e0", "e1")) : d);
+        }
+        Trace extra = new Trace(t.scenario(), t.config(), t.runs(), t.changes(), ds, t.memory(), t.finalState(), t.errors(),
+                t.events(), t.crashes(), t.interleaving());
+        assertThat(DetectionOracle.judge(s, extra).findings()).extracting(Finding::type).containsExactly(FindingType.SPURIOUS);
+    }
+
+    @Test
     void aWatchThatLeftIsNotEvaluatedAndOwesNothing() {
         Scenario s = Scenario.builder("leaves").entity("e0", Data.A, 0)
                 .stage("update", st -> st.system("d", x -> x.watchDuring(Data.A, WatchKind.CHANGED, 0, 1).before("changer"))
