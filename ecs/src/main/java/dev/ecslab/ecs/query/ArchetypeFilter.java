@@ -67,6 +67,23 @@ public sealed interface ArchetypeFilter {
         }
     }
 
+    /** Adds every component the filter names (in {@code With}, {@code Without} or deeper) to {@code out}. */
+    default void collectComponents(java.util.BitSet out) {
+        if (this instanceof Has h) {
+            out.set(h.componentId());
+        } else if (this instanceof Not n) {
+            n.operand().collectComponents(out);
+        } else if (this instanceof And a) {
+            a.operands().forEach(o -> o.collectComponents(out));
+        } else if (this instanceof Or o) {
+            o.operands().forEach(x -> x.collectComponents(out));
+        } else {
+            Xor x = (Xor) this;
+            x.left().collectComponents(out);
+            x.right().collectComponents(out);
+        }
+    }
+
     /** Evaluates the filter for an archetype's component set. */
     default boolean matches(Archetype archetype) {
         return matches(archetype::has);

@@ -61,10 +61,10 @@ public final class ComponentAccess {
     }
 
     /**
-     * The components on which this access and {@code other} conflict (one writes what the other
-     * reads or writes) <em>and</em> some archetype could match both filters; empty when disjoint.
+     * The components one of the two accesses writes and the other reads or writes, filters ignored: what
+     * they would conflict on if some archetype matched both. A new set.
      */
-    public BitSet conflictsWith(ComponentAccess other) {
+    public BitSet dataConflict(ComponentAccess other) {
         BitSet data = (BitSet) writes.clone();
         BitSet otherTouches = (BitSet) other.reads.clone();
         otherTouches.or(other.writes);
@@ -72,6 +72,15 @@ public final class ComponentAccess {
         BitSet back = (BitSet) other.writes.clone();
         back.and(reads);
         data.or(back);
+        return data;
+    }
+
+    /**
+     * The components on which this access and {@code other} conflict (one writes what the other
+     * reads or writes) <em>and</em> some archetype could match both filters; empty when disjoint.
+     */
+    public BitSet conflictsWith(ComponentAccess other) {
+        BitSet data = dataConflict(other);
         if (data.isEmpty() || !dnf.intersects(other.dnf)) {
             return new BitSet();
         }

@@ -13,8 +13,11 @@ import java.util.Set;
  * which is how {@link Access} decides that {@code With<A>} and {@code Without<A>} are disjoint.
  *
  * <p><b>Bound.</b> DNF can grow exponentially. Past {@link #MAX_CLAUSES} clauses the form is marked
- * {@link #overflowed()} and treated as "may match anything": analysis stays <em>conservative</em>
- * (it can report a conflict that cannot happen, never miss one).
+ * {@link #overflowed()} and keeps only its source filter; {@link #overlap} then decides with
+ * {@link FilterSatisfiability} on the conjunction of the two source filters, exactly, or answers
+ * {@link Overlap#UNDECIDED} past that solver's step budget. {@link #intersects} folds an undecided
+ * answer into "may overlap", so executors stay <em>safe</em>; reports that must not claim a conflict
+ * they have not proved ask {@link #overlap}.
  */
 public final class Dnf {
     /** Clause budget before the form gives up and becomes conservative. */
@@ -39,21 +42,36 @@ public final class Dnf {
         }
     }
 
+    /** Whether two filters can match a common archetype: proved yes, proved no, or not decided. */
+    public enum Overlap { OVERLAP, DISJOINT, UNDECIDED }
+
     private final List<Clause> clauses;
     private final boolean overflowed;
+    private final ArchetypeFilter source;
+    /** For an overflowed form: its satisfiability, decided on first use. */
+    private volatile FilterSatisfiability.Result satisfiability;
+    /** For an overflowed form: overlaps already decided, by the other form (identity), so a pair is solved once. */
+    private final java.util.Map<Dnf, Overlap> decided;
 
-    private Dnf(List<Clause> clauses, boolean overflowed) {
+    private Dnf(List<Clause> clauses, boolean overflowed, ArchetypeFilter source) {
         this.clauses = clauses;
         this.overflowed = overflowed;
+        this.source = source;
+        this.decided = overflowed ? java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()) : null;
     }
 
     /** The DNF of {@code filter}, or an overflowed form if it needs more than {@link #MAX_CLAUSES}. */
     public static Dnf of(ArchetypeFilter filter) {
         try {
-            return new Dnf(List.copyOf(convert(filter, false)), false);
+            return new Dnf(List.copyOf(convert(filter, false)), false, filter);
         } catch (TooLarge e) {
-            return new Dnf(List.of(), true);
+            return new Dnf(List.of(), true, filter);
         }
+    }
+
+    /** The filter this form was made from. */
+    public ArchetypeFilter source() {
+        return source;
     }
 
     /** The consistent clauses; empty means the filter matches nothing (unless overflowed). */
@@ -66,27 +84,58 @@ public final class Dnf {
         return overflowed;
     }
 
-    /** True when some archetype could match. */
+    /** True when some archetype could match (an overflowed form that the solver cannot decide counts as yes). */
     public boolean satisfiable() {
-        return overflowed || !clauses.isEmpty();
+        if (!overflowed) {
+            return !clauses.isEmpty();
+        }
+        FilterSatisfiability.Result r = satisfiability;
+        if (r == null) {
+            r = FilterSatisfiability.decide(source);
+            satisfiability = r;
+        }
+        return r != FilterSatisfiability.Result.UNSATISFIABLE;
     }
 
-    /** True when some single archetype could match both filters. */
+    /**
+     * True when some single archetype could match both filters, or when that could not be decided: the
+     * safe answer for an executor. Allocation-free unless a form overflowed.
+     */
     public boolean intersects(Dnf other) {
-        if (!satisfiable() || !other.satisfiable()) {
-            return false;
-        }
+        return overlap(other) != Overlap.DISJOINT;
+    }
+
+    /**
+     * Whether some single archetype matches both filters: exactly, from the clauses, or for an
+     * overflowed form from the solver over both source filters, which answers {@link Overlap#UNDECIDED}
+     * past {@link FilterSatisfiability#MAX_STEPS}.
+     */
+    public Overlap overlap(Dnf other) {
         if (overflowed || other.overflowed) {
-            return true;
+            if (!satisfiable() || !other.satisfiable()) {
+                return Overlap.DISJOINT;
+            }
+            Dnf memo = overflowed ? this : other;
+            Dnf key = overflowed ? other : this;
+            Overlap known = memo.decided.get(key);
+            if (known == null) {
+                known = switch (FilterSatisfiability.decide(ArchetypeFilter.and(source, other.source))) {
+                    case SATISFIABLE -> Overlap.OVERLAP;
+                    case UNSATISFIABLE -> Overlap.DISJOINT;
+                    case UNDECIDED -> Overlap.UNDECIDED;
+                };
+                memo.decided.put(key, known);
+            }
+            return known;
         }
         for (Clause a : clauses) {
             for (Clause b : other.clauses) {
                 if (a.consistentWith(b)) {
-                    return true;
+                    return Overlap.OVERLAP;
                 }
             }
         }
-        return false;
+        return Overlap.DISJOINT;
     }
 
     private static final class TooLarge extends Exception {

@@ -227,28 +227,12 @@ public final class QueryBuilder {
      */
     private static boolean denseOnly(ArchetypeFilter filter, Components components) {
         BitSet mentioned = new BitSet();
-        collect(filter, mentioned);
+        filter.collectComponents(mentioned);
         for (int id = mentioned.nextSetBit(0); id >= 0; id = mentioned.nextSetBit(id + 1)) {
             if (components.info(id).storage() != dev.ecslab.ecs.component.StorageKind.TABLE) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static void collect(ArchetypeFilter f, BitSet out) {
-        if (f instanceof ArchetypeFilter.Has h) {
-            out.set(h.componentId());
-        } else if (f instanceof ArchetypeFilter.Not n) {
-            collect(n.operand(), out);
-        } else if (f instanceof ArchetypeFilter.And a) {
-            a.operands().forEach(o -> collect(o, out));
-        } else if (f instanceof ArchetypeFilter.Or o) {
-            o.operands().forEach(x -> collect(x, out));
-        } else {
-            ArchetypeFilter.Xor x = (ArchetypeFilter.Xor) f;
-            collect(x.left(), out);
-            collect(x.right(), out);
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.ecslab.ecs.schedule;
 
 import dev.ecslab.ecs.input.InputLimit;
+import dev.ecslab.ecs.query.FilterSatisfiability;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,7 +42,9 @@ public final class AmbiguityReport {
     private final String[] first;
     private final String[] second;
     private final List<String>[] conflicts;
+    private final boolean[] undecided;
     private final long total;
+    private final long undecidedTotal;
     private final Map<String, Long> omittedByStage;
     private final Map<List<String>, Long> omittedByConflict;
 
@@ -52,26 +55,34 @@ public final class AmbiguityReport {
         this.first = new String[size];
         this.second = new String[size];
         this.conflicts = newLists(size);
+        this.undecided = new boolean[size];
+        long u = 0;
         for (int i = 0; i < size; i++) {
             Ambiguity a = pairs.get(i);
             stageOf[i] = a.stage();
             first[i] = a.first();
             second[i] = a.second();
             conflicts[i] = a.conflicts();
+            undecided[i] = a.undecided();
+            u += a.undecided() ? 1 : 0;
         }
         this.total = size;
+        this.undecidedTotal = u;
         this.omittedByStage = Map.of();
         this.omittedByConflict = Map.of();
     }
 
     private AmbiguityReport(int size, String[] stageOf, String[] first, String[] second, List<String>[] conflicts,
-            long total, Map<String, Long> omittedByStage, Map<List<String>, Long> omittedByConflict) {
+            boolean[] undecided, long total, long undecidedTotal, Map<String, Long> omittedByStage,
+            Map<List<String>, Long> omittedByConflict) {
         this.size = size;
         this.stageOf = stageOf;
         this.first = first;
         this.second = second;
         this.conflicts = conflicts;
+        this.undecided = undecided;
         this.total = total;
+        this.undecidedTotal = undecidedTotal;
         this.omittedByStage = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByStage));
         this.omittedByConflict = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByConflict));
     }
@@ -87,7 +98,7 @@ public final class AmbiguityReport {
             @Override
             public Ambiguity get(int i) {
                 Objects.checkIndex(i, size);
-                return new Ambiguity(stageOf[i], first[i], second[i], conflicts[i]);
+                return new Ambiguity(stageOf[i], first[i], second[i], conflicts[i], undecided[i]);
             }
 
             @Override
@@ -110,6 +121,15 @@ public final class AmbiguityReport {
     /** Every ambiguous pair of the schedule, listed or not. */
     public long total() {
         return total;
+    }
+
+    /**
+     * Of {@link #total()}, the pairs whose conflict is not proved: their filters were not decided within
+     * the solver's budget ({@link Ambiguity#undecided()}). Zero for every schedule whose filters are small
+     * enough for their normal form, and for nearly every other.
+     */
+    public long undecided() {
+        return undecidedTotal;
     }
 
     /** The ambiguous pairs that are counted but not listed. */
@@ -157,7 +177,14 @@ public final class AmbiguityReport {
                 sb.append("stage ").append(stage).append(":\n");
             }
             sb.append("  -- ").append(first[i]).append(" and ").append(second[i])
-                    .append("\n     conflict on: ").append(String.join(", ", conflicts[i])).append('\n');
+                    .append(undecided[i] ? "\n     may conflict on (undecided: their filters were too large to compare): "
+                            : "\n     conflict on: ").append(String.join(", ", conflicts[i])).append('\n');
+        }
+        if (undecidedTotal > 0) {
+            sb.append(undecidedTotal).append(" of these pair(s) are undecided: whether their filters can match one entity"
+                    + " was not decided within ").append(FilterSatisfiability.MAX_STEPS.value())
+                    .append(" solver steps (set with -D").append(FilterSatisfiability.MAX_STEPS.property())
+                    .append("=N); they are reported so that nothing is passed unchecked\n");
         }
         if (size < total) {
             sb.append("... and ").append(omitted()).append(" more pair(s), counted but not listed (a report lists at most ")
@@ -174,12 +201,14 @@ public final class AmbiguityReport {
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof AmbiguityReport other) || other.size != size || other.total != total) {
+        if (!(o instanceof AmbiguityReport other) || other.size != size || other.total != total
+                || other.undecidedTotal != undecidedTotal) {
             return false;
         }
         return Arrays.equals(stageOf, 0, size, other.stageOf, 0, size) && Arrays.equals(first, 0, size, other.first, 0, size)
                 && Arrays.equals(second, 0, size, other.second, 0, size)
                 && Arrays.equals(conflicts, 0, size, other.conflicts, 0, size)
+                && Arrays.equals(undecided, 0, size, other.undecided, 0, size)
                 && omittedByStage.equals(other.omittedByStage) && omittedByConflict.equals(other.omittedByConflict);
     }
 
@@ -205,7 +234,9 @@ public final class AmbiguityReport {
         private String[] first = new String[64];
         private String[] second = new String[64];
         private List<String>[] conflicts = newLists(64);
+        private boolean[] undecided = new boolean[64];
         private long total;
+        private long undecidedTotal;
         /** Omitted pairs per stage (in stage order) and per conflict list (by identity: the compiler interns them). */
         private final Map<String, long[]> omittedByStage = new LinkedHashMap<>();
         private final Map<List<String>, long[]> omittedByConflict = new IdentityHashMap<>();
@@ -214,7 +245,14 @@ public final class AmbiguityReport {
         private long[] lastStageCount;
 
         void add(String stage, String a, String b, List<String> on) {
+            add(stage, a, b, on, false);
+        }
+
+        void add(String stage, String a, String b, List<String> on, boolean notProved) {
             total++;
+            if (notProved) {
+                undecidedTotal++;
+            }
             if (size >= listed) {
                 if (stage != lastStage) {
                     lastStage = stage;
@@ -239,7 +277,9 @@ public final class AmbiguityReport {
                 first = Arrays.copyOf(first, capacity);
                 second = Arrays.copyOf(second, capacity);
                 conflicts = Arrays.copyOf(conflicts, capacity);
+                undecided = Arrays.copyOf(undecided, capacity);
             }
+            undecided[size] = notProved;
             stageOf[size] = stage;
             first[size] = a;
             second[size] = b;
@@ -253,7 +293,8 @@ public final class AmbiguityReport {
             Map<List<String>, Long> byConflict = new LinkedHashMap<>();
             omittedByConflict.forEach((on, n) -> byConflict.merge(List.copyOf(on), n[0], Long::sum));
             return new AmbiguityReport(size, Arrays.copyOf(stageOf, size), Arrays.copyOf(first, size),
-                    Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size), total, byStage,
+                    Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size), Arrays.copyOf(undecided, size), total,
+                    undecidedTotal, byStage,
                     summarise(byConflict, omittedElsewhere));
         }
 

@@ -173,6 +173,7 @@ public final class ScheduleCompiler {
             // 20 000 systems with one access cost 20 000 questions, not 200 million.
             @SuppressWarnings("unchecked")
             List<String>[] onByClass = new List[n];
+            boolean[] undecidedByClass = new boolean[n];
             int[] askedInRow = new int[n];
             for (int i = 0; i < n; i++) {
                 candidates.clear();
@@ -185,10 +186,11 @@ public final class ScheduleCompiler {
                     if (askedInRow[cls] != i + 1) {
                         askedInRow[cls] = i + 1;
                         onByClass[cls] = accessWords.between(i, j);
+                        undecidedByClass[cls] = !onByClass[cls].isEmpty() && accessWords.undecided(i, j);
                     }
                     List<String> on = onByClass[cls];
                     if (!on.isEmpty()) {
-                        ambiguities.add(stage.name(), ds.get(i).name(), ds.get(j).name(), on);
+                        ambiguities.add(stage.name(), ds.get(i).name(), ds.get(j).name(), on, undecidedByClass[cls]);
                     }
                 }
             }

@@ -52,6 +52,8 @@ final class StageAccessWords {
     private final boolean conflictsFromIdsOnly;
     /** Per system, the index of the first system with the same flattened access (its access class). */
     private final int[] accessClass;
+    /** True when some filter of the stage overflowed its normal form, so that overlaps may be undecided. */
+    private final boolean anyOverflowed;
 
     /** Interned name lists by (component word, resource word): open addressing, no allocation per lookup. */
     private long[] internedComponents = new long[64];
@@ -72,6 +74,8 @@ final class StageAccessWords {
         this.ignoredComponents = ignoredComponents;
         this.ignoredResources = ignoredResources;
         this.data = data;
+        this.anyOverflowed = systems.stream().flatMap(s -> s.access().components().stream())
+                .anyMatch(p -> p.dnf().overflowed());
         int n = systems.size();
         // Only data touched by two systems, one of which writes it, can make two systems conflict (or any
         // written data, when a system reads everything): those get word bits, so a schedule of thousands
@@ -140,6 +144,13 @@ final class StageAccessWords {
                     excludedSomewhere.or(c.excluded());
                     requiredSomewhere.or(c.required());
                 }
+                if (part.dnf().overflowed()) {
+                    // the solver compares source filters: every literal such a filter names may matter
+                    BitSet named = new BitSet();
+                    part.dnf().source().collectComponents(named);
+                    excludedSomewhere.or(named);
+                    requiredSomewhere.or(named);
+                }
             }
         }
         int[] classOf = new int[systems.size()];
@@ -157,7 +168,7 @@ final class StageAccessWords {
             for (ComponentAccess part : a.components()) {
                 key.add(and(part.reads(), relevantComponents));
                 key.add(and(part.writes(), relevantComponents));
-                key.add(part.dnf().overflowed());
+                key.add(part.dnf().overflowed() ? part.dnf().source() : Boolean.FALSE);
                 List<Dnf.Clause> clauses = new ArrayList<>();
                 for (Dnf.Clause c : part.dnf().clauses()) {
                     clauses.add(new Dnf.Clause(and(c.required(), excludedSomewhere), and(c.excluded(), requiredSomewhere)));
@@ -168,6 +179,57 @@ final class StageAccessWords {
             classOf[i] = first.computeIfAbsent(key, k -> self);
         }
         return classOf;
+    }
+
+    /**
+     * True when systems {@code i} and {@code j} are reported only because the solver could not decide
+     * whether their filters overlap ({@link Dnf.Overlap#UNDECIDED}): no conflict on non-ignored data is
+     * proved, and at least one is undecided. Such a pair is reported as undecided, never as a proved
+     * conflict and never dropped. Cheap when no filter of the stage overflowed its normal form.
+     */
+    boolean undecided(int i, int j) {
+        if (!anyOverflowed) {
+            return false;
+        }
+        Access a = systems.get(i).access();
+        Access b = systems.get(j).access();
+        if (a.isWorld() || b.isWorld()) {
+            return false;
+        }
+        Access.Conflict c = a.conflict(b);
+        BitSet res = c.resources();
+        res.andNot(ignoredResources);
+        if (!res.isEmpty() || proved(a, b) || proved(b, a)) {
+            return false;
+        }
+        boolean undecided = false;
+        for (ComponentAccess p : a.components()) {
+            for (ComponentAccess q : b.components()) {
+                BitSet d = p.dataConflict(q);
+                d.andNot(ignoredComponents);
+                if (d.isEmpty()) {
+                    continue;
+                }
+                switch (p.dnf().overlap(q.dnf())) {
+                    case OVERLAP -> {
+                        return false;
+                    }
+                    case UNDECIDED -> undecided = true;
+                    case DISJOINT -> { }
+                }
+            }
+        }
+        return undecided;
+    }
+
+    /** True when {@code a} reads every component and {@code b} writes a component that is not ignored. */
+    private boolean proved(Access a, Access b) {
+        if (!a.readsAllComponents()) {
+            return false;
+        }
+        BitSet w = b.componentWrites();
+        w.andNot(ignoredComponents);
+        return !w.isEmpty();
     }
 
     private static BitSet and(BitSet bits, BitSet mask) {
