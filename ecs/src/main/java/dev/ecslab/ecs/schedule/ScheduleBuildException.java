@@ -4,7 +4,8 @@ import dev.ecslab.ecs.EcsException;
 
 /**
  * A schedule could not be built. {@link #kind()} says which rule was broken; the message names every
- * system, label, set or stage involved.
+ * system, label, set or stage involved, and {@link #places()} says where each culprit is written in the
+ * schedule, so that a schedule read from a file can point at lines ({@code LoadedSchedule} does).
  */
 public final class ScheduleBuildException extends EcsException {
     /** The rule a schedule broke. */
@@ -27,15 +28,34 @@ public final class ScheduleBuildException extends EcsException {
 
     private final Kind kind;
     private final transient AmbiguityReport report;
+    private final java.util.List<String> places;
 
     public ScheduleBuildException(Kind kind, String message) {
         this(kind, message, null);
     }
 
     public ScheduleBuildException(Kind kind, String message, AmbiguityReport report) {
+        this(kind, message, report, java.util.List.of());
+    }
+
+    /**
+     * @param places where the culprits are written, as paths into the schedule's JSON form relative to
+     *               its root ({@code stages[0].systems[2].after[1]}), most relevant first
+     */
+    public ScheduleBuildException(Kind kind, String message, AmbiguityReport report, java.util.List<String> places) {
         super(message);
         this.kind = kind;
         this.report = report;
+        this.places = java.util.List.copyOf(places);
+    }
+
+    /**
+     * Where the culprits are: paths into the schedule's JSON form ({@code stages[s].systems[i]} is the
+     * i-th system of the s-th stage, {@code .before[k]} its k-th before constraint, {@code .name},
+     * {@code .access}), most relevant first; empty for an ambiguity error.
+     */
+    public java.util.List<String> places() {
+        return places;
     }
 
     public Kind kind() {

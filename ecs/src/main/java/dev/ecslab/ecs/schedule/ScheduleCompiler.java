@@ -93,7 +93,8 @@ public final class ScheduleCompiler {
             List<CompiledSystem> systems = new ArrayList<>();
             for (SystemDescriptor d : stage.systems()) {
                 int[] memberOf = d.sets().stream().mapToInt(setIndex::get).toArray();
-                systems.add(new CompiledSystem(systems.size(), d, resolveAccess(d, data), memberOf));
+                String where = place(resolved.size(), systems.size(), null, -1);
+                systems.add(new CompiledSystem(systems.size(), d, resolveAccess(d, data, where), memberOf));
             }
             resolved.add(systems);
         }
@@ -119,18 +120,21 @@ public final class ScheduleCompiler {
             }
             for (int i = 0; i < n; i++) {
                 SystemDescriptor d = ds.get(i);
-                for (String t : d.before()) {
-                    for (Loc other : resolve(targets, d, "before", t)) {
-                        order(stages, si, i, other, true, t, graph);
+                for (int k = 0; k < d.before().size(); k++) {
+                    String t = d.before().get(k);
+                    for (Loc other : resolve(targets, d, place(si, i, "before", k), "before", t)) {
+                        order(stages, si, i, other, true, t, graph, place(si, i, "before", k));
                     }
                 }
-                for (String t : d.after()) {
-                    for (Loc other : resolve(targets, d, "after", t)) {
-                        order(stages, si, i, other, false, t, graph);
+                for (int k = 0; k < d.after().size(); k++) {
+                    String t = d.after().get(k);
+                    for (Loc other : resolve(targets, d, place(si, i, "after", k), "after", t)) {
+                        order(stages, si, i, other, false, t, graph, place(si, i, "after", k));
                     }
                 }
-                for (String t : d.ambiguousWith()) {
-                    for (Loc other : resolve(targets, d, "ambiguousWith", t)) {
+                for (int k = 0; k < d.ambiguousWith().size(); k++) {
+                    String t = d.ambiguousWith().get(k);
+                    for (Loc other : resolve(targets, d, place(si, i, "ambiguousWith", k), "ambiguousWith", t)) {
                         if (other.stage() == si && other.index() != i) {
                             exempt[i].set(other.index());
                             exempt[other.index()].set(i);
@@ -149,7 +153,7 @@ public final class ScheduleCompiler {
                     conflictsFromIdsOnly);
             BitSet[] conflicts = conflictMatrix(accessWords, n);
             if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
-                int[] stable = topologicalOrder(graph, stage, ds);
+                int[] stable = topologicalOrder(graph, stage, ds, si, targets);
                 int[] position = new int[n];
                 for (int p = 0; p < n; p++) {
                     position[stable[p]] = p;
@@ -164,7 +168,7 @@ public final class ScheduleCompiler {
                     }
                 }
             }
-            int[] order = topologicalOrder(graph, stage, ds);
+            int[] order = topologicalOrder(graph, stage, ds, si, targets);
             BitSet[] reach = Reachability.closure(graph, order);
             BitSet[] reachedBy = Reachability.transpose(reach);
 
@@ -211,24 +215,42 @@ public final class ScheduleCompiler {
 
     // ------------------------------------------------------------------ steps
 
+    /**
+     * The path of a system (or of one of its fields, or of an item of a list field) in the schedule's JSON
+     * form, relative to the root: what {@link ScheduleBuildException#places()} holds.
+     */
+    static String place(int stage, int system, String field, int item) {
+        String p = "stages[" + stage + "].systems[" + system + "]";
+        if (field != null) {
+            p += "." + field;
+        }
+        return item >= 0 ? p + "[" + item + "]" : p;
+    }
+
     private static void checkNames(List<StageDescriptor> stages) {
-        Map<String, String> stageOfSystem = new HashMap<>();
-        Map<String, Boolean> stageNames = new HashMap<>();
-        for (StageDescriptor st : stages) {
-            if (stageNames.put(st.name(), Boolean.TRUE) != null) {
-                throw new ScheduleBuildException(Kind.MALFORMED, "stage '" + st.name() + "' appears twice");
+        Map<String, Loc> firstSystem = new HashMap<>();
+        Map<String, Integer> stageNames = new HashMap<>();
+        for (int si = 0; si < stages.size(); si++) {
+            StageDescriptor st = stages.get(si);
+            Integer earlier = stageNames.putIfAbsent(st.name(), si);
+            if (earlier != null) {
+                throw new ScheduleBuildException(Kind.MALFORMED, "stage '" + st.name() + "' appears twice", null,
+                        List.of("stages[" + si + "].name", "stages[" + earlier + "].name"));
             }
-            for (SystemDescriptor d : st.systems()) {
-                String previous = stageOfSystem.put(d.name(), st.name());
+            for (int i = 0; i < st.systems().size(); i++) {
+                SystemDescriptor d = st.systems().get(i);
+                Loc previous = firstSystem.putIfAbsent(d.name(), new Loc(si, i));
                 if (previous != null) {
                     throw new ScheduleBuildException(Kind.DUPLICATE_NAME, "two systems are named '" + d.name()
-                            + "' (in stage '" + previous + "' and in stage '" + st.name() + "'); system names must be unique");
+                            + "' (in stage '" + stages.get(previous.stage()).name() + "' and in stage '" + st.name()
+                            + "'); system names must be unique", null,
+                            List.of(place(si, i, "name", -1), place(previous.stage(), previous.index(), "name", -1)));
                 }
             }
         }
     }
 
-    private static Access resolveAccess(SystemDescriptor d, DataResolver data) {
+    private static Access resolveAccess(SystemDescriptor d, DataResolver data, String where) {
         if (d.kind().isExclusive()) {
             boolean partial = d.accessSpec() != null ? d.accessSpec().isPartial()
                     : d.resolvedAccess() != null && !d.resolvedAccess().isWorld()
@@ -236,7 +258,8 @@ public final class ScheduleCompiler {
             if (partial) {
                 throw new ScheduleBuildException(Kind.EXCLUSIVE_ACCESS, "exclusive system '" + d.name()
                         + "' declares a partial access (" + (d.accessSpec() != null ? d.accessSpec() : "resolved access")
-                        + "); an exclusive system always has the whole world, so declare no access or the whole world");
+                        + "); an exclusive system always has the whole world, so declare no access or the whole world",
+                        null, List.of(where + ".access", where + ".kind"));
             }
             return Access.world();
         }
@@ -246,19 +269,20 @@ public final class ScheduleCompiler {
         return d.resolvedAccess() != null ? d.resolvedAccess() : Access.NONE;
     }
 
-    private static List<Loc> resolve(Map<String, List<Loc>> targets, SystemDescriptor d, String rule, String target) {
+    private static List<Loc> resolve(Map<String, List<Loc>> targets, SystemDescriptor d, String where, String rule,
+            String target) {
         List<Loc> found = targets.get(target);
         if (found == null) {
             throw new ScheduleBuildException(Kind.UNKNOWN_TARGET, "system '" + d.name() + "' has " + rule + "(\""
                     + target + "\"), but no system, label or set is called '" + target + "'"
-                    + NearestName.hint(target, targets.keySet()));
+                    + NearestName.hint(target, targets.keySet()), null, List.of(where));
         }
         return found;
     }
 
     /** Adds the edge for "system {@code i} of stage {@code si} runs before/after {@code other}". */
     private static void order(List<StageDescriptor> stages, int si, int i, Loc other, boolean before, String target,
-            DiGraph graph) {
+            DiGraph graph, String where) {
         if (other.stage() == si) {
             if (other.index() != i) {
                 if (before) {
@@ -277,22 +301,50 @@ public final class ScheduleCompiler {
                     + "') must run " + (before ? "before" : "after") + " '" + target + "', which includes '" + them
                     + "' (stage '" + stages.get(other.stage()).name() + "'), but stage '"
                     + stages.get(before ? other.stage() : si).name() + "' runs before stage '"
-                    + stages.get(before ? si : other.stage()).name() + "'");
+                    + stages.get(before ? si : other.stage()).name() + "'", null, List.of(where));
         }
     }
 
-    private static int[] topologicalOrder(DiGraph graph, StageDescriptor stage, List<SystemDescriptor> ds) {
+    private static int[] topologicalOrder(DiGraph graph, StageDescriptor stage, List<SystemDescriptor> ds, int si,
+            Map<String, List<Loc>> targets) {
         try {
             return TopologicalOrder.byIndex(graph);
         } catch (GraphCycleException e) {
             StringBuilder path = new StringBuilder();
-            for (int v : e.cycle()) {
-                path.append(ds.get(v).name()).append(" -> ");
+            List<String> places = new ArrayList<>();
+            int[] cycle = e.cycle();
+            for (int k = 0; k < cycle.length; k++) {
+                path.append(ds.get(cycle[k]).name()).append(" -> ");
+                String edge = edgePlace(ds, si, cycle[k], cycle[(k + 1) % cycle.length], targets);
+                if (edge != null) {
+                    places.add(edge);
+                }
             }
-            path.append(ds.get(e.cycle()[0]).name());
+            path.append(ds.get(cycle[0]).name());
             throw new ScheduleBuildException(Kind.CYCLE, "the ordering constraints of stage '" + stage.name()
-                    + "' form a cycle: " + path + " (each must run before the next)");
+                    + "' form a cycle: " + path + " (each must run before the next)", null, places);
         }
+    }
+
+    /**
+     * The constraint that orders system {@code u} before {@code v} (both of stage {@code si}): a
+     * {@code before} of {@code u} naming {@code v} (or a label or set of it), or an {@code after} of
+     * {@code v} naming {@code u}; null when none does (an edge of another origin).
+     */
+    private static String edgePlace(List<SystemDescriptor> ds, int si, int u, int v, Map<String, List<Loc>> targets) {
+        List<String> before = ds.get(u).before();
+        for (int k = 0; k < before.size(); k++) {
+            if (targets.getOrDefault(before.get(k), List.of()).contains(new Loc(si, v))) {
+                return place(si, u, "before", k);
+            }
+        }
+        List<String> after = ds.get(v).after();
+        for (int k = 0; k < after.size(); k++) {
+            if (targets.getOrDefault(after.get(k), List.of()).contains(new Loc(si, u))) {
+                return place(si, v, "after", k);
+            }
+        }
+        return null;
     }
 
     /**

@@ -56,7 +56,13 @@ final class CommandLineFile {
                 throw b;
             }
             if (e instanceof ScheduleJsonException || e instanceof ScheduleBuildException || e instanceof ScenarioException) {
-                throw new BadInputException(file.toString(), "", withoutFile(e.getMessage(), file), e);
+                String rest = withoutFile(e.getMessage(), file);
+                // "(line 4, column 32, $.path): problem" keeps its place beside the file name
+                int close = rest.indexOf("): ");
+                if (rest.startsWith("(line ") && close > 0) {
+                    throw new BadInputException(file.toString(), rest.substring(1, close), rest.substring(close + 3), e);
+                }
+                throw new BadInputException(file.toString(), "", rest, e);
             }
             if (e instanceof UncheckedIOException u) {
                 throw new BadInputException(file.toString(), "", "cannot be read: " + FileProblem.words(u), e);

@@ -6,25 +6,74 @@ import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.ecs.schedule.DataResolver;
 import dev.ecslab.ecs.schedule.Schedule;
 import dev.ecslab.ecs.schedule.ScheduleBuildException;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * A schedule read from JSON together with the data registry its names resolve against (a
- * {@link NameRegistry} when it comes from {@link ScheduleJson#read}) and the name of what it was read
- * from. Its systems have no bodies: it can be compiled and analysed, not run. A rule it breaks when it
- * is compiled (a cycle, an unknown target) is a {@link ScheduleBuildException} whose message starts
- * with the source's name, so that the error names the file.
+ * {@link NameRegistry} when it comes from {@link ScheduleJson#read}), the name of what it was read
+ * from and its text. Its systems have no bodies: it can be compiled and analysed, not run. A rule it
+ * breaks when it is compiled (a cycle, an unknown target) is a {@link ScheduleBuildException} whose
+ * message starts with the source's name and, when the text is known, the line, column and JSON path of
+ * the first culprit, then where each other culprit is ({@link ScheduleBuildException#places()}), so
+ * that the error points into the file. {@link #locate} gives the same positions to reports (SARIF).
+ *
+ * @param text the JSON text it was read from, or null when unknown (then errors name the source only)
  */
-public record LoadedSchedule(Schedule schedule, DataResolver data, String source) {
+public record LoadedSchedule(Schedule schedule, DataResolver data, String source, SourceText text) {
     public LoadedSchedule {
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(source, "source");
     }
 
+    /** A schedule whose text is not known. */
+    public LoadedSchedule(Schedule schedule, DataResolver data, String source) {
+        this(schedule, data, source, null);
+    }
+
     /** A schedule that was not read from a file. */
     public LoadedSchedule(Schedule schedule, DataResolver data) {
         this(schedule, data, "the schedule");
+    }
+
+    /** A position in the schedule's text. */
+    public record Location(int line, int column, String path) {
+        @Override
+        public String toString() {
+            return "line " + line + ", column " + column + ", " + path;
+        }
+    }
+
+    /**
+     * Where {@code place} (a path relative to the root, {@code stages[0].systems[2].after[1]}) is written,
+     * or the nearest enclosing value that exists; empty when the text is not known.
+     */
+    public java.util.Optional<Location> locate(String place) {
+        return text == null ? java.util.Optional.empty() : java.util.Optional.of(text.locate(place));
+    }
+
+    /**
+     * The text of a schedule file, parsed again only when a position is asked for (an error, a SARIF
+     * report), so that a loaded schedule does not keep a tree of every value. Thread-safe.
+     */
+    public static final class SourceText {
+        private final String text;
+        private final String sourceName;
+        private dev.ecslab.ecs.json.JsonTree.Node root;
+
+        public SourceText(String text, String sourceName) {
+            this.text = Objects.requireNonNull(text, "text");
+            this.sourceName = Objects.requireNonNull(sourceName, "sourceName");
+        }
+
+        synchronized Location locate(String place) {
+            if (root == null) {
+                root = dev.ecslab.ecs.json.JsonTree.parse(text, sourceName, dev.ecslab.ecs.json.JsonTree.MAX_VALUES);
+            }
+            dev.ecslab.ecs.json.JsonTree.Node n = dev.ecslab.ecs.json.JsonTree.find(root, place);
+            return new Location(n.line(), n.column(), n.path());
+        }
     }
 
     /**
@@ -63,9 +112,29 @@ public record LoadedSchedule(Schedule schedule, DataResolver data, String source
         }
     }
 
-    /** {@code e}, its message starting with the source's name. */
+    /**
+     * {@code e}, its message starting with the source's name and the first culprit's position
+     * ({@code file (line 5, column 38, $.stages[0].systems[1].after[0]): ...}), then the other
+     * culprits' positions; one line.
+     */
     private ScheduleBuildException named(ScheduleBuildException e) {
-        ScheduleBuildException named = new ScheduleBuildException(e.kind(), source + ": " + e.getMessage(), e.report());
+        StringBuilder message = new StringBuilder(source);
+        List<String> places = e.places();
+        if (text != null && !places.isEmpty()) {
+            Location first = locate(places.get(0)).orElseThrow();
+            message.append(" (").append(first).append(")");
+        }
+        message.append(": ").append(e.getMessage());
+        if (text != null && places.size() > 1) {
+            List<String> others = new java.util.ArrayList<>();
+            for (String p : places.subList(1, places.size())) {
+                Location l = locate(p).orElseThrow();
+                others.add(l.path() + " (line " + l.line() + ", column " + l.column() + ")");
+            }
+            message.append(e.kind() == ScheduleBuildException.Kind.CYCLE ? "; the constraints: " + places.size()
+                    + ", the first above, then " : "; also at ").append(String.join(", ", others));
+        }
+        ScheduleBuildException named = new ScheduleBuildException(e.kind(), message.toString(), e.report(), places);
         named.setStackTrace(e.getStackTrace());
         return named;
     }

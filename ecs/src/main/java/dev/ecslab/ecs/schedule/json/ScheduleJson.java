@@ -130,7 +130,7 @@ public final class ScheduleJson {
      *                               too large, or not UTF-8
      */
     public static LoadedSchedule read(Path file) {
-        return read(new StringReader(InputFile.readUtf8(file)), file.toString());
+        return read(InputFile.readUtf8(file), file.toString());
     }
 
     /**
@@ -143,13 +143,30 @@ public final class ScheduleJson {
     public static LoadedSchedule read(Reader in, String sourceName) {
         Objects.requireNonNull(in, "reader");
         Objects.requireNonNull(sourceName, "sourceName");
+        // Keep the text (at most the size limit, plus one character so that the parser reports a longer
+        // input as too long), so that compile errors and reports can point at lines.
+        StringBuilder text = new StringBuilder();
+        long max = InputFile.MAX_BYTES.value() + 1;
+        char[] buffer = new char[8192];
+        try {
+            int n;
+            while (text.length() < max && (n = in.read(buffer, 0, (int) Math.min(buffer.length, max - text.length()))) > 0) {
+                text.append(buffer, 0, n);
+            }
+        } catch (java.io.IOException e) {
+            throw new ScheduleJsonException(sourceName, -1, -1, "$", "cannot read it: " + e.getMessage(), e);
+        }
+        return read(text.toString(), sourceName);
+    }
+
+    private static LoadedSchedule read(String text, String sourceName) {
         JsonTree.Node root;
         try {
-            root = JsonTree.parse(in, sourceName);
+            root = JsonTree.parse(new StringReader(text), sourceName);
         } catch (JsonInputException e) {
             throw new ScheduleJsonException(e);
         }
-        return new ScheduleReader(sourceName).load(root);
+        return new ScheduleReader(sourceName).load(root, new LoadedSchedule.SourceText(text, sourceName));
     }
 
     /** The JSON form of a loaded schedule, with its own registry. */

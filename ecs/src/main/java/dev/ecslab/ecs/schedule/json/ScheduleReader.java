@@ -40,7 +40,7 @@ final class ScheduleReader extends ValueReader {
         this.accesses = new AccessReader(source, names);
     }
 
-    LoadedSchedule load(Node root) {
+    LoadedSchedule load(Node root, LoadedSchedule.SourceText text) {
         Obj top = object(root, "the schedule");
         Schedule.Builder b = Schedule.builder();
         // Declared names first, so that they get the first ids whatever the field order.
@@ -92,7 +92,7 @@ final class ScheduleReader extends ValueReader {
                 b.ignoreAmbiguitiesOn(name);
             }
         }
-        return new LoadedSchedule(b.build(), names, source);
+        return new LoadedSchedule(b.build(), names, source, text);
     }
 
     private void declare(Node list, String what) {
