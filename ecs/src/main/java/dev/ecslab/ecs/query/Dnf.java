@@ -48,6 +48,8 @@ public final class Dnf {
     private final List<Clause> clauses;
     private final boolean overflowed;
     private final ArchetypeFilter source;
+    /** True when no clause excludes anything: such forms overlap whenever both are satisfiable. */
+    private final boolean onlyRequirements;
     /** For an overflowed form: its satisfiability, decided on first use. */
     private volatile FilterSatisfiability.Result satisfiability;
     /** For an overflowed form: overlaps already decided, by the other form (identity), so a pair is solved once. */
@@ -57,6 +59,7 @@ public final class Dnf {
         this.clauses = clauses;
         this.overflowed = overflowed;
         this.source = source;
+        this.onlyRequirements = !overflowed && clauses.stream().allMatch(c -> c.excluded().isEmpty());
         this.decided = overflowed ? java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>()) : null;
     }
 
@@ -128,9 +131,14 @@ public final class Dnf {
             }
             return known;
         }
-        for (Clause a : clauses) {
-            for (Clause b : other.clauses) {
-                if (a.consistentWith(b)) {
+        if (onlyRequirements && other.onlyRequirements) {
+            // no literal of one can contradict the other: they overlap when both match something
+            return clauses.isEmpty() || other.clauses.isEmpty() ? Overlap.DISJOINT : Overlap.OVERLAP;
+        }
+        for (int i = 0, n = clauses.size(); i < n; i++) {
+            Clause a = clauses.get(i);
+            for (int j = 0, m = other.clauses.size(); j < m; j++) {
+                if (a.consistentWith(other.clauses.get(j))) {
                     return Overlap.OVERLAP;
                 }
             }

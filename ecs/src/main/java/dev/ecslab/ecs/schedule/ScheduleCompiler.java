@@ -350,7 +350,7 @@ public final class ScheduleCompiler {
     /**
      * The symmetric conflict matrix (no system conflicts with itself). Systems of one access class
      * conflict alike, so a row is the union of the members of the classes its own class conflicts with:
-     * classes² questions and no matrix beyond the rows themselves.
+     * classes²/2 questions, a classes² bit matrix, and the rows themselves.
      */
     private static BitSet[] conflictMatrix(StageAccessWords access, int n) {
         int[] classOf = new int[n];
@@ -384,14 +384,30 @@ public final class ScheduleCompiler {
                 }
             }
         }
+        // Classes conflict symmetrically: decide each unordered pair of classes once, into the upper
+        // triangle of a flat bit matrix (row by row, so the writes stay sequential), then mirror it with
+        // a blocked transpose instead of setting k²/2 scattered column bits.
+        int words = (k + 63) >>> 6;
+        long[] upper = new long[k * words];
+        int[] reps = representatives.stream().mapToInt(Integer::intValue).toArray();
+        for (int a = 0; a < k; a++) {
+            int rep = reps[a];
+            int base = a * words;
+            for (int b = a; b < k; b++) {
+                if (access.conflicts(rep, reps[b])) {
+                    upper[base + (b >>> 6)] |= 1L << b;
+                }
+            }
+        }
+        long[] full = BitMatrix.orTranspose(upper, k, words);
+        BitSet[] classConflicts = new BitSet[k];
+        for (int a = 0; a < k; a++) {
+            classConflicts[a] = BitSet.valueOf(java.nio.LongBuffer.wrap(full, a * words, words));
+        }
         BitSet[] conflicts = new BitSet[n];
         for (int a = 0; a < k; a++) {
-            BitSet row = new BitSet();
-            int rep = representatives.get(a);
-            for (int b = 0; b < k; b++) {
-                if (!access.conflicts(rep, representatives.get(b))) {
-                    continue;
-                }
+            BitSet row = new BitSet(n);
+            for (int b = classConflicts[a].nextSetBit(0); b >= 0; b = classConflicts[a].nextSetBit(b + 1)) {
                 if (memberSets[b] != null) {
                     row.or(memberSets[b]);
                 } else {

@@ -14,34 +14,41 @@ import java.util.Set;
  * The accesses of one stage's systems, flattened for the two O(n²) passes of the compiler: the
  * conflict matrix ({@link #conflicts}) and naming the data of each ambiguous pair ({@link #between}).
  *
- * <p>Large schedules have millions of pairs and can have hundreds of thousands of ambiguous ones, so
- * neither pass may chase pointers or allocate per pair. When every component and resource id fits in
- * one 64-bit word (the common case), each access is flattened once into contiguous word arrays, a
- * pair is decided with word operations (plus the allocation-free {@link Dnf#intersects} for the pairs
- * whose data overlaps), and name lists are interned per distinct conflict. Otherwise both passes fall
- * back to {@link Access}.
+ * <p>Large schedules have millions of pairs and can have millions of ambiguous ones, so neither pass
+ * may chase pointers or allocate per pair. Only data that can make two systems conflict (written, and
+ * touched by two systems or read by a "reads everything" system: {@link #relevant}) gets a bit; each
+ * access is flattened once into rows of {@code componentWords} (and {@code resourceWords}) 64-bit
+ * words in contiguous arrays, one row per system and one per query part, so a pair is decided with a
+ * few word operations (plus the allocation-free {@link Dnf#intersects} for query parts whose data
+ * overlaps), whatever the number of components. Name lists are interned per distinct conflict.
  */
 final class StageAccessWords {
     private final List<CompiledSystem> systems;
     private final BitSet ignoredComponents;
     private final BitSet ignoredResources;
     private final DataResolver data;
-    private final boolean words;
-    private final long[][] reads;
-    private final long[][] writes;
-    private final Dnf[][] dnfs;
+    /** Words per component row and per resource row. */
+    private final int cw;
+    private final int rw;
+    /** Per system (rows of {@link #cw} or {@link #rw} words). */
+    private final long[] componentWrites;
+    private final long[] componentTouches;
     private final long[] resourceReads;
     private final long[] resourceWrites;
-    private final long[] componentWrites;
-    private final long[] componentReadsOrWrites;
     private final boolean[] world;
     private final boolean[] readsAllComponents;
     private final boolean[] readsAllResources;
-    private final long ignoredComponentWord;
-    /** Global component (resource) id to its bit in the words, for the ids that can cause a conflict. */
+    /** Per system, its query parts are {@code partStart[i] .. partStart[i + 1] - 1}. */
+    private final int[] partStart;
+    /** Per query part (rows of {@link #cw} words). */
+    private final long[] partReads;
+    private final long[] partWrites;
+    private final Dnf[] partDnf;
+    private final long[] ignoredComponentRow;
+    private final long[] ignoredResourceRow;
+    /** Global component (resource) id to its bit in the rows, for the ids that can cause a conflict. */
     private final Map<Integer, Integer> componentBits;
     private final Map<Integer, Integer> resourceBits;
-    private final long ignoredResourceWord;
     private static final List<String> WORLD = List.of("World");
     /**
      * False in every instance but the race-bug catalogue's twin ({@code ScheduleTwins} in the tests): its
@@ -54,10 +61,12 @@ final class StageAccessWords {
     private final int[] accessClass;
     /** True when some filter of the stage overflowed its normal form, so that overlaps may be undecided. */
     private final boolean anyOverflowed;
+    /** Scratch rows of {@link #between}. */
+    private final long[] scratchComponents;
+    private final long[] scratchResources;
 
-    /** Interned name lists by (component word, resource word): open addressing, no allocation per lookup. */
-    private long[] internedComponents = new long[64];
-    private long[] internedResources = new long[64];
+    /** Interned name lists by (component row, resource row): open addressing, no allocation per lookup. */
+    private long[][] internedKeys = new long[64][];
     @SuppressWarnings("unchecked")
     private List<String>[] internedNames = new List[64];
     private int internedCount;
@@ -77,47 +86,47 @@ final class StageAccessWords {
         this.anyOverflowed = systems.stream().flatMap(s -> s.access().components().stream())
                 .anyMatch(p -> p.dnf().overflowed());
         int n = systems.size();
-        // Only data touched by two systems, one of which writes it, can make two systems conflict (or any
-        // written data, when a system reads everything): those get word bits, so a schedule of thousands
-        // of components, each used by one system, still fits a word.
         this.componentBits = relevant(systems, true);
         this.resourceBits = relevant(systems, false);
-        boolean fits = componentBits.size() <= 64 && resourceBits.size() <= 64;
-        this.words = fits;
-        this.reads = new long[n][];
-        this.writes = new long[n][];
-        this.dnfs = new Dnf[n][];
-        this.resourceReads = new long[n];
-        this.resourceWrites = new long[n];
-        this.componentWrites = new long[n];
-        this.componentReadsOrWrites = new long[n];
+        this.cw = Math.max(1, (componentBits.size() + 63) >>> 6);
+        this.rw = Math.max(1, (resourceBits.size() + 63) >>> 6);
+        this.componentWrites = new long[n * cw];
+        this.componentTouches = new long[n * cw];
+        this.resourceReads = new long[n * rw];
+        this.resourceWrites = new long[n * rw];
         this.world = new boolean[n];
         this.readsAllComponents = new boolean[n];
         this.readsAllResources = new boolean[n];
-        this.ignoredComponentWord = fits ? word(ignoredComponents, componentBits) : 0;
-        this.ignoredResourceWord = fits ? word(ignoredResources, resourceBits) : 0;
-        // The classes project away data only one system touches, which only the word form's conflict test
-        // also ignores; without it every system is its own class.
-        this.accessClass = fits ? accessClasses(systems, componentBits.keySet(), resourceBits.keySet())
-                : java.util.stream.IntStream.range(0, n).toArray();
-        if (!fits) {
-            return;
+        this.partStart = new int[n + 1];
+        int parts = 0;
+        for (int i = 0; i < n; i++) {
+            partStart[i] = parts;
+            parts += systems.get(i).access().components().size();
         }
+        partStart[n] = parts;
+        this.partReads = new long[parts * cw];
+        this.partWrites = new long[parts * cw];
+        this.partDnf = new Dnf[parts];
+        this.ignoredComponentRow = row(ignoredComponents, componentBits, cw, new long[cw], 0);
+        this.ignoredResourceRow = row(ignoredResources, resourceBits, rw, new long[rw], 0);
+        this.scratchComponents = new long[cw];
+        this.scratchResources = new long[rw];
+        this.accessClass = accessClasses(systems, componentBits.keySet(), resourceBits.keySet());
         for (int i = 0; i < n; i++) {
             Access a = systems.get(i).access();
-            List<ComponentAccess> parts = a.components();
-            reads[i] = new long[parts.size()];
-            writes[i] = new long[parts.size()];
-            dnfs[i] = new Dnf[parts.size()];
-            for (int p = 0; p < parts.size(); p++) {
-                reads[i][p] = word(parts.get(p).reads(), componentBits);
-                writes[i][p] = word(parts.get(p).writes(), componentBits);
-                dnfs[i][p] = parts.get(p).dnf();
+            List<ComponentAccess> ps = a.components();
+            for (int p = 0; p < ps.size(); p++) {
+                int part = partStart[i] + p;
+                row(ps.get(p).reads(), componentBits, cw, partReads, part);
+                row(ps.get(p).writes(), componentBits, cw, partWrites, part);
+                partDnf[part] = ps.get(p).dnf();
             }
-            resourceReads[i] = word(a.resourceReads(), resourceBits);
-            resourceWrites[i] = word(a.resourceWrites(), resourceBits);
-            componentWrites[i] = word(a.componentWrites(), componentBits);
-            componentReadsOrWrites[i] = word(a.componentReads(), componentBits) | componentWrites[i];
+            row(a.resourceReads(), resourceBits, rw, resourceReads, i);
+            row(a.resourceWrites(), resourceBits, rw, resourceWrites, i);
+            row(a.componentWrites(), componentBits, cw, componentWrites, i);
+            BitSet touches = a.componentReads();
+            touches.or(a.componentWrites());
+            row(touches, componentBits, cw, componentTouches, i);
             world[i] = a.isWorld();
             readsAllComponents[i] = a.readsAllComponents();
             readsAllResources[i] = a.readsAllResources();
@@ -241,7 +250,7 @@ final class StageAccessWords {
     /**
      * The access class of system {@code j}: systems of one class have the same flattened access, so
      * {@code between(i, j)} is the same for every {@code j} of a class (the compiler asks once per class
-     * and row). Without the word form every system is its own class.
+     * and row).
      */
     int accessClass(int j) {
         return accessClass[j];
@@ -249,24 +258,46 @@ final class StageAccessWords {
 
     /** True when systems {@code i} and {@code j} may not run at the same time (see {@link Access#conflictsWith}). */
     boolean conflicts(int i, int j) {
-        if (!words) {
-            return systems.get(i).access().conflictsWith(systems.get(j).access());
-        }
         if (world[i] || world[j]) {
             return true;
         }
-        if (((resourceWrites[i] & (resourceReads[j] | resourceWrites[j])) | (resourceWrites[j] & resourceReads[i])) != 0
-                || (readsAllResources[i] && resourceWrites[j] != 0) || (readsAllResources[j] && resourceWrites[i] != 0)
-                || (readsAllComponents[i] && componentWrites[j] != 0) || (readsAllComponents[j] && componentWrites[i] != 0)) {
+        int ri = i * rw;
+        int rj = j * rw;
+        boolean writesResourceI = false;
+        boolean writesResourceJ = false;
+        for (int w = 0; w < rw; w++) {
+            long wi = resourceWrites[ri + w];
+            long wj = resourceWrites[rj + w];
+            if (((wi & (resourceReads[rj + w] | wj)) | (wj & resourceReads[ri + w])) != 0) {
+                return true;
+            }
+            writesResourceI |= wi != 0;
+            writesResourceJ |= wj != 0;
+        }
+        if ((readsAllResources[i] && writesResourceJ) || (readsAllResources[j] && writesResourceI)) {
             return true;
         }
-        if (((componentWrites[i] & componentReadsOrWrites[j]) | (componentWrites[j] & componentReadsOrWrites[i])) == 0) {
+        int ci = i * cw;
+        int cj = j * cw;
+        boolean overlap = false;
+        boolean writesComponentI = false;
+        boolean writesComponentJ = false;
+        for (int w = 0; w < cw; w++) {
+            long wi = componentWrites[ci + w];
+            long wj = componentWrites[cj + w];
+            overlap |= ((wi & componentTouches[cj + w]) | (wj & componentTouches[ci + w])) != 0;
+            writesComponentI |= wi != 0;
+            writesComponentJ |= wj != 0;
+        }
+        if ((readsAllComponents[i] && writesComponentJ) || (readsAllComponents[j] && writesComponentI)) {
+            return true;
+        }
+        if (!overlap) {
             return false;
         }
-        for (int p = 0; p < writes[i].length; p++) {
-            for (int q = 0; q < writes[j].length; q++) {
-                long d = (writes[i][p] & (reads[j][q] | writes[j][q])) | (writes[j][q] & reads[i][p]);
-                if (d != 0 && dnfs[i][p].intersects(dnfs[j][q])) {
+        for (int p = partStart[i]; p < partStart[i + 1]; p++) {
+            for (int q = partStart[j]; q < partStart[j + 1]; q++) {
+                if (partsShareData(p, q) && partDnf[p].intersects(partDnf[q])) {
                     return true;
                 }
             }
@@ -274,62 +305,88 @@ final class StageAccessWords {
         return false;
     }
 
+    /** True when query part {@code p} writes what {@code q} reads or writes, or the other way round. */
+    private boolean partsShareData(int p, int q) {
+        int a = p * cw;
+        int b = q * cw;
+        for (int w = 0; w < cw; w++) {
+            if (((partWrites[a + w] & (partReads[b + w] | partWrites[b + w])) | (partWrites[b + w] & partReads[a + w])) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The names of the data systems {@code i} and {@code j} conflict on, ignored data excluded. */
     List<String> between(int i, int j) {
-        Access a = systems.get(i).access();
-        Access b = systems.get(j).access();
-        if (a.isWorld() || b.isWorld()) {
+        if (world[i] || world[j]) {
             return WORLD;
         }
-        if (!words) {
-            Access.Conflict c = a.conflict(b);
-            BitSet comps = c.components();
-            comps.andNot(ignoredComponents);
-            BitSet res = c.resources();
-            res.andNot(ignoredResources);
-            return names(comps, res);
-        }
-        long comps = 0;
-        for (int p = 0; p < writes[i].length; p++) {
-            for (int q = 0; q < writes[j].length; q++) {
-                long d = (writes[i][p] & (reads[j][q] | writes[j][q])) | (writes[j][q] & reads[i][p]);
-                if (d != 0 && (d & ~comps) != 0 && dnfs[i][p].intersects(dnfs[j][q])) {
-                    comps |= d;
+        long[] comps = scratchComponents;
+        long[] res = scratchResources;
+        java.util.Arrays.fill(comps, 0);
+        for (int p = partStart[i]; p < partStart[i + 1]; p++) {
+            for (int q = partStart[j]; q < partStart[j + 1]; q++) {
+                int a = p * cw;
+                int b = q * cw;
+                boolean news = false;
+                for (int w = 0; w < cw; w++) {
+                    long d = (partWrites[a + w] & (partReads[b + w] | partWrites[b + w])) | (partWrites[b + w] & partReads[a + w]);
+                    news |= (d & ~comps[w]) != 0;
+                }
+                if (news && partDnf[p].intersects(partDnf[q])) {
+                    for (int w = 0; w < cw; w++) {
+                        comps[w] |= (partWrites[a + w] & (partReads[b + w] | partWrites[b + w])) | (partWrites[b + w] & partReads[a + w]);
+                    }
                 }
             }
         }
-        long res = (resourceWrites[i] & (resourceReads[j] | resourceWrites[j])) | (resourceWrites[j] & resourceReads[i]);
+        int ri = i * rw;
+        int rj = j * rw;
+        for (int w = 0; w < rw; w++) {
+            res[w] = (resourceWrites[ri + w] & (resourceReads[rj + w] | resourceWrites[rj + w]))
+                    | (resourceWrites[rj + w] & resourceReads[ri + w]);
+        }
         if (!conflictsFromIdsOnly) {             // the twin forgets the "every component / resource" readers
-            if (a.readsAllComponents()) {
-                comps |= componentWrites[j];
+            for (int w = 0; w < cw; w++) {
+                if (readsAllComponents[i]) {
+                    comps[w] |= componentWrites[j * cw + w];
+                }
+                if (readsAllComponents[j]) {
+                    comps[w] |= componentWrites[i * cw + w];
+                }
             }
-            if (b.readsAllComponents()) {
-                comps |= componentWrites[i];
-            }
-            if (a.readsAllResources()) {
-                res |= resourceWrites[j];
-            }
-            if (b.readsAllResources()) {
-                res |= resourceWrites[i];
+            for (int w = 0; w < rw; w++) {
+                if (readsAllResources[i]) {
+                    res[w] |= resourceWrites[rj + w];
+                }
+                if (readsAllResources[j]) {
+                    res[w] |= resourceWrites[ri + w];
+                }
             }
         }
-        comps &= ~ignoredComponentWord;
-        res &= ~ignoredResourceWord;
+        for (int w = 0; w < cw; w++) {
+            comps[w] &= ~ignoredComponentRow[w];
+        }
+        for (int w = 0; w < rw; w++) {
+            res[w] &= ~ignoredResourceRow[w];
+        }
         return interned(comps, res);
     }
 
-    private List<String> interned(long comps, long res) {
+    private List<String> interned(long[] comps, long[] res) {
         int mask = internedNames.length - 1;
-        int h = (int) mix(comps * 0x9E3779B97F4A7C15L ^ res) & mask;
+        int h = hash(comps, res) & mask;
         while (internedNames[h] != null) {
-            if (internedComponents[h] == comps && internedResources[h] == res) {
+            if (sameKey(internedKeys[h], comps, res)) {
                 return internedNames[h];
             }
             h = (h + 1) & mask;
         }
         List<String> names = names(global(comps, componentBits), global(res, resourceBits));
-        internedComponents[h] = comps;
-        internedResources[h] = res;
+        long[] key = java.util.Arrays.copyOf(comps, cw + rw);
+        System.arraycopy(res, 0, key, cw, rw);
+        internedKeys[h] = key;
         internedNames[h] = names;
         if (++internedCount * 2 > internedNames.length) {
             grow();
@@ -337,23 +394,46 @@ final class StageAccessWords {
         return names;
     }
 
+    private boolean sameKey(long[] key, long[] comps, long[] res) {
+        for (int w = 0; w < cw; w++) {
+            if (key[w] != comps[w]) {
+                return false;
+            }
+        }
+        for (int w = 0; w < rw; w++) {
+            if (key[cw + w] != res[w]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int hash(long[] comps, long[] res) {
+        long h = 0;
+        for (long c : comps) {
+            h = mix(h * 0x9E3779B97F4A7C15L ^ c);
+        }
+        for (long r : res) {
+            h = mix(h * 0x9E3779B97F4A7C15L ^ r);
+        }
+        return (int) h;
+    }
+
     @SuppressWarnings("unchecked")
     private void grow() {
-        long[] oldComponents = internedComponents;
-        long[] oldResources = internedResources;
+        long[][] oldKeys = internedKeys;
         List<String>[] oldNames = internedNames;
-        internedComponents = new long[oldNames.length * 2];
-        internedResources = new long[oldNames.length * 2];
+        internedKeys = new long[oldNames.length * 2][];
         internedNames = new List[oldNames.length * 2];
         int mask = internedNames.length - 1;
         for (int i = 0; i < oldNames.length; i++) {
             if (oldNames[i] != null) {
-                int h = (int) mix(oldComponents[i] * 0x9E3779B97F4A7C15L ^ oldResources[i]) & mask;
+                long[] key = oldKeys[i];
+                int h = hash(java.util.Arrays.copyOf(key, cw), java.util.Arrays.copyOfRange(key, cw, cw + rw)) & mask;
                 while (internedNames[h] != null) {
                     h = (h + 1) & mask;
                 }
-                internedComponents[h] = oldComponents[i];
-                internedResources[h] = oldResources[i];
+                internedKeys[h] = key;
                 internedNames[h] = oldNames[i];
             }
         }
@@ -383,25 +463,29 @@ final class StageAccessWords {
     }
 
     /** {@code bits} (global ids) as a word of the ids' bit positions in {@code order}; ids not in it are dropped. */
-    private static long word(BitSet bits, Map<Integer, Integer> order) {
-        long w = 0;
+    /** Writes {@code bits}, as far as {@code order} gives them bits, into row {@code index} of {@code rows}. */
+    private static long[] row(BitSet bits, Map<Integer, Integer> order, int words, long[] rows, int index) {
         for (int id = bits.nextSetBit(0); id >= 0; id = bits.nextSetBit(id + 1)) {
             Integer bit = order.get(id);
             if (bit != null) {
-                w |= 1L << bit;
+                rows[index * words + (bit >>> 6)] |= 1L << bit;
             }
         }
-        return w;
+        return rows;
     }
 
-    /** The global ids of a word's bits. */
-    private static BitSet global(long word, Map<Integer, Integer> order) {
+    private static BitSet global(long[] row, Map<Integer, Integer> order) {
         BitSet out = new BitSet();
-        if (word == 0) {
+        boolean any = false;
+        for (long w : row) {
+            any |= w != 0;
+        }
+        if (!any) {
             return out;
         }
         for (Map.Entry<Integer, Integer> e : order.entrySet()) {
-            if ((word & (1L << e.getValue())) != 0) {
+            int bit = e.getValue();
+            if ((row[bit >>> 6] & (1L << bit)) != 0) {
                 out.set(e.getKey());
             }
         }
