@@ -44,6 +44,15 @@ final class StageAccessWords {
     private final long[] partReads;
     private final long[] partWrites;
     private final Dnf[] partDnf;
+    /**
+     * Per query part, its normal form's clauses as rows of {@link #ew} words over the components some
+     * clause of the stage excludes (only those can make two clauses inconsistent): clauses
+     * {@code clauseStart[p] .. clauseStart[p + 1] - 1}; an overflowed form has none and is asked directly.
+     */
+    private final int ew;
+    private final int[] clauseStart;
+    private final long[] clauseRequired;
+    private final long[] clauseExcluded;
     private final long[] ignoredComponentRow;
     private final long[] ignoredResourceRow;
     /** Global component (resource) id to its bit in the rows, for the ids that can cause a conflict. */
@@ -107,6 +116,23 @@ final class StageAccessWords {
         this.partReads = new long[parts * cw];
         this.partWrites = new long[parts * cw];
         this.partDnf = new Dnf[parts];
+        this.clauseStart = new int[parts + 1];
+        Map<Integer, Integer> excludedBits = new java.util.LinkedHashMap<>();
+        int clauses = 0;
+        for (CompiledSystem sys : systems) {
+            for (ComponentAccess part : sys.access().components()) {
+                for (Dnf.Clause c : part.dnf().clauses()) {
+                    clauses++;
+                    BitSet e = c.excluded();
+                    for (int id = e.nextSetBit(0); id >= 0; id = e.nextSetBit(id + 1)) {
+                        excludedBits.putIfAbsent(id, excludedBits.size());
+                    }
+                }
+            }
+        }
+        this.ew = Math.max(1, (excludedBits.size() + 63) >>> 6);
+        this.clauseRequired = new long[clauses * ew];
+        this.clauseExcluded = new long[clauses * ew];
         this.ignoredComponentRow = row(ignoredComponents, componentBits, cw, new long[cw], 0);
         this.ignoredResourceRow = row(ignoredResources, resourceBits, rw, new long[rw], 0);
         this.scratchComponents = new long[cw];
@@ -121,6 +147,19 @@ final class StageAccessWords {
                 row(ps.get(p).writes(), componentBits, cw, partWrites, part);
                 partDnf[part] = ps.get(p).dnf();
             }
+        }
+        int clause = 0;
+        for (int part = 0; part < parts; part++) {
+            clauseStart[part] = clause;
+            for (Dnf.Clause c : partDnf[part].clauses()) {
+                row(c.required(), excludedBits, ew, clauseRequired, clause);
+                row(c.excluded(), excludedBits, ew, clauseExcluded, clause);
+                clause++;
+            }
+        }
+        clauseStart[parts] = clause;
+        for (int i = 0; i < n; i++) {
+            Access a = systems.get(i).access();
             row(a.resourceReads(), resourceBits, rw, resourceReads, i);
             row(a.resourceWrites(), resourceBits, rw, resourceWrites, i);
             row(a.componentWrites(), componentBits, cw, componentWrites, i);
@@ -297,7 +336,30 @@ final class StageAccessWords {
         }
         for (int p = partStart[i]; p < partStart[i + 1]; p++) {
             for (int q = partStart[j]; q < partStart[j + 1]; q++) {
-                if (partsShareData(p, q) && partDnf[p].intersects(partDnf[q])) {
+                if (partsShareData(p, q) && filtersOverlap(p, q)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code partDnf[p].intersects(partDnf[q])} with word operations: some pair of clauses where neither
+     * requires what the other excludes. Overflowed forms are asked directly (the solver, or "may overlap").
+     */
+    private boolean filtersOverlap(int p, int q) {
+        if (partDnf[p].overflowed() || partDnf[q].overflowed()) {
+            return partDnf[p].intersects(partDnf[q]);
+        }
+        for (int a = clauseStart[p]; a < clauseStart[p + 1]; a++) {
+            for (int b = clauseStart[q]; b < clauseStart[q + 1]; b++) {
+                boolean consistent = true;
+                for (int w = 0; w < ew && consistent; w++) {
+                    consistent = ((clauseRequired[a * ew + w] & clauseExcluded[b * ew + w])
+                            | (clauseExcluded[a * ew + w] & clauseRequired[b * ew + w])) == 0;
+                }
+                if (consistent) {
                     return true;
                 }
             }
@@ -334,7 +396,7 @@ final class StageAccessWords {
                     long d = (partWrites[a + w] & (partReads[b + w] | partWrites[b + w])) | (partWrites[b + w] & partReads[a + w]);
                     news |= (d & ~comps[w]) != 0;
                 }
-                if (news && partDnf[p].intersects(partDnf[q])) {
+                if (news && filtersOverlap(p, q)) {
                     for (int w = 0; w < cw; w++) {
                         comps[w] |= (partWrites[a + w] & (partReads[b + w] | partWrites[b + w])) | (partWrites[b + w] & partReads[a + w]);
                     }
