@@ -47,6 +47,30 @@ public final class AmbiguityReport {
     private final long undecidedTotal;
     private final Map<String, Long> omittedByStage;
     private final Map<List<String>, Long> omittedByConflict;
+    private final Summary summary;
+
+    /** How many systems and data items the summary names, most frequent first. */
+    public static final int SUMMARISED = 10;
+
+    /** A system and how many ambiguous pairs it is in. */
+    public record SystemCount(String stage, String system, long pairs) {
+    }
+
+    /**
+     * Every pair, listed or not, counted: per stage (in stage order), per data item (a pair on two items
+     * counts for each; the {@value #SUMMARISED} most frequent, then alphabetical), per conflict (the data
+     * list of a pair, most frequent first, at most {@value #SUMMARISED_CONFLICTS}, the rest under the empty
+     * list), and the {@value #SUMMARISED} systems in the most pairs.
+     */
+    public record Summary(Map<String, Long> pairsByStage, Map<String, Long> pairsByData,
+            Map<List<String>, Long> pairsByConflict, List<SystemCount> busiestSystems) {
+        public Summary {
+            pairsByStage = Collections.unmodifiableMap(new LinkedHashMap<>(pairsByStage));
+            pairsByData = Collections.unmodifiableMap(new LinkedHashMap<>(pairsByData));
+            pairsByConflict = Collections.unmodifiableMap(new LinkedHashMap<>(pairsByConflict));
+            busiestSystems = List.copyOf(busiestSystems);
+        }
+    }
 
     /** A report of exactly these pairs, all listed. */
     public AmbiguityReport(List<Ambiguity> pairs) {
@@ -70,11 +94,33 @@ public final class AmbiguityReport {
         this.undecidedTotal = u;
         this.omittedByStage = Map.of();
         this.omittedByConflict = Map.of();
+        Builder b = new Builder();
+        String stage = null;
+        Map<String, Integer> index = new LinkedHashMap<>();
+        Map<List<String>, Integer> lists = new LinkedHashMap<>();
+        for (Ambiguity a : pairs) {
+            if (!a.stage().equals(stage)) {
+                if (stage != null) {
+                    b.endStage(List.copyOf(index.keySet()), List.copyOf(lists.keySet()));
+                }
+                stage = a.stage();
+                index.clear();
+                lists.clear();
+                b.beginStage(stage, 2 * pairs.size());
+            }
+            int i = index.computeIfAbsent(a.first(), k -> index.size());
+            int j = index.computeIfAbsent(a.second(), k -> index.size());
+            b.count(i, j, lists.computeIfAbsent(a.conflicts(), k -> lists.size()));
+        }
+        if (stage != null) {
+            b.endStage(List.copyOf(index.keySet()), List.copyOf(lists.keySet()));
+        }
+        this.summary = b.summary();
     }
 
     private AmbiguityReport(int size, String[] stageOf, String[] first, String[] second, List<String>[] conflicts,
             boolean[] undecided, long total, long undecidedTotal, Map<String, Long> omittedByStage,
-            Map<List<String>, Long> omittedByConflict) {
+            Map<List<String>, Long> omittedByConflict, Summary summary) {
         this.size = size;
         this.stageOf = stageOf;
         this.first = first;
@@ -85,6 +131,12 @@ public final class AmbiguityReport {
         this.undecidedTotal = undecidedTotal;
         this.omittedByStage = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByStage));
         this.omittedByConflict = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByConflict));
+        this.summary = summary;
+    }
+
+    /** Every pair counted by stage, data, conflict and system (see {@link Summary}). */
+    public Summary summary() {
+        return summary;
     }
 
     @SuppressWarnings("unchecked")
@@ -239,16 +291,92 @@ public final class AmbiguityReport {
         private long undecidedTotal;
         /** Omitted pairs per stage (in stage order) and per conflict list (by identity: the compiler interns them). */
         private final Map<String, long[]> omittedByStage = new LinkedHashMap<>();
-        private final Map<List<String>, long[]> omittedByConflict = new IdentityHashMap<>();
-        private long omittedElsewhere;
         private String lastStage;
         private long[] lastStageCount;
+        /** For the summary: pairs per system of the current stage, per stage, per conflict list (by identity). */
+        private long[] perSystem = new long[0];
+        private String currentStage;
+        private long stagePairs;
+        private final Map<String, Long> pairsByStage = new LinkedHashMap<>();
+        private final Map<List<String>, long[]> pairsByConflict = new LinkedHashMap<>();
+        private long pairsElsewhere;
+        /** Pairs per conflict id of the current stage (ids from the compiler's interned lists). */
+        private long[] perConflictId = new long[16];
+        private final List<SystemCount> busiest = new ArrayList<>();
 
-        void add(String stage, String a, String b, List<String> on) {
-            add(stage, a, b, on, false);
+        /** Starts counting the pairs of a stage of {@code systems} systems (by insertion index). */
+        void beginStage(String stage, int systems) {
+            currentStage = stage;
+            stagePairs = 0;
+            perSystem = new long[systems];
+            java.util.Arrays.fill(perConflictId, 0);
         }
 
-        void add(String stage, String a, String b, List<String> on, boolean notProved) {
+        /** Ends the stage begun last: its systems, by insertion index, enter the busiest systems. */
+        void endStage(List<String> names, List<List<String>> conflictLists) {
+            for (int id = 0; id < perConflictId.length && id < conflictLists.size(); id++) {
+                if (perConflictId[id] > 0) {
+                    countConflict(conflictLists.get(id), perConflictId[id]);
+                }
+            }
+            if (stagePairs > 0) {
+                pairsByStage.merge(currentStage, stagePairs, Long::sum);
+            }
+            for (int i = 0; i < perSystem.length && i < names.size(); i++) {
+                if (perSystem[i] > 0) {
+                    busiest.add(new SystemCount(currentStage, names.get(i), perSystem[i]));
+                }
+            }
+            busiest.sort((x, y) -> x.pairs() != y.pairs() ? Long.compare(y.pairs(), x.pairs()) : 0);
+            if (busiest.size() > SUMMARISED) {
+                busiest.subList(SUMMARISED, busiest.size()).clear();
+            }
+        }
+
+        /** Counts one pair of systems {@code i} and {@code j} of the current stage, conflicting on list {@code id}. */
+        void count(int i, int j, int conflictId) {
+            perSystem[i]++;
+            perSystem[j]++;
+            stagePairs++;
+            if (conflictId >= perConflictId.length) {
+                perConflictId = Arrays.copyOf(perConflictId, Math.max(conflictId + 1, perConflictId.length * 2));
+            }
+            perConflictId[conflictId]++;
+        }
+
+        private void countConflict(List<String> on, long pairs) {
+            long[] count = pairsByConflict.get(on);
+            if (count == null && pairsByConflict.size() < DISTINCT_CONFLICTS_COUNTED) {
+                count = new long[1];
+                pairsByConflict.put(on, count);
+            }
+            if (count != null) {
+                count[0] += pairs;
+            } else {
+                pairsElsewhere += pairs;
+            }
+        }
+
+        Summary summary() {
+            Map<List<String>, Long> byConflict = new LinkedHashMap<>();
+            pairsByConflict.forEach((on, n) -> byConflict.merge(List.copyOf(on), n[0], Long::sum));
+            Map<String, Long> byData = new java.util.HashMap<>();
+            byConflict.forEach((on, n) -> on.forEach(d -> byData.merge(d, n, Long::sum)));
+            List<Map.Entry<String, Long>> data = new ArrayList<>(byData.entrySet());
+            data.sort((x, y) -> !x.getValue().equals(y.getValue()) ? Long.compare(y.getValue(), x.getValue())
+                    : x.getKey().compareTo(y.getKey()));
+            Map<String, Long> topData = new LinkedHashMap<>();
+            data.stream().limit(SUMMARISED).forEach(e -> topData.put(e.getKey(), e.getValue()));
+            return new Summary(pairsByStage, topData, summarise(byConflict, pairsElsewhere), busiest);
+        }
+
+        /** Adds the pair of systems {@code i} and {@code j} (insertion indices of the stage begun last). */
+        void add(String stage, int i, int j, String a, String b, List<String> on, int conflictId, boolean notProved) {
+            count(i, j, conflictId);
+            add(stage, a, b, on, notProved);
+        }
+
+        private void add(String stage, String a, String b, List<String> on, boolean notProved) {
             total++;
             if (notProved) {
                 undecidedTotal++;
@@ -259,17 +387,8 @@ public final class AmbiguityReport {
                     lastStageCount = omittedByStage.computeIfAbsent(stage, k -> new long[1]);
                 }
                 lastStageCount[0]++;
-                long[] count = omittedByConflict.get(on);
-                if (count == null && omittedByConflict.size() < DISTINCT_CONFLICTS_COUNTED) {
-                    count = new long[1];
-                    omittedByConflict.put(on, count);
-                }
-                if (count != null) {
-                    count[0]++;
-                } else {
-                    omittedElsewhere++;
-                }
-                return;
+                return;                         // its conflict is counted by count(); build() subtracts the listed
+
             }
             if (size == first.length) {
                 int capacity = size * 2;
@@ -290,12 +409,27 @@ public final class AmbiguityReport {
         AmbiguityReport build() {
             Map<String, Long> byStage = new LinkedHashMap<>();
             omittedByStage.forEach((stage, n) -> byStage.merge(stage, n[0], Long::sum));
+            // omitted per conflict = every pair per conflict (counted by count()) minus the listed ones
+            Map<List<String>, long[]> omitted = new LinkedHashMap<>();
+            pairsByConflict.forEach((on, n) -> omitted.computeIfAbsent(List.copyOf(on), k -> new long[1])[0] += n[0]);
+            long elsewhere = pairsElsewhere;
+            for (int i = 0; i < size; i++) {
+                long[] n = omitted.get(conflicts[i]);
+                if (n != null) {
+                    n[0]--;
+                } else {
+                    elsewhere--;
+                }
+            }
             Map<List<String>, Long> byConflict = new LinkedHashMap<>();
-            omittedByConflict.forEach((on, n) -> byConflict.merge(List.copyOf(on), n[0], Long::sum));
+            omitted.forEach((on, n) -> {
+                if (n[0] > 0) {
+                    byConflict.merge(List.copyOf(on), n[0], Long::sum);
+                }
+            });
             return new AmbiguityReport(size, Arrays.copyOf(stageOf, size), Arrays.copyOf(first, size),
                     Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size), Arrays.copyOf(undecided, size), total,
-                    undecidedTotal, byStage,
-                    summarise(byConflict, omittedElsewhere));
+                    undecidedTotal, byStage, summarise(byConflict, Math.max(0, elsewhere)), summary());
         }
 
         /** The most frequent conflicts first, at most {@link #SUMMARISED_CONFLICTS}, the rest under the empty list. */

@@ -178,7 +178,9 @@ public final class ScheduleCompiler {
             @SuppressWarnings("unchecked")
             List<String>[] onByClass = new List[n];
             boolean[] undecidedByClass = new boolean[n];
+            int[] conflictIdByClass = new int[n];
             int[] askedInRow = new int[n];
+            ambiguities.beginStage(stage.name(), n);
             for (int i = 0; i < n; i++) {
                 candidates.clear();
                 candidates.or(conflicts[i]);
@@ -190,14 +192,17 @@ public final class ScheduleCompiler {
                     if (askedInRow[cls] != i + 1) {
                         askedInRow[cls] = i + 1;
                         onByClass[cls] = accessWords.between(i, j);
+                        conflictIdByClass[cls] = accessWords.lastConflictId();
                         undecidedByClass[cls] = !onByClass[cls].isEmpty() && accessWords.undecided(i, j);
                     }
                     List<String> on = onByClass[cls];
                     if (!on.isEmpty()) {
-                        ambiguities.add(stage.name(), ds.get(i).name(), ds.get(j).name(), on, undecidedByClass[cls]);
+                        ambiguities.add(stage.name(), i, j, ds.get(i).name(), ds.get(j).name(), on, conflictIdByClass[cls],
+                                undecidedByClass[cls]);
                     }
                 }
             }
+            ambiguities.endStage(ds.stream().map(SystemDescriptor::name).toList(), accessWords.conflictLists());
             compiled.add(new CompiledStage(si, stage.name(), systems, graph, conflicts, reach, order));
         }
 
@@ -347,82 +352,8 @@ public final class ScheduleCompiler {
         return null;
     }
 
-    /**
-     * The symmetric conflict matrix (no system conflicts with itself). Systems of one access class
-     * conflict alike, so a row is the union of the members of the classes its own class conflicts with:
-     * classes²/2 questions, a classes² bit matrix, and the rows themselves.
-     */
+    /** The symmetric conflict matrix (no system conflicts with itself): see {@link StageAccessWords#conflictRows}. */
     private static BitSet[] conflictMatrix(StageAccessWords access, int n) {
-        int[] classOf = new int[n];
-        Map<Integer, Integer> classIndex = new HashMap<>();
-        List<Integer> representatives = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            classOf[i] = classIndex.computeIfAbsent(access.accessClass(i), rep -> {
-                representatives.add(rep);
-                return representatives.size() - 1;
-            });
-        }
-        int k = representatives.size();
-        int[] count = new int[k];
-        for (int i = 0; i < n; i++) {
-            count[classOf[i]]++;
-        }
-        int[][] members = new int[k][];
-        for (int c = 0; c < k; c++) {
-            members[c] = new int[count[c]];
-            count[c] = 0;
-        }
-        for (int i = 0; i < n; i++) {
-            members[classOf[i]][count[classOf[i]]++] = i;
-        }
-        BitSet[] memberSets = new BitSet[k];                     // for large classes only: OR them as words
-        for (int c = 0; c < k; c++) {
-            if (members[c].length >= 64) {
-                memberSets[c] = new BitSet();
-                for (int i : members[c]) {
-                    memberSets[c].set(i);
-                }
-            }
-        }
-        // Classes conflict symmetrically: decide each unordered pair of classes once, into the upper
-        // triangle of a flat bit matrix (row by row, so the writes stay sequential), then mirror it with
-        // a blocked transpose instead of setting k²/2 scattered column bits.
-        int words = (k + 63) >>> 6;
-        long[] upper = new long[k * words];
-        int[] reps = representatives.stream().mapToInt(Integer::intValue).toArray();
-        for (int a = 0; a < k; a++) {
-            int rep = reps[a];
-            int base = a * words;
-            for (int b = a; b < k; b++) {
-                if (access.conflicts(rep, reps[b])) {
-                    upper[base + (b >>> 6)] |= 1L << b;
-                }
-            }
-        }
-        long[] full = BitMatrix.orTranspose(upper, k, words);
-        BitSet[] classConflicts = new BitSet[k];
-        for (int a = 0; a < k; a++) {
-            classConflicts[a] = BitSet.valueOf(java.nio.LongBuffer.wrap(full, a * words, words));
-        }
-        BitSet[] conflicts = new BitSet[n];
-        for (int a = 0; a < k; a++) {
-            BitSet row = new BitSet(n);
-            for (int b = classConflicts[a].nextSetBit(0); b >= 0; b = classConflicts[a].nextSetBit(b + 1)) {
-                if (memberSets[b] != null) {
-                    row.or(memberSets[b]);
-                } else {
-                    for (int j : members[b]) {
-                        row.set(j);
-                    }
-                }
-            }
-            int[] own = members[a];
-            for (int m = 0; m < own.length; m++) {
-                BitSet r = m == own.length - 1 ? row : (BitSet) row.clone();   // the last member keeps the row itself
-                r.clear(own[m]);
-                conflicts[own[m]] = r;
-            }
-        }
-        return conflicts;
+        return access.conflictRows();
     }
 }

@@ -53,6 +53,8 @@ final class StageAccessWords {
     private final int[] clauseStart;
     private final long[] clauseRequired;
     private final long[] clauseExcluded;
+    /** Per query part: a satisfiable form whose clauses exclude nothing (it overlaps every other such part). */
+    private final boolean[] partSimple;
     private final long[] ignoredComponentRow;
     private final long[] ignoredResourceRow;
     /** Global component (resource) id to its bit in the rows, for the ids that can cause a conflict. */
@@ -79,6 +81,10 @@ final class StageAccessWords {
     @SuppressWarnings("unchecked")
     private List<String>[] internedNames = new List[64];
     private int internedCount;
+    /** The interned lists by id (0 is {@code World}), and the id of the list {@link #between} returned last. */
+    private final List<List<String>> conflictLists = new ArrayList<>(List.of(WORLD));
+    private int[] internedIds = new int[64];
+    private int lastConflictId;
 
     StageAccessWords(List<CompiledSystem> systems, BitSet ignoredComponents, BitSet ignoredResources, DataResolver data) {
         this(systems, ignoredComponents, ignoredResources, data, false);
@@ -158,6 +164,16 @@ final class StageAccessWords {
             }
         }
         clauseStart[parts] = clause;
+        this.partSimple = new boolean[parts];
+        for (int part = 0; part < parts; part++) {
+            boolean simple = !partDnf[part].overflowed() && clauseStart[part + 1] > clauseStart[part];
+            for (int c = clauseStart[part]; c < clauseStart[part + 1] && simple; c++) {
+                for (int w = 0; w < ew; w++) {
+                    simple &= clauseExcluded[c * ew + w] == 0;
+                }
+            }
+            partSimple[part] = simple;
+        }
         for (int i = 0; i < n; i++) {
             Access a = systems.get(i).access();
             row(a.resourceReads(), resourceBits, rw, resourceReads, i);
@@ -295,6 +311,152 @@ final class StageAccessWords {
         return accessClass[j];
     }
 
+    /**
+     * The symmetric conflict matrix, one row per system ({@link #conflicts} for every pair; no system
+     * conflicts with itself), built from an inverted index instead of n² pair questions: per relevant
+     * component and resource, the systems that write it and those that touch it. A system's candidates
+     * are the union of those rows over its own data; resource, "reads everything" and whole-world
+     * conflicts are certain, and a component candidate is certain too when neither system has a filter
+     * that excludes anything (their filters then always overlap). Only the remaining candidates, pairs
+     * with a {@code Without}-like filter, are asked {@link #conflicts}, once per unordered pair, and the
+     * result is mirrored ({@link BitMatrix#orTranspose}).
+     */
+    BitSet[] conflictRows() {
+        int n = world.length;
+        int nw = Math.max(1, (n + 63) >>> 6);
+        int cBits = componentBits.size();
+        int rBits = resourceBits.size();
+        long[] compWriters = new long[cBits * nw];
+        long[] compTouchers = new long[cBits * nw];
+        long[] resWriters = new long[rBits * nw];
+        long[] resTouchers = new long[rBits * nw];
+        long[] anyCompWriter = new long[nw];
+        long[] anyResWriter = new long[nw];
+        long[] readsAllComp = new long[nw];
+        long[] readsAllRes = new long[nw];
+        long[] worldRow = new long[nw];
+        boolean[] simple = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            long bit = 1L << i;
+            int word = i >>> 6;
+            for (int b = 0; b < cBits; b++) {
+                long m = 1L << b;
+                if ((componentWrites[i * cw + (b >>> 6)] & m) != 0) {
+                    compWriters[b * nw + word] |= bit;
+                    anyCompWriter[word] |= bit;
+                }
+                if ((componentTouches[i * cw + (b >>> 6)] & m) != 0) {
+                    compTouchers[b * nw + word] |= bit;
+                }
+            }
+            for (int b = 0; b < rBits; b++) {
+                long m = 1L << b;
+                boolean writes = (resourceWrites[i * rw + (b >>> 6)] & m) != 0;
+                if (writes) {
+                    resWriters[b * nw + word] |= bit;
+                    anyResWriter[word] |= bit;
+                }
+                if (writes || (resourceReads[i * rw + (b >>> 6)] & m) != 0) {
+                    resTouchers[b * nw + word] |= bit;
+                }
+            }
+            if (readsAllComponents[i]) {
+                readsAllComp[word] |= bit;
+            }
+            if (readsAllResources[i]) {
+                readsAllRes[word] |= bit;
+            }
+            if (world[i]) {
+                worldRow[word] |= bit;
+            }
+            boolean simpleParts = true;
+            for (int p = partStart[i]; p < partStart[i + 1]; p++) {
+                simpleParts &= partSimple[p];
+            }
+            simple[i] = simpleParts;
+        }
+        // the anyCompWriter / anyResWriter rows hold every writer, relevant bits or not: "reads everything"
+        // conflicts with a writer of any component, as in conflicts()
+        long[] matrix = new long[n * nw];
+        long[] certain = new long[nw];
+        long[] data = new long[nw];
+        for (int i = 0; i < n; i++) {
+            java.util.Arrays.fill(certain, 0);
+            java.util.Arrays.fill(data, 0);
+            if (world[i]) {
+                java.util.Arrays.fill(certain, -1L);
+            } else {
+                or(certain, worldRow, 0, nw);
+                for (int b = 0; b < rBits; b++) {
+                    long m = 1L << b;
+                    if ((resourceWrites[i * rw + (b >>> 6)] & m) != 0) {
+                        or(certain, resTouchers, b * nw, nw);
+                    } else if ((resourceReads[i * rw + (b >>> 6)] & m) != 0) {
+                        or(certain, resWriters, b * nw, nw);
+                    }
+                }
+                boolean writesResource = false;
+                for (int w = 0; w < rw; w++) {
+                    writesResource |= resourceWrites[i * rw + w] != 0;
+                }
+                boolean writesComponent = !systems.get(i).access().componentWrites().isEmpty();
+                if (readsAllResources[i]) {
+                    or(certain, anyResWriter, 0, nw);
+                }
+                if (writesResource) {
+                    or(certain, readsAllRes, 0, nw);
+                }
+                if (readsAllComponents[i]) {
+                    or(certain, anyCompWriter, 0, nw);
+                }
+                if (writesComponent) {
+                    or(certain, readsAllComp, 0, nw);
+                }
+                for (int b = 0; b < cBits; b++) {
+                    long m = 1L << b;
+                    if ((componentWrites[i * cw + (b >>> 6)] & m) != 0) {
+                        or(data, compTouchers, b * nw, nw);
+                    } else if ((componentTouches[i * cw + (b >>> 6)] & m) != 0) {
+                        or(data, compWriters, b * nw, nw);
+                    }
+                }
+            }
+            int base = i * nw;
+            for (int w = 0; w < nw; w++) {
+                matrix[base + w] = certain[w];
+            }
+            // data candidates not already certain: certain when both are simple, else asked (j > i only)
+            for (int w = 0; w < nw; w++) {
+                long open = data[w] & ~certain[w];
+                while (open != 0) {
+                    int j = (w << 6) + Long.numberOfTrailingZeros(open);
+                    open &= open - 1;
+                    if (simple[i] && simple[j]) {
+                        matrix[base + w] |= 1L << j;
+                    } else if (j > i && conflicts(i, j)) {
+                        matrix[base + w] |= 1L << j;
+                    }
+                }
+            }
+        }
+        long[] full = BitMatrix.orTranspose(matrix, n, nw);
+        BitSet[] rows = new BitSet[n];
+        for (int i = 0; i < n; i++) {
+            full[i * nw + (i >>> 6)] &= ~(1L << i);
+            if (n % 64 != 0) {
+                full[i * nw + nw - 1] &= -1L >>> (64 - n % 64);        // bits past n (a whole-world row)
+            }
+            rows[i] = BitSet.valueOf(java.nio.LongBuffer.wrap(full, i * nw, nw));
+        }
+        return rows;
+    }
+
+    private static void or(long[] into, long[] rows, int from, int words) {
+        for (int w = 0; w < words; w++) {
+            into[w] |= rows[from + w];
+        }
+    }
+
     /** True when systems {@code i} and {@code j} may not run at the same time (see {@link Access#conflictsWith}). */
     boolean conflicts(int i, int j) {
         if (world[i] || world[j]) {
@@ -349,6 +511,9 @@ final class StageAccessWords {
      * requires what the other excludes. Overflowed forms are asked directly (the solver, or "may overlap").
      */
     private boolean filtersOverlap(int p, int q) {
+        if (partSimple[p] && partSimple[q]) {
+            return true;
+        }
         if (partDnf[p].overflowed() || partDnf[q].overflowed()) {
             return partDnf[p].intersects(partDnf[q]);
         }
@@ -379,9 +544,20 @@ final class StageAccessWords {
         return false;
     }
 
+    /** The id of the list the last {@link #between} returned: equal lists, equal ids ({@link #conflictLists}). */
+    int lastConflictId() {
+        return lastConflictId;
+    }
+
+    /** Every list {@link #between} has returned, by id. */
+    List<List<String>> conflictLists() {
+        return conflictLists;
+    }
+
     /** The names of the data systems {@code i} and {@code j} conflict on, ignored data excluded. */
     List<String> between(int i, int j) {
         if (world[i] || world[j]) {
+            lastConflictId = 0;
             return WORLD;
         }
         long[] comps = scratchComponents;
@@ -441,6 +617,7 @@ final class StageAccessWords {
         int h = hash(comps, res) & mask;
         while (internedNames[h] != null) {
             if (sameKey(internedKeys[h], comps, res)) {
+                lastConflictId = internedIds[h];
                 return internedNames[h];
             }
             h = (h + 1) & mask;
@@ -450,6 +627,9 @@ final class StageAccessWords {
         System.arraycopy(res, 0, key, cw, rw);
         internedKeys[h] = key;
         internedNames[h] = names;
+        internedIds[h] = conflictLists.size();
+        lastConflictId = conflictLists.size();
+        conflictLists.add(names);
         if (++internedCount * 2 > internedNames.length) {
             grow();
         }
@@ -485,8 +665,10 @@ final class StageAccessWords {
     private void grow() {
         long[][] oldKeys = internedKeys;
         List<String>[] oldNames = internedNames;
+        int[] oldIds = internedIds;
         internedKeys = new long[oldNames.length * 2][];
         internedNames = new List[oldNames.length * 2];
+        internedIds = new int[oldNames.length * 2];
         int mask = internedNames.length - 1;
         for (int i = 0; i < oldNames.length; i++) {
             if (oldNames[i] != null) {
@@ -497,6 +679,7 @@ final class StageAccessWords {
                 }
                 internedKeys[h] = key;
                 internedNames[h] = oldNames[i];
+                internedIds[h] = oldIds[i];
             }
         }
     }

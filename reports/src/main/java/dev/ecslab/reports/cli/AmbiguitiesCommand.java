@@ -1,9 +1,14 @@
 package dev.ecslab.reports.cli;
 
+import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.schedule.AmbiguityReport;
 import dev.ecslab.ecs.schedule.AmbiguitySetting;
 import dev.ecslab.ecs.schedule.json.LoadedSchedule;
 import dev.ecslab.ecs.schedule.json.ScheduleJson;
+import dev.ecslab.reports.ambiguity.AmbiguityJson;
+import dev.ecslab.reports.ambiguity.AmbiguitySarif;
+import dev.ecslab.reports.ambiguity.AmbiguityText;
+import dev.ecslab.reports.ambiguity.ReportedSchedule;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,38 +22,65 @@ import picocli.CommandLine.Parameters;
         "Reads a schedule described as JSON (the format of ScheduleJson: stages, systems with their data access,"
             + " ordering constraints, sets, the ambiguity setting) and prints its ambiguity report: every pair of systems"
             + " whose access conflicts and whose order is not defined, and the data they conflict on.",
+        "The report starts with a summary of every pair (per stage, the data and the systems in the most pairs), then"
+            + " lists pairs by stage and by the data they conflict on, each with the constraint that would resolve it."
+            + " --format json writes the same for scripts; --format sarif writes a SARIF 2.1.0 log in which each pair is"
+            + " a result at its place in the file (for GitHub code scanning, run from the repository root).",
         "A malformed file is named with the line, column and JSON path; a schedule that breaks a rule (a cycle, with"
-            + " its members; an unknown target) is bad input too.",
+            + " each of its constraints; an unknown target, with the nearest name) is bad input too, with the same"
+            + " positions.",
         "A schedule alone has no edits, so whether an ambiguous pair's order changes anything cannot be shown here;"
             + " lab run runs both orders of the pairs of its own scenarios (ambiguity witnesses)."},
     exitCodeListHeading = LabMain.EXIT_CODES,
     exitCodeList = {"0:no ambiguity at the schedule's error level (none at all with --strict)",
-        "1:ambiguities at the schedule's error level (any, with --strict)", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE,
-        LabMain.STOPPED_LINE})
+        "1:ambiguities at the schedule's error level (any, with --strict); undecided pairs count",
+        LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 final class AmbiguitiesCommand implements Callable<Integer> {
+    /** The output forms. */
+    enum Format { text, json, sarif }
+
+    /** Pairs the text form lists unless --limit says otherwise. */
+    static final int TEXT_LIMIT = 100;
+
     @Parameters(paramLabel = "FILE.json", description = "the schedule")
     Path file;
 
     @Option(names = "--strict", description = "fail on any ambiguity, whatever the schedule's own setting")
     boolean strict;
 
+    @Option(names = "--format", paramLabel = "text|json|sarif",
+            description = "text (default), json (for scripts) or sarif (SARIF 2.1.0, for code scanning)")
+    Format format = Format.text;
+
+    @Option(names = "--limit", paramLabel = "N", description = "list at most N pairs (default: " + TEXT_LIMIT
+            + " in text, every listed pair in json and sarif; a report lists at most 10 000, -Decslab.limit.listedAmbiguities)")
+    Integer limit;
+
+    @Option(names = "--summary", description = "the summary only, no pairs (text and json)")
+    boolean summaryOnly;
+
     @Override
     public Integer call() {
+        if (limit != null && limit < 0) {
+            throw new BadInputException("option --limit", "", "expected a whole number of pairs, 0 or more, found " + limit);
+        }
+        if (summaryOnly && format == Format.sarif) {
+            throw new BadInputException("option --summary", "", "a SARIF log is a list of results, one per pair; use"
+                    + " --format text or json for the summary, or --limit to bound the SARIF log");
+        }
         Path input = CommandLineFile.regular(file, "a schedule file");
         LoadedSchedule schedule = CommandLineFile.read(input, "a schedule file", () -> ScheduleJson.read(input));
         AmbiguityReport report = CommandLineFile.read(input, "a schedule file", schedule::ambiguities);
         AmbiguitySetting level = schedule.schedule().ambiguity();
-        if (report.isEmpty()) {
-            // format() of an empty report is one sentence without a line end; say it once, with the file
-            System.out.println("No ambiguous system pairs (" + input + ").");
-            return 0;
+        boolean fails = !report.isEmpty() && (strict || level == AmbiguitySetting.ERROR);
+        int listed = limit != null ? limit : format == Format.text ? TEXT_LIMIT : Integer.MAX_VALUE;
+        ReportedSchedule reported = new ReportedSchedule(file, schedule, report, fails, summaryOnly ? 0 : listed);
+        switch (format) {
+            case text -> System.out.print(AmbiguityText.format(reported, summaryOnly, strict));
+            case json -> System.out.print(AmbiguityJson.format(reported, summaryOnly));
+            case sarif -> System.out.print(AmbiguitySarif.format(reported, LabVersion.version()));
         }
-        System.out.print(report.format());
-        boolean fails = strict || level == AmbiguitySetting.ERROR;
-        // the setting as the schedule file spells it ("ambiguity": "WARN"), not as a Java constant
-        System.out.println(report.total() + " ambiguous pair(s); the schedule says \"ambiguity\": \"" + level.name()
-                + "\"" + (level == AmbiguitySetting.ERROR ? ": FAIL" : strict ? "; --strict fails on any: FAIL"
-                        : " (use --strict to fail on any)"));
+        System.out.flush();
         return fails ? 1 : 0;
     }
 }

@@ -21,6 +21,11 @@ public final class LabVersion implements CommandLine.IVersionProvider {
         return value(properties(), "commit");
     }
 
+    /** The version alone, {@code "0.1.0-SNAPSHOT"}. */
+    public static String version() {
+        return value(properties(), "version");
+    }
+
     /** {@code "ecslab 0.1.0-SNAPSHOT (commit 1a2b3c4)"}. */
     public static String line() {
         Properties p = properties();

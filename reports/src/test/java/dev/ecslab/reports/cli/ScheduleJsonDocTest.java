@@ -23,17 +23,18 @@ import org.junit.jupiter.api.io.TempDir;
 class ScheduleJsonDocTest {
     private static final Path PAGE = Path.of("..", "docs", "schedule-json.md");
     private static final Pattern EXAMPLE = Pattern.compile(
-            "<!-- schedule: (\\S+), exit (\\d+) -->\\s*```json\\n(.*?)```\\s*```text\\n\\$ \\./lab ambiguities (\\S+)\\n(.*?)```",
+            "<!-- schedule: (\\S+), exit (\\d+) -->\\s*```json\\n(.*?)```\\s*```text\\n\\$ \\./lab ambiguities ((?:--\\S+ (?:[a-z0-9]+ )?)*)(\\S+)\\n(.*?)```",
             Pattern.DOTALL);
 
-    record Example(String file, int exit, String json, String shownFile, String output) {
+    record Example(String file, int exit, String json, String options, String shownFile, String output) {
     }
 
     static List<Example> examples() throws Exception {
         Matcher m = EXAMPLE.matcher(Files.readString(PAGE));
         List<Example> found = new ArrayList<>();
         while (m.find()) {
-            found.add(new Example(m.group(1), Integer.parseInt(m.group(2)), m.group(3), m.group(4), m.group(5)));
+            found.add(new Example(m.group(1), Integer.parseInt(m.group(2)), m.group(3), m.group(4).strip(), m.group(5),
+                    m.group(6)));
         }
         return found;
     }
@@ -60,8 +61,14 @@ class ScheduleJsonDocTest {
             assertThat(x.shownFile()).as("the command shown runs the example's own file").isEqualTo(x.file());
             Path file = dir.resolve(x.file());
             Files.writeString(file, x.json());
-            CommandOutput r = CommandOutput.run("ambiguities", file.toString());
-            String printed = (r.out() + r.err()).replace(dir.toString() + "/", "");
+            List<String> args = new ArrayList<>(List.of("ambiguities"));
+            if (!x.options().isEmpty()) {
+                args.addAll(List.of(x.options().split(" ")));
+            }
+            args.add(file.toString());
+            CommandOutput r = CommandOutput.run(args.toArray(String[]::new));
+            // the file is named as the page names it: relative, as when the command runs where the file is
+            String printed = (r.out() + r.err()).replace(dir.toUri().toString(), "").replace(dir.toString() + "/", "");
             assertThat(printed).as("lab ambiguities %s", x.file()).isEqualTo(x.output());
             assertThat(r.code()).as("exit code of lab ambiguities %s", x.file()).isEqualTo(x.exit());
         }));

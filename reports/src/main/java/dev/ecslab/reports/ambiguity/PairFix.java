@@ -1,0 +1,35 @@
+package dev.ecslab.reports.ambiguity;
+
+import dev.ecslab.ecs.schedule.Ambiguity;
+import java.util.List;
+
+/**
+ * What would resolve one ambiguous pair, in the schedule file's own terms, as Bevy advises for its
+ * ambiguity report: order the two systems ({@code "before"} on the first, or {@code "after"} on the
+ * second), or, when either order is right, say so ({@code "ambiguousWith"}). The two systems are
+ * unordered, so adding either edge can never make a cycle.
+ *
+ * @param system the system to change
+ * @param field  the field to add to: {@code before}, {@code after} or {@code ambiguousWith}
+ * @param target the name to add
+ */
+public record PairFix(String system, String field, String target) {
+    /** The three ways to resolve {@code pair}, the orderings first. */
+    public static List<PairFix> of(Ambiguity pair) {
+        return List.of(new PairFix(pair.first(), "before", pair.second()),
+                new PairFix(pair.second(), "after", pair.first()),
+                new PairFix(pair.first(), "ambiguousWith", pair.second()));
+    }
+
+    /** {@code "before": ["draw"] on move}. */
+    public String words() {
+        return "\"" + field + "\": [\"" + target + "\"] on " + system;
+    }
+
+    /** One sentence for a pair: the orderings, then the exemption. */
+    public static String sentence(Ambiguity pair) {
+        List<PairFix> fixes = of(pair);
+        return "to order them, add " + fixes.get(0).words() + " or " + fixes.get(1).words()
+                + "; if either order is right, add " + fixes.get(2).words();
+    }
+}

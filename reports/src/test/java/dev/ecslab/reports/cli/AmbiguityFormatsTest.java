@@ -1,0 +1,167 @@
+package dev.ecslab.reports.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code lab ambiguities --format json|sarif}, {@code --limit} and {@code --summary}: every form says the
+ * same counts, positions point at the systems' names in the file (checked against the text, not the
+ * parser), SARIF carries what the 2.1.0 specification requires of a log, a run, a tool and a result, and
+ * the levels follow the schedule.
+ */
+class AmbiguityFormatsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Six writers of Position (15 pairs), one writer of Time beside a reader (1 pair). */
+    private static String schedule(String level) {
+        List<String> systems = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            systems.add("      {\"name\": \"mover" + i + "\", \"access\": {\"queries\": [{\"write\": [\"Position\"]}]}}");
+        }
+        systems.add("      {\"name\": \"clock\", \"access\": {\"writeResources\": [\"Time\"]}}");
+        systems.add("      {\"name\": \"timer\", \"access\": {\"readResources\": [\"Time\"]}}");
+        return "{\n  \"ambiguity\": \"" + level + "\",\n  \"stages\": [\n    {\"name\": \"update\", \"systems\": [\n"
+                + String.join(",\n", systems) + "\n    ]}\n  ]\n}\n";
+    }
+
+    private static Path write(Path dir, String level) throws Exception {
+        Path file = dir.resolve("game.json");
+        Files.writeString(file, schedule(level));
+        return file;
+    }
+
+    /** The line and column of {@code "name"} as a string value in {@code text}. */
+    private static int[] positionOf(String text, String name) {
+        int index = text.indexOf("\"name\": \"" + name + "\"") + "\"name\": ".length();
+        int line = 1 + (int) text.substring(0, index).chars().filter(c -> c == '\n').count();
+        return new int[] {line, index - text.lastIndexOf('\n', index - 1)};
+    }
+
+    @Test
+    void jsonCountsEveryPairAndPlacesEachSystem(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "WARN");
+        CommandOutput r = CommandOutput.run("ambiguities", "--format", "json", file.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode root = JSON.readTree(r.out());
+        assertThat(root.get("format").asText()).isEqualTo("ecslab-ambiguities");
+        assertThat(root.get("total").asLong()).isEqualTo(16);
+        assertThat(root.get("listed").asInt()).isEqualTo(16);
+        assertThat(root.get("fails").asBoolean()).isFalse();
+        assertThat(root.at("/summary/byData/Position").asLong()).isEqualTo(15);
+        assertThat(root.at("/summary/byData").path("resource Time").asLong()).isEqualTo(1);
+        assertThat(root.at("/summary/busiestSystems/0/pairs").asLong()).isEqualTo(5);
+        String text = Files.readString(file);
+        for (JsonNode pair : root.get("pairs")) {
+            for (String side : List.of("first", "second")) {
+                int[] expected = positionOf(text, pair.get(side).asText());
+                assertThat(pair.get(side + "At").get("line").asInt()).isEqualTo(expected[0]);
+                assertThat(pair.get(side + "At").get("column").asInt()).isEqualTo(expected[1]);
+            }
+            assertThat(pair.get("fixes")).hasSize(3);
+        }
+        CommandOutput limited = CommandOutput.run("ambiguities", "--format", "json", "--limit", "4", file.toString());
+        JsonNode l = JSON.readTree(limited.out());
+        assertThat(l.get("listed").asInt()).isEqualTo(4);
+        assertThat(l.get("pairs")).hasSize(4);
+        assertThat(l.get("total").asLong()).isEqualTo(16);
+        CommandOutput summary = CommandOutput.run("ambiguities", "--format", "json", "--summary", file.toString());
+        assertThat(JSON.readTree(summary.out()).has("pairs")).isFalse();
+    }
+
+    @Test
+    void sarifHasWhatTheSpecificationRequiresAndPointsAtTheSystems(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "ERROR");
+        CommandOutput r = CommandOutput.run("ambiguities", "--format", "sarif", file.toString());
+        assertThat(r.code()).as("an ERROR schedule with pairs fails in every format").isEqualTo(1);
+        JsonNode log = JSON.readTree(r.out());
+        // sarifLog: version and runs are required (SARIF 2.1.0, 3.13)
+        assertThat(log.get("version").asText()).isEqualTo("2.1.0");
+        assertThat(log.get("runs")).hasSize(1);
+        JsonNode run = log.get("runs").get(0);
+        // run: tool is required (3.14); tool: driver (3.18); toolComponent: name (3.19.8)
+        assertThat(run.at("/tool/driver/name").asText()).isEqualTo("ecslab");
+        Set<String> rules = new HashSet<>();
+        run.at("/tool/driver/rules").forEach(rule -> rules.add(rule.get("id").asText()));
+        JsonNode results = run.get("results");
+        assertThat(results).hasSize(16);
+        String text = Files.readString(file);
+        Set<String> fingerprints = new HashSet<>();
+        for (JsonNode result : results) {
+            // result: message is required (3.27.11), with text or id (3.11.7)
+            assertThat(result.at("/message/text").asText()).contains("with no order between them", "\"before\"");
+            assertThat(rules).contains(result.get("ruleId").asText());
+            assertThat(result.get("level").asText()).isEqualTo("error");
+            JsonNode physical = result.at("/locations/0/physicalLocation");
+            assertThat(physical.at("/artifactLocation/uri").asText()).endsWith("game.json");
+            int line = physical.at("/region/startLine").asInt();
+            int column = physical.at("/region/startColumn").asInt();
+            assertThat(line).isPositive();
+            String first = result.at("/message/text").asText().split("'")[1];
+            assertThat(new int[] {line, column}).isEqualTo(positionOf(text, first));
+            String second = result.at("/message/text").asText().split("'")[3];
+            assertThat(result.at("/relatedLocations/0/physicalLocation/region/startLine").asInt())
+                    .isEqualTo(positionOf(text, second)[0]);
+            fingerprints.add(result.at("/partialFingerprints").toString());
+        }
+        assertThat(fingerprints).as("one fingerprint per pair").hasSize(16);
+        assertThat(run.at("/invocations/0/executionSuccessful").asBoolean()).isTrue();
+        assertThat(run.at("/invocations/0/toolExecutionNotifications").isMissingNode()).isTrue();
+    }
+
+    @Test
+    void sarifLevelsFollowTheScheduleAndAShortLogSaysWhatItLeavesOut(@TempDir Path dir) throws Exception {
+        Path warn = write(dir, "WARN");
+        CommandOutput r = CommandOutput.run("ambiguities", "--format", "sarif", "--limit", "5", warn.toString());
+        assertThat(r.code()).isZero();
+        JsonNode run = JSON.readTree(r.out()).get("runs").get(0);
+        assertThat(run.get("results")).hasSize(5);
+        run.get("results").forEach(x -> assertThat(x.get("level").asText()).isEqualTo("warning"));
+        assertThat(run.at("/invocations/0/toolExecutionNotifications/0/message/text").asText())
+                .contains("11 more ambiguous pair(s)", "16 in all");
+        CommandOutput strict = CommandOutput.run("ambiguities", "--format", "sarif", "--strict", warn.toString());
+        assertThat(strict.code()).isEqualTo(1);
+        assertThat(JSON.readTree(strict.out()).at("/runs/0/results/0/level").asText()).isEqualTo("error");
+        Path ignore = dir.resolve("quiet.json");
+        Files.writeString(ignore, schedule("IGNORE"));
+        CommandOutput quiet = CommandOutput.run("ambiguities", "--format", "sarif", ignore.toString());
+        assertThat(quiet.code()).isZero();
+        assertThat(JSON.readTree(quiet.out()).at("/runs/0/results/0/level").asText()).isEqualTo("note");
+    }
+
+    @Test
+    void textListsTheLimitAndTheSummaryCountsEverything(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "WARN");
+        CommandOutput r = CommandOutput.run("ambiguities", "--limit", "2", file.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("16 pairs of systems with conflicting data access have no order between them.\n")
+                .contains("  by stage: update 16\n", "  data in the most pairs: Position 15; resource Time 1\n",
+                        "the first 2 pairs", "  on Position (2 pairs):\n");
+        assertThat(r.out().lines().filter(l -> l.startsWith("    -- "))).hasSize(2);
+        CommandOutput summary = CommandOutput.run("ambiguities", "--summary", file.toString());
+        assertThat(summary.out()).contains("summary:").doesNotContain("    -- ");
+    }
+
+    @Test
+    void badOptionsAreBadInput(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "WARN");
+        CommandOutput negative = CommandOutput.run("ambiguities", "--limit", "-1", file.toString());
+        assertThat(negative.code()).isEqualTo(2);
+        assertThat(negative.err()).contains("--limit");
+        CommandOutput sarifSummary = CommandOutput.run("ambiguities", "--format", "sarif", "--summary", file.toString());
+        assertThat(sarifSummary.code()).isEqualTo(2);
+        assertThat(sarifSummary.err()).contains("--summary");
+        CommandOutput xml = CommandOutput.run("ambiguities", "--format", "xml", file.toString());
+        assertThat(xml.code()).isEqualTo(2);
+        assertThat(xml.err()).contains("xml");
+    }
+}
