@@ -57,7 +57,28 @@ public final class Schedule {
         return ambiguity;
     }
 
-    /** Classes or names of components and resources whose conflicts ambiguity reports ignore. */
+    /**
+     * A component only (not a resource of the same name or class) whose conflicts ambiguity reports
+     * ignore: Bevy's {@code allow_ambiguous_component}.
+     */
+    public record IgnoredComponent(Object classOrName) {
+        public IgnoredComponent {
+            Objects.requireNonNull(classOrName, "component");
+        }
+    }
+
+    /** A resource only whose conflicts ambiguity reports ignore: Bevy's {@code allow_ambiguous_resource}. */
+    public record IgnoredResource(Object classOrName) {
+        public IgnoredResource {
+            Objects.requireNonNull(classOrName, "resource");
+        }
+    }
+
+    /**
+     * Classes or names of components and resources whose conflicts ambiguity reports ignore: a bare class
+     * or name matches both a component and a resource; {@link IgnoredComponent} and {@link IgnoredResource}
+     * match one namespace.
+     */
     public List<Object> ignoredData() {
         return ignoredData;
     }
@@ -131,6 +152,18 @@ public final class Schedule {
         /** Ignores conflicts on a component or resource (a class, or a name) in ambiguity reports. */
         public Builder ignoreAmbiguitiesOn(Object classOrName) {
             ignoredData.add(Objects.requireNonNull(classOrName, "data"));
+            return this;
+        }
+
+        /** Ignores conflicts on a component only (Bevy's {@code allow_ambiguous_component}). */
+        public Builder ignoreAmbiguitiesOnComponent(Object classOrName) {
+            ignoredData.add(new IgnoredComponent(classOrName));
+            return this;
+        }
+
+        /** Ignores conflicts on a resource only (Bevy's {@code allow_ambiguous_resource}). */
+        public Builder ignoreAmbiguitiesOnResource(Object classOrName) {
+            ignoredData.add(new IgnoredResource(classOrName));
             return this;
         }
 

@@ -12,8 +12,10 @@ public final class ScheduleBuildException extends EcsException {
     public enum Kind {
         /** Two systems share a name. */
         DUPLICATE_NAME,
-        /** A constraint or ambiguity rule names no system, label or set. */
+        /** A constraint or ambiguity rule names no system, label, set or system type. */
         UNKNOWN_TARGET,
+        /** A constraint or ambiguity rule names a system type with several instances (Bevy's SystemTypeSetAmbiguity). */
+        SYSTEM_TYPE_AMBIGUITY,
         /** The constraints within a stage form a cycle. */
         CYCLE,
         /** A constraint between stages contradicts the order of the stages. */

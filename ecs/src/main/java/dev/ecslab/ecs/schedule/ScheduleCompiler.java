@@ -10,9 +10,11 @@ import dev.ecslab.ecs.schedule.ScheduleBuildException.Kind;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns a {@link Schedule} into a {@link CompiledSchedule}: validates it, resolves accesses, builds
@@ -72,8 +74,10 @@ public final class ScheduleCompiler {
             }
         }
 
-        // Every name a constraint may target: system names, labels and set names.
+        // Every name a constraint may target: system names, labels, set names (by membership) and system
+        // types (every instance of a type answers to it, as Bevy's SystemTypeSet).
         Map<String, List<Loc>> targets = new HashMap<>();
+        Map<String, Integer> typeInstances = new HashMap<>();
         for (int si = 0; si < stages.size(); si++) {
             List<SystemDescriptor> systems = stages.get(si).systems();
             for (int i = 0; i < systems.size(); i++) {
@@ -82,9 +86,39 @@ public final class ScheduleCompiler {
                 targets.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(loc);
                 d.labels().forEach(l -> targets.computeIfAbsent(l, k -> new ArrayList<>()).add(loc));
                 d.sets().forEach(s -> targets.computeIfAbsent(s, k -> new ArrayList<>()).add(loc));
+                if (d.type() != null) {
+                    targets.computeIfAbsent(d.type(), k -> new ArrayList<>()).add(loc);
+                    typeInstances.merge(d.type(), 1, Integer::sum);
+                }
             }
         }
         schedule.sets().keySet().forEach(s -> targets.computeIfAbsent(s, k -> new ArrayList<>()));
+        Set<String> ambiguousTypes = new HashSet<>();
+        typeInstances.forEach((t, count) -> {
+            if (count > 1) {
+                ambiguousTypes.add(t);
+            }
+        });
+        // A set's listed members (systems, labels, types or other sets) join it: repeat until nothing
+        // changes, so a set listing a set that lists systems gets those systems too.
+        List<SetDescriptor> declared = new ArrayList<>(schedule.sets().values());
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (int k = 0; k < declared.size(); k++) {
+                SetDescriptor set = declared.get(k);
+                List<Loc> in = targets.get(set.name());
+                for (int m = 0; m < set.rules().members().size(); m++) {
+                    String member = set.rules().members().get(m);
+                    for (Loc loc : resolveSetTarget(targets, ambiguousTypes, set, k, "members", m, member, false)) {
+                        if (!in.contains(loc)) {
+                            in.add(loc);
+                            grew = true;
+                        }
+                    }
+                }
+            }
+        }
 
         // Resolve every access first: resolving registers the types a declaration names, and the
         // ignored data below must be looked up after that, or a fresh world would ignore nothing.
@@ -92,7 +126,10 @@ public final class ScheduleCompiler {
         for (StageDescriptor stage : stages) {
             List<CompiledSystem> systems = new ArrayList<>();
             for (SystemDescriptor d : stage.systems()) {
-                int[] memberOf = d.sets().stream().mapToInt(setIndex::get).toArray();
+                Loc self = new Loc(resolved.size(), systems.size());
+                int[] memberOf = setIndex.entrySet().stream()
+                        .filter(e -> d.sets().contains(e.getKey()) || targets.getOrDefault(e.getKey(), List.of()).contains(self))
+                        .mapToInt(Map.Entry::getValue).toArray();
                 String where = place(resolved.size(), systems.size(), null, -1);
                 systems.add(new CompiledSystem(systems.size(), d, resolveAccess(d, data, where), memberOf));
             }
@@ -101,8 +138,14 @@ public final class ScheduleCompiler {
         BitSet ignoredComponents = new BitSet();
         BitSet ignoredResources = new BitSet();
         for (Object key : schedule.ignoredData()) {
-            ignoredComponents.or(data.componentIds(key));
-            ignoredResources.or(data.resourceIds(key));
+            if (key instanceof Schedule.IgnoredComponent c) {
+                ignoredComponents.or(data.componentIds(c.classOrName()));
+            } else if (key instanceof Schedule.IgnoredResource r) {
+                ignoredResources.or(data.resourceIds(r.classOrName()));
+            } else {
+                ignoredComponents.or(data.componentIds(key));
+                ignoredResources.or(data.resourceIds(key));
+            }
         }
 
         List<CompiledStage> compiled = new ArrayList<>();
@@ -118,23 +161,16 @@ public final class ScheduleCompiler {
             for (int i = 0; i < n; i++) {
                 exempt[i] = new BitSet();                 // most systems exempt nothing
             }
+            DiGraph weak = new DiGraph(n);               // weak constraints, kept only between conflicting systems
             for (int i = 0; i < n; i++) {
                 SystemDescriptor d = ds.get(i);
-                for (int k = 0; k < d.before().size(); k++) {
-                    String t = d.before().get(k);
-                    for (Loc other : resolve(targets, d, place(si, i, "before", k), "before", t)) {
-                        order(stages, si, i, other, true, t, graph, place(si, i, "before", k));
-                    }
-                }
-                for (int k = 0; k < d.after().size(); k++) {
-                    String t = d.after().get(k);
-                    for (Loc other : resolve(targets, d, place(si, i, "after", k), "after", t)) {
-                        order(stages, si, i, other, false, t, graph, place(si, i, "after", k));
-                    }
-                }
+                systemEdges(targets, ambiguousTypes, stages, si, i, "before", d.before(), true, graph);
+                systemEdges(targets, ambiguousTypes, stages, si, i, "after", d.after(), false, graph);
+                systemEdges(targets, ambiguousTypes, stages, si, i, "beforeWeak", d.beforeWeak(), true, weak);
+                systemEdges(targets, ambiguousTypes, stages, si, i, "afterWeak", d.afterWeak(), false, weak);
                 for (int k = 0; k < d.ambiguousWith().size(); k++) {
                     String t = d.ambiguousWith().get(k);
-                    for (Loc other : resolve(targets, d, place(si, i, "ambiguousWith", k), "ambiguousWith", t)) {
+                    for (Loc other : resolve(targets, ambiguousTypes, d, place(si, i, "ambiguousWith", k), "ambiguousWith", t)) {
                         if (other.stage() == si && other.index() != i) {
                             exempt[i].set(other.index());
                             exempt[other.index()].set(i);
@@ -149,9 +185,31 @@ public final class ScheduleCompiler {
                 }
             }
 
+            applySetRules(declared, targets, ambiguousTypes, stages, si, graph, weak, exempt);
+
             StageAccessWords accessWords = new StageAccessWords(systems, ignoredComponents, ignoredResources, data,
                     conflictsFromIdsOnly);
             BitSet[] conflicts = conflictMatrix(accessWords, n);
+            if (weak.edgeCount() > 0) {
+                // Weak order: through the closure of every constraint, strong and weak, an edge x -> y is kept
+                // when x and y conflict; systems that could run in parallel stay unordered.
+                DiGraph all = new DiGraph(n);
+                for (int u = 0; u < n; u++) {
+                    BitSet out = (BitSet) graph.successors(u).clone();     // the live row: never modify it
+                    out.or(weak.successors(u));
+                    for (int v = out.nextSetBit(0); v >= 0; v = out.nextSetBit(v + 1)) {
+                        all.addEdge(u, v);
+                    }
+                }
+                BitSet[] allReach = Reachability.closure(all, topologicalOrder(all, stage, ds, si, targets));
+                for (int u = 0; u < n; u++) {
+                    BitSet keep = (BitSet) allReach[u].clone();
+                    keep.and(conflicts[u]);
+                    for (int v = keep.nextSetBit(0); v >= 0; v = keep.nextSetBit(v + 1)) {
+                        graph.addEdge(u, v);
+                    }
+                }
+            }
             if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
                 int[] stable = topologicalOrder(graph, stage, ds, si, targets);
                 int[] position = new int[n];
@@ -274,15 +332,104 @@ public final class ScheduleCompiler {
         return d.resolvedAccess() != null ? d.resolvedAccess() : Access.NONE;
     }
 
-    private static List<Loc> resolve(Map<String, List<Loc>> targets, SystemDescriptor d, String where, String rule,
-            String target) {
+    /** The edges of one ordering field of system {@code i} of stage {@code si}, into {@code graph}. */
+    private static void systemEdges(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, List<StageDescriptor> stages,
+            int si, int i, String field, List<String> names, boolean before, DiGraph graph) {
+        SystemDescriptor d = stages.get(si).systems().get(i);
+        for (int k = 0; k < names.size(); k++) {
+            String where = place(si, i, field, k);
+            for (Loc other : resolve(targets, ambiguousTypes, d, where, field, names.get(k))) {
+                order(stages, si, i, other, before, names.get(k), graph, where);
+            }
+        }
+    }
+
+    private static List<Loc> resolve(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, SystemDescriptor d,
+            String where, String rule, String target) {
+        return target(targets, ambiguousTypes, "system '" + d.name() + "'", where, rule, target);
+    }
+
+    private static List<Loc> target(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, String who, String where,
+            String rule, String target) {
         List<Loc> found = targets.get(target);
         if (found == null) {
-            throw new ScheduleBuildException(Kind.UNKNOWN_TARGET, "system '" + d.name() + "' has " + rule + "(\""
-                    + target + "\"), but no system, label or set is called '" + target + "'"
+            throw new ScheduleBuildException(Kind.UNKNOWN_TARGET, who + " has " + rule + "(\""
+                    + target + "\"), but no system, label, set or system type is called '" + target + "'"
                     + NearestName.hint(target, targets.keySet()), null, List.of(where));
         }
+        if (ambiguousTypes.contains(target)) {
+            throw new ScheduleBuildException(Kind.SYSTEM_TYPE_AMBIGUITY, who + " has " + rule + "(\"" + target
+                    + "\"), but the schedule has " + found.size() + " systems of type '" + target + "'; as in Bevy, a system"
+                    + " type with several instances cannot be ordered against or declared ambiguous with (name one"
+                    + " instance, or a label or set)", null, List.of(where));
+        }
         return found;
+    }
+
+    /** The systems a set's rule names; {@code members} of a set may name any system type, even with several instances. */
+    private static List<Loc> resolveSetTarget(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, SetDescriptor set,
+            int setIndex, String rule, int item, String target, boolean strictTypes) {
+        return target(targets, strictTypes ? ambiguousTypes : Set.of(), "set '" + set.name() + "'",
+                "sets[" + setIndex + "]." + rule + "[" + item + "]", rule, target);
+    }
+
+    /**
+     * The rules sets give their members in stage {@code si}: before/after (strong and weak) towards other
+     * targets, ambiguousWith (set to set or set to system), and chains over the listed members.
+     */
+    private static void applySetRules(List<SetDescriptor> sets, Map<String, List<Loc>> targets, Set<String> ambiguousTypes,
+            List<StageDescriptor> stages, int si, DiGraph graph, DiGraph weak, BitSet[] exempt) {
+        for (int k = 0; k < sets.size(); k++) {
+            SetDescriptor set = sets.get(k);
+            SetDescriptor.Rules rules = set.rules();
+            if (rules.isEmpty()) {
+                continue;
+            }
+            List<Loc> members = targets.getOrDefault(set.name(), List.of()).stream().filter(l -> l.stage() == si).toList();
+            ruleEdges(rules.before(), "before", true, graph, set, k, members, targets, ambiguousTypes, stages, si);
+            ruleEdges(rules.after(), "after", false, graph, set, k, members, targets, ambiguousTypes, stages, si);
+            ruleEdges(rules.beforeWeak(), "beforeWeak", true, weak, set, k, members, targets, ambiguousTypes, stages, si);
+            ruleEdges(rules.afterWeak(), "afterWeak", false, weak, set, k, members, targets, ambiguousTypes, stages, si);
+            for (int t = 0; t < rules.ambiguousWith().size(); t++) {
+                for (Loc other : resolveSetTarget(targets, ambiguousTypes, set, k, "ambiguousWith", t,
+                        rules.ambiguousWith().get(t), true)) {
+                    for (Loc m : members) {
+                        if (other.stage() == si && other.index() != m.index()) {
+                            exempt[m.index()].set(other.index());
+                            exempt[other.index()].set(m.index());
+                        }
+                    }
+                }
+            }
+            if (rules.chain() || rules.chainWeak()) {
+                for (int t = 0; t + 1 < rules.members().size(); t++) {
+                    List<Loc> from = resolveSetTarget(targets, ambiguousTypes, set, k, "members", t, rules.members().get(t), true);
+                    List<Loc> to = resolveSetTarget(targets, ambiguousTypes, set, k, "members", t + 1,
+                            rules.members().get(t + 1), true);
+                    for (Loc a : from) {
+                        if (a.stage() != si) {
+                            continue;
+                        }
+                        for (Loc b : to) {
+                            order(stages, si, a.index(), b, true, rules.members().get(t + 1), rules.chain() ? graph : weak,
+                                    "sets[" + k + "].members[" + t + "]");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void ruleEdges(List<String> names, String rule, boolean before, DiGraph into, SetDescriptor set, int k,
+            List<Loc> members, Map<String, List<Loc>> targets, Set<String> ambiguousTypes, List<StageDescriptor> stages,
+            int si) {
+        for (int t = 0; t < names.size(); t++) {
+            for (Loc other : resolveSetTarget(targets, ambiguousTypes, set, k, rule, t, names.get(t), true)) {
+                for (Loc m : members) {
+                    order(stages, si, m.index(), other, before, names.get(t), into, "sets[" + k + "]." + rule + "[" + t + "]");
+                }
+            }
+        }
     }
 
     /** Adds the edge for "system {@code i} of stage {@code si} runs before/after {@code other}". */

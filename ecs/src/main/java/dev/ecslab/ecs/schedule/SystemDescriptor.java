@@ -32,6 +32,9 @@ public final class SystemDescriptor {
     private final List<String> ambiguousWith;
     private final boolean ambiguousWithAll;
     private final SystemSetup setup;
+    private final List<String> beforeWeak;
+    private final List<String> afterWeak;
+    private final String type;
 
     private SystemDescriptor(Builder b) {
         this.name = b.name;
@@ -45,6 +48,9 @@ public final class SystemDescriptor {
         this.ambiguousWith = List.copyOf(b.ambiguousWith);
         this.ambiguousWithAll = b.ambiguousWithAll;
         this.setup = b.setup;
+        this.beforeWeak = List.copyOf(b.beforeWeak);
+        this.afterWeak = List.copyOf(b.afterWeak);
+        this.type = b.type;
     }
 
     public static Builder builder(String name) {
@@ -108,6 +114,29 @@ public final class SystemDescriptor {
         return ambiguousWithAll;
     }
 
+    /**
+     * Weak "runs before" targets: an order kept only towards the targets' systems whose access conflicts
+     * with this one (the compiler derives it through the closure of every constraint), so it never
+     * serialises systems that could run in parallel.
+     */
+    public List<String> beforeWeak() {
+        return beforeWeak;
+    }
+
+    /** Weak "runs after" targets; see {@link #beforeWeak()}. */
+    public List<String> afterWeak() {
+        return afterWeak;
+    }
+
+    /**
+     * The system's type (Bevy's system function), or null: every system of one type answers to the type's
+     * name, as Bevy's {@code SystemTypeSet}. Ordering against, or declaring ambiguity with, a type that
+     * has several instances in a schedule is an error, as in Bevy.
+     */
+    public String type() {
+        return type;
+    }
+
     /** How to make the body, or {@code null} for an analysis-only descriptor. */
     public SystemSetup setup() {
         return setup;
@@ -136,6 +165,9 @@ public final class SystemDescriptor {
         private final List<String> ambiguousWith = new ArrayList<>();
         private boolean ambiguousWithAll;
         private SystemSetup setup;
+        private final List<String> beforeWeak = new ArrayList<>();
+        private final List<String> afterWeak = new ArrayList<>();
+        private String type;
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "system name");
@@ -196,6 +228,24 @@ public final class SystemDescriptor {
         /** Exempts pairs with the named systems, labels or sets from ambiguity reports. */
         public Builder ambiguousWith(String... targets) {
             ambiguousWith.addAll(List.of(targets));
+            return this;
+        }
+
+        /** Runs before the targets' systems whose access conflicts with this one (see {@link #beforeWeak()}). */
+        public Builder beforeWeak(String... targets) {
+            beforeWeak.addAll(List.of(targets));
+            return this;
+        }
+
+        /** Runs after the targets' systems whose access conflicts with this one. */
+        public Builder afterWeak(String... targets) {
+            afterWeak.addAll(List.of(targets));
+            return this;
+        }
+
+        /** The system's type: constraints naming it target every instance (see {@link SystemDescriptor#type()}). */
+        public Builder type(String typeName) {
+            this.type = Objects.requireNonNull(typeName, "type");
             return this;
         }
 

@@ -24,11 +24,13 @@ import java.util.Set;
  */
 final class ScheduleReader extends ValueReader {
     private static final List<String> TOP_FIELDS = List.of("ordering", "ambiguity", "maxStageIterations",
-            "components", "resources", "ignoreAmbiguitiesOn", "sets", "stages");
-    private static final List<String> SET_FIELDS = List.of("name", "criterion");
+            "components", "resources", "ignoreAmbiguitiesOn", "ignoreAmbiguitiesOnComponents",
+            "ignoreAmbiguitiesOnResources", "sets", "stages");
+    private static final List<String> SET_FIELDS = List.of("name", "criterion", "members", "before", "after",
+            "ambiguousWith", "beforeWeak", "afterWeak", "chain", "chainWeak");
     private static final List<String> STAGE_FIELDS = List.of("name", "systems");
-    private static final List<String> SYSTEM_FIELDS = List.of("name", "kind", "access", "labels", "sets", "before",
-            "after", "ambiguousWith", "ambiguousWithAll");
+    private static final List<String> SYSTEM_FIELDS = List.of("name", "kind", "type", "access", "labels", "sets", "before",
+            "after", "beforeWeak", "afterWeak", "ambiguousWith", "ambiguousWithAll");
 
     private final NameRegistry names = new NameRegistry();
     private final AccessReader accesses;
@@ -52,6 +54,7 @@ final class ScheduleReader extends ValueReader {
             }
         }
         boolean stages = false;
+        int anonymousSets = 0;
         Set<String> declaredSets = new HashSet<>();
         for (Member m : top.members()) {
             Node v = m.value();
@@ -59,12 +62,13 @@ final class ScheduleReader extends ValueReader {
                 case "ordering" -> b.ordering(enumValue(v, OrderingPolicy.class, "ordering policy"));
                 case "ambiguity" -> b.ambiguity(enumValue(v, AmbiguitySetting.class, "ambiguity setting"));
                 case "maxStageIterations" -> b.maxStageIterations(positiveInt(v));
-                case "components", "resources", "ignoreAmbiguitiesOn" -> {
+                case "components", "resources", "ignoreAmbiguitiesOn", "ignoreAmbiguitiesOnComponents",
+                        "ignoreAmbiguitiesOnResources" -> {
                     // handled before and after this loop
                 }
                 case "sets" -> {
                     for (Node s : array(v).items()) {
-                        b.set(set(s, declaredSets));
+                        b.set(set(s, declaredSets, ++anonymousSets));
                     }
                 }
                 case "stages" -> {
@@ -79,17 +83,31 @@ final class ScheduleReader extends ValueReader {
         if (!stages) {
             throw error(top, "missing field \"stages\" (an array of stages, which may be empty)");
         }
-        Member ignore = top.members().stream().filter(m -> m.key().equals("ignoreAmbiguitiesOn")).findFirst()
-                .orElse(null);
-        if (ignore != null) {
+        for (Member ignore : top.members()) {
+            boolean both = ignore.key().equals("ignoreAmbiguitiesOn");
+            boolean components = ignore.key().equals("ignoreAmbiguitiesOnComponents");
+            boolean resources = ignore.key().equals("ignoreAmbiguitiesOnResources");
+            if (!both && !components && !resources) {
+                continue;
+            }
+            String what = both ? "component or resource" : components ? "component" : "resource";
             for (Node n : array(ignore.value()).items()) {
-                String name = name(n, "component or resource name");
-                if (names.findComponent(name).isEmpty() && names.findResource(name).isEmpty()) {
-                    throw error(n, "ignoreAmbiguitiesOn names \"" + name + "\", which is no component or"
-                            + " resource of this schedule" + suggestion(name, allDataNames())
-                            + " (declare it in \"components\" or \"resources\" if no system uses it)");
+                String name = name(n, what + " name");
+                boolean found = (!resources && names.findComponent(name).isPresent())
+                        || (!components && names.findResource(name).isPresent());
+                if (!found) {
+                    List<String> candidates = both ? allDataNames() : components ? names.componentNames() : names.resourceNames();
+                    throw error(n, ignore.key() + " names \"" + name + "\", which is no " + what + " of this schedule"
+                            + suggestion(name, candidates) + " (declare it in \"" + (resources ? "resources" : "components")
+                            + "\"" + (both ? " or \"resources\"" : "") + " if no system uses it)");
                 }
-                b.ignoreAmbiguitiesOn(name);
+                if (both) {
+                    b.ignoreAmbiguitiesOn(name);
+                } else if (components) {
+                    b.ignoreAmbiguitiesOnComponent(name);
+                } else {
+                    b.ignoreAmbiguitiesOnResource(name);
+                }
             }
         }
         return new LoadedSchedule(b.build(), names, source, text);
@@ -111,23 +129,66 @@ final class ScheduleReader extends ValueReader {
         }
     }
 
-    private SetDescriptor set(Node n, Set<String> declared) {
+    /**
+     * A declared set: a name, or members without a name (an anonymous set, Bevy's tuple of systems, named
+     * {@code "(anonymous set K: a, b)"} in reports), an optional criterion name, and rules for its members.
+     */
+    private SetDescriptor set(Node n, Set<String> declared, int position) {
         Obj o = object(n, "a set");
-        Node nameNode = required(o, "name", "a set");
-        String name = name(nameNode, "set name");
+        Node nameNode = null;
         String criterion = null;
+        List<String> members = List.of();
+        List<String> before = List.of();
+        List<String> after = List.of();
+        List<String> ambiguousWith = List.of();
+        List<String> beforeWeak = List.of();
+        List<String> afterWeak = List.of();
+        boolean chain = false;
+        boolean chainWeak = false;
+        Member chainMember = null;
         for (Member m : o.members()) {
+            Node v = m.value();
             switch (m.key()) {
-                case "name" -> {
+                case "name" -> nameNode = v;
+                case "criterion" -> criterion = name(v, "run criterion name");
+                case "members" -> members = List.of(names(v, "set member"));
+                case "before" -> before = List.of(names(v, "constraint target"));
+                case "after" -> after = List.of(names(v, "constraint target"));
+                case "ambiguousWith" -> ambiguousWith = List.of(names(v, "ambiguity target"));
+                case "beforeWeak" -> beforeWeak = List.of(names(v, "constraint target"));
+                case "afterWeak" -> afterWeak = List.of(names(v, "constraint target"));
+                case "chain" -> {
+                    chain = bool(v);
+                    chainMember = chain ? m : chainMember;
                 }
-                case "criterion" -> criterion = name(m.value(), "run criterion name");
+                case "chainWeak" -> {
+                    chainWeak = bool(v);
+                    chainMember = chainWeak ? m : chainMember;
+                }
                 default -> throw unknownField(m, SET_FIELDS);
             }
         }
-        if (!declared.add(name)) {
-            throw error(nameNode, "set \"" + name + "\" is declared twice");
+        if (chain && chainWeak) {
+            throw error(chainMember.keyPos(), chainMember.value().path(), "a set is chained strongly or weakly, not both");
         }
-        return criterion == null ? SetDescriptor.of(name) : SetDescriptor.of(name, criterion, RunCriterion.ALWAYS);
+        if ((chain || chainWeak) && members.size() < 2) {
+            throw error(chainMember.keyPos(), chainMember.value().path(), "a chain orders the set's \"members\" one"
+                    + " after the other, in the order listed; it needs at least two members");
+        }
+        String name;
+        if (nameNode != null) {
+            name = name(nameNode, "set name");
+        } else if (!members.isEmpty()) {
+            name = "(anonymous set " + position + ": " + String.join(", ", members) + ")";
+        } else {
+            throw error(o, "a set needs a \"name\", or \"members\" (an anonymous set)");
+        }
+        if (!declared.add(name)) {
+            throw error(nameNode != null ? nameNode : o, "set \"" + name + "\" is declared twice");
+        }
+        SetDescriptor set = criterion == null ? SetDescriptor.of(name) : SetDescriptor.of(name, criterion, RunCriterion.ALWAYS);
+        return set.withRules(new SetDescriptor.Rules(members, before, after, ambiguousWith, beforeWeak, afterWeak, chain,
+                chainWeak));
     }
 
     private StageDescriptor stage(Node n) {
@@ -161,6 +222,9 @@ final class ScheduleReader extends ValueReader {
                 case "name" -> {
                 }
                 case "kind" -> b.kind(enumValue(v, SystemKind.class, "system kind"));
+                case "type" -> b.type(name(v, "system type"));
+                case "beforeWeak" -> b.beforeWeak(names(v, "constraint target"));
+                case "afterWeak" -> b.afterWeak(names(v, "constraint target"));
                 case "access" -> b.access(accesses.access(v));
                 case "labels" -> b.label(names(v, "label"));
                 case "sets" -> b.inSet(names(v, "set name"));

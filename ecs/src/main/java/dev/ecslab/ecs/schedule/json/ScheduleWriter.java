@@ -48,17 +48,23 @@ final class ScheduleWriter {
             }
         }
         List<String> ignored = new ArrayList<>();
-        for (Object key : schedule.ignoredData()) {
-            BitSet c = data.componentIds(key);
-            BitSet r = data.resourceIds(key);
+        List<String> ignoredComponents = new ArrayList<>();
+        List<String> ignoredResources = new ArrayList<>();
+        for (Object entry : schedule.ignoredData()) {
+            Object key = entry instanceof Schedule.IgnoredComponent ic ? ic.classOrName()
+                    : entry instanceof Schedule.IgnoredResource ir ? ir.classOrName() : entry;
+            BitSet c = entry instanceof Schedule.IgnoredResource ? new BitSet() : data.componentIds(key);
+            BitSet r = entry instanceof Schedule.IgnoredComponent ? new BitSet() : data.resourceIds(key);
             if (c.isEmpty() && r.isEmpty()) {
                 continue;
             }
             usedComponents.or(c);
             usedResources.or(r);
             String name = key instanceof Class<?> type ? DataResolver.nameOf(type) : key.toString();
-            if (!ignored.contains(name)) {
-                ignored.add(name);
+            List<String> into = entry instanceof Schedule.IgnoredComponent ? ignoredComponents
+                    : entry instanceof Schedule.IgnoredResource ? ignoredResources : ignored;
+            if (!into.contains(name)) {
+                into.add(name);
             }
         }
 
@@ -75,12 +81,27 @@ final class ScheduleWriter {
         putIfNotEmpty(top, "components", components);
         putIfNotEmpty(top, "resources", resources);
         putIfNotEmpty(top, "ignoreAmbiguitiesOn", ignored);
+        putIfNotEmpty(top, "ignoreAmbiguitiesOnComponents", ignoredComponents);
+        putIfNotEmpty(top, "ignoreAmbiguitiesOnResources", ignoredResources);
         List<Object> sets = new ArrayList<>();
         for (SetDescriptor s : schedule.sets().values()) {
             Map<String, Object> set = new LinkedHashMap<>();
             set.put("name", s.name());
             if (!s.criterionName().equals(ALWAYS)) {
                 set.put("criterion", s.criterionName());
+            }
+            SetDescriptor.Rules rules = s.rules();
+            putIfNotEmpty(set, "members", rules.members());
+            putIfNotEmpty(set, "before", rules.before());
+            putIfNotEmpty(set, "after", rules.after());
+            putIfNotEmpty(set, "beforeWeak", rules.beforeWeak());
+            putIfNotEmpty(set, "afterWeak", rules.afterWeak());
+            putIfNotEmpty(set, "ambiguousWith", rules.ambiguousWith());
+            if (rules.chain()) {
+                set.put("chain", true);
+            }
+            if (rules.chainWeak()) {
+                set.put("chainWeak", true);
             }
             sets.add(set);
         }
@@ -156,6 +177,9 @@ final class ScheduleWriter {
         if (d.kind() != SystemKind.NORMAL) {
             s.put("kind", d.kind().name());
         }
+        if (d.type() != null) {
+            s.put("type", d.type());
+        }
         if (access != null) {
             s.put("access", access(access));
         }
@@ -163,6 +187,8 @@ final class ScheduleWriter {
         putIfNotEmpty(s, "sets", List.copyOf(d.sets()));
         putIfNotEmpty(s, "before", d.before());
         putIfNotEmpty(s, "after", d.after());
+        putIfNotEmpty(s, "beforeWeak", d.beforeWeak());
+        putIfNotEmpty(s, "afterWeak", d.afterWeak());
         putIfNotEmpty(s, "ambiguousWith", d.ambiguousWith());
         if (d.ambiguousWithAll()) {
             s.put("ambiguousWithAll", true);

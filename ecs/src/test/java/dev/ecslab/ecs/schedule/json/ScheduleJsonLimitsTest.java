@@ -143,6 +143,6 @@ class ScheduleJsonLimitsTest {
         LoadedSchedule loaded = ScheduleJson.read(new StringReader("{\"stages\": [{\"name\": \"s\", \"systems\": ["
                 + "{\"name\": \"movement\"}, {\"name\": \"render\", \"after\": [\"movment\"]}]}]}"), "t.json");
         assertThatThrownBy(loaded::compile).isInstanceOf(ScheduleBuildException.class)
-                .hasMessageEndingWith("no system, label or set is called 'movment' (did you mean \"movement\"?)");
+                .hasMessageEndingWith("no system, label, set or system type is called 'movment' (did you mean \"movement\"?)");
     }
 }
