@@ -30,6 +30,9 @@ public final class Access {
     private final boolean world;
     private final boolean readsAllComponents;
     private final boolean readsAllResources;
+    /** Some query part reads (writes) every component of the entities it matches. */
+    private final boolean partReadsAll;
+    private final boolean partWritesAll;
 
     private Access(Builder b) {
         this.components = List.copyOf(b.components);
@@ -41,10 +44,31 @@ public final class Access {
         this.readsAllResources = b.readsAllResources;
         this.componentReads = new BitSet();
         this.componentWrites = new BitSet();
+        boolean ra = false;
+        boolean wa = false;
         for (ComponentAccess c : components) {
             componentReads.or(c.readsRaw());
             componentWrites.or(c.writesRaw());
+            ra |= c.readsAll();
+            wa |= c.writesAll();
         }
+        this.partReadsAll = ra;
+        this.partWritesAll = wa;
+    }
+
+    /** True when some query of this access writes every component of the entities it matches (Bevy's {@code EntityMut}). */
+    public boolean writesAllComponentsSomewhere() {
+        return partWritesAll;
+    }
+
+    /** True when some query reads every component of the entities it matches, filtered or not. */
+    public boolean readsAllComponentsSomewhere() {
+        return readsAllComponents || partReadsAll;
+    }
+
+    /** True when this access writes some component (named, or every component of some entities). */
+    public boolean writesAnyComponent() {
+        return partWritesAll || !componentWrites.isEmpty();
     }
 
     public static Builder builder() {
@@ -104,7 +128,7 @@ public final class Access {
 
     /** True when nothing in this access writes. */
     public boolean isReadOnly() {
-        return !world && componentWrites.isEmpty() && resourceWrites.isEmpty();
+        return !world && !partWritesAll && componentWrites.isEmpty() && resourceWrites.isEmpty();
     }
 
     /**
@@ -121,8 +145,7 @@ public final class Access {
                 || (other.readsAllResources && !resourceWrites.isEmpty())) {
             return true;
         }
-        if ((readsAllComponents && !other.componentWrites.isEmpty())
-                || (other.readsAllComponents && !componentWrites.isEmpty())) {
+        if ((readsAllComponents && other.writesAnyComponent()) || (other.readsAllComponents && writesAnyComponent())) {
             return true;
         }
         if (!mayConflictOnComponents(other)) {
@@ -146,7 +169,7 @@ public final class Access {
         BitSet comps = new BitSet();
         BitSet res = new BitSet();
         if (world || other.world) {
-            return new Conflict(comps, res, true);
+            return new Conflict(comps, res, true, false);
         }
         if (mayConflictOnComponents(other)) {
             for (ComponentAccess a : components) {
@@ -161,6 +184,14 @@ public final class Access {
         if (other.readsAllComponents) {
             comps.or(componentWrites);
         }
+        boolean every = (readsAllComponents && other.partWritesAll) || (other.readsAllComponents && partWritesAll);
+        if (mayConflictOnComponents(other)) {
+            for (ComponentAccess a : components) {
+                for (ComponentAccess b : other.components) {
+                    every |= a.conflictsOnEveryComponent(b) && a.dnf().intersects(b.dnf());
+                }
+            }
+        }
         BitSet r = resourceConflicts(other);
         if (r != null) {
             res.or(r);
@@ -171,7 +202,7 @@ public final class Access {
         if (other.readsAllResources) {
             res.or(resourceWrites);
         }
-        return new Conflict(comps, res, false);
+        return new Conflict(comps, res, false, every);
     }
 
     /**
@@ -193,8 +224,8 @@ public final class Access {
 
     /** True when this access declares component {@code componentId} at all (ignoring filters). */
     public boolean mentionsComponent(int componentId, boolean write) {
-        return world || componentWrites.get(componentId)
-                || (!write && (readsAllComponents || componentReads.get(componentId)));
+        return world || partWritesAll || componentWrites.get(componentId)
+                || (!write && (readsAllComponents || partReadsAll || componentReads.get(componentId)));
     }
 
     /** True when this access allows reading (or, with {@code write}, writing) a resource. */
@@ -205,7 +236,9 @@ public final class Access {
 
     private boolean mayConflictOnComponents(Access other) {
         return componentWrites.intersects(other.componentReads) || componentWrites.intersects(other.componentWrites)
-                || other.componentWrites.intersects(componentReads);
+                || other.componentWrites.intersects(componentReads)
+                || partWritesAll || other.partWritesAll
+                || (partReadsAll && other.writesAnyComponent()) || (other.partReadsAll && writesAnyComponent());
     }
 
     private BitSet resourceConflicts(Access other) {
@@ -219,10 +252,13 @@ public final class Access {
         return out.isEmpty() ? null : out;
     }
 
-    /** The data two accesses conflict on. */
-    public record Conflict(BitSet components, BitSet resources, boolean world) {
+    /**
+     * The data two accesses conflict on; {@code everyComponent} when one writes every component of some
+     * entities and the other reads or writes every component of some of the same (no single name says it).
+     */
+    public record Conflict(BitSet components, BitSet resources, boolean world, boolean everyComponent) {
         public boolean isEmpty() {
-            return !world && components.isEmpty() && resources.isEmpty();
+            return !world && !everyComponent && components.isEmpty() && resources.isEmpty();
         }
     }
 

@@ -55,12 +55,25 @@ final class StageAccessWords {
     private final long[] clauseExcluded;
     /** Per query part: a satisfiable form whose clauses exclude nothing (it overlaps every other such part). */
     private final boolean[] partSimple;
+    /** Per query part: reads (writes) every component of its entities; touches (writes) any component at all. */
+    private final boolean[] partReadsAll;
+    private final boolean[] partWritesAll;
+    private final boolean[] partTouchesAny;
+    private final boolean[] partWritesAny;
+    /** Per system: some part reads or writes every component of its entities. */
+    private final boolean[] hasAllTerm;
+    /** Per system: writes some component (named, or every component of some entities); touches any component. */
+    private final boolean[] writesAnyComponent;
+    private final boolean[] touchesAnyComponent;
+    private final boolean[] writesAllSomewhere;
     private final long[] ignoredComponentRow;
     private final long[] ignoredResourceRow;
     /** Global component (resource) id to its bit in the rows, for the ids that can cause a conflict. */
     private final Map<Integer, Integer> componentBits;
     private final Map<Integer, Integer> resourceBits;
     private static final List<String> WORLD = List.of("World");
+    /** The name a conflict on "every component" gets: one writes every component of some entities, the other reads them all. */
+    static final String EVERY_COMPONENT = "every component";
     /**
      * False in every instance but the race-bug catalogue's twin ({@code ScheduleTwins} in the tests): its
      * {@link #between} names a pair's conflicts from the individual ids only, forgetting that a system
@@ -164,6 +177,30 @@ final class StageAccessWords {
             }
         }
         clauseStart[parts] = clause;
+        this.partReadsAll = new boolean[parts];
+        this.partWritesAll = new boolean[parts];
+        this.partTouchesAny = new boolean[parts];
+        this.partWritesAny = new boolean[parts];
+        this.hasAllTerm = new boolean[n];
+        this.writesAnyComponent = new boolean[n];
+        this.touchesAnyComponent = new boolean[n];
+        this.writesAllSomewhere = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            Access acc = systems.get(i).access();
+            writesAnyComponent[i] = acc.writesAnyComponent();
+            writesAllSomewhere[i] = acc.writesAllComponentsSomewhere();
+            touchesAnyComponent[i] = acc.readsAllComponents() || acc.components().stream().anyMatch(ComponentAccess::touchesAny);
+            List<ComponentAccess> ps = systems.get(i).access().components();
+            for (int p = 0; p < ps.size(); p++) {
+                ComponentAccess c = ps.get(p);
+                int part = partStart[i] + p;
+                partReadsAll[part] = c.readsAll();
+                partWritesAll[part] = c.writesAll();
+                partTouchesAny[part] = c.touchesAny();
+                partWritesAny[part] = c.writesAny();
+                hasAllTerm[i] |= c.readsAll();
+            }
+        }
         this.partSimple = new boolean[parts];
         for (int part = 0; part < parts; part++) {
             boolean simple = !partDnf[part].overflowed() && clauseStart[part + 1] > clauseStart[part];
@@ -172,7 +209,7 @@ final class StageAccessWords {
                     simple &= clauseExcluded[c * ew + w] == 0;
                 }
             }
-            partSimple[part] = simple;
+            partSimple[part] = simple && !partReadsAll[part];
         }
         for (int i = 0; i < n; i++) {
             Access a = systems.get(i).access();
@@ -233,6 +270,10 @@ final class StageAccessWords {
                 key.add(and(part.reads(), relevantComponents));
                 key.add(and(part.writes(), relevantComponents));
                 key.add(part.dnf().overflowed() ? part.dnf().source() : Boolean.FALSE);
+                key.add(part.readsAll());
+                key.add(part.writesAll());
+                key.add(part.touchesAny());
+                key.add(part.writesAny());
                 List<Dnf.Clause> clauses = new ArrayList<>();
                 for (Dnf.Clause c : part.dnf().clauses()) {
                     clauses.add(new Dnf.Clause(and(c.required(), excludedSomewhere), and(c.excluded(), requiredSomewhere)));
@@ -271,7 +312,7 @@ final class StageAccessWords {
             for (ComponentAccess q : b.components()) {
                 BitSet d = p.dataConflict(q);
                 d.andNot(ignoredComponents);
-                if (d.isEmpty()) {
+                if (d.isEmpty() && !p.conflictsOnEveryComponent(q)) {
                     continue;
                 }
                 switch (p.dnf().overlap(q.dnf())) {
@@ -335,10 +376,21 @@ final class StageAccessWords {
         long[] readsAllComp = new long[nw];
         long[] readsAllRes = new long[nw];
         long[] worldRow = new long[nw];
+        long[] allTermRow = new long[nw];
+        long[] toucherRow = new long[nw];
         boolean[] simple = new boolean[n];
         for (int i = 0; i < n; i++) {
             long bit = 1L << i;
             int word = i >>> 6;
+            if (hasAllTerm[i]) {
+                allTermRow[word] |= bit;
+            }
+            if (touchesAnyComponent[i]) {
+                toucherRow[word] |= bit;
+            }
+            if (writesAnyComponent[i]) {
+                anyCompWriter[word] |= bit;
+            }
             for (int b = 0; b < cBits; b++) {
                 long m = 1L << b;
                 if ((componentWrites[i * cw + (b >>> 6)] & m) != 0) {
@@ -373,7 +425,7 @@ final class StageAccessWords {
             for (int p = partStart[i]; p < partStart[i + 1]; p++) {
                 simpleParts &= partSimple[p];
             }
-            simple[i] = simpleParts;
+            simple[i] = simpleParts && !hasAllTerm[i];
         }
         // the anyCompWriter / anyResWriter rows hold every writer, relevant bits or not: "reads everything"
         // conflicts with a writer of any component, as in conflicts()
@@ -399,7 +451,7 @@ final class StageAccessWords {
                 for (int w = 0; w < rw; w++) {
                     writesResource |= resourceWrites[i * rw + w] != 0;
                 }
-                boolean writesComponent = !systems.get(i).access().componentWrites().isEmpty();
+                boolean writesComponent = writesAnyComponent[i];
                 if (readsAllResources[i]) {
                     or(certain, anyResWriter, 0, nw);
                 }
@@ -419,6 +471,13 @@ final class StageAccessWords {
                     } else if ((componentTouches[i * cw + (b >>> 6)] & m) != 0) {
                         or(data, compWriters, b * nw, nw);
                     }
+                }
+                // "every component" terms: candidates both ways, decided pairwise (such systems are never simple)
+                if (hasAllTerm[i]) {
+                    or(data, toucherRow, 0, nw);
+                }
+                if (touchesAnyComponent[i]) {
+                    or(data, allTermRow, 0, nw);
                 }
             }
             int base = i * nw;
@@ -490,10 +549,11 @@ final class StageAccessWords {
             writesComponentI |= wi != 0;
             writesComponentJ |= wj != 0;
         }
-        if ((readsAllComponents[i] && writesComponentJ) || (readsAllComponents[j] && writesComponentI)) {
+        if ((readsAllComponents[i] && (writesComponentJ || writesAnyComponent[j]))
+                || (readsAllComponents[j] && (writesComponentI || writesAnyComponent[i]))) {
             return true;
         }
-        if (!overlap) {
+        if (!overlap && !hasAllTerm[i] && !hasAllTerm[j]) {
             return false;
         }
         for (int p = partStart[i]; p < partStart[i + 1]; p++) {
@@ -534,6 +594,10 @@ final class StageAccessWords {
 
     /** True when query part {@code p} writes what {@code q} reads or writes, or the other way round. */
     private boolean partsShareData(int p, int q) {
+        if ((partWritesAll[p] && partTouchesAny[q]) || (partWritesAll[q] && partTouchesAny[p])
+                || (partReadsAll[p] && partWritesAny[q]) || (partReadsAll[q] && partWritesAny[p])) {
+            return true;
+        }
         int a = p * cw;
         int b = q * cw;
         for (int w = 0; w < cw; w++) {
@@ -563,19 +627,21 @@ final class StageAccessWords {
         long[] comps = scratchComponents;
         long[] res = scratchResources;
         java.util.Arrays.fill(comps, 0);
+        boolean every = false;
         for (int p = partStart[i]; p < partStart[i + 1]; p++) {
             for (int q = partStart[j]; q < partStart[j + 1]; q++) {
                 int a = p * cw;
                 int b = q * cw;
                 boolean news = false;
+                boolean pairEvery = (partWritesAll[p] && partReadsAll[q]) || (partWritesAll[q] && partReadsAll[p]);
                 for (int w = 0; w < cw; w++) {
-                    long d = (partWrites[a + w] & (partReads[b + w] | partWrites[b + w])) | (partWrites[b + w] & partReads[a + w]);
-                    news |= (d & ~comps[w]) != 0;
+                    news |= (shared(a, b, p, q, w) & ~comps[w]) != 0;
                 }
-                if (news && filtersOverlap(p, q)) {
+                if ((news || (pairEvery && !every)) && filtersOverlap(p, q)) {
                     for (int w = 0; w < cw; w++) {
-                        comps[w] |= (partWrites[a + w] & (partReads[b + w] | partWrites[b + w])) | (partWrites[b + w] & partReads[a + w]);
+                        comps[w] |= shared(a, b, p, q, w);
                     }
+                    every |= pairEvery;
                 }
             }
         }
@@ -586,6 +652,7 @@ final class StageAccessWords {
                     | (resourceWrites[rj + w] & resourceReads[ri + w]);
         }
         if (!conflictsFromIdsOnly) {             // the twin forgets the "every component / resource" readers
+            every |= (readsAllComponents[i] && writesAllSomewhere[j]) || (readsAllComponents[j] && writesAllSomewhere[i]);
             for (int w = 0; w < cw; w++) {
                 if (readsAllComponents[i]) {
                     comps[w] |= componentWrites[j * cw + w];
@@ -609,22 +676,48 @@ final class StageAccessWords {
         for (int w = 0; w < rw; w++) {
             res[w] &= ~ignoredResourceRow[w];
         }
-        return interned(comps, res);
+        return interned(comps, res, every);
     }
 
-    private List<String> interned(long[] comps, long[] res) {
+    /** Word {@code w} of the components parts {@code p} (row {@code a}) and {@code q} (row {@code b}) share. */
+    private long shared(int a, int b, int p, int q, int w) {
+        long pTouch = partReads[a + w] | partWrites[a + w];
+        long qTouch = partReads[b + w] | partWrites[b + w];
+        long d = (partWrites[a + w] & qTouch) | (partWrites[b + w] & partReads[a + w]);
+        if (partWritesAll[p]) {
+            d |= qTouch;
+        }
+        if (partWritesAll[q]) {
+            d |= pTouch;
+        }
+        if (partReadsAll[p]) {
+            d |= partWrites[b + w];
+        }
+        if (partReadsAll[q]) {
+            d |= partWrites[a + w];
+        }
+        return d;
+    }
+
+    private List<String> interned(long[] comps, long[] res, boolean every) {
         int mask = internedNames.length - 1;
-        int h = hash(comps, res) & mask;
+        int h = (hash(comps, res) ^ (every ? 0x5bd1e995 : 0)) & mask;
         while (internedNames[h] != null) {
-            if (sameKey(internedKeys[h], comps, res)) {
+            if (sameKey(internedKeys[h], comps, res) && (internedKeys[h][cw + rw] != 0) == every) {
                 lastConflictId = internedIds[h];
                 return internedNames[h];
             }
             h = (h + 1) & mask;
         }
         List<String> names = names(global(comps, componentBits), global(res, resourceBits));
-        long[] key = java.util.Arrays.copyOf(comps, cw + rw);
+        if (every) {
+            List<String> withEvery = new ArrayList<>(names);
+            withEvery.add(0, EVERY_COMPONENT);
+            names = List.copyOf(withEvery);
+        }
+        long[] key = java.util.Arrays.copyOf(comps, cw + rw + 1);
         System.arraycopy(res, 0, key, cw, rw);
+        key[cw + rw] = every ? 1 : 0;
         internedKeys[h] = key;
         internedNames[h] = names;
         internedIds[h] = conflictLists.size();
@@ -673,7 +766,8 @@ final class StageAccessWords {
         for (int i = 0; i < oldNames.length; i++) {
             if (oldNames[i] != null) {
                 long[] key = oldKeys[i];
-                int h = hash(java.util.Arrays.copyOf(key, cw), java.util.Arrays.copyOfRange(key, cw, cw + rw)) & mask;
+                int h = (hash(java.util.Arrays.copyOf(key, cw), java.util.Arrays.copyOfRange(key, cw, cw + rw))
+                        ^ (key[cw + rw] != 0 ? 0x5bd1e995 : 0)) & mask;
                 while (internedNames[h] != null) {
                     h = (h + 1) & mask;
                 }
@@ -745,19 +839,28 @@ final class StageAccessWords {
     private static Map<Integer, Integer> relevant(List<CompiledSystem> systems, boolean components) {
         Map<Integer, Integer> touches = new HashMap<>();
         BitSet written = new BitSet();
+        BitSet touchedAtAll = new BitSet();
         boolean readsAll = false;
+        boolean writesAll = false;
         for (CompiledSystem s : systems) {
             Access a = s.access();
             BitSet touched = components ? a.componentReads() : a.resourceReads();
             BitSet writes = components ? a.componentWrites() : a.resourceWrites();
             touched.or(writes);
             written.or(writes);
-            readsAll |= components ? a.readsAllComponents() : a.readsAllResources();
+            touchedAtAll.or(touched);
+            readsAll |= components ? a.readsAllComponentsSomewhere() : a.readsAllResources();
+            if (components && a.writesAllComponentsSomewhere()) {
+                writesAll = true;
+            }
             for (int id = touched.nextSetBit(0); id >= 0; id = touched.nextSetBit(id + 1)) {
                 touches.merge(id, 1, Integer::sum);
             }
         }
         BitSet ids = new BitSet();
+        if (writesAll) {
+            ids.or(touchedAtAll);             // a writer of every component conflicts on whatever another touches
+        }
         for (int id = written.nextSetBit(0); id >= 0; id = written.nextSetBit(id + 1)) {
             if (readsAll || touches.getOrDefault(id, 0) >= 2) {
                 ids.set(id);

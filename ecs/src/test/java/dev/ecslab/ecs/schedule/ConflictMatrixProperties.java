@@ -45,6 +45,8 @@ class ConflictMatrixProperties {
         Statistics.label("a pair shares data but its filters keep it apart").collect(filteredApart);
         long named = java.util.regex.Pattern.compile("\"C\\d+\"").matcher(json).results().map(m -> m.group()).distinct().count();
         Statistics.label("wide (more than 64 components)").collect(named > 64);
+        Statistics.label("an every-component query").collect(json.contains("All\": true"));
+        Statistics.label("an every-component query").coverage(c -> c.check(true).percentage(p -> p >= 20));
         Statistics.label("a pair shares data but its filters keep it apart").coverage(c -> c.check(true).percentage(p -> p >= 20));
         Statistics.label("wide (more than 64 components)").coverage(c -> c.check(true).percentage(p -> p >= 20));
     }
@@ -105,8 +107,10 @@ class ConflictMatrixProperties {
                 component.map(c -> "{\"with\": " + c + "}"),
                 component.map(c -> "{\"without\": " + c + "}"),
                 Combinators.combine(component, component).as((x, y) -> "{\"or\": [{\"without\": " + x + "}, {\"with\": " + y + "}]}"));
+        Arbitrary<String> everyComponent = Arbitraries.of("", "", "", "", "", "", "", "", ", \"readAll\": true",
+                ", \"writeAll\": true");
         Arbitrary<String> query = Combinators.combine(component.list().ofMaxSize(2), component.list().ofMaxSize(2),
-                filter.optional()).as((r, w, f) -> "{\"read\": " + r + ", \"write\": " + w
+                filter.optional(), everyComponent).as((r, w, f, all) -> "{\"read\": " + r + ", \"write\": " + w + all
                         + f.map(x -> ", \"filter\": " + x).orElse("") + "}");
         Arbitrary<String> resource = Arbitraries.integers().between(0, 3).map(r -> "\"R" + r + "\"");
         Arbitrary<String> partial = Combinators.combine(query.list().ofMaxSize(3), resource.list().ofMaxSize(1),

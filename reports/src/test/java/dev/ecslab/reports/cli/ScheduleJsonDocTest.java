@@ -49,7 +49,7 @@ class ScheduleJsonDocTest {
                 "\"access\"", "\"queries\"", "\"read\"", "\"write\"", "\"filter\"", "\"with\"", "\"without\"", "\"and\"",
                 "\"or\"", "\"not\"", "\"xor\"", "\"readResources\"", "\"writeResources\"", "\"readsAllComponents\"",
                 "\"readsAllResources\"", "\"world\"", "\"labels\"", "\"before\"", "\"after\"", "\"ambiguousWith\"",
-                "\"ambiguousWithAll\"", "\"members\"", "\"chain\"", "\"type\"", "\"afterWeak\"", "EXCLUSIVE", "MAIN_THREAD", "SYNC_POINT", "INSERTION_ORDER", "ERROR")) {
+                "\"ambiguousWithAll\"", "\"members\"", "\"chain\"", "\"type\"", "\"afterWeak\"", "\"readAll\"", "\"writeAll\"", "\"writesAllComponents\"", "EXCLUSIVE", "MAIN_THREAD", "SYNC_POINT", "INSERTION_ORDER", "ERROR")) {
             assertThat(all).as("an example on %s uses %s", PAGE, field).contains(field);
         }
         assertThat(examples).extracting(Example::exit).contains(0, 1, 2);

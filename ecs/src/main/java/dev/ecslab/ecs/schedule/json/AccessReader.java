@@ -22,8 +22,8 @@ import java.util.Set;
  */
 final class AccessReader extends ValueReader {
     private static final List<String> ACCESS_FIELDS = List.of("queries", "readResources", "writeResources",
-            "readsAllComponents", "readsAllResources", "world");
-    private static final List<String> QUERY_FIELDS = List.of("read", "write", "filter");
+            "readsAllComponents", "writesAllComponents", "readsAllResources", "world");
+    private static final List<String> QUERY_FIELDS = List.of("read", "write", "readAll", "writeAll", "filter");
     private static final List<String> FILTER_OPERATORS = List.of("with", "without", "and", "or", "not", "xor");
 
     private final NameRegistry names;
@@ -65,6 +65,12 @@ final class AccessReader extends ValueReader {
                         partial = true;
                     }
                 }
+                case "writesAllComponents" -> {
+                    if (bool(v)) {
+                        b.add(new ComponentAccess(new BitSet(), new BitSet(), ArchetypeFilter.TRUE, true, true));
+                        partial = true;
+                    }
+                }
                 case "readsAllResources" -> {
                     if (bool(v)) {
                         b.readAllResources();
@@ -94,9 +100,13 @@ final class AccessReader extends ValueReader {
         Set<Integer> reads = new LinkedHashSet<>();
         Set<Integer> writes = new LinkedHashSet<>();
         ArchetypeFilter filter = null;
+        boolean readAll = false;
+        boolean writeAll = false;
         for (Member m : o.members()) {
             Node v = m.value();
             switch (m.key()) {
+                case "readAll" -> readAll = bool(v);
+                case "writeAll" -> writeAll = bool(v);
                 case "read" -> {
                     for (String c : names(v, "component name")) {
                         reads.add(names.component(c));
@@ -127,7 +137,8 @@ final class AccessReader extends ValueReader {
         if (filter != null) {
             parts.add(filter);
         }
-        return new ComponentAccess(r, w, parts.size() == 1 ? parts.get(0) : new ArchetypeFilter.And(parts));
+        ArchetypeFilter where = parts.size() == 1 ? parts.get(0) : new ArchetypeFilter.And(parts);
+        return new ComponentAccess(r, w, where, readAll, writeAll);
     }
 
     private ArchetypeFilter filter(Node n) {

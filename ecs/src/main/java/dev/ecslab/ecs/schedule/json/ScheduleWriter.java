@@ -207,6 +207,11 @@ final class ScheduleWriter {
             Map<String, Object> q = new LinkedHashMap<>();
             putIfNotEmpty(q, "read", componentNames(c.reads()));
             putIfNotEmpty(q, "write", componentNames(c.writes()));
+            if (c.writesAll()) {
+                q.put("writeAll", true);
+            } else if (c.readsAll()) {
+                q.put("readAll", true);
+            }
             BitSet touched = c.reads();
             touched.or(c.writes());
             ArchetypeFilter user = explicitPart(c.filter(), touched);

@@ -74,7 +74,7 @@ class ScheduleJsonErrorsTest {
                   {"name": "movement", "access": {"queries": [{"reads": ["Velocity"]}]}}]}]}
                 """;
         ScheduleJsonException e = failsAt(json, "\"reads\"", "$.stages[0].systems[0].access.queries[0].reads");
-        assertThat(e.problem()).contains("unknown field \"reads\"", "read, write, filter");
+        assertThat(e.problem()).contains("unknown field \"reads\"", "read, write, readAll, writeAll, filter");
     }
 
     @Test
