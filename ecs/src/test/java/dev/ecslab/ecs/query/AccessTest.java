@@ -149,4 +149,22 @@ class AccessTest {
         assertThat(Dnf.of(new ArchetypeFilter.Or(List.of())).satisfiable()).isFalse();
         assertThat(Dnf.of(ArchetypeFilter.TRUE).satisfiable()).isTrue();
     }
+
+    @Test
+    void aQueryOverEveryComponentCoversOnlyTheEntitiesItsFilterMatches() {
+        int a = 1;
+        int selected = 2;
+        Access editor = Access.builder().add(new ComponentAccess(new BitSet(), new BitSet(),
+                new ArchetypeFilter.Has(selected), false, true)).build();
+        assertThat(editor.covers(a, true, c -> c == a || c == selected)).as("a selected entity: any component, written").isTrue();
+        assertThat(editor.covers(a, false, c -> c == a)).as("an entity that is not selected").isFalse();
+        assertThat(editor.isReadOnly()).isFalse();
+        Access inspector = Access.builder().add(new ComponentAccess(new BitSet(), new BitSet(), ArchetypeFilter.TRUE, true, false))
+                .build();
+        assertThat(inspector.covers(a, false, c -> c == a)).isTrue();
+        assertThat(inspector.covers(a, true, c -> c == a)).as("reading everything writes nothing").isFalse();
+        assertThat(inspector.isReadOnly()).isTrue();
+        assertThat(editor.conflictsWith(inspector)).isTrue();
+        assertThat(editor.conflict(inspector).everyComponent()).isTrue();
+    }
 }
