@@ -37,12 +37,17 @@ public final class AmbiguityJson {
     }
 
     public static String format(ReportedSchedule r, boolean summaryOnly) {
+        return format(r, summaryOnly, null);
+    }
+
+    /** With a comparison (a Bevy export), a {@code "bevy"} object: counts and the pairs on either side only. */
+    public static String format(ReportedSchedule r, boolean summaryOnly, BevyComparison bevy) {
         StringWriter out = new StringWriter();
-        write(r, summaryOnly, out);
+        write(r, summaryOnly, bevy, out);
         return out.toString();
     }
 
-    public static void write(ReportedSchedule r, boolean summaryOnly, Writer out) {
+    public static void write(ReportedSchedule r, boolean summaryOnly, BevyComparison bevy, Writer out) {
         AmbiguityReport report = r.report();
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.useDefaultPrettyPrinter();
@@ -78,6 +83,33 @@ public final class AmbiguityJson {
             }
             g.writeEndArray();
             g.writeEndObject();
+            if (bevy != null) {
+                g.writeObjectFieldStart("bevy");
+                g.writeNumberField("both", bevy.both());
+                g.writeNumberField("dataDiffer", bevy.dataDiffer());
+                g.writeBooleanField("complete", bevy.complete());
+                g.writeNumberField("invertedAccesses", bevy.invertedAccesses());
+                g.writeArrayFieldStart("ecslabOnly");
+                for (Ambiguity a : bevy.ecslabOnly()) {
+                    g.writeStartObject();
+                    g.writeStringField("stage", a.stage());
+                    g.writeStringField("first", a.first());
+                    g.writeStringField("second", a.second());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("bevyOnly");
+                for (var c : bevy.bevyOnly()) {
+                    g.writeStartObject();
+                    g.writeStringField("stage", c.stage());
+                    g.writeStringField("first", c.first());
+                    g.writeStringField("second", c.second());
+                    strings(g, "conflicts", c.conflicts());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
             if (!summaryOnly) {
                 g.writeArrayFieldStart("pairs");
                 for (ReportedSchedule.Group group : groups) {

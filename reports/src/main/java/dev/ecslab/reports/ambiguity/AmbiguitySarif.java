@@ -122,7 +122,7 @@ public final class AmbiguitySarif {
         g.writeObjectFieldStart("message");
         g.writeStringField("text", "'" + a.first() + "' and '" + a.second() + "' (stage " + a.stage() + ") "
                 + (a.undecided() ? "may conflict (undecided) on " : "conflict on ") + String.join(", ", a.conflicts())
-                + " with no order between them; " + PairFix.sentence(a) + ".");
+                + " with no order between them; " + r.fix(a) + ".");
         g.writeEndObject();
         g.writeArrayFieldStart("locations");
         location(g, r.where(a.first()), uri, -1, null);

@@ -88,7 +88,7 @@ public final class AmbiguityText {
             for (Ambiguity a : g.pairs()) {
                 sb.append("    -- ").append(a.first()).append(" and ").append(a.second())
                         .append(a.undecided() ? " (undecided: may conflict; their filters were too large to compare)" : "")
-                        .append("\n       ").append(PairFix.sentence(a)).append('\n');
+                        .append("\n       ").append(r.fix(a)).append('\n');
             }
         }
     }

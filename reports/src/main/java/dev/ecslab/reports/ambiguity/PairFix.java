@@ -26,9 +26,23 @@ public record PairFix(String system, String field, String target) {
         return "\"" + field + "\": [\"" + target + "\"] on " + system;
     }
 
-    /** One sentence for a pair: the orderings, then the exemption. */
+    /** {@code move.before(draw)}: the same fix as Bevy code ({@code ambiguousWith} becomes {@code ambiguous_with}). */
+    public String bevyWords() {
+        return system + "." + (field.equals("ambiguousWith") ? "ambiguous_with" : field) + "(" + target + ")";
+    }
+
+    /** One sentence for a pair: the orderings, then the exemption, in the schedule file's terms. */
     public static String sentence(Ambiguity pair) {
+        return sentence(pair, false);
+    }
+
+    /** One sentence for a pair, as schedule-file fields or, with {@code bevy}, as Bevy calls. */
+    public static String sentence(Ambiguity pair, boolean bevy) {
         List<PairFix> fixes = of(pair);
+        if (bevy) {
+            return "to order them, use " + fixes.get(0).bevyWords() + " or " + fixes.get(1).bevyWords()
+                    + "; if either order is right, " + fixes.get(2).bevyWords();
+        }
         return "to order them, add " + fixes.get(0).words() + " or " + fixes.get(1).words()
                 + "; if either order is right, add " + fixes.get(2).words();
     }

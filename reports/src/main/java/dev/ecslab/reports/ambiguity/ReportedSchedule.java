@@ -30,14 +30,26 @@ public final class ReportedSchedule {
     private final AmbiguityReport report;
     private final boolean fails;
     private final int limit;
+    private final boolean bevy;
     private Map<String, String> places;
 
     public ReportedSchedule(Path file, LoadedSchedule loaded, AmbiguityReport report, boolean fails, int limit) {
+        this(file, loaded, report, fails, limit, false);
+    }
+
+    /** With {@code bevy}, the schedule came from a Bevy export: fixes are worded as Bevy calls. */
+    public ReportedSchedule(Path file, LoadedSchedule loaded, AmbiguityReport report, boolean fails, int limit, boolean bevy) {
         this.file = file;
         this.loaded = loaded;
         this.report = report;
         this.fails = fails;
         this.limit = limit;
+        this.bevy = bevy;
+    }
+
+    /** The fix for a pair, in the words of the file's format. */
+    public String fix(dev.ecslab.ecs.schedule.Ambiguity pair) {
+        return PairFix.sentence(pair, bevy);
     }
 
     public Path file() {

@@ -8,6 +8,8 @@ import dev.ecslab.ecs.schedule.json.ScheduleJson;
 import dev.ecslab.reports.ambiguity.AmbiguityJson;
 import dev.ecslab.reports.ambiguity.AmbiguitySarif;
 import dev.ecslab.reports.ambiguity.AmbiguityText;
+import dev.ecslab.reports.ambiguity.BevyComparison;
+import dev.ecslab.ecs.schedule.json.BevyScheduleData;
 import dev.ecslab.reports.ambiguity.ReportedSchedule;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -59,6 +61,14 @@ final class AmbiguitiesCommand implements Callable<Integer> {
     @Option(names = "--summary", description = "the summary only, no pairs (text and json)")
     boolean summaryOnly;
 
+    /** The input formats. */
+    enum From { ecslab, bevy }
+
+    @Option(names = "--from", paramLabel = "ecslab|bevy", description = "the file's format: ecslab (default: the"
+            + " schedule JSON of docs/schedule-json.md) or bevy (a schedule exported by Bevy: the BRP schedule.graph"
+            + " response or its ScheduleData, as JSON; the report then compares itself with the pairs Bevy reported)")
+    From from = From.ecslab;
+
     @Override
     public Integer call() {
         if (limit != null && limit < 0) {
@@ -69,15 +79,26 @@ final class AmbiguitiesCommand implements Callable<Integer> {
                     + " --format text or json for the summary, or --limit to bound the SARIF log");
         }
         Path input = CommandLineFile.regular(file, "a schedule file");
-        LoadedSchedule schedule = CommandLineFile.read(input, "a schedule file", () -> ScheduleJson.read(input));
+        BevyScheduleData.Import bevy = from == From.bevy
+                ? CommandLineFile.read(input, "a Bevy schedule export", () -> BevyScheduleData.read(input)) : null;
+        LoadedSchedule schedule = bevy != null ? bevy.loaded()
+                : CommandLineFile.read(input, "a schedule file", () -> ScheduleJson.read(input));
         AmbiguityReport report = CommandLineFile.read(input, "a schedule file", schedule::ambiguities);
         AmbiguitySetting level = schedule.schedule().ambiguity();
         boolean fails = !report.isEmpty() && (strict || level == AmbiguitySetting.ERROR);
         int listed = limit != null ? limit : format == Format.text ? TEXT_LIMIT : Integer.MAX_VALUE;
-        ReportedSchedule reported = new ReportedSchedule(file, schedule, report, fails, summaryOnly ? 0 : listed);
+        ReportedSchedule reported = new ReportedSchedule(file, schedule, report, fails, summaryOnly ? 0 : listed, bevy != null);
+        BevyComparison comparison = bevy == null ? null : BevyComparison.of(report, bevy);
         switch (format) {
-            case text -> System.out.print(AmbiguityText.format(reported, summaryOnly, strict));
-            case json -> System.out.print(AmbiguityJson.format(reported, summaryOnly));
+            case text -> {
+                String out = AmbiguityText.format(reported, summaryOnly, strict);
+                if (comparison != null) {
+                    int end = out.lastIndexOf('\n', out.length() - 2) + 1;       // before the verdict line
+                    out = out.substring(0, end) + comparison.words(10) + out.substring(end);
+                }
+                System.out.print(out);
+            }
+            case json -> System.out.print(AmbiguityJson.format(reported, summaryOnly, comparison));
             case sarif -> System.out.print(AmbiguitySarif.format(reported, LabVersion.version()));
         }
         System.out.flush();

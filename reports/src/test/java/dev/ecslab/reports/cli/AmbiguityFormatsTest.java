@@ -164,4 +164,40 @@ class AmbiguityFormatsTest {
         assertThat(xml.code()).isEqualTo(2);
         assertThat(xml.err()).contains("xml");
     }
+
+    private static final Path BEVY = Path.of("..", "ecs", "src", "test", "resources", "schedules", "bevy-brp-update.json");
+
+    @Test
+    void aBevyExportIsReportedInBevysTermsAndComparedWithBevysOwnPairs() {
+        CommandOutput r = CommandOutput.run("ambiguities", "--from", "bevy", BEVY.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("game::draw.before(game::optional_position)", ".ambiguous_with(",
+                "compared with Bevy's own conflicts in the export:", "  reported by both: 3\n",
+                "  reported here only: 1 (", "-- game::move_enemies and game::optional_position", "  reported by Bevy only: 0\n");
+    }
+
+    @Test
+    void aPairOnlyBevyReportsIsADisagreementShownInEveryForm(@TempDir Path dir) throws Exception {
+        // Bevy's list claims move_players and move_enemies conflict; their filters keep them apart here
+        String text = Files.readString(BEVY).replace("\"conflicts\": [", "\"conflicts\": [\n"
+                + "        {\"system_1\": 2, \"system_2\": 3, \"conflicting_access\": {\"Components\": [2]}},");
+        Path file = dir.resolve("claims.json");
+        Files.writeString(file, text);
+        CommandOutput r = CommandOutput.run("ambiguities", "--from", "bevy", file.toString());
+        assertThat(r.out()).contains("  reported by Bevy only: 1 (a disagreement: look at these)",
+                "-- game::move_players and game::move_enemies (stage Update) on game::Position");
+        JsonNode json = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--format", "json", file.toString()).out());
+        assertThat(json.at("/bevy/bevyOnly/0/first").asText()).isEqualTo("game::move_players");
+        assertThat(json.at("/bevy/both").asInt()).isEqualTo(3);
+        JsonNode sarif = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--format", "sarif", file.toString()).out());
+        assertThat(sarif.at("/runs/0/results/0/locations/0/physicalLocation/region/startLine").asInt()).isPositive();
+    }
+
+    @Test
+    void anEcslabScheduleReadAsABevyExportIsBadInput(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "WARN");
+        CommandOutput r = CommandOutput.run("ambiguities", "--from", "bevy", file.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("not a Bevy schedule export");
+    }
 }

@@ -60,19 +60,45 @@ public record LoadedSchedule(Schedule schedule, DataResolver data, String source
     public static final class SourceText {
         private final String text;
         private final String sourceName;
+        private final java.util.Map<String, String> aliases;
         private dev.ecslab.ecs.json.JsonTree.Node root;
 
         public SourceText(String text, String sourceName) {
+            this(text, sourceName, java.util.Map.of());
+        }
+
+        /**
+         * A text in another format (a Bevy export): {@code aliases} maps a place of ecslab's JSON form
+         * ({@code stages[0].systems[3]}) to the path of what it came from ({@code $.result.schedule_data.systems[3]});
+         * a place is translated by its longest aliased prefix.
+         */
+        public SourceText(String text, String sourceName, java.util.Map<String, String> aliases) {
             this.text = Objects.requireNonNull(text, "text");
             this.sourceName = Objects.requireNonNull(sourceName, "sourceName");
+            this.aliases = java.util.Map.copyOf(aliases);
         }
 
         synchronized Location locate(String place) {
             if (root == null) {
                 root = dev.ecslab.ecs.json.JsonTree.parse(text, sourceName, dev.ecslab.ecs.json.JsonTree.MAX_VALUES);
             }
-            dev.ecslab.ecs.json.JsonTree.Node n = dev.ecslab.ecs.json.JsonTree.find(root, place);
+            dev.ecslab.ecs.json.JsonTree.Node n = dev.ecslab.ecs.json.JsonTree.find(root, translated(place));
             return new Location(n.line(), n.column(), n.path());
+        }
+
+        private String translated(String place) {
+            if (aliases.isEmpty()) {
+                return place;
+            }
+            String best = null;
+            for (String prefix : aliases.keySet()) {
+                boolean boundary = place.length() == prefix.length() || place.charAt(prefix.length()) == '.'
+                        || place.charAt(prefix.length()) == '[';
+                if (place.startsWith(prefix) && boundary && (best == null || prefix.length() > best.length())) {
+                    best = prefix;
+                }
+            }
+            return best == null ? "$" : aliases.get(best) + place.substring(best.length());
         }
     }
 
