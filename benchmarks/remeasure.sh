@@ -3,7 +3,8 @@
 # stated in RESULTS.md (1 fork; 3 x 1 s warm-up, 5 x 1 s measured unless a line says otherwise).
 # About 35 minutes on the 2-core calibration machine. Run from the repository root on an idle machine:
 #   benchmarks/remeasure.sh            (all)      benchmarks/remeasure.sh iteration change   (some)
-# Selections: iteration change (change-write: its write-side tables only) realistic core jobs scheduling lab
+# Selections: iteration change (change-write: its write-side tables only) realistic core jobs scheduling
+#   schedule-build (schedule building and ambiguity analysis only) lab
 set -euo pipefail
 cd "$(dirname "$0")/.."
 commit=$(git rev-parse --short HEAD)
@@ -36,6 +37,10 @@ if want core; then
 fi
 if want jobs; then run jobs JobBenchmark "${short[@]}"; fi
 if want scheduling; then run scheduling 'ExecutorBenchmark|ScheduleBuildBenchmark' -f 1 -wi 3 -i 5; fi
+if want scheduling || want schedule-build; then
+  if ! want scheduling; then run schedule-build ScheduleBuildBenchmark -f 1 -wi 3 -i 5; fi
+  run ambiguity-scale AmbiguityScaleBenchmark -f 1 -wi 2 -i 5
+fi
 if want lab; then
   run lab-throughput LabThroughputBenchmark -f 1
   java -Decslab.commit="$commit" -cp "$jar" dev.ecslab.bench.LabPower 20 200 2 "$out/lab-power-$date-$commit.json"
