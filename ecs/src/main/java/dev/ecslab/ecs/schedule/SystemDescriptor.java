@@ -115,9 +115,9 @@ public final class SystemDescriptor {
     }
 
     /**
-     * Weak "runs before" targets: an order kept only towards the targets' systems whose access conflicts
-     * with this one (the compiler derives it through the closure of every constraint), so it never
-     * serialises systems that could run in parallel.
+     * Weak "runs before" targets (Bevy's {@code before_weak}): an order kept only towards the targets'
+     * systems whose access conflicts with this one, derived through the closure of every constraint as
+     * Bevy's {@code resolve_weak_edges} does, so it never serialises systems that could run in parallel.
      */
     public List<String> beforeWeak() {
         return beforeWeak;
