@@ -370,6 +370,39 @@ public final class AmbiguityReport {
             return new Summary(pairsByStage, topData, summarise(byConflict, pairsElsewhere), busiest);
         }
 
+        /** True when no more pairs are listed: from here on they are only counted. */
+        boolean listingFull() {
+            return size >= listed;
+        }
+
+        /**
+         * Counts one omitted pair of the row being walked (the other system {@code j}, its conflict list);
+         * {@link #countOmittedRow} adds the row's totals. The bulk path of the compiler once the listing is full.
+         */
+        void countOmitted(int j, int conflictId) {
+            perSystem[j]++;
+            if (conflictId >= perConflictId.length) {
+                perConflictId = Arrays.copyOf(perConflictId, Math.max(conflictId + 1, perConflictId.length * 2));
+            }
+            perConflictId[conflictId]++;
+        }
+
+        /** Adds the totals of row {@code i}'s omitted pairs counted with {@link #countOmitted}. */
+        void countOmittedRow(int i, long pairs, long notProved) {
+            if (pairs == 0) {
+                return;
+            }
+            perSystem[i] += pairs;
+            stagePairs += pairs;
+            total += pairs;
+            undecidedTotal += notProved;
+            if (currentStage != lastStage) {
+                lastStage = currentStage;
+                lastStageCount = omittedByStage.computeIfAbsent(currentStage, k -> new long[1]);
+            }
+            lastStageCount[0] += pairs;
+        }
+
         /** Adds the pair of systems {@code i} and {@code j} (insertion indices of the stage begun last). */
         void add(String stage, int i, int j, String a, String b, List<String> on, int conflictId, boolean notProved) {
             count(i, j, conflictId);

@@ -245,6 +245,8 @@ public final class ScheduleCompiler {
                 candidates.andNot(reach[i]);
                 candidates.andNot(reachedBy[i]);
                 candidates.andNot(exempt[i]);
+                long rowPairs = 0;
+                long rowUndecided = 0;
                 for (int j = candidates.nextSetBit(i + 1); j >= 0; j = candidates.nextSetBit(j + 1)) {
                     int cls = accessWords.accessClass(j);
                     if (askedInRow[cls] != i + 1) {
@@ -254,11 +256,21 @@ public final class ScheduleCompiler {
                         undecidedByClass[cls] = !onByClass[cls].isEmpty() && accessWords.undecided(i, j);
                     }
                     List<String> on = onByClass[cls];
-                    if (!on.isEmpty()) {
+                    if (on.isEmpty()) {
+                        continue;
+                    }
+                    if (ambiguities.listingFull()) {
+                        // past the listed pairs only counts change: per pair the other system and the conflict,
+                        // per row the rest (20 000 unordered writers have 200 million pairs)
+                        ambiguities.countOmitted(j, conflictIdByClass[cls]);
+                        rowPairs++;
+                        rowUndecided += undecidedByClass[cls] ? 1 : 0;
+                    } else {
                         ambiguities.add(stage.name(), i, j, ds.get(i).name(), ds.get(j).name(), on, conflictIdByClass[cls],
                                 undecidedByClass[cls]);
                     }
                 }
+                ambiguities.countOmittedRow(i, rowPairs, rowUndecided);
             }
             ambiguities.endStage(ds.stream().map(SystemDescriptor::name).toList(), accessWords.conflictLists());
             compiled.add(new CompiledStage(si, stage.name(), systems, graph, conflicts, reach, order));

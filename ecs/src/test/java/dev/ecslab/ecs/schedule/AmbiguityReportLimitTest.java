@@ -61,6 +61,12 @@ class AmbiguityReportLimitTest {
                 .contains("by stage: stage physics: 1; stage render: 3")
                 .endsWith("by conflict: Sprite: 3; Position: 1\n");
         assertThat(all.format()).doesNotContain("more pair(s)");
+        // the summary counts every pair, listed or not, the same whatever the cap
+        assertThat(capped.summary()).isEqualTo(all.summary());
+        assertThat(capped.summary().pairsByStage()).containsExactly(Map.entry("physics", 6L), Map.entry("render", 3L));
+        assertThat(capped.summary().pairsByData()).containsExactly(Map.entry("Position", 6L), Map.entry("Sprite", 3L));
+        assertThat(capped.summary().busiestSystems()).extracting(AmbiguityReport.SystemCount::pairs)
+                .containsExactly(3L, 3L, 3L, 3L, 2L, 2L, 2L);
     }
 
     /** Run in a JVM of its own with a 256 MB heap: reads 20 000 writers and prints the report's counts. */
