@@ -38,7 +38,7 @@ fi
 if want jobs; then run jobs JobBenchmark "${short[@]}"; fi
 if want scheduling; then run scheduling 'ExecutorBenchmark|ScheduleBuildBenchmark' -f 1 -wi 3 -i 5; fi
 if want scheduling || want schedule-build; then
-  if ! want scheduling; then run schedule-build ScheduleBuildBenchmark -f 1 -wi 3 -i 5; fi
+  if ! want scheduling; then run scheduling ScheduleBuildBenchmark -f 1 -wi 3 -i 5; fi
   run ambiguity-scale AmbiguityScaleBenchmark -f 1 -wi 2 -i 5
 fi
 if want lab; then
