@@ -201,7 +201,7 @@ public final class ScheduleCompiler {
                         all.addEdge(u, v);
                     }
                 }
-                BitSet[] allReach = Reachability.closure(all, topologicalOrder(all, stage, ds, si, targets));
+                BitSet[] allReach = Reachability.closure(all, topologicalOrder(all, stage, ds, si, targets, declared));
                 for (int u = 0; u < n; u++) {
                     BitSet keep = (BitSet) allReach[u].clone();
                     keep.and(conflicts[u]);
@@ -211,7 +211,7 @@ public final class ScheduleCompiler {
                 }
             }
             if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
-                int[] stable = topologicalOrder(graph, stage, ds, si, targets);
+                int[] stable = topologicalOrder(graph, stage, ds, si, targets, declared);
                 int[] position = new int[n];
                 for (int p = 0; p < n; p++) {
                     position[stable[p]] = p;
@@ -226,7 +226,7 @@ public final class ScheduleCompiler {
                     }
                 }
             }
-            int[] order = topologicalOrder(graph, stage, ds, si, targets);
+            int[] order = topologicalOrder(graph, stage, ds, si, targets, declared);
             BitSet[] reach = Reachability.closure(graph, order);
             BitSet[] reachedBy = Reachability.transpose(reach);
 
@@ -470,7 +470,7 @@ public final class ScheduleCompiler {
     }
 
     private static int[] topologicalOrder(DiGraph graph, StageDescriptor stage, List<SystemDescriptor> ds, int si,
-            Map<String, List<Loc>> targets) {
+            Map<String, List<Loc>> targets, List<SetDescriptor> sets) {
         try {
             return TopologicalOrder.byIndex(graph);
         } catch (GraphCycleException e) {
@@ -479,7 +479,7 @@ public final class ScheduleCompiler {
             int[] cycle = e.cycle();
             for (int k = 0; k < cycle.length; k++) {
                 path.append(ds.get(cycle[k]).name()).append(" -> ");
-                String edge = edgePlace(ds, si, cycle[k], cycle[(k + 1) % cycle.length], targets);
+                String edge = edgePlace(ds, si, cycle[k], cycle[(k + 1) % cycle.length], targets, sets);
                 if (edge != null) {
                     places.add(edge);
                 }
@@ -495,7 +495,8 @@ public final class ScheduleCompiler {
      * {@code before} of {@code u} naming {@code v} (or a label or set of it), or an {@code after} of
      * {@code v} naming {@code u}; null when none does (an edge of another origin).
      */
-    private static String edgePlace(List<SystemDescriptor> ds, int si, int u, int v, Map<String, List<Loc>> targets) {
+    private static String edgePlace(List<SystemDescriptor> ds, int si, int u, int v, Map<String, List<Loc>> targets,
+            List<SetDescriptor> sets) {
         List<String> before = ds.get(u).before();
         for (int k = 0; k < before.size(); k++) {
             if (targets.getOrDefault(before.get(k), List.of()).contains(new Loc(si, v))) {
@@ -506,6 +507,30 @@ public final class ScheduleCompiler {
         for (int k = 0; k < after.size(); k++) {
             if (targets.getOrDefault(after.get(k), List.of()).contains(new Loc(si, u))) {
                 return place(si, v, "after", k);
+            }
+        }
+        // a set's rule: u a member ordered before a target holding v, v a member ordered after one holding u,
+        // or two consecutive members of a chain
+        Loc from = new Loc(si, u);
+        Loc to = new Loc(si, v);
+        for (int k = 0; k < sets.size(); k++) {
+            SetDescriptor.Rules rules = sets.get(k).rules();
+            List<Loc> members = targets.getOrDefault(sets.get(k).name(), List.of());
+            for (int t = 0; t < rules.before().size(); t++) {
+                if (members.contains(from) && targets.getOrDefault(rules.before().get(t), List.of()).contains(to)) {
+                    return "sets[" + k + "].before[" + t + "]";
+                }
+            }
+            for (int t = 0; t < rules.after().size(); t++) {
+                if (members.contains(to) && targets.getOrDefault(rules.after().get(t), List.of()).contains(from)) {
+                    return "sets[" + k + "].after[" + t + "]";
+                }
+            }
+            for (int t = 0; (rules.chain() || rules.chainWeak()) && t + 1 < rules.members().size(); t++) {
+                if (targets.getOrDefault(rules.members().get(t), List.of()).contains(from)
+                        && targets.getOrDefault(rules.members().get(t + 1), List.of()).contains(to)) {
+                    return "sets[" + k + "].members[" + t + "]";
+                }
             }
         }
         return null;

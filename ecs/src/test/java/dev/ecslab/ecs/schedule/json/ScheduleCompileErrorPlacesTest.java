@@ -119,4 +119,18 @@ class ScheduleCompileErrorPlacesTest {
         assertThat(e.getMessage()).startsWith(SOURCE + " (" + at(json, "{\"readResources\"", 0, "$.stages[0].systems[0].access") + "): ")
                 .contains("also at $.stages[0].systems[0].kind");
     }
+
+    @Test
+    void aCycleThroughASetRulePointsAtTheRule() {
+        String json = """
+                {"sets": [{"name": "physics", "before": ["render"]}],
+                 "stages": [{"name": "update", "systems": [
+                   {"name": "gravity", "sets": ["physics"]},
+                   {"name": "render", "before": ["gravity"]}
+                 ]}]}""";
+        ScheduleBuildException e = compileFails(json);
+        assertThat(e.kind()).isEqualTo(ScheduleBuildException.Kind.CYCLE);
+        assertThat(e.places()).containsExactly("sets[0].before[0]", "stages[0].systems[1].before[0]");
+        assertThat(e.getMessage()).startsWith(SOURCE + " (" + at(json, "\"render\"]", 0, "$.sets[0].before[0]") + "): ");
+    }
 }
