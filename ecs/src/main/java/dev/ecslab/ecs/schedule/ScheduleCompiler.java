@@ -108,15 +108,24 @@ public final class ScheduleCompiler {
             for (int k = 0; k < declared.size(); k++) {
                 SetDescriptor set = declared.get(k);
                 List<Loc> in = targets.get(set.name());
+                Set<Loc> already = new HashSet<>(in);
                 for (int m = 0; m < set.rules().members().size(); m++) {
                     String member = set.rules().members().get(m);
                     for (Loc loc : resolveSetTarget(targets, ambiguousTypes, set, k, "members", m, member, false)) {
-                        if (!in.contains(loc)) {
+                        if (already.add(loc)) {
                             in.add(loc);
                             grew = true;
                         }
                     }
                 }
+            }
+        }
+
+        // The systems that sets with listed members hold, as sets (membership is asked once per system and set).
+        Map<String, Set<Loc>> listedMembers = new HashMap<>();
+        for (SetDescriptor set : declared) {
+            if (!set.rules().members().isEmpty()) {
+                listedMembers.put(set.name(), new HashSet<>(targets.get(set.name())));
             }
         }
 
@@ -128,7 +137,7 @@ public final class ScheduleCompiler {
             for (SystemDescriptor d : stage.systems()) {
                 Loc self = new Loc(resolved.size(), systems.size());
                 int[] memberOf = setIndex.entrySet().stream()
-                        .filter(e -> d.sets().contains(e.getKey()) || targets.getOrDefault(e.getKey(), List.of()).contains(self))
+                        .filter(e -> d.sets().contains(e.getKey()) || listedMembers.getOrDefault(e.getKey(), Set.of()).contains(self))
                         .mapToInt(Map.Entry::getValue).toArray();
                 String where = place(resolved.size(), systems.size(), null, -1);
                 systems.add(new CompiledSystem(systems.size(), d, resolveAccess(d, data, where), memberOf));
