@@ -71,6 +71,13 @@ final class AmbiguitiesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Ctrl-C says "lab: stopped" (exit 130) instead of ending in silence: a big schedule takes seconds
+        try (Interrupts stop = Interrupts.arm(null)) {
+            return analyse();
+        }
+    }
+
+    private Integer analyse() {
         if (limit != null && limit < 0) {
             throw new BadInputException("option --limit", "", "expected a whole number of pairs, 0 or more, found " + limit);
         }
