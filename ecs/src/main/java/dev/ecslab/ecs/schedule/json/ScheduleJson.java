@@ -66,26 +66,32 @@ import java.util.Objects;
  *       ids, and so the order in which a report lists the data of one conflict ({@link #write} always
  *       declares them, so a round trip keeps reports identical).
  *   <li>{@code ignoreAmbiguitiesOn}: component or resource names whose conflicts ambiguity reports
- *       ignore. Each must name a component or resource of the file (declared or used), so a typo is an
- *       error rather than a silent no-op.
+ *       ignore (a name matches both namespaces). Each must name a component or resource of the file
+ *       (declared or used), so a typo is an error rather than a silent no-op.
+ *       {@code ignoreAmbiguitiesOnComponents} and {@code ignoreAmbiguitiesOnResources} match one namespace.
  *   <li>{@code sets}: declared sets, each {@code {"name": ..., "criterion": ...}} with an optional
- *       criterion name. Sets that systems join without declaring them are implicit.
+ *       criterion name, and rules for every member: {@code members} (systems, labels, sets or types that
+ *       join it; without a name the set is anonymous), {@code before}, {@code after}, {@code beforeWeak},
+ *       {@code afterWeak}, {@code ambiguousWith}, {@code chain}, {@code chainWeak}. Sets that systems join
+ *       without declaring them are implicit.
  *   <li>{@code stages}: stages in order, each {@code {"name": ..., "systems": [...]}}.
  * </ul>
  *
  * <p><b>System</b>: {@code name} (required, unique over the schedule); {@code kind}: {@code NORMAL}
- * (default), {@code EXCLUSIVE}, {@code MAIN_THREAD} or {@code SYNC_POINT}; {@code access};
- * {@code labels}, {@code sets}, {@code before}, {@code after}, {@code ambiguousWith}: arrays of
- * names (constraint and exemption targets are system names, labels or set names);
+ * (default), {@code EXCLUSIVE}, {@code MAIN_THREAD} or {@code SYNC_POINT}; {@code type} (a system type:
+ * constraints naming it reach every instance); {@code access}; {@code labels}, {@code sets},
+ * {@code before}, {@code after}, {@code beforeWeak}, {@code afterWeak}, {@code ambiguousWith}: arrays of
+ * names (constraint and exemption targets are system names, labels, set names or types);
  * {@code ambiguousWithAll}: a boolean.
  *
  * <p><b>Access</b> (every field optional; no access means none): {@code queries}, each with
- * {@code read} and {@code write} (component names) and an optional {@code filter}; a query touches
+ * {@code read} and {@code write} (component names), {@code readAll} / {@code writeAll} (every component
+ * of the matched entities: Bevy's {@code EntityRef} / {@code EntityMut}) and an optional {@code filter}; a query touches
  * only entities that have every component it reads or writes, and its filter narrows that further,
  * so two queries whose filters exclude each other ({@code With<A>} and {@code Without<A>}) do not
  * conflict. A component both read and written is written. {@code readResources},
  * {@code writeResources}: resource names. {@code readsAllComponents}, {@code readsAllResources}: reads
- * every component or resource. {@code world}: exclusive access to the whole world (conflicts with
+ * every component or resource; {@code writesAllComponents}: writes every component. {@code world}: exclusive access to the whole world (conflicts with
  * everything; cannot be combined with the other fields). An exclusive system or sync point always has
  * the whole world; giving it a partial access is an error when the schedule is compiled.
  *
