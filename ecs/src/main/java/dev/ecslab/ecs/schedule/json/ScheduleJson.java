@@ -86,14 +86,15 @@ import java.util.Objects;
  *
  * <p><b>Access</b> (every field optional; no access means none): {@code queries}, each with
  * {@code read} and {@code write} (component names), {@code readAll} / {@code writeAll} (every component
- * of the matched entities: Bevy's {@code EntityRef} / {@code EntityMut}) and an optional {@code filter}; a query touches
- * only entities that have every component it reads or writes, and its filter narrows that further,
- * so two queries whose filters exclude each other ({@code With<A>} and {@code Without<A>}) do not
- * conflict. A component both read and written is written. {@code readResources},
- * {@code writeResources}: resource names. {@code readsAllComponents}, {@code readsAllResources}: reads
- * every component or resource; {@code writesAllComponents}: writes every component. {@code world}: exclusive access to the whole world (conflicts with
- * everything; cannot be combined with the other fields). An exclusive system or sync point always has
- * the whole world; giving it a partial access is an error when the schedule is compiled.
+ * of the matched entities: Bevy's {@code EntityRef} / {@code EntityMut}) and an optional
+ * {@code filter}; a query touches only entities that have every component it reads or writes, and its
+ * filter narrows that further, so two queries whose filters exclude each other ({@code With<A>} and
+ * {@code Without<A>}) do not conflict. A component both read and written is written.
+ * {@code readResources}, {@code writeResources}: resource names. {@code readsAllComponents},
+ * {@code readsAllResources}: reads every component or resource; {@code writesAllComponents}: writes every
+ * component. {@code world}: exclusive access to the whole world (conflicts with everything; cannot be
+ * combined with the other fields). An exclusive system or sync point always has the whole world; giving
+ * it a partial access is an error when the schedule is compiled.
  *
  * <p><b>Filter</b>: an object with exactly one operator: {@code {"with": "A"}},
  * {@code {"without": "A"}}, {@code {"and": [f, ...]}} (empty: matches everything),
