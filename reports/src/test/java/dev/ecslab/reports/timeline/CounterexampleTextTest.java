@@ -70,9 +70,17 @@ class CounterexampleTextTest {
         assertThat(text).contains("`mutant:ignores-one-before` executor")
                 .contains("`detector` run " + ordinal(vt, detector) + " in frame " + detector.frame())
                 .contains("`changer` run " + ordinal(vt, changer))
-                .contains("started at event " + detector.startSeq()).contains("on thread " + detector.thread())
+                .contains("started at event " + detector.startSeq())
                 .contains("orders `changer` before `detector`")
                 .contains(changer.startSeq() > detector.startSeq() ? "had even started" : "was still running");
+        // The thread is named only when the run used several: which worker ran what is the executor's timing, so
+        // a loaded machine may run the whole trace on one thread (this test failed once that way in a full build).
+        long threads = vt.trace().runs().stream().map(RunRecord::thread).distinct().count();
+        if (threads > 1) {
+            assertThat(text).contains("on thread " + detector.thread());
+        } else {
+            assertThat(text).doesNotContain("on thread");
+        }
     }
 
     @Test
