@@ -36,10 +36,6 @@ public final class AmbiguityJson {
     private AmbiguityJson() {
     }
 
-    public static String format(ReportedSchedule r, boolean summaryOnly) {
-        return format(r, summaryOnly, null);
-    }
-
     /** With a comparison (a Bevy export), a {@code "bevy"} object: counts and the pairs on either side only. */
     public static String format(ReportedSchedule r, boolean summaryOnly, BevyComparison bevy) {
         StringWriter out = new StringWriter();

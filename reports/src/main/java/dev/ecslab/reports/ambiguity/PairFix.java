@@ -31,11 +31,6 @@ public record PairFix(String system, String field, String target) {
         return system + "." + (field.equals("ambiguousWith") ? "ambiguous_with" : field) + "(" + target + ")";
     }
 
-    /** One sentence for a pair: the orderings, then the exemption, in the schedule file's terms. */
-    public static String sentence(Ambiguity pair) {
-        return sentence(pair, false);
-    }
-
     /** One sentence for a pair, as schedule-file fields or, with {@code bevy}, as Bevy calls. */
     public static String sentence(Ambiguity pair, boolean bevy) {
         List<PairFix> fixes = of(pair);
