@@ -186,6 +186,10 @@ class AmbiguityFormatsTest {
         CommandOutput r = CommandOutput.run("ambiguities", "--from", "bevy", file.toString());
         assertThat(r.out()).contains("  reported by Bevy only: 1 (a disagreement: look at these)",
                 "-- game::move_players and game::move_enemies (stage Update) on game::Position");
+        assertThat(r.code()).as("at the WARN level a disagreement is reported, not failed").isZero();
+        CommandOutput strict = CommandOutput.run("ambiguities", "--from", "bevy", "--strict", file.toString());
+        assertThat(strict.code()).as("--strict fails on a pair Bevy reports and the analysis misses").isEqualTo(1);
+        assertThat(strict.out()).contains("1 pair(s) that Bevy reports are not found here: FAIL");
         JsonNode json = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--format", "json", file.toString()).out());
         assertThat(json.at("/bevy/bevyOnly/0/first").asText()).isEqualTo("game::move_players");
         assertThat(json.at("/bevy/both").asInt()).isEqualTo(3);
