@@ -38,8 +38,10 @@ import java.util.Objects;
  *       {@code ambiguous_with_all} or the allowed (ignored) data, so pairs Bevy exempts that way are reported
  *       here and show up only in the comparison.</li>
  * </ul>
- * Unknown fields are ignored (Bevy may add some); a field of the wrong type, an index out of range or a
- * missing required field is a {@link ScheduleJsonException} with its line, column and JSON path.
+ * Unknown fields are ignored (Bevy may add some). Every field the mapping reads is required, as Bevy's
+ * serde structs always write them: a renamed or missing field must never read as "accesses nothing",
+ * which would pass every pair. A missing field, a field of the wrong type or an index out of range is a
+ * {@link ScheduleJsonException} with its line, column and JSON path.
  */
 public final class BevyScheduleData {
     private BevyScheduleData() {

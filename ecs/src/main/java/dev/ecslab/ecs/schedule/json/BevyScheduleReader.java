@@ -78,13 +78,11 @@ final class BevyScheduleReader extends ValueReader {
         // components: index -> name (registered as components, made unique)
         List<Integer> componentIds = new ArrayList<>();
         Set<String> componentNames = new HashSet<>();
-        Node comps = field(s, "components");
-        if (comps != null) {
-            for (Node c : array(comps).items()) {
-                String n = unique(name(requiredField(object(c, "a ComponentData"), "name", "a ComponentData"), "component name"),
-                        componentNames);
-                componentIds.add(names.component(n));
-            }
+        Node comps = requiredField(s, "components", "a ScheduleData");
+        for (Node c : array(comps).items()) {
+            String n = unique(name(requiredField(object(c, "a ComponentData"), "name", "a ComponentData"), "component name"),
+                    componentNames);
+            componentIds.add(names.component(n));
         }
         Arr systems = array(requiredField(s, "systems", "a ScheduleData"));
         int n = systems.items().size();
@@ -101,68 +99,60 @@ final class BevyScheduleReader extends ValueReader {
             typeName[i] = name(requiredField(sys, "name", "a SystemData"), "system name");
             systemName[i] = unique(typeName[i], systemNames);
             aliases.put("stages[" + stageIndex + "].systems[" + i + "]", sys.path());
-            boolean exclusive = bool(field(sys, "exclusive"), false);
-            boolean applyDeferred = bool(field(sys, "apply_deferred"), false);
+            boolean exclusive = bool(requiredField(sys, "exclusive", "a SystemData"));
+            boolean applyDeferred = bool(requiredField(sys, "apply_deferred", "a SystemData"));
             kind[i] = applyDeferred ? SystemKind.SYNC_POINT : exclusive ? SystemKind.EXCLUSIVE : SystemKind.NORMAL;
             Access.Builder a = Access.builder();
             boolean any = false;
-            Node accesses = field(sys, "filtered_accesses");
-            if (accesses != null) {
-                for (Node fa : array(accesses).items()) {
-                    a.add(filteredAccess(object(fa, "a FilteredAccessData"), componentIds));
-                    any = true;
-                }
+            Node accesses = requiredField(sys, "filtered_accesses", "a SystemData");
+            for (Node fa : array(accesses).items()) {
+                a.add(filteredAccess(object(fa, "a FilteredAccessData"), componentIds));
+                any = true;
             }
             access[i] = any ? a.build() : Access.NONE;
         }
         // hierarchy: the systems under each set, transitively
-        Arr sets = field(s, "system_sets") == null ? null : array(field(s, "system_sets"));
-        int setCount = sets == null ? 0 : sets.items().size();
+        Arr sets = array(requiredField(s, "system_sets", "a ScheduleData"));
+        int setCount = sets.items().size();
         List<List<int[]>> children = new ArrayList<>();
         for (int k = 0; k < setCount; k++) {
             children.add(new ArrayList<>());
         }
-        Node hierarchy = field(s, "hierarchy");
-        if (hierarchy != null) {
-            for (Node edge : array(hierarchy).items()) {
-                Arr pair = pair(edge, "a hierarchy edge [parent set, child]");
-                int parent = index(pair.items().get(0), setCount, "system set");
-                children.get(parent).add(scheduleIndex(pair.items().get(1), n, setCount));
-            }
+        Node hierarchy = requiredField(s, "hierarchy", "a ScheduleData");
+        for (Node edge : array(hierarchy).items()) {
+            Arr pair = pair(edge, "a hierarchy edge [parent set, child]");
+            int parent = index(pair.items().get(0), setCount, "system set");
+            children.get(parent).add(scheduleIndex(pair.items().get(1), n, setCount));
         }
         List<BitSet> under = new ArrayList<>();
         for (int k = 0; k < setCount; k++) {
             under.add(null);
         }
         // dependency: every system under "first" before every system under "second"
-        List<List<String>> before = new ArrayList<>();
+        List<Set<String>> before = new ArrayList<>();       // sets: a set-to-set edge adds members x members
         for (int i = 0; i < n; i++) {
-            before.add(new ArrayList<>());
+            before.add(new java.util.LinkedHashSet<>());
         }
-        Node dependency = field(s, "dependency");
-        if (dependency != null) {
-            for (Node edge : array(dependency).items()) {
-                Arr pair = pair(edge, "a dependency edge [first, second]");
-                BitSet first = systemsUnder(scheduleIndex(pair.items().get(0), n, setCount), children, under, new HashSet<>());
-                BitSet second = systemsUnder(scheduleIndex(pair.items().get(1), n, setCount), children, under, new HashSet<>());
-                for (int x = first.nextSetBit(0); x >= 0; x = first.nextSetBit(x + 1)) {
-                    for (int y = second.nextSetBit(0); y >= 0; y = second.nextSetBit(y + 1)) {
-                        if (x != y && !before.get(x).contains(systemName[y])) {
-                            before.get(x).add(systemName[y]);
-                        }
+        Node dependency = requiredField(s, "dependency", "a ScheduleData");
+        for (Node edge : array(dependency).items()) {
+            Arr pair = pair(edge, "a dependency edge [first, second]");
+            BitSet first = systemsUnder(scheduleIndex(pair.items().get(0), n, setCount), children, under, new HashSet<>());
+            BitSet second = systemsUnder(scheduleIndex(pair.items().get(1), n, setCount), children, under, new HashSet<>());
+            for (int x = first.nextSetBit(0); x >= 0; x = first.nextSetBit(x + 1)) {
+                for (int y = second.nextSetBit(0); y >= 0; y = second.nextSetBit(y + 1)) {
+                    if (x != y) {
+                        before.get(x).add(systemName[y]);
                     }
                 }
             }
         }
-        Node bevyConflicts = field(s, "conflicts");
-        if (bevyConflicts != null) {
-            for (Node c : array(bevyConflicts).items()) {
-                Obj conflict = object(c, "a SystemConflict");
-                int a = index(requiredField(conflict, "system_1", "a SystemConflict"), n, "system");
-                int b2 = index(requiredField(conflict, "system_2", "a SystemConflict"), n, "system");
-                conflicts.add(new BevyScheduleData.BevyConflict(name, systemName[Math.min(a, b2)], systemName[Math.max(a, b2)],
-                        accessConflict(requiredField(conflict, "conflicting_access", "a SystemConflict"), componentIds)));
-            }
+        Node bevyConflicts = requiredField(s, "conflicts", "a ScheduleData");
+        for (Node c : array(bevyConflicts).items()) {
+            Obj conflict = object(c, "a SystemConflict");
+            int a = index(requiredField(conflict, "system_1", "a SystemConflict"), n, "system");
+            int b2 = index(requiredField(conflict, "system_2", "a SystemConflict"), n, "system");
+            conflicts.add(new BevyScheduleData.BevyConflict(name, systemName[Math.min(a, b2)], systemName[Math.max(a, b2)],
+                    accessConflict(requiredField(conflict, "conflicting_access", "a SystemConflict"), componentIds)));
         }
         List<SystemDescriptor> descriptors = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -183,28 +173,24 @@ final class BevyScheduleReader extends ValueReader {
 
     private ComponentAccess filteredAccess(Obj fa, List<Integer> componentIds) {
         Obj a = object(requiredField(fa, "access", "a FilteredAccessData"), "an AccessData");
-        BitSet reads = ids(field(a, "reads"), componentIds);
-        BitSet writes = ids(field(a, "writes"), componentIds);
-        boolean readsAll = bool(field(a, "reads_inverted"), false);
-        boolean writesAll = bool(field(a, "writes_inverted"), false);
+        BitSet reads = ids(requiredField(a, "reads", "an AccessData"), componentIds);
+        BitSet writes = ids(requiredField(a, "writes", "an AccessData"), componentIds);
+        boolean readsAll = bool(requiredField(a, "reads_inverted", "an AccessData"));
+        boolean writesAll = bool(requiredField(a, "writes_inverted", "an AccessData"));
         if (readsAll || writesAll) {
             inverted++;
         }
         reads.andNot(writes);
         List<ArchetypeFilter> clauses = new ArrayList<>();
-        Node sets = field(fa, "filter_sets");
-        if (sets == null) {
-            clauses.add(ArchetypeFilter.TRUE);
-        } else {
-            for (Node f : array(sets).items()) {
-                Obj clause = object(f, "an AccessFiltersData");
-                List<ArchetypeFilter> literals = new ArrayList<>();
-                BitSet with = ids(field(clause, "with"), componentIds);
-                BitSet without = ids(field(clause, "without"), componentIds);
-                with.stream().forEach(id -> literals.add(new ArchetypeFilter.Has(id)));
-                without.stream().forEach(id -> literals.add(new ArchetypeFilter.Not(new ArchetypeFilter.Has(id))));
-                clauses.add(literals.size() == 1 ? literals.get(0) : new ArchetypeFilter.And(literals));
-            }
+        Node sets = requiredField(fa, "filter_sets", "a FilteredAccessData");
+        for (Node f : array(sets).items()) {
+            Obj clause = object(f, "an AccessFiltersData");
+            List<ArchetypeFilter> literals = new ArrayList<>();
+            BitSet with = ids(requiredField(clause, "with", "an AccessFiltersData"), componentIds);
+            BitSet without = ids(requiredField(clause, "without", "an AccessFiltersData"), componentIds);
+            with.stream().forEach(id -> literals.add(new ArchetypeFilter.Has(id)));
+            without.stream().forEach(id -> literals.add(new ArchetypeFilter.Not(new ArchetypeFilter.Has(id))));
+            clauses.add(literals.size() == 1 ? literals.get(0) : new ArchetypeFilter.And(literals));
         }
         ArchetypeFilter filter = clauses.size() == 1 ? clauses.get(0) : new ArchetypeFilter.Or(clauses);
         return new ComponentAccess(reads, writes, filter, readsAll, writesAll);
@@ -265,9 +251,6 @@ final class BevyScheduleReader extends ValueReader {
 
     private BitSet ids(Node list, List<Integer> componentIds) {
         BitSet out = new BitSet();
-        if (list == null) {
-            return out;
-        }
         for (Node i : array(list).items()) {
             out.set(componentIds.get(index(i, componentIds.size(), "component")));
         }
@@ -284,10 +267,6 @@ final class BevyScheduleReader extends ValueReader {
                     + num.text());
         }
         throw wrongType(n, "a " + what + " index (a whole number)");
-    }
-
-    private boolean bool(Node n, boolean otherwise) {
-        return n == null ? otherwise : bool(n);
     }
 
     private static Node field(Obj o, String key) {

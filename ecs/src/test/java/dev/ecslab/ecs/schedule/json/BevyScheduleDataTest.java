@@ -57,10 +57,23 @@ class BevyScheduleDataTest {
     void anIndexOutOfRangeIsNamedWithItsPlace() {
         String text = """
                 {"schedule_data": {"name": "Update", "components": [{"name": "A", "required": []}],
-                  "systems": [{"name": "s", "filtered_accesses": [{"access": {"reads": [3], "writes": []}, "filter_sets": []}]}]}}""";
+                  "systems": [{"name": "s", "apply_deferred": false, "exclusive": false, "filtered_accesses": [{"access": {"reads": [3],
+                  "writes": [], "reads_inverted": false, "writes_inverted": false}, "filter_sets": []}]}],
+                  "system_sets": [], "hierarchy": [], "dependency": [], "conflicts": []}}""";
         ScheduleJsonException e = catchThrowableOfType(() -> BevyScheduleData.read(text, "bad.json"), ScheduleJsonException.class);
         assertThat(e.getMessage()).contains("bad.json (line 2", "$.schedule_data.systems[0].filtered_accesses[0].access.reads[0]",
                 "must be in [0, 0]", "found 3");
+    }
+
+    @Test
+    void aMissingFieldIsAnErrorNotAnEmptyAccess() {
+        // a renamed or dropped field must not read as "accesses nothing", which would pass every pair
+        String text = """
+                {"schedule_data": {"name": "Update", "components": [],
+                  "systems": [{"name": "s", "apply_deferred": false, "exclusive": false, "filtered_acesses": []}],
+                  "system_sets": [], "hierarchy": [], "dependency": [], "conflicts": []}}""";
+        ScheduleJsonException e = catchThrowableOfType(() -> BevyScheduleData.read(text, "renamed.json"), ScheduleJsonException.class);
+        assertThat(e.getMessage()).contains("$.schedule_data.systems[0]", "missing field \"filtered_accesses\"");
     }
 
     @Test
