@@ -198,7 +198,7 @@ public final class ScheduleCompiler {
 
             StageAccessWords accessWords = new StageAccessWords(systems, ignoredComponents, ignoredResources, data,
                     conflictsFromIdsOnly);
-            BitSet[] conflicts = conflictMatrix(accessWords, n);
+            BitSet[] conflicts = accessWords.conflictRows();
             if (weak.edgeCount() > 0) {
                 // Weak order: through the closure of every constraint, strong and weak, an edge x -> y is kept
                 // when x and y conflict; systems that could run in parallel stay unordered.
@@ -543,10 +543,5 @@ public final class ScheduleCompiler {
             }
         }
         return null;
-    }
-
-    /** The symmetric conflict matrix (no system conflicts with itself): see {@link StageAccessWords#conflictRows}. */
-    private static BitSet[] conflictMatrix(StageAccessWords access, int n) {
-        return access.conflictRows();
     }
 }
