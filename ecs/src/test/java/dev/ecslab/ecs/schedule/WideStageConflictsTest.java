@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stage whose contested data do not fit the compiler's 64-bit word form falls back to comparing accesses
- * pairwise. The compiled conflict matrix must then still equal {@code Access.conflictsWith} for every pair:
- * data only one system touches (here OnlyX, OnlyY) never makes two systems conflict.
+ * A stage whose contested data need more than one 64-bit word per row (more than 64 resources here). The
+ * compiled conflict matrix must still equal {@code Access.conflictsWith} for every pair: data only one
+ * system touches (here OnlyX, OnlyY) never makes two systems conflict.
  */
 class WideStageConflictsTest {
     static String schedule(int pairs) {
