@@ -15,15 +15,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * scheduler.
  */
 public final class WorkerPool implements AutoCloseable {
-    private static final AtomicInteger POOLS = new AtomicInteger();
-
     private final ThreadPoolExecutor pool;
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
 
-    /** Starts {@code threadCount} daemon workers named {@code ecslab-NAME-N-worker-K}. */
+    /**
+     * Starts {@code threadCount} daemon workers named {@code ecslab-NAME-worker-K}. The names do not count pools:
+     * traces record the thread each system ran on, and a trace must not depend on how many pools the process
+     * made before (the lab runs scenarios in parallel, and its files must match a serial run's).
+     */
     public WorkerPool(String name, int threadCount) {
         AtomicInteger count = new AtomicInteger();
-        String prefix = "ecslab-" + name + "-" + POOLS.incrementAndGet() + "-worker-";
+        String prefix = "ecslab-" + name + "-worker-";
         ThreadFactory factory = r -> {
             Thread t = new Thread(r, prefix + count.incrementAndGet());
             t.setDaemon(true);

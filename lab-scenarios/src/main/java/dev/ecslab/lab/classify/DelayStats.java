@@ -1,6 +1,5 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.oracle.Obligation;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -25,20 +24,20 @@ public final class DelayStats {
         private long sumRuns;
         private long sumFrames;
 
-        void add(Obligation o) {
+        void add(RunResult.Delay o) {
             obligations++;
             if (!o.reported()) {
                 missed++;
                 return;
             }
             reported++;
-            if (o.delayRuns() > 0) {
+            if (o.runs() > 0) {
                 late++;
             }
-            maxRuns = Math.max(maxRuns, o.delayRuns());
-            maxFrames = Math.max(maxFrames, o.delayFrames());
-            sumRuns += o.delayRuns();
-            sumFrames += o.delayFrames();
+            maxRuns = Math.max(maxRuns, o.runs());
+            maxFrames = Math.max(maxFrames, o.frames());
+            sumRuns += o.runs();
+            sumFrames += o.frames();
         }
 
         public long obligations() {
@@ -112,7 +111,7 @@ public final class DelayStats {
     private final Figures all = new Figures();
     private final Map<ScenarioClass, Figures> byClass = new EnumMap<>(ScenarioClass.class);
 
-    void add(Obligation o) {
+    void add(RunResult.Delay o) {
         all.add(o);
         for (ScenarioClass c : o.classes()) {
             byClass.computeIfAbsent(c, k -> new Figures()).add(o);

@@ -14,7 +14,6 @@ import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.MemoryBound;
 import dev.ecslab.lab.criteria.Outcome;
 import dev.ecslab.lab.criteria.Violation;
-import dev.ecslab.lab.oracle.Obligation;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;
@@ -26,6 +25,16 @@ import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.WitnessFinder;
 import dev.ecslab.lab.witness.Witnesses;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -164,73 +173,459 @@ public final class Lab {
         void update(long done, long total, String what);
     }
 
+    /** The share of a campaign one process runs: the {@code index}-th (from 1) of {@code count}. */
+    public record Shard(int index, int count) {
+        /** The whole campaign. */
+        public static final Shard ALL = new Shard(1, 1);
+
+        public Shard {
+            if (count < 1 || index < 1 || index > count) {
+                throw new IllegalArgumentException("a shard is K/N with 1 <= K <= N, was " + index + "/" + count);
+            }
+        }
+
+        /** {@code K/N}, as {@code --shard} takes it. */
+        public static Shard parse(String text) {
+            String[] parts = text.split("/", -1);
+            if (parts.length == 2) {
+                try {
+                    return new Shard(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+                } catch (NumberFormatException e) {
+                    // falls through
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--shard " + text + ": " + e.getMessage());
+                }
+            }
+            throw new IllegalArgumentException("--shard must be K/N (the K-th of N shares, 1 <= K <= N), was '" + text + "'");
+        }
+
+        /** Whether this shard runs work item {@code item} of a campaign's fixed enumeration. */
+        public boolean owns(long item) {
+            return item % count == index - 1;
+        }
+
+        @Override
+        public String toString() {
+            return index + "/" + count;
+        }
+    }
+
+    /**
+     * What one unit of a row produced: a catalogue scenario's runs (with its coverage) or a campaign scenario's
+     * run, or nothing when the time budget ran out before it started.
+     *
+     * @param ambiguity criterion A's lines for the unit's scenario (computed once per scenario, with the first row)
+     */
+    record UnitResult(boolean ran, List<Judged> runs, Coverage coverage, List<String> ambiguity) {
+        static final UnitResult NOT_RUN = new UnitResult(false, List.of(), null, List.of());
+    }
+
+    /**
+     * A judged run and, for each of its failures, the counterexample made when it was the first of its scope
+     * (filled by the fold that shrank it; a shard's file carries them to the merge).
+     *
+     * @param config the configuration that ran it, to shrink with; {@code null} when read from a shard
+     */
+    record Judged(RunResult result, LabConfig config, Counterexample[] firsts) {
+        Judged(RunResult result, LabConfig config) {
+            this(result, config, new Counterexample[result.failures().size()]);
+        }
+    }
+
+    /** Criterion 6 for one strategy: the long run's figures, judged like any run, and the measurement. */
+    record MemoryResult(RunResult run, boolean crashed, boolean passes, String describe, Scenario scenario, Trace trace) {
+    }
+
+    /** Where a fold takes its units from: computed in this process, or read from shard files. */
+    interface UnitSource {
+        /** Row {@code row}'s unit {@code unit}; {@code null} when this source does not hold it (another shard's). */
+        UnitResult unit(int row, int unit) throws InterruptedException;
+
+        /** Tracker {@code tracker}'s criterion 6, or {@code null} when it was not run (or is another shard's). */
+        MemoryResult memory(int tracker);
+    }
+
     private final Options options;
-    private long done;
-    private long total;
+    private final AtomicLong done = new AtomicLong();
+    private volatile long total;
+    private int jobs = 1;
+    private Shard shard = Shard.ALL;
+    private long deadline = Long.MAX_VALUE;
+    private Duration budget;
+    private volatile boolean budgetRanOut;
+    private final Object progressLock = new Object();
 
     public Lab(Options options) {
         this.options = options;
     }
 
-    public Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue) {
-        long start = System.nanoTime();
-        List<Scenario> campaign = new ArrayList<>();
-        for (int i = 0; i < options.tries(); i++) {
-            long seed = options.campaignSeed() + i;
-            campaign.add(ScenarioGenerator.generate("random #" + i + " (seed " + seed + ")", Choices.seeded(seed)));
+    /**
+     * Runs up to {@code n} scenario runs at once. The matrix is the same for every {@code n}: runs are judged in
+     * parallel, but each row records them in the campaign's order, and only the first failure of a criterion
+     * and scope (in that order) is shrunk, so the counterexamples, their shrinking and every figure are those
+     * of a serial run.
+     */
+    public Lab withJobs(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("--jobs must be at least 1, was " + n);
         }
-        long perCatalogueScenario = options.catalogueDeviations() >= 0 ? options.catalogueBudget()
-                : options.catalogueSeeds().size();
+        this.jobs = n;
+        return this;
+    }
+
+    /** Runs only the share {@code s} of the campaign ({@link #runShard}). */
+    public Lab withShard(Shard s) {
+        this.shard = Objects.requireNonNull(s, "shard");
+        return this;
+    }
+
+    /**
+     * Starts no scenario after {@code limit} from now: each row then records what ran before, in order, and
+     * says that the rest was not run (a gate fails on that: its campaign is not complete). A counterexample
+     * found after the limit is kept as found, not shrunk. Which scenarios fit in the budget depends on the
+     * machine; nothing else does.
+     */
+    public Lab withTimeBudget(Duration limit) {
+        if (limit.isNegative() || limit.isZero()) {
+            throw new IllegalArgumentException("--time-budget must be positive, was " + limit);
+        }
+        this.budget = limit;
+        this.deadline = System.nanoTime() + limit.toNanos();
+        return this;
+    }
+
+    /** True when the time budget ran out before every scenario had started. */
+    public boolean budgetRanOut() {
+        return budgetRanOut;
+    }
+
+    private boolean pastDeadline() {
+        if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0) {
+            budgetRanOut = true;
+            return true;
+        }
+        return false;
+    }
+
+    private void progress(String what) {
+        synchronized (progressLock) {
+            options.progress().update(done.get(), total, what);
+        }
+    }
+
+    /** The campaign's scenario number {@code i}. */
+    Scenario campaignScenario(int i) {
+        long seed = options.campaignSeed() + i;
+        return ScenarioGenerator.generate("random #" + i + " (seed " + seed + ")", Choices.seeded(seed));
+    }
+
+    public Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue) {
+        if (shard.count() > 1) {
+            throw new IllegalStateException("a shard's work is run with runShard, and merged with merge");
+        }
+        long start = System.nanoTime();
         List<Scenario> witnessed = new ArrayList<>();
         if (options.witnessTries() != Options.NO_WITNESSES) {
             witnessed.addAll(catalogue);
-            witnessed.addAll(campaign.subList(0, Math.min(options.witnessTries(), campaign.size())));
+            for (int i = 0; i < Math.min(options.witnessTries(), options.tries()); i++) {
+                witnessed.add(campaignScenario(i));
+            }
         }
         long witnessRuns = 2L * witnessed.stream().mapToInt(WitnessFinder::pairs).sum();
-        total = (long) trackers.size() * executors.size()
-                * ((long) catalogue.size() * perCatalogueScenario + campaign.size())
-                + (options.memory() ? trackers.size() * 50L : 0) + witnessRuns;
-        List<Row> rows = new ArrayList<>();
-        for (TrackerSubject t : trackers) {
-            MemoryBound.Result memory = null;
-            if (options.memory()) {
-                options.progress().update(done, total, t.label() + ": criterion 6 (" + MemoryBound.FRAMES + " frames)");
-                memory = MemoryBound.measure(t, options.runTimeout().multipliedBy(10));
-                done += 50;
-            }
-            for (ExecutorSubject e : executors) {
-                Row row = new Row(t, e.id());
-                for (Scenario s : catalogue) {
-                    if (options.catalogueDeviations() >= 0) {
-                        explore(row, s, new LabConfig(t, e, 1).withTimeout(options.runTimeout()));
-                        continue;
-                    }
-                    Coverage coverage = new Coverage(s);
-                    for (long seed : options.catalogueSeeds()) {
-                        judgeOne(row, s, new LabConfig(t, e, seed).withTimeout(options.runTimeout()), false, coverage);
-                    }
-                    row.covered(coverage);
-                }
-                for (int i = 0; i < campaign.size(); i++) {
-                    judgeOne(row, campaign.get(i), new LabConfig(t, e, options.campaignSeed() + i)
-                            .withTimeout(options.runTimeout()).withExploration(options.campaign()), true, null);
-                }
-                if (memory != null) {
-                    recordMemory(row, memory);                   // last: short counterexamples come first
-                }
-                rows.add(row);
-            }
-        }
-        List<String> ambiguity = new ArrayList<>();
-        List<Scenario> all = new ArrayList<>(catalogue);
-        all.addAll(campaign);
-        for (Scenario s : all) {
-            ambiguity.addAll(AmbiguityCheck.check(s));
+        total = plannedRuns(trackers.size(), executors.size(), catalogue.size()) + witnessRuns;
+        Folded folded;
+        try (Computed source = new Computed(trackers, executors, catalogue)) {
+            folded = fold(trackers, executors, catalogue, source, null);
         }
         Witnesses witnesses = witnesses(witnessed, witnessed.size() - catalogue.size());
-        options.progress().update(total, total, "done");
-        return new Matrix(rows, ambiguity, all.size(), options.tries(), options.catalogueSeeds(),
+        progress("done");
+        return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, options.tries(), options.catalogueSeeds(),
                 options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses);
+    }
+
+    private long plannedRuns(int trackers, int executors, int catalogue) {
+        long perCatalogueScenario = options.catalogueDeviations() >= 0 ? options.catalogueBudget()
+                : options.catalogueSeeds().size();
+        long all = (long) trackers * executors * ((long) catalogue * perCatalogueScenario + options.tries())
+                + (options.memory() ? trackers * 50L : 0);
+        return shard.count() == 1 ? all : (all + shard.count() - 1) / shard.count();
+    }
+
+    /** What a fold gives: the rows, criterion A's lines in scenario order, and how many scenarios A judged. */
+    record Folded(List<Row> rows, List<String> ambiguity, int scenarios) {
+    }
+
+    /**
+     * Folds every row's units in the campaign's order (rows in parallel when {@code --jobs} allows, each row
+     * alone on one thread). {@code kept} receives every unit folded, with its counterexamples (a shard
+     * writes them), or is null.
+     */
+    Folded fold(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue,
+            UnitSource source, UnitSink kept) {
+        int units = catalogue.size() + options.tries();
+        List<Row> rows = new ArrayList<>();
+        for (TrackerSubject t : trackers) {
+            for (ExecutorSubject e : executors) {
+                rows.add(new Row(t, e.id()));
+            }
+        }
+        @SuppressWarnings("unchecked")
+        List<String>[] ambiguity = new List[units];
+        int folders = Math.min(jobs, Math.max(1, rows.size()));
+        AtomicInteger next = new AtomicInteger();
+        Callable<Void> folder = () -> {
+            for (int r = next.getAndIncrement(); r < rows.size(); r = next.getAndIncrement()) {
+                Row row = rows.get(r);
+                for (int u = 0; u < units; u++) {
+                    UnitResult result = source.unit(r, u);
+                    if (result == null) {
+                        continue;                                  // another shard's
+                    }
+                    if (r == 0) {
+                        ambiguity[u] = result.ambiguity();
+                    }
+                    Scenario s = u < catalogue.size() ? catalogue.get(u) : null;
+                    foldUnit(row, u, units, s, result);
+                    if (kept != null) {
+                        kept.unit(r, u, result);
+                    }
+                }
+                MemoryResult m = source.memory(r / Math.max(1, executors.size()));
+                if (m != null) {
+                    recordMemory(row, m);                          // last: short counterexamples come first
+                }
+            }
+            return null;
+        };
+        if (folders == 1) {
+            call(folder);
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(folders, daemons("ecslab-lab-fold-"));
+            try {
+                List<Future<Void>> all = new ArrayList<>();
+                for (int i = 0; i < folders; i++) {
+                    all.add(pool.submit(folder));
+                }
+                for (Future<Void> f : all) {
+                    join(f);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        if (rows.isEmpty()) {                                       // no row: criterion A still judges every scenario
+            for (int u = 0; u < units; u++) {
+                ambiguity[u] = AmbiguityCheck.check(u < catalogue.size() ? catalogue.get(u) : campaignScenario(u - catalogue.size()));
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        int scenarios = 0;
+        for (List<String> a : ambiguity) {
+            if (a != null) {
+                lines.addAll(a);
+                scenarios++;
+            }
+        }
+        return new Folded(rows, lines, scenarios);
+    }
+
+    /** Receives each unit a fold recorded. */
+    interface UnitSink {
+        void unit(int row, int unit, UnitResult result);
+    }
+
+    /** The start of the sentence a row keeps when the time budget stopped it. */
+    static final String BUDGET = "the time budget ran out";
+
+    /**
+     * Records one unit in its row, as the serial lab did: nothing once the row is skipped (an empty coverage for a
+     * catalogue scenario), else every run in order; a run that hung skips the rest of the row, and so does a unit
+     * the time budget left unrun.
+     */
+    private void foldUnit(Row row, int unit, int units, Scenario catalogueScenario, UnitResult result) {
+        if (!result.ran() && row.skipped() == null) {
+            row.skip(BUDGET + " after " + unit + " of this configuration's " + units + " scenarios (the catalogue's and"
+                    + " the campaign's, in order)" + (budget == null ? "" : " (--time-budget " + words(budget) + ")")
+                    + "; the rest were not run");
+        }
+        if (row.skipped() != null) {
+            if (catalogueScenario != null) {
+                row.covered(new Coverage(catalogueScenario));
+            }
+            return;
+        }
+        for (Judged j : result.runs()) {
+            record(row, j);
+            if (j.result().timedOut() != null) {
+                row.skip(j.result().timedOut());
+            }
+        }
+        if (catalogueScenario != null) {
+            row.covered(result.coverage());
+        }
+    }
+
+    static String words(Duration d) {
+        long s = d.toSeconds();
+        return s % 3600 == 0 ? s / 3600 + "h" : s % 60 == 0 ? s / 60 + "m" : s + "s";
+    }
+
+    /**
+     * Units computed here: {@code jobs} threads run them, each row's ahead of its fold by a window, so a long
+     * campaign never holds more than a window of results per row.
+     */
+    private final class Computed implements UnitSource, AutoCloseable {
+        private final List<TrackerSubject> trackers;
+        private final List<ExecutorSubject> executors;
+        private final List<Scenario> catalogue;
+        private final int units;
+        private final ExecutorService pool;
+        private final int window;
+        private final Map<Integer, ArrayDeque<Future<UnitResult>>> ahead = new ConcurrentHashMap<>();
+        private final Map<Integer, Integer> submitted = new ConcurrentHashMap<>();
+        private final MemoryResult[] memory;
+
+        Computed(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue) {
+            this.trackers = trackers;
+            this.executors = executors;
+            this.catalogue = catalogue;
+            this.units = catalogue.size() + options.tries();
+            this.pool = jobs == 1 ? null : Executors.newFixedThreadPool(jobs, daemons("ecslab-lab-job-"));
+            this.window = Math.max(4, jobs * 8);
+            // Criterion 6 first, one strategy at a time and nothing else running: it weighs the heap.
+            this.memory = new MemoryResult[trackers.size()];
+            for (int t = 0; t < trackers.size(); t++) {
+                if (options.memory() && shard.owns(t) && !pastDeadline()) {
+                    memory[t] = measureMemory(trackers.get(t));
+                }
+            }
+        }
+
+        @Override
+        public MemoryResult memory(int tracker) {
+            return memory[tracker];
+        }
+
+        private boolean owns(int row, int unit) {
+            return shard.owns((long) row * units + unit);
+        }
+
+        @Override
+        public UnitResult unit(int row, int unit) throws InterruptedException {
+            if (!owns(row, unit)) {
+                return null;
+            }
+            if (pool == null) {
+                return compute(row, unit);
+            }
+            ArrayDeque<Future<UnitResult>> queue = ahead.computeIfAbsent(row, k -> new ArrayDeque<>());
+            int from = submitted.getOrDefault(row, unit);
+            while (queue.size() < window && from < units) {
+                if (owns(row, from)) {
+                    int u = from;
+                    queue.add(pool.submit(() -> compute(row, u)));
+                }
+                from++;
+            }
+            submitted.put(row, from);
+            UnitResult r = await(queue.poll());
+            if (queue.isEmpty() && from >= units) {
+                ahead.remove(row);
+            }
+            return r;
+        }
+
+        private UnitResult compute(int row, int unit) {
+            if (pastDeadline()) {
+                return UnitResult.NOT_RUN;
+            }
+            TrackerSubject t = trackers.get(row / executors.size());
+            ExecutorSubject e = executors.get(row % executors.size());
+            if (unit < catalogue.size()) {
+                Scenario s = catalogue.get(unit);
+                List<String> ambiguity = row == 0 ? AmbiguityCheck.check(s) : List.of();
+                return options.catalogueDeviations() >= 0 ? explore(s, new LabConfig(t, e, 1).withTimeout(options.runTimeout()), ambiguity)
+                        : seeded(s, t, e, ambiguity);
+            }
+            int i = unit - catalogue.size();
+            Scenario s = campaignScenario(i);
+            List<String> ambiguity = row == 0 ? AmbiguityCheck.check(s) : List.of();
+            LabConfig config = new LabConfig(t, e, options.campaignSeed() + i).withTimeout(options.runTimeout())
+                    .withExploration(options.campaign());
+            List<Judged> runs = new ArrayList<>(1);
+            runOne(s, config, null, null, runs);
+            return new UnitResult(true, runs, null, ambiguity);
+        }
+
+        @Override
+        public void close() {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    private static ThreadFactory daemons(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    private static <T> T await(Future<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(c);
+        }
+    }
+
+    private static void call(Callable<Void> c) {
+        try {
+            c.call();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the lab was interrupted", e);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void join(Future<Void> f) {
+        try {
+            await(f);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the lab was interrupted", e);
+        }
+    }
+
+    /** Criterion 6 for one strategy, judged like any run. */
+    private MemoryResult measureMemory(TrackerSubject t) {
+        progress(t.label() + ": criterion 6 (" + MemoryBound.FRAMES + " frames)");
+        MemoryBound.Result m = MemoryBound.measure(t, options.runTimeout().multipliedBy(10));
+        done.addAndGet(50);
+        String label = serial(t).label();
+        RunResult run = RunResult.of(Judge.judge(m.scenario(), m.trace()), 0, label, MEMORY_SCENARIO, null);
+        boolean crashed = m.trace().crashed();
+        boolean passes = m.passes();
+        return new MemoryResult(run, crashed, passes, m.describe(), crashed || passes ? null : m.scenario(),
+                crashed || passes ? null : m.trace());
+    }
+
+    private static LabConfig serial(TrackerSubject t) {
+        return new LabConfig(t, new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0);
     }
 
     /** Both orders of every unordered conflicting pair of the given scenarios, run and compared. */
@@ -242,11 +637,11 @@ public final class Lab {
         List<Witness> pairs = new ArrayList<>();
         WitnessFinder finder = new WitnessFinder();
         for (Scenario s : scenarios) {
-            options.progress().update(done, total, "ambiguity witnesses: " + s.name());
+            progress("ambiguity witnesses: " + s.name());
             for (Witness w : finder.find(s)) {
                 pairs.add(w.verdict() == Witness.Verdict.COMMUTES ? w.withoutTraces() : w);   // no replay file: no trace kept
             }
-            done += 2L * WitnessFinder.pairs(s);
+            done.addAndGet(2L * WitnessFinder.pairs(s));
         }
         return new Witnesses(pairs, scenarios.size(), Math.max(0, fromCampaign), (System.nanoTime() - start) / 1e9);
     }
@@ -254,102 +649,108 @@ public final class Lab {
     /**
      * Explores a catalogue scenario's schedules with the bounded exhaustive search, judging every run, until
      * the search is complete, reaches its budget, or a schedule fails (the first counterexample is what the
-     * matrix keeps; more schedules of a failing scenario would only repeat it).
+     * matrix keeps; more schedules of a failing scenario would only repeat it) or hangs.
      */
-    private void explore(Row row, Scenario scenario, LabConfig base) {
+    private UnitResult explore(Scenario scenario, LabConfig base, List<String> ambiguity) {
         Coverage coverage = new Coverage(scenario);
-        long before = done;
-        if (row.skipped() == null) {
-            ExhaustiveSearch.Result r = ExhaustiveSearch.search(x -> {
-                options.progress().update(done, total, base.tracker().label() + " / " + base.executor().id() + ": "
-                        + scenario.name());
-                done++;
-                return ScenarioRunner.run(scenario, base.withExploration(x));
-            }, options.catalogueDeviations(), options.catalogueBudget(), trace -> {
-                Outcome outcome = Judge.judge(scenario, trace);
-                record(row, outcome, base.withExploration(new Exploration.Script(trace.interleaving().choices())), false);
-                timedOut(row, scenario, trace, base);
-                return !outcome.passes() || row.skipped() != null;
-            }, coverage::add);
-            if (r.free()) {
-                // An executor that ignores the control has no schedules to search: it gets the catalogue's
-                // seeds, as before controlled runs, and its coverage says the runs were free.
-                for (long seed : options.catalogueSeeds()) {
-                    if (seed != base.seed() && !r.stopped()) {
-                        judgeOne(row, scenario, base.withSeed(seed), false, coverage);
-                    }
+        List<Judged> runs = new ArrayList<>();
+        long[] counted = {0};
+        ExhaustiveSearch.Result r = ExhaustiveSearch.search(x -> {
+            progress(base.tracker().label() + " / " + base.executor().id() + ": " + scenario.name());
+            done.incrementAndGet();
+            counted[0]++;
+            return ScenarioRunner.run(scenario, base.withExploration(x));
+        }, options.catalogueDeviations(), options.catalogueBudget(), trace -> {
+            Outcome outcome = Judge.judge(scenario, trace);
+            LabConfig at = base.withExploration(new Exploration.Script(trace.interleaving().choices()));
+            runs.add(new Judged(RunResult.of(outcome, at.seed(), at.label(), CATALOGUE, hung(scenario, trace, at)), at));
+            return !outcome.passes() || trace.timedOut();
+        }, coverage::add);
+        if (r.free()) {
+            // An executor that ignores the control has no schedules to search: it gets the catalogue's
+            // seeds, as before controlled runs, and its coverage says the runs were free.
+            for (long seed : options.catalogueSeeds()) {
+                if (seed != base.seed() && !r.stopped() && !hungLast(runs)) {
+                    runOne(scenario, base.withSeed(seed), CATALOGUE, coverage, runs);
+                    counted[0]++;
                 }
-            } else {
-                coverage.searched(r);
             }
+        } else {
+            coverage.searched(r);
         }
-        done = before + options.catalogueBudget();
-        row.covered(coverage);
+        done.addAndGet(Math.max(0, options.catalogueBudget() - counted[0]));
+        return new UnitResult(true, runs, coverage, ambiguity);
     }
 
-    /** Runs and judges one scenario under one configuration and records it in the row. */
-    private void judgeOne(Row row, Scenario scenario, LabConfig config, boolean shrink, Coverage coverage) {
-        options.progress().update(done, total, config.tracker().label() + " / " + config.executor().id() + ": "
-                + scenario.name());
-        done++;
-        if (row.skipped() != null) {
-            return;
+    /** A catalogue scenario under each catalogue seed (random exploration), stopping after a run that hung. */
+    private UnitResult seeded(Scenario s, TrackerSubject t, ExecutorSubject e, List<String> ambiguity) {
+        Coverage coverage = new Coverage(s);
+        List<Judged> runs = new ArrayList<>();
+        for (long seed : options.catalogueSeeds()) {
+            if (hungLast(runs)) {
+                done.incrementAndGet();
+                continue;
+            }
+            runOne(s, new LabConfig(t, e, seed).withTimeout(options.runTimeout()), CATALOGUE, coverage, runs);
         }
+        return new UnitResult(true, runs, coverage, ambiguity);
+    }
+
+    private static boolean hungLast(List<Judged> runs) {
+        return !runs.isEmpty() && runs.get(runs.size() - 1).result().timedOut() != null;
+    }
+
+    /** Runs and judges one scenario under one configuration. */
+    private void runOne(Scenario scenario, LabConfig config, String notShrunk, Coverage coverage, List<Judged> runs) {
+        progress(config.tracker().label() + " / " + config.executor().id() + ": " + scenario.name());
+        done.incrementAndGet();
         Trace trace = ScenarioRunner.run(scenario, config);
         if (coverage != null) {
             coverage.add(trace);
         }
         Outcome outcome = Judge.judge(scenario, trace);
-        record(row, outcome, config, shrink);
-        timedOut(row, scenario, trace, config);
+        runs.add(new Judged(RunResult.of(outcome, config.seed(), config.label(), notShrunk, hung(scenario, trace, config)),
+                config));
     }
 
-    private static void timedOut(Row row, Scenario scenario, Trace trace, LabConfig config) {
-        if (trace.timedOut()) {
-            row.skip("a run of this configuration did not finish within " + config.timeout().toSeconds()
-                    + " s (scenario '" + scenario.name() + "'); the rest of its scenarios were not run");
-        }
+    /** The sentence a row keeps when a run hung, or null. */
+    private static String hung(Scenario scenario, Trace trace, LabConfig config) {
+        return trace.timedOut() ? "a run of this configuration did not finish within " + config.timeout().toSeconds()
+                + " s (scenario '" + scenario.name() + "'); the rest of its scenarios were not run" : null;
     }
 
     /** Records a judged run in the row's cells: evidence, delays, violations and counterexamples. */
-    private void record(Row row, Outcome outcome, LabConfig config, boolean shrink) {
-        record(row, outcome, config, shrink ? null : CATALOGUE);
-    }
-
-    /**
-     * Records a judged run; its first failures are shrunk when {@code notShrunk} is null, else kept as found
-     * for that reason.
-     */
-    private void record(Row row, Outcome outcome, LabConfig config, String notShrunk) {
+    private void record(Row row, Judged j) {
+        RunResult run = j.result();
         Set<Criterion> judgedHere = EnumSet.noneOf(Criterion.class);
         for (Criterion c : Criterion.values()) {
-            int n = outcome.evidence(c);
+            int n = run.evidence(c);
             if (n > 0) {
                 row.cell(c).judged(n);
                 judgedHere.add(c);
             }
-            outcome.evidence().getOrDefault(c, Map.of()).forEach((cls, k) -> row.cell(c).evidence(cls, k));
+            run.evidence().getOrDefault(c, Map.of()).forEach((cls, k) -> row.cell(c).evidence(cls, k));
         }
-        int paused = outcome.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.PAUSING, 0);
+        int paused = run.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.PAUSING, 0);
         if (paused > 0) {
             judgedHere.add(Criterion.NOT_LOST_WHEN_PAUSED);
             row.cell(Criterion.NOT_LOST_WHEN_PAUSED).judged(paused);
             row.cell(Criterion.NOT_LOST_WHEN_PAUSED).evidence(ScenarioClass.PAUSING, paused);
         }
-        int looping = outcome.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.LOOPING, 0);
+        int looping = run.evidence().getOrDefault(Criterion.AT_LEAST_ONCE, Map.of()).getOrDefault(ScenarioClass.LOOPING, 0);
         if (looping > 0) {
             judgedHere.add(Criterion.LOOPING);
             row.cell(Criterion.LOOPING).judged(looping);
             row.cell(Criterion.LOOPING).evidence(ScenarioClass.LOOPING, looping);
         }
-        for (Obligation o : outcome.obligations()) {
-            row.cell(Criterion.AT_LEAST_ONCE).delays().add(o);
+        for (RunResult.Delay d : run.delays()) {
+            row.cell(Criterion.AT_LEAST_ONCE).delays().add(d);
         }
         Set<Criterion> failedHere = EnumSet.noneOf(Criterion.class);
         Set<String> failedClassHere = new HashSet<>();
-        for (Violation v : outcome.violations()) {
-            if (v.criterion() == Criterion.AT_LEAST_ONCE && v.finding() != null
-                    && v.finding().type() == dev.ecslab.lab.oracle.FindingType.DELAYED) {
+        for (int k = 0; k < run.failures().size(); k++) {
+            RunResult.Failure v = run.failures().get(k);
+            if (v.delayed()) {
                 row.cell(Criterion.AT_LEAST_ONCE).delays().tooLate(v.classes());
             }
             List<Criterion> cells = cellsOf(v);
@@ -358,9 +759,7 @@ public final class Lab {
             // One counterexample per violation, shared by every cell and class it counts in; shrunk when it
             // is the first of its criterion and scope (a class's first only is kept as found: shrinking
             // each class's too would multiply the cost of a failing row).
-            Counterexample x = firstOfScope ? counterexample(v, outcome, config, notShrunk)
-                    : new Counterexample(v.criterion(), v.scope(), v.message(), outcome.scenario(), outcome.scenario(),
-                            config.seed(), config.label(), outcome.trace(), Shrinking.kept(notShrunk == null ? NOT_FIRST : notShrunk));
+            Counterexample x = firstOfScope ? first(j, k) : asFound(v, run, run.notShrunk() == null ? NOT_FIRST : run.notShrunk());
             for (Criterion c : cells) {
                 Cell cell = row.cell(c);
                 if (failedHere.add(c)) {
@@ -386,8 +785,25 @@ public final class Lab {
         }
     }
 
+    /** The counterexample of a first failure: made (and shrunk) once, or as a shard made it. */
+    private Counterexample first(Judged j, int k) {
+        if (j.firsts()[k] == null) {
+            if (j.config() == null && j.result().notShrunk() == null) {
+                throw new IllegalStateException("a shard did not keep the counterexample of a first failure; its file"
+                        + " does not come from this lab's fold");
+            }
+            j.firsts()[k] = counterexample(j.result().failures().get(k), j.result(), j.config());
+        }
+        return j.firsts()[k];
+    }
+
+    private static Counterexample asFound(RunResult.Failure v, RunResult run, String why) {
+        return new Counterexample(v.criterion(), v.scope(), v.message(), run.scenario(), run.scenario(), run.seed(),
+                run.config(), run.trace(), Shrinking.kept(why));
+    }
+
     /** The cells a violation counts in: its criterion's, and the class views 7 (pausing) and L (looping). */
-    private static List<Criterion> cellsOf(Violation v) {
+    private static List<Criterion> cellsOf(RunResult.Failure v) {
         List<Criterion> out = new ArrayList<>(List.of(v.criterion()));
         boolean detection = v.criterion() == Criterion.AT_LEAST_ONCE || v.criterion() == Criterion.AT_MOST_ONCE;
         if (v.criterion() == Criterion.AT_LEAST_ONCE && v.classes().contains(ScenarioClass.PAUSING)) {
@@ -408,21 +824,21 @@ public final class Lab {
             + " shrunk); kept as found";
 
     /** The counterexample of a first failure: shrunk for campaign scenarios, with its trace and how it was shrunk. */
-    private Counterexample counterexample(Violation v, Outcome outcome, LabConfig config, String notShrunk) {
-        Scenario scenario = outcome.scenario();
-        String message = v.message();
+    private Counterexample counterexample(RunResult.Failure v, RunResult run, LabConfig config) {
+        String notShrunk = run.notShrunk();
         if (notShrunk != null) {
-            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
-                    outcome.trace(), Shrinking.kept(notShrunk));
+            return asFound(v, run, notShrunk);
         }
-        if (outcome.trace().timedOut()) {                         // never re-run what hung
-            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
-                    outcome.trace(), Shrinking.kept("the run hung, and a hung run is never run again"));
+        if (run.trace().timedOut()) {                             // never re-run what hung
+            return asFound(v, run, "the run hung, and a hung run is never run again");
         }
         if (options.shrinkAttempts() <= 0) {
-            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
-                    outcome.trace(), Shrinking.kept("shrinking is off (a budget of 0 runs)"));
+            return asFound(v, run, "shrinking is off (a budget of 0 runs)");
         }
+        if (pastDeadline()) {
+            return asFound(v, run, "the time budget ran out before it could be shrunk");
+        }
+        Scenario scenario = run.scenario();
         long[] lastSeed = {config.seed()};
         int[] runsLeft = {options.shrinkAttempts()};              // the budget counts runs, not candidates
         Shrinker shrinker = new Shrinker(candidate -> {
@@ -436,8 +852,8 @@ public final class Lab {
         int runs = options.shrinkAttempts() - runsLeft[0];
         boolean budgetSpent = !shrinker.settled() || runsLeft[0] <= 0;
         if (minimal == scenario) {
-            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
-                    outcome.trace(), Shrinking.kept(budgetSpent ? "no smaller scenario failed before the shrinking budget ran out"
+            return new Counterexample(v.criterion(), v.scope(), v.message(), scenario, scenario, run.seed(), run.config(),
+                    run.trace(), Shrinking.kept(budgetSpent ? "no smaller scenario failed before the shrinking budget ran out"
                             : "none of the shrinker's one-step simplifications failed again", runs, budgetSpent));
         }
         LabConfig at = config.withSeed(lastSeed[0]);
@@ -445,12 +861,12 @@ public final class Lab {
         runs++;
         Violation again = firstLike(minimal, minimalTrace, v);
         if (again == null) {                                      // did not fail again on re-run: keep the original
-            return new Counterexample(v.criterion(), v.scope(), message, scenario, scenario, config.seed(), config.label(),
-                    outcome.trace(), Shrinking.kept("the smallest failing scenario found did not fail again when it was run"
+            return new Counterexample(v.criterion(), v.scope(), v.message(), scenario, scenario, run.seed(), run.config(),
+                    run.trace(), Shrinking.kept("the smallest failing scenario found did not fail again when it was run"
                             + " for its trace", runs, budgetSpent));
         }
         return new Counterexample(v.criterion(), v.scope(), again.message(), minimal, scenario, lastSeed[0], at.label(),
-                minimalTrace, Shrinking.shrunk(shrinker.steps(), runs, budgetSpent, scenario, outcome.trace()));
+                minimalTrace, Shrinking.shrunk(shrinker.steps(), runs, budgetSpent, scenario, run.trace()));
     }
 
     /**
@@ -462,7 +878,7 @@ public final class Lab {
     static final int SHRINK_SEEDS = 2;
 
     /** The first seed under which {@code candidate} fails like {@code v}, or {@code null}. */
-    private Long failingSeed(Scenario candidate, LabConfig config, Violation v, int[] runsLeft) {
+    private Long failingSeed(Scenario candidate, LabConfig config, RunResult.Failure v, int[] runsLeft) {
         for (int k = 0; k < SHRINK_SEEDS && runsLeft[0] > 0; k++) {
             runsLeft[0]--;
             long seed = config.seed() + 7_919L * k;
@@ -478,7 +894,7 @@ public final class Lab {
     }
 
     /** The first violation of the same criterion and scope, in (at least) the same classes. */
-    private static Violation firstLike(Scenario s, Trace t, Violation v) {
+    private static Violation firstLike(Scenario s, Trace t, RunResult.Failure v) {
         for (Violation x : Judge.judge(s, t).violations()) {
             if (x.criterion() == v.criterion() && Objects.equals(x.scope(), v.scope()) && x.classes().containsAll(v.classes())) {
                 return x;
@@ -493,11 +909,10 @@ public final class Lab {
      * long run too, so a strategy that goes wrong only after thousands of frames is caught. The run is
      * serial; its counterexamples say so.
      */
-    private void recordMemory(Row row, MemoryBound.Result m) {
-        LabConfig serial = new LabConfig(row.subject(), new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0);
-        record(row, Judge.judge(m.scenario(), m.trace()), serial, MEMORY_SCENARIO);
+    private void recordMemory(Row row, MemoryResult m) {
+        record(row, new Judged(m.run(), null));
         Cell cell = row.cell(Criterion.BOUNDED_MEMORY);
-        if (m.trace().crashed()) {
+        if (m.crashed()) {
             cell.note("not judged: the 10 000-frame run crashed (criterion X)");
             return;
         }
@@ -506,7 +921,7 @@ public final class Lab {
         if (!m.passes()) {
             cell.failedRun();
             cell.fail(new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,
-                    serial.label(), m.trace(), Shrinking.kept(MEMORY_SCENARIO)));
+                    m.run().config(), m.trace(), Shrinking.kept(MEMORY_SCENARIO)));
         }
     }
 

@@ -36,8 +36,13 @@ public record Outcome(Scenario scenario, Trace trace, List<Finding> findings, Li
      * item belongs to exactly one structure class, so this sums those.
      */
     public int evidence(Criterion c) {
+        return structureSum(evidence.getOrDefault(c, Map.of()));
+    }
+
+    /** Evidence per class summed over the structure classes, where every item is counted exactly once. */
+    public static int structureSum(Map<ScenarioClass, Integer> byClass) {
         int n = 0;
-        for (Map.Entry<ScenarioClass, Integer> e : evidence.getOrDefault(c, Map.of()).entrySet()) {
+        for (Map.Entry<ScenarioClass, Integer> e : byClass.entrySet()) {
             if (e.getKey().isStructure()) {
                 n += e.getValue();
             }

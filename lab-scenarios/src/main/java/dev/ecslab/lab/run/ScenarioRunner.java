@@ -73,11 +73,11 @@ public final class ScenarioRunner {
     /** How long an exclusive or main-thread body holds its run under a parallel executor. */
     public static final long DWELL_NANOS = 400_000;
 
+    /** The name of the thread each run has to itself. */
+    public static final String RUN_THREAD = "ecslab-lab-run";
+
     /** Why an interleaving abandoned after a timeout says it was. */
     static final String TIMEOUT = "the run timed out";
-
-    /** Numbers the threads that run scenarios. */
-    private static final AtomicInteger RUN_THREADS = new AtomicInteger();
 
     private ScenarioRunner() {
     }
@@ -132,9 +132,10 @@ public final class ScenarioRunner {
         RunSession session = new RunSession(scenario.validate(), config);
         session.states = states;
         // A thread of its own for every run, never reused: a run abandoned after its timeout keeps its
-        // thread, which may still be stuck in (or stopped inside) the code under test.
+        // thread, which may still be stuck in (or stopped inside) the code under test. Every run's thread has
+        // the same name: traces record it, and a trace must not depend on the runs made before it.
         FutureTask<Trace> run = new FutureTask<>(() -> session.run(executor, probe));
-        Thread thread = new Thread(run, "ecslab-lab-run-" + RUN_THREADS.incrementAndGet());
+        Thread thread = new Thread(run, RUN_THREAD);
         thread.setDaemon(true);
         thread.start();
         Duration timeout = config.timeout();

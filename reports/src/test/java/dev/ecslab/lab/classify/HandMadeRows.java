@@ -118,9 +118,8 @@ public final class HandMadeRows {
      */
     public static Row obligations(Row r, ScenarioClass cls, int n, int frames) {
         for (int i = 0; i < n; i++) {
-            RunRecord by = frames < 0 ? null : new RunRecord(i, "detector", "update", frames, 0, 0, 1, "main", 1, 0, null, true);
-            r.cell(Criterion.AT_LEAST_ONCE).delays().add(new Obligation(null, "detector", null, null, by, null,
-                    frames < 0 ? -1 : frames, frames < 0 ? -1 : frames, Set.of(cls)));
+            r.cell(Criterion.AT_LEAST_ONCE).delays().add(new RunResult.Delay(frames >= 0, frames < 0 ? -1 : frames,
+                    frames < 0 ? -1 : frames, Set.of(cls)));
         }
         return r;
     }

@@ -1,0 +1,70 @@
+package dev.ecslab.reports.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.TrackerSubject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --jobs N} gives the matrix of {@code --jobs 1}: the same figures, the same counterexamples (the same
+ * first failures, shrunk the same way, under the same names) and the same files, byte for byte but for the
+ * wall time and the number of the pool worker a system ran on (a parallel executor's pool hands a system to
+ * whichever worker is idle: the interleaving it follows is the same, the worker's name is not, whatever the
+ * job count). Judged on rows that fail (so counterexamples are shrunk), a row that passes, and a mutant
+ * executor, over the catalogue's search and a random campaign.
+ */
+class ParallelLabTest {
+    static final ClassLoader LOADER = ParallelLabTest.class.getClassLoader();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyJobCountGivesTheSerialMatrix() throws IOException {
+        List<TrackerSubject> trackers = List.of(TrackerSubject.find("flags", LOADER), TrackerSubject.find("last-tick", LOADER),
+                TrackerSubject.find("generation", LOADER));
+        List<ExecutorSubject> executors = List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic"));
+        Lab.Options options = Lab.Options.defaults().withTries(40).withMemory(false).withCampaignSeed(4_242);
+        Map<String, String> serial = files(new Lab(options).run(trackers, executors, Catalogue.all()), "serial");
+        assertTrue(serial.keySet().stream().anyMatch(f -> f.startsWith("counterexamples/")),
+                "the check needs counterexamples to compare: " + serial.keySet());
+        assertTrue(serial.get("matrix.json").contains("\"shrunk\"") || serial.values().stream()
+                .anyMatch(t -> t.contains("\"original\"")), "the check needs a shrunk counterexample");
+        for (int jobs : new int[] {2, 5}) {
+            Map<String, String> parallel = files(new Lab(options).withJobs(jobs).run(trackers, executors, Catalogue.all()),
+                    "jobs-" + jobs);
+            assertEquals(serial.keySet(), parallel.keySet(), "--jobs " + jobs + ": the report's files");
+            for (String f : serial.keySet()) {
+                assertEquals(serial.get(f), parallel.get(f), "--jobs " + jobs + ": " + f);
+            }
+        }
+    }
+
+    /** The report's files (matrix.json without its wall time, matrix.md, every replay file) by relative name. */
+    private Map<String, String> files(Matrix m, String name) throws IOException {
+        Path dir = tmp.resolve(name);
+        MatrixReport.write(m, dir);
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.filter(Files::isRegularFile).toList()) {
+                String text = Files.readString(p).replaceAll("\"seconds\" ?: ?[0-9.Ee+-]+", "\"seconds\":0")
+                        .replaceAll("[0-9.]+ s;", "0 s;").replaceAll("-worker-[0-9]+", "-worker-?");
+                out.put(dir.relativize(p).toString().replace('\\', '/'), text);
+            }
+        }
+        return out;
+    }
+}
