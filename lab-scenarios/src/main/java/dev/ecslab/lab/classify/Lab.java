@@ -251,7 +251,6 @@ public final class Lab {
     private int jobs = 1;
     private Shard shard = Shard.ALL;
     private long deadline = Long.MAX_VALUE;
-    private Duration budget;
     private volatile boolean budgetRanOut;
     private final Object progressLock = new Object();
 
@@ -289,7 +288,6 @@ public final class Lab {
         if (limit.isNegative() || limit.isZero()) {
             throw new IllegalArgumentException("--time-budget must be positive, was " + limit);
         }
-        this.budget = limit;
         this.deadline = System.nanoTime() + limit.toNanos();
         return this;
     }
@@ -341,6 +339,210 @@ public final class Lab {
         progress("done");
         return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, options.tries(), options.catalogueSeeds(),
                 options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses);
+    }
+
+    /**
+     * Runs this lab's share ({@link #withShard}) and answers the shard file's content: every unit the share owns,
+     * in the fixed enumeration (row by row, catalogue then campaign), folded in order here too, so that each
+     * failure that is the first of its scope in this share is shrunk here; a merge of every share then folds the
+     * units exactly as one process would have. Ambiguity witnesses are not run in shards.
+     *
+     * @param identity what every shard of the campaign must share (the lab's version, the command, its options)
+     */
+    public ShardFile.Content runShard(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue,
+            List<String> identity) {
+        if (options.witnessTries() != Options.NO_WITNESSES) {
+            throw new IllegalArgumentException("ambiguity witnesses are not run in shards");
+        }
+        long start = System.nanoTime();
+        total = plannedRuns(trackers.size(), executors.size(), catalogue.size());
+        java.util.concurrent.ConcurrentLinkedQueue<ShardFile.UnitEntry> entries = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        List<ShardFile.MemoryEntry> memory = new ArrayList<>();
+        try (Computed source = new Computed(trackers, executors, catalogue)) {
+            fold(trackers, executors, catalogue, source, (r, u, result) -> entries.add(entry(r, u, result)));
+            for (int t = 0; t < trackers.size(); t++) {
+                MemoryResult m = source.memory(t);
+                if (m != null) {
+                    memory.add(new ShardFile.MemoryEntry(t, m.run(), m.crashed(), m.passes(), m.describe(), m.scenario(), m.trace()));
+                }
+            }
+        }
+        List<ShardFile.UnitEntry> sorted = new ArrayList<>(entries);
+        sorted.sort(java.util.Comparator.comparingInt(ShardFile.UnitEntry::row).thenComparingInt(ShardFile.UnitEntry::unit));
+        List<ShardFile.RowHead> rows = new ArrayList<>();
+        for (TrackerSubject t : trackers) {
+            for (ExecutorSubject e : executors) {
+                rows.add(ShardFile.head(t, e));
+            }
+        }
+        progress("done");
+        return new ShardFile.Content(ShardFile.FORMAT, ShardFile.VERSION, List.copyOf(identity), shard.toString(),
+                new ShardFile.Settings(options.tries(), options.catalogueSeeds(), options.campaignSeed(), options.memory(),
+                        executors.size()), rows, catalogue.size() + options.tries(), sorted, memory, budgetRanOut,
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    private static ShardFile.UnitEntry entry(int row, int unit, UnitResult r) {
+        List<ShardFile.RunEntry> runs = new ArrayList<>(r.runs().size());
+        for (Judged j : r.runs()) {
+            runs.add(new ShardFile.RunEntry(j.result(), java.util.Arrays.asList(j.firsts().clone())));
+        }
+        return new ShardFile.UnitEntry(row, unit, r.ran(), runs, r.coverage() == null ? null
+                : ShardFile.CoverageEntry.of(r.coverage()), r.ambiguity());
+    }
+
+    /**
+     * The matrix of the whole campaign from the files of all its shards: the same rows, figures and counterexamples
+     * as the unsharded run (witnesses aside, which shards do not run), with the wall time of the slowest shard.
+     *
+     * @param sources each content's file, for messages
+     * @throws IllegalArgumentException naming the files when the shards do not make one campaign: another lab
+     *         or other options, another shard count, a shard missing or given twice, a unit missing or not its
+     *         shard's, a first failure without its counterexample
+     */
+    public static Matrix merge(List<ShardFile.Content> shards, List<String> sources, List<Scenario> catalogue) {
+        if (shards.isEmpty()) {
+            throw new IllegalArgumentException("no shard to merge");
+        }
+        ShardFile.Content first = shards.get(0);
+        int count = Shard.parse(first.shard()).count();
+        ShardFile.Content[] byIndex = new ShardFile.Content[count + 1];
+        for (int i = 0; i < shards.size(); i++) {
+            ShardFile.Content c = shards.get(i);
+            String where = sources.get(i);
+            if (!c.identity().equals(first.identity())) {
+                throw new IllegalArgumentException(where + " comes from another campaign than " + sources.get(0) + ": "
+                        + difference(c.identity(), first.identity()) + " (shards merge only when made by the same lab"
+                        + " commit with the same command and options)");
+            }
+            if (!c.settings().equals(first.settings()) || !c.rows().equals(first.rows()) || c.units() != first.units()) {
+                throw new IllegalArgumentException(where + " has other lab settings or rows than " + sources.get(0));
+            }
+            Shard s;
+            try {
+                s = Shard.parse(c.shard());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + ": shard " + e.getMessage());
+            }
+            if (s.count() != count) {
+                throw new IllegalArgumentException(where + " is shard " + s + " but " + sources.get(0) + " is shard "
+                        + first.shard() + ": shards of one merge split the campaign the same way");
+            }
+            if (byIndex[s.index()] != null) {
+                throw new IllegalArgumentException("shard " + s + " is given twice (" + where + ")");
+            }
+            byIndex[s.index()] = c;
+        }
+        List<String> missing = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            if (byIndex[k] == null) {
+                missing.add(k + "/" + count);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("shard" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+                    + (missing.size() == 1 ? " is" : " are") + " missing; a merge needs all " + count
+                    + " (a missing shard's scenarios would simply not be judged)");
+        }
+        ShardFile.Settings settings = first.settings();
+        if (first.units() != catalogue.size() + settings.tries() || settings.executors() < 1
+                || first.rows().size() % settings.executors() != 0) {
+            throw new IllegalArgumentException(sources.get(0) + " was made with another scenario catalogue than this lab's");
+        }
+        int units = first.units();
+        int rows = first.rows().size();
+        Map<Long, UnitResult> all = new java.util.HashMap<>();
+        MemoryResult[] memory = new MemoryResult[rows / settings.executors()];
+        for (int k = 1; k <= count; k++) {
+            Shard s = new Shard(k, count);
+            String where = sources.get(shards.indexOf(byIndex[k]));
+            for (ShardFile.UnitEntry e : byIndex[k].results()) {
+                long key = (long) e.row() * units + e.unit();
+                if (e.row() < 0 || e.row() >= rows || e.unit() < 0 || e.unit() >= units || !s.owns(key)
+                        || all.containsKey(key)) {
+                    throw new IllegalArgumentException(where + ": unit " + e.unit() + " of row " + e.row()
+                            + " is not shard " + s + "'s, or is given twice");
+                }
+                all.put(key, unit(e, e.unit() < catalogue.size() ? catalogue.get(e.unit()) : null, where));
+            }
+            for (ShardFile.MemoryEntry m : byIndex[k].memory()) {
+                if (m.tracker() < 0 || m.tracker() >= memory.length || !s.owns(m.tracker()) || m.run() == null) {
+                    throw new IllegalArgumentException(where + ": criterion 6 of strategy " + m.tracker() + " is not shard "
+                            + s + "'s");
+                }
+                memory[m.tracker()] = new MemoryResult(m.run(), m.crashed(), m.passes(), m.describe(), m.scenario(), m.trace());
+            }
+        }
+        if (all.size() != (long) rows * units) {
+            for (long key = 0; key < (long) rows * units; key++) {
+                if (!all.containsKey(key)) {
+                    Shard owner = new Shard((int) (key % count) + 1, count);
+                    throw new IllegalArgumentException(sources.get(shards.indexOf(byIndex[owner.index()])) + " lacks unit "
+                            + key % units + " of row " + key / units + ", which shard " + owner + " owns: the file is"
+                            + " incomplete");
+                }
+            }
+        }
+        List<TrackerSubject> trackers = new ArrayList<>();
+        List<ExecutorSubject> executors = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            ShardFile.RowHead h = first.rows().get(r);
+            if (r % settings.executors() == 0) {
+                trackers.add(ShardFile.subject(h));
+            }
+            if (r < settings.executors()) {
+                executors.add(new ExecutorSubject(h.executor(), o -> {
+                    throw new IllegalStateException("an executor read from a shard file does not run");
+                }, h.executorJar()));
+            }
+        }
+        Lab lab = new Lab(new Options(settings.tries(), settings.catalogueSeeds(), settings.campaignSeed(), 0,
+                settings.memory(), Progress.NONE));
+        UnitSource source = new UnitSource() {
+            @Override
+            public UnitResult unit(int row, int unit) {
+                return all.get((long) row * units + unit);
+            }
+
+            @Override
+            public MemoryResult memory(int tracker) {
+                return memory[tracker];
+            }
+        };
+        Folded folded = lab.fold(trackers, executors, catalogue, source, null);
+        double seconds = shards.stream().mapToDouble(ShardFile.Content::seconds).max().orElse(0);
+        return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, settings.tries(), settings.catalogueSeeds(),
+                settings.campaignSeed(), seconds, Witnesses.NONE);
+    }
+
+    private static UnitResult unit(ShardFile.UnitEntry e, Scenario catalogueScenario, String where) {
+        if (!e.ran()) {
+            return UnitResult.NOT_RUN;
+        }
+        List<Judged> runs = new ArrayList<>();
+        for (ShardFile.RunEntry r : e.runs() == null ? List.<ShardFile.RunEntry>of() : e.runs()) {
+            if (r.result() == null || r.firsts() == null || r.firsts().size() != r.result().failures().size()
+                    || !r.result().passes() && (r.result().scenario() == null || r.result().trace() == null)) {
+                throw new IllegalArgumentException(where + ": a run of unit " + e.unit() + " of row " + e.row()
+                        + " is incomplete (its failures, their counterexamples, its scenario or its trace)");
+            }
+            runs.add(new Judged(r.result(), null, r.firsts().toArray(new Counterexample[0])));
+        }
+        if (catalogueScenario != null && e.coverage() == null) {
+            throw new IllegalArgumentException(where + ": catalogue unit " + e.unit() + " of row " + e.row()
+                    + " has no coverage");
+        }
+        return new UnitResult(true, runs, catalogueScenario == null ? null : e.coverage().coverage(catalogueScenario),
+                e.ambiguity() == null ? List.of() : e.ambiguity());
+    }
+
+    private static String difference(List<String> a, List<String> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            if (!a.get(i).equals(b.get(i))) {
+                return "'" + a.get(i) + "' where it has '" + b.get(i) + "'";
+            }
+        }
+        return a.size() > b.size() ? "it also has '" + a.get(b.size()) + "'" : "it lacks '" + b.get(a.size()) + "'";
     }
 
     private long plannedRuns(int trackers, int executors, int catalogue) {
@@ -445,8 +647,7 @@ public final class Lab {
     private void foldUnit(Row row, int unit, int units, Scenario catalogueScenario, UnitResult result) {
         if (!result.ran() && row.skipped() == null) {
             row.skip(BUDGET + " after " + unit + " of this configuration's " + units + " scenarios (the catalogue's and"
-                    + " the campaign's, in order)" + (budget == null ? "" : " (--time-budget " + words(budget) + ")")
-                    + "; the rest were not run");
+                    + " the campaign's, in order); the rest were not run");
         }
         if (row.skipped() != null) {
             if (catalogueScenario != null) {
@@ -463,11 +664,6 @@ public final class Lab {
         if (catalogueScenario != null) {
             row.covered(result.coverage());
         }
-    }
-
-    static String words(Duration d) {
-        long s = d.toSeconds();
-        return s % 3600 == 0 ? s / 3600 + "h" : s % 60 == 0 ? s / 60 + "m" : s + "s";
     }
 
     /**

@@ -1,0 +1,159 @@
+package dev.ecslab.lab.classify;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.ecs.input.InputFile;
+import dev.ecslab.ecs.input.InputLimit;
+import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.explore.ExhaustiveSearch;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.JsonDocument;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.trace.PluginJar;
+import dev.ecslab.lab.trace.Trace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A shard's result file ({@code shard.json}): what one share of a campaign ran, in the form a merge folds
+ * exactly as the unsharded run would have ({@link Lab#merge}).
+ *
+ * <p>It is self-describing: the format and its version; an {@code identity} (the lab's version and commit,
+ * the command and every option that changes what runs, written by the command line) that every shard of a
+ * merge must share; the share ({@code K/N}); the lab options the fold needs; the rows (each strategy's claim
+ * and the executor); and, for every unit of work the shard owns (a scenario under one configuration, in a
+ * fixed enumeration), whether it ran before the time budget ran out, its runs reduced to their figures
+ * ({@link RunResult}), the counterexample of each failure that was the first of its scope in the shard's own
+ * order (shrunk there: a first failure of the whole campaign is always a first of its shard, so the merge
+ * never needs to run anything), a catalogue scenario's coverage and criterion A's lines; and criterion 6 for
+ * the strategies it owns. A passing run keeps no trace, so a shard of 10⁵ passing scenarios is a few tens of
+ * megabytes at most.
+ *
+ * <p>What it does not protect against: a file edited on purpose, with every figure kept consistent. It is
+ * checked for its structure (every owned unit present once, indices in range, a first counterexample where
+ * the fold needs one), as a {@code matrix.json} is; it is not signed.
+ */
+public final class ShardFile {
+    /** The format's name, in every file. */
+    public static final String FORMAT = "ecslab-shard";
+    /** The layout's version; a file of another version is refused. */
+    public static final int VERSION = 1;
+    /** The file's name inside a shard's output folder. */
+    public static final String NAME = "shard.json";
+    /** The largest shard file read. */
+    public static final InputLimit MAX_BYTES = new InputLimit("ecslab.limit.shardBytes", 512L << 20, "bytes");
+    /** The most JSON values a shard file read may hold. */
+    public static final InputLimit MAX_VALUES = new InputLimit("ecslab.limit.shardValues", 64_000_000, "values");
+
+    private ShardFile() {
+    }
+
+    /**
+     * The file's content.
+     *
+     * @param identity  what every shard of one campaign shares: the lab's version, the command and its options
+     * @param shard     {@code K/N}
+     * @param units     units per row (the catalogue's scenarios, then the campaign's)
+     * @param budgetRanOut whether this shard's time budget ran out before every unit it owns had started
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Content(String format, int version, List<String> identity, String shard, Settings settings,
+            List<RowHead> rows, int units, List<UnitEntry> results, List<MemoryEntry> memory, boolean budgetRanOut,
+            double seconds) {
+    }
+
+    /** The lab options a fold and the matrix need. */
+    public record Settings(int tries, List<Long> catalogueSeeds, long campaignSeed, boolean memory, int executors) {
+    }
+
+    /** A row: the strategy as the run saw it (its claim and delay) and the executor's id. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record RowHead(String strategy, ChangeFlavor flavor, ClaimedClass claimed, String description, int delayFrames,
+            PluginJar jar, String executor, PluginJar executorJar) {
+    }
+
+    /** One unit: whether it ran, its runs, a catalogue scenario's coverage and criterion A's lines. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UnitEntry(int row, int unit, boolean ran, List<RunEntry> runs, CoverageEntry coverage,
+            List<String> ambiguity) {
+    }
+
+    /** A run's figures and, per failure, the counterexample made when it was the first of its scope (else null). */
+    public record RunEntry(RunResult result, List<Counterexample> firsts) {
+    }
+
+    /** A catalogue scenario's coverage, as {@link Coverage#recorded} takes it back. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CoverageEntry(Map<String, EnumSet<Coverage.Order>> pairs, int runs, int freeRuns, int distinctSchedules,
+            double estimatedSchedules, ExhaustiveSearch.Result search) {
+        static CoverageEntry of(Coverage c) {
+            return new CoverageEntry(c.pairs(), c.runs(), c.freeRuns(), c.distinctSchedules(), c.estimatedSchedules(),
+                    c.search());
+        }
+
+        Coverage coverage(Scenario scenario) {
+            return Coverage.recorded(scenario, pairs, runs, freeRuns, distinctSchedules, estimatedSchedules, search);
+        }
+    }
+
+    /** Criterion 6 of one strategy (tracker index among the rows' strategies). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record MemoryEntry(int tracker, RunResult run, boolean crashed, boolean passes, String describe,
+            Scenario scenario, Trace trace) {
+    }
+
+    static RowHead head(TrackerSubject t, ExecutorSubject e) {
+        return new RowHead(t.id(), t.flavor(), t.claimed(), t.description(), t.delayFrames(), t.jar(), e.id(), e.jar());
+    }
+
+    /** The strategy of a row read back: it answers every question a report asks, and refuses to run. */
+    static TrackerSubject subject(RowHead h) {
+        return new TrackerSubject(h.strategy(), h.flavor(), h.claimed(), h.description(), () -> {
+            throw new IllegalStateException("a strategy read from a shard file does not run");
+        }, h.delayFrames(), h.jar());
+    }
+
+    /** Writes {@code content} to {@code file}. */
+    public static void write(Path file, Content content) {
+        try {
+            Files.writeString(file, ScenarioJson.MAPPER.writeValueAsString(content));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /**
+     * Reads a shard file strictly: a regular file of at most {@link #MAX_BYTES}, UTF-8, JSON of this format and
+     * version, every field bound.
+     *
+     * @throws BadInputException naming the file, and the line and path of what is wrong
+     */
+    public static Content read(Path file) {
+        String source = file.toString();
+        String json = InputFile.readUtf8(file, MAX_BYTES);
+        JsonDocument doc = JsonDocument.parse(json, source, MAX_VALUES);
+        var root = doc.jackson();
+        if (!root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
+            throw new BadInputException(source, "", "is not an ecslab shard file (its \"format\" is not \"" + FORMAT + "\")");
+        }
+        if (root.path("version").asInt(-1) != VERSION) {
+            throw new BadInputException(source, "", "is a shard file of layout version " + root.path("version")
+                    + "; this lab reads version " + VERSION + " (merge shards made by the same lab)");
+        }
+        Content c = doc.bind(Content.class);
+        if (c.identity() == null || c.shard() == null || c.settings() == null || c.rows() == null || c.results() == null
+                || c.memory() == null) {
+            throw new BadInputException(source, "", "lacks one of identity, shard, settings, rows, results or memory");
+        }
+        return c;
+    }
+}
