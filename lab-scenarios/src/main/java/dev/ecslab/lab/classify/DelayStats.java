@@ -25,19 +25,16 @@ public final class DelayStats {
         private long sumFrames;
 
         void add(RunResult.Delay o) {
-            obligations++;
-            if (!o.reported()) {
-                missed++;
-                return;
+            obligations += o.obligations();
+            missed += o.obligations() - o.reported();
+            reported += o.reported();
+            late += o.late();
+            if (o.reported() > 0) {
+                maxRuns = Math.max(maxRuns, o.maxRuns());
+                maxFrames = Math.max(maxFrames, o.maxFrames());
             }
-            reported++;
-            if (o.runs() > 0) {
-                late++;
-            }
-            maxRuns = Math.max(maxRuns, o.runs());
-            maxFrames = Math.max(maxFrames, o.frames());
-            sumRuns += o.runs();
-            sumFrames += o.frames();
+            sumRuns += o.sumRuns();
+            sumFrames += o.sumFrames();
         }
 
         public long obligations() {

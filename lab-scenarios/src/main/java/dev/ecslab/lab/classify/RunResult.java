@@ -26,10 +26,10 @@ import java.util.Set;
  * ({@code --jobs}), and lets a shard write them to a file that a merge folds exactly as the unsharded run
  * would have ({@link ShardFile}). A passing run keeps no trace.
  *
- * @param seed      the seed of the configuration the run used
- * @param config    the configuration's label, as counterexamples show it
+ * @param seed      the seed of the configuration the run used (0 when it passed: only counterexamples show it)
+ * @param config    the configuration's label, as counterexamples show it ({@code null} when it passed)
  * @param notShrunk why this run's counterexamples are shown as found ({@code null}: a campaign run, whose
- *                  first failures are shrunk)
+ *                  first failures are shrunk; or a run that passed)
  * @param timedOut  the sentence saying the run hung and the rest of its configuration was skipped, or {@code null}
  * @param failures  in the order the judge gave the violations
  */
@@ -45,10 +45,26 @@ public record RunResult(long seed, String config, String notShrunk, String timed
         failures = List.copyOf(failures);
     }
 
-    /** One obligation of criterion 1, as the delay figures count it. */
-    public record Delay(boolean reported, int runs, int frames, Set<ScenarioClass> classes) {
+    /**
+     * Criterion 1's obligations of one set of scenario classes, as the delay figures count them: how many, how
+     * many were reported, how many late, the largest and the summed delays in detector runs and frames. A run
+     * keeps one per class set, not one per obligation: the figures add up the same, and a long run's file stays small.
+     */
+    public record Delay(Set<ScenarioClass> classes, long obligations, long reported, long late, int maxRuns, int maxFrames,
+            long sumRuns, long sumFrames) {
         public Delay {
             classes = Set.copyOf(classes);
+        }
+
+        /** One obligation: reported {@code runs} detector runs and {@code frames} frames late, or never. */
+        public static Delay of(boolean reported, int runs, int frames, Set<ScenarioClass> classes) {
+            return reported ? new Delay(classes, 1, 1, runs > 0 ? 1 : 0, runs, frames, runs, frames)
+                    : new Delay(classes, 1, 0, 0, 0, 0, 0, 0);
+        }
+
+        Delay plus(Delay o) {
+            return new Delay(classes, obligations + o.obligations, reported + o.reported, late + o.late,
+                    Math.max(maxRuns, o.maxRuns), Math.max(maxFrames, o.maxFrames), sumRuns + o.sumRuns, sumFrames + o.sumFrames);
         }
     }
 
@@ -64,10 +80,12 @@ public record RunResult(long seed, String config, String notShrunk, String timed
 
     /** The run's figures; the scenario and the trace are kept only when it failed. */
     public static RunResult of(Outcome outcome, long seed, String config, String notShrunk, String timedOut) {
-        List<Delay> delays = new ArrayList<>(outcome.obligations().size());
+        Map<Set<ScenarioClass>, Delay> byClasses = new java.util.LinkedHashMap<>();
         for (Obligation o : outcome.obligations()) {
-            delays.add(new Delay(o.reported(), o.delayRuns(), o.delayFrames(), o.classes()));
+            Delay d = Delay.of(o.reported(), o.delayRuns(), o.delayFrames(), o.classes());
+            byClasses.merge(d.classes(), d, Delay::plus);
         }
+        List<Delay> delays = new ArrayList<>(byClasses.values());
         List<Failure> failures = new ArrayList<>(outcome.violations().size());
         for (Violation v : outcome.violations()) {
             boolean delayed = v.criterion() == Criterion.AT_LEAST_ONCE && v.finding() != null
@@ -75,8 +93,8 @@ public record RunResult(long seed, String config, String notShrunk, String timed
             failures.add(new Failure(v.criterion(), v.scope(), v.message(), v.classes(), delayed));
         }
         boolean failed = !failures.isEmpty();
-        return new RunResult(seed, config, notShrunk, timedOut, outcome.evidence(), delays, failures,
-                failed ? outcome.scenario() : null, failed ? outcome.trace() : null);
+        return new RunResult(failed ? seed : 0, failed ? config : null, failed ? notShrunk : null, timedOut,
+                outcome.evidence(), delays, failures, failed ? outcome.scenario() : null, failed ? outcome.trace() : null);
     }
 
     /** Evidence for {@code c}, every item once (items are counted in exactly one structure class). */

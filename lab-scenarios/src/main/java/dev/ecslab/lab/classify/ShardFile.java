@@ -125,7 +125,8 @@ public final class ShardFile {
     /** Writes {@code content} to {@code file}. */
     public static void write(Path file, Content content) {
         try {
-            Files.writeString(file, ScenarioJson.MAPPER.writeValueAsString(content));
+            ScenarioJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                    .writeValue(file.toFile(), content);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

@@ -3,6 +3,7 @@ package dev.ecslab.reports.cli;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.ShardFile;
 import dev.ecslab.lab.explore.Exploration;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.PluginJars;
@@ -56,6 +57,20 @@ final class CampaignOptions {
             + " scenario and configuration (default ${DEFAULT-VALUE})")
     int searchBudget = Lab.Options.DEFAULT_BUDGET;
 
+    @Option(names = "--jobs", paramLabel = "N", description = "scenario runs at once (default: the processors available,"
+            + " ${DEFAULT-VALUE} here); the results are those of --jobs 1, in the same order")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--shard", paramLabel = "K/N", description = "run only the K-th of N shares of the work (dealt by"
+            + " scenario and configuration) and write the share's result file shard.json into --out, for lab merge;"
+            + " exits 0 once the file is written, whatever it found")
+    String shard;
+
+    @Option(names = "--time-budget", paramLabel = "DURATION", description = "start no scenario after this long (such as"
+            + " 50m, 90s, 1h30m): what ran is recorded in order and the rest is said to be not run (a gate then fails:"
+            + " its campaign is not complete)")
+    String timeBudget;
+
     /** The campaign's exploration from {@code --explore}. */
     Exploration exploration() {
         if (explore.equals("random")) {
@@ -96,7 +111,55 @@ final class CampaignOptions {
         if (searchBudget < 1) {
             throw new IllegalArgumentException("--search-budget must be at least 1, was " + searchBudget);
         }
+        if (jobs < 1 || jobs > 1024) {
+            throw new IllegalArgumentException("--jobs must be from 1 to 1024, was " + jobs);
+        }
+        shard();
+        budget();
         return PluginJars.open(paths(strategyJars), paths(executorJars));
+    }
+
+    /** The share from {@code --shard}, or null for the whole campaign. */
+    Lab.Shard shard() {
+        return shard == null ? null : Lab.Shard.parse(shard);
+    }
+
+    private static final java.util.regex.Pattern DURATION =
+            java.util.regex.Pattern.compile("(?:(\\d{1,6})h)?(?:(\\d{1,7})m(?:in)?)?(?:(\\d{1,9})s)?");
+
+    /** The budget from {@code --time-budget} ({@code 1h30m}, {@code 50m}, {@code 90s}), or null. */
+    java.time.Duration budget() {
+        if (timeBudget == null) {
+            return null;
+        }
+        java.util.regex.Matcher m = DURATION.matcher(timeBudget.trim());
+        if (timeBudget.isBlank() || !m.matches() || m.group(1) == null && m.group(2) == null && m.group(3) == null) {
+            throw new IllegalArgumentException("--time-budget must be a duration such as 50m, 90s or 1h30m (h, m and s"
+                    + " in that order), was '" + timeBudget + "'");
+        }
+        java.time.Duration d = java.time.Duration.ofHours(m.group(1) == null ? 0 : Long.parseLong(m.group(1)))
+                .plusMinutes(m.group(2) == null ? 0 : Long.parseLong(m.group(2)))
+                .plusSeconds(m.group(3) == null ? 0 : Long.parseLong(m.group(3)));
+        if (d.isZero()) {
+            throw new IllegalArgumentException("--time-budget must be more than 0, was '" + timeBudget + "'");
+        }
+        return d;
+    }
+
+    /**
+     * What every shard of one campaign must share, and a merge compares: the lab's version and commit, the
+     * command, and every option that changes what runs ({@code extra}: the command's own). The jars are compared
+     * through the rows (each strategy's and executor's jar and SHA-256), not by their paths.
+     */
+    List<String> identity(String command, List<String> extra) {
+        List<String> id = new ArrayList<>(List.of(LabVersion.line(), command, "--tries", String.valueOf(tries), "--seed",
+                String.valueOf(seed), "--explore", explore, "--search", String.valueOf(searchDeviations), "--search-budget",
+                String.valueOf(searchBudget), "--run-timeout", String.valueOf(runTimeoutSeconds)));
+        if (noMemory) {
+            id.add("--no-memory");
+        }
+        id.addAll(extra);
+        return id;
     }
 
     static List<Path> paths(List<File> files) {
@@ -115,13 +178,46 @@ final class CampaignOptions {
     Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors, int witnessTries) {
         ProgressDisplay bar = progress.display();
         try {
-            return new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
-                    .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)
-                    .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration())
-                    .withWitnesses(witnessTries))
-                    .run(trackers, executors, Catalogue.all());
+            return lab(bar, witnessTries).run(trackers, executors, Catalogue.all());
         } finally {
             bar.finish();
         }
+    }
+
+    /** Runs this process's share ({@code --shard}) and answers its result file's content; no witnesses. */
+    ShardFile.Content runShard(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<String> identity) {
+        ProgressDisplay bar = progress.display();
+        try {
+            return lab(bar, Lab.Options.NO_WITNESSES).withShard(shard()).runShard(trackers, executors, Catalogue.all(),
+                    identity);
+        } finally {
+            bar.finish();
+        }
+    }
+
+    private Lab lab(ProgressDisplay bar, int witnessTries) {
+        Lab lab = new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
+                .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)
+                .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration())
+                .withWitnesses(witnessTries)).withJobs(jobs);
+        java.time.Duration b = budget();
+        return b == null ? lab : lab.withTimeBudget(b);
+    }
+
+    /**
+     * Writes a shard's result file into the staged output folder and says what it holds on standard output.
+     *
+     * @return 0: a shard's exit code does not depend on what it found (the merge decides)
+     */
+    static int writeShard(ShardFile.Content c, StagedReport report, String command) throws java.io.IOException {
+        Path file = report.dir().resolve(ShardFile.NAME);
+        ShardFile.write(file, c);
+        report.commit();
+        long ran = c.results().stream().filter(ShardFile.UnitEntry::ran).count();
+        System.out.printf(java.util.Locale.ROOT, "%s: shard %s ran %d of its %d scenario(s) under %d configuration(s)%s;"
+                + " wrote %s (merge every shard with: ./lab merge DIR...)%n", command, c.shard(), ran, c.results().size(),
+                c.rows().size(), c.budgetRanOut() ? " (the time budget ran out: the rest were not run)" : "",
+                report.out().resolve(ShardFile.NAME));
+        return 0;
     }
 }

@@ -102,12 +102,25 @@ final class GateCommand implements Callable<Integer> {
                     + ": the only format is github");
             return LabMain.BAD_INPUT;
         }
+        if (campaign.shard != null && (junit != null || annotations != null)) {
+            System.err.println("lab gate: --shard writes the shard's result file only; --junit and --annotations go to"
+                    + " lab merge, which gives the verdict");
+            return LabMain.BAD_INPUT;
+        }
         if (junit != null) {
             AtomicFiles.checkWritable(junit, "--junit");
         }
         long start = System.nanoTime();
-        GateVerdict v;
-        Path dir;
+        if (campaign.shard != null) {
+            try (StagedReport report = StagedReport.open(out, "--out", "lab gate", LabMain::note);
+                    Interrupts stop = Interrupts.arm(report)) {
+                Checkpoints.reached("campaign", stop);
+                List<String> extra = new java.util.ArrayList<>(List.of("--strategy", strategy, "--executor", executor,
+                        "--expect", expected.name(), "--delay", String.valueOf(subject.delayFrames())));
+                return CampaignOptions.writeShard(campaign.runShard(List.of(subject), List.of(exec),
+                        campaign.identity("gate", extra)), report, "lab gate");
+            }
+        }
         try (StagedReport report = StagedReport.open(out, "--out", "lab gate", LabMain::note);
                 Interrupts stop = Interrupts.arm(report)) {
             if (junit != null) {                  // replaced by the verdict; left in place if the gate never gets there
@@ -115,15 +128,24 @@ final class GateCommand implements Callable<Integer> {
             }
             Checkpoints.reached("campaign", stop);
             Matrix m = campaign.run(List.of(subject), List.of(exec));
-            var files = MatrixReport.write(m, report.dir());
-            v = GateVerdict.of(m, expected, (System.nanoTime() - start) / 1_000_000_000L, files, !campaign.noMemory);
-            Checkpoints.reached("commit", stop);
-            report.commit();
-            Checkpoints.reached("committed", stop);
-            dir = report.out();
-            if (junit != null) {
-                AtomicFiles.write(junit, JUnitXml.of(v, dir));
-            }
+            return verdict(m, expected, !campaign.noMemory, start, report, stop, junit, annotations);
+        }
+    }
+
+    /**
+     * Writes a gate's files (the matrix, the replay files, the JUnit XML), prints its verdict and answers its exit
+     * code: what {@code lab gate} does after its campaign, and {@code lab merge} after merging a gate's shards.
+     */
+    static int verdict(Matrix m, ClaimedClass expected, boolean memory, long start, StagedReport report, Interrupts stop,
+            Path junit, String annotations) throws Exception {
+        var files = MatrixReport.write(m, report.dir());
+        GateVerdict v = GateVerdict.of(m, expected, (System.nanoTime() - start) / 1_000_000_000L, files, memory);
+        Checkpoints.reached("commit", stop);
+        report.commit();
+        Checkpoints.reached("committed", stop);
+        Path dir = report.out();
+        if (junit != null) {
+            AtomicFiles.write(junit, JUnitXml.of(v, dir));
         }
         System.out.printf(Locale.ROOT, "gate %s / %s: expected %s, measured %s: %s%n", v.strategy(), v.executor(),
                 new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");

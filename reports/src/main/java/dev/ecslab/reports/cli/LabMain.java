@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
  * Relative paths mean what they mean in the directory the command was started in.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
-        subcommands = {LabMain.Run.class, GateCommand.class, AmbiguitiesCommand.class, LabMain.ReplayCommand.class,
+        subcommands = {LabMain.Run.class, GateCommand.class, MergeCommand.class, AmbiguitiesCommand.class, LabMain.ReplayCommand.class,
             BenchCommand.class, StressCommand.class, ReportCommand.class, RacesCommand.class},
         header = "ecslab: a laboratory for ECS scheduling and change detection.",
         description = {"Relative paths are taken from the directory the command is started in. Every command has"
@@ -295,29 +295,54 @@ public final class LabMain implements Callable<Integer> {
                 Mutants.trackers().forEach(m -> trackers.add(m.subject()));
                 Mutants.executors().forEach(m -> execs.add(m.subject()));
             }
-            Path root = RepositoryRoot.find();
+            if (campaign.shard != null) {
+                try (StagedReport report = StagedReport.open(out, "--out", "lab run", LabMain::note);
+                        Interrupts stop = Interrupts.arm(report)) {
+                    Checkpoints.reached("campaign", stop);
+                    List<String> extra = new ArrayList<>();
+                    strategies.forEach(x -> extra.addAll(List.of("--strategy", x)));
+                    executors.forEach(x -> extra.addAll(List.of("--executor", x)));
+                    if (mutants) {
+                        extra.add("--mutants");
+                    }
+                    return CampaignOptions.writeShard(campaign.runShard(trackers, execs, campaign.identity("run", extra)),
+                            report, "lab run");
+                } catch (java.io.IOException e) {
+                    throw new UncheckedIOException("cannot write the shard's result", e);
+                }
+            }
             try (StagedReport report = StagedReport.open(out, "--out", "lab run", LabMain::note);
                     Interrupts stop = Interrupts.arm(report)) {
                 Checkpoints.reached("campaign", stop);
                 Matrix m = campaign.run(trackers, execs, witnessTries);
-                Checkpoints.reached("staging", stop);
-                var files = MatrixReport.write(m, report.dir());
-                ReportWriter.pages(m, files, Report.renderer(), Report.benchmarks(root, report.out(), report.dir()), root,
-                        report.out()).forEach(report::write);
-                Checkpoints.reached("commit", stop);
-                report.commit();
-                Checkpoints.reached("committed", stop);
-                print(m, System.out);
-                Path dir = report.out();
-                System.out.println("\nwrote " + dir.resolve("index.html") + ", " + dir.resolve("matrix.md") + ", "
-                        + dir.resolve("matrix.json") + ", " + files.size() + " replay file(s) in " + dir.resolve("counterexamples")
-                        + " and the witnesses' in " + dir.resolve(WitnessWords.DIRECTORY));
-                System.out.println(MatrixReport.summaryLine(m, dir));
-                return 0;
+                return report(m, report, stop, "lab run");
             } catch (java.io.IOException e) {
                 throw new UncheckedIOException("cannot write the report", e);
             }
         }
+    }
+
+    /**
+     * Writes a run's report (the matrix files, the replay files, the pages), prints the matrix and answers 0: what
+     * {@code lab run} does after its campaign, and {@code lab merge} after merging a run's shards.
+     */
+    static int report(Matrix m, StagedReport report, Interrupts stop, String command) throws java.io.IOException {
+        Path root = RepositoryRoot.find();
+        Checkpoints.reached("staging", stop);
+        var files = MatrixReport.write(m, report.dir());
+        ReportWriter.pages(m, files, Report.renderer(), Report.benchmarks(root, report.out(), report.dir()), root,
+                report.out()).forEach(report::write);
+        Checkpoints.reached("commit", stop);
+        report.commit();
+        Checkpoints.reached("committed", stop);
+        print(m, System.out);
+        Path dir = report.out();
+        System.out.println("\nwrote " + dir.resolve("index.html") + ", " + dir.resolve("matrix.md") + ", "
+                + dir.resolve("matrix.json") + ", " + files.size() + " replay file(s) in " + dir.resolve("counterexamples")
+                + (m.witnesses().pairs().isEmpty() && m.witnesses().scenarios() == 0 ? ""
+                        : " and the witnesses' in " + dir.resolve(WitnessWords.DIRECTORY)));
+        System.out.println(MatrixReport.summaryLine(m, dir));
+        return 0;
     }
 
     /** One line on standard error for something done on an earlier run's behalf (a stale lock, a half commit). */

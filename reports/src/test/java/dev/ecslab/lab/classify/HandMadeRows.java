@@ -118,7 +118,7 @@ public final class HandMadeRows {
      */
     public static Row obligations(Row r, ScenarioClass cls, int n, int frames) {
         for (int i = 0; i < n; i++) {
-            r.cell(Criterion.AT_LEAST_ONCE).delays().add(new RunResult.Delay(frames >= 0, frames < 0 ? -1 : frames,
+            r.cell(Criterion.AT_LEAST_ONCE).delays().add(RunResult.Delay.of(frames >= 0, frames < 0 ? -1 : frames,
                     frames < 0 ? -1 : frames, Set.of(cls)));
         }
         return r;

@@ -1,0 +1,98 @@
+package dev.ecslab.reports.cli;
+
+import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.ShardFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code lab merge}: the shards of one campaign ({@code lab run --shard} or {@code lab gate --shard}) made into
+ * the result the unsharded command gives: the same matrix, counterexamples and report, and for a gate the same
+ * verdict, JUnit XML and exit code. It runs nothing: each shard already shrank its first failures.
+ */
+@Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+    header = "Merges the shards of one campaign into its matrix and report (and, for a gate, its verdict).",
+    description = {
+        "Reads the shard.json of each DIR (or each FILE given directly), written by lab run --shard K/N or lab gate"
+            + " --shard K/N, and writes what the command would have written unsharded: the same figures, counterexamples"
+            + " and replay files. For gate shards it prints the gate's verdict, writes --junit and exits as the gate"
+            + " does; for run shards it writes the report (ambiguity witnesses are not run in shards).",
+        "Every shard 1..N must be given once, and all must come from the same lab commit, command and options; anything"
+            + " else is refused (exit 2) naming the shard. A shard whose time budget ran out leaves its configuration"
+            + " incomplete, and a gate then fails."},
+    exitCodeListHeading = LabMain.EXIT_CODES,
+    exitCodeList = {"0:merged (for gate shards: every promise of the expected class holds)", "1:gate shards only: a crash,"
+            + " a broken promise, a promised check that no run judged, or a campaign not complete", LabMain.BAD_INPUT_LINE,
+        LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
+final class MergeCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "a shard's output folder (holding shard.json), or the file")
+    List<Path> shards = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where the merged report goes (default: reports/out/merged"
+            + " in the ecslab checkout, ${DEFAULT-VALUE})")
+    Path out = RepositoryRoot.defaultOut("merged");
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "gate shards: write the gate's JUnit XML here")
+    Path junit;
+
+    @Option(names = "--annotations", paramLabel = "FORMAT", description = "gate shards: also print each check that did"
+            + " not pass as a CI annotation (github)")
+    String annotations;
+
+    @Override
+    public Integer call() throws Exception {
+        long start = System.nanoTime();
+        if (annotations != null && !annotations.equals("github")) {
+            System.err.println("lab merge: --annotations " + BadInputException.printable(annotations)
+                    + ": the only format is github");
+            return LabMain.BAD_INPUT;
+        }
+        List<ShardFile.Content> read = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Path p : shards) {
+            Path file = Files.isDirectory(p) ? p.resolve(ShardFile.NAME) : p;
+            read.add(ShardFile.read(file));
+            names.add(file.toString());
+        }
+        Matrix m;
+        try {
+            m = Lab.merge(read, names, Catalogue.all());
+        } catch (IllegalArgumentException e) {
+            System.err.println("lab merge: " + BadInputException.printable(e.getMessage()));
+            return LabMain.BAD_INPUT;
+        }
+        List<String> identity = read.get(0).identity();
+        boolean gate = identity.size() > 1 && identity.get(1).equals("gate");
+        if (!gate && (junit != null || annotations != null)) {
+            System.err.println("lab merge: --junit and --annotations are for gate shards; these are lab run's");
+            return LabMain.BAD_INPUT;
+        }
+        if (junit != null) {
+            AtomicFiles.checkWritable(junit, "--junit");
+        }
+        System.out.println("lab merge: " + read.size() + " shard(s) of " + String.join(" ", identity.subList(1, identity.size()))
+                + " (" + identity.get(0) + ")");
+        try (StagedReport report = StagedReport.open(out, "--out", "lab merge", LabMain::note);
+                Interrupts stop = Interrupts.arm(report)) {
+            if (!gate) {
+                return LabMain.report(m, report, stop, "lab merge");
+            }
+            if (m.rows().size() != 1) {
+                throw new BadInputException(names.get(0), "", "is a gate's shard with " + m.rows().size()
+                        + " rows; a gate has one");
+            }
+            ClaimedClass expected = m.rows().get(0).claimed();
+            return GateCommand.verdict(m, expected, read.get(0).settings().memory(), start, report, stop, junit, annotations);
+        }
+    }
+}
