@@ -73,6 +73,12 @@ public final class Cell {
         evidence += items;
     }
 
+    /** Adds runs that judged this criterion with {@code items} pieces of evidence in all (a shard's summed runs). */
+    void judgedRuns(int runs, long items) {
+        judgedRuns += runs;
+        evidence += items;
+    }
+
     void evidence(ScenarioClass cls, int items) {
         classes.computeIfAbsent(cls, c -> new ClassTally()).evidence += items;
     }

@@ -68,6 +68,27 @@ public final class DelayStats {
             return maxFrames;
         }
 
+        long sumRuns() {
+            return sumRuns;
+        }
+
+        long sumFrames() {
+            return sumFrames;
+        }
+
+        /** Adds another figures' counts (largest delays: the larger). */
+        void add(Figures o) {
+            obligations += o.obligations;
+            reported += o.reported;
+            late += o.late;
+            missed += o.missed;
+            tooLate += o.tooLate;
+            maxRuns = Math.max(maxRuns, o.maxRuns);
+            maxFrames = Math.max(maxFrames, o.maxFrames);
+            sumRuns += o.sumRuns;
+            sumFrames += o.sumFrames;
+        }
+
         public double meanRuns() {
             return reported == 0 ? 0 : (double) sumRuns / reported;
         }
@@ -93,7 +114,26 @@ public final class DelayStats {
      */
     void restore(ScenarioClass cls, long obligations, long reported, long late, long missed, long tooLate, int maxRuns,
             int maxFrames, long sumRuns, long sumFrames) {
-        Figures f = cls == null ? all : byClass.computeIfAbsent(cls, k -> new Figures());
+        Figures f = figures(obligations, reported, late, missed, tooLate, maxRuns, maxFrames, sumRuns, sumFrames);
+        if (cls == null) {
+            all = f;
+        } else {
+            byClass.put(cls, f);
+        }
+    }
+
+    private Figures all = new Figures();
+    private final Map<ScenarioClass, Figures> byClass = new EnumMap<>(ScenarioClass.class);
+
+    /** The figures of each class that has any (a shard's summed runs are written from these). */
+    Map<ScenarioClass, Figures> byClass() {
+        return byClass;
+    }
+
+    /** Figures from their counts, as a shard file keeps them. */
+    static Figures figures(long obligations, long reported, long late, long missed, long tooLate, int maxRuns,
+            int maxFrames, long sumRuns, long sumFrames) {
+        Figures f = new Figures();
         f.obligations = obligations;
         f.reported = reported;
         f.late = late;
@@ -103,10 +143,13 @@ public final class DelayStats {
         f.maxFrames = maxFrames;
         f.sumRuns = sumRuns;
         f.sumFrames = sumFrames;
+        return f;
     }
 
-    private final Figures all = new Figures();
-    private final Map<ScenarioClass, Figures> byClass = new EnumMap<>(ScenarioClass.class);
+    /** Adds the figures of another's class ({@code null}: of all): what a merge adds for a shard's summed runs. */
+    void add(ScenarioClass cls, Figures f) {
+        (cls == null ? all : byClass.computeIfAbsent(cls, k -> new Figures())).add(f);
+    }
 
     void add(RunResult.Delay o) {
         all.add(o);

@@ -236,8 +236,23 @@ public final class Lab {
     record MemoryResult(RunResult run, boolean crashed, boolean passes, String describe, Scenario scenario, Trace trace) {
     }
 
+    /**
+     * Units per block: the time budget is decided per block of a row (a block runs whole or not at all), and a shard
+     * sums its passing runs per block. So a budget always stops a row at a block's start, and a merge can cut every
+     * shard there.
+     */
+    public static final int BLOCK = 256;
+
     /** Where a fold takes its units from: computed in this process, or read from shard files. */
     interface UnitSource {
+        /**
+         * Called when the fold has passed the last unit of a block of a row it has not skipped; answers how many units
+         * of the block it added there (summed passing runs of a shard).
+         */
+        default int blockEnd(int row, int block, Row target) {
+            return 0;
+        }
+
         /** Row {@code row}'s unit {@code unit}; {@code null} when this source does not hold it (another shard's). */
         UnitResult unit(int row, int unit) throws InterruptedException;
 
@@ -357,14 +372,45 @@ public final class Lab {
         long start = System.nanoTime();
         total = plannedRuns(trackers.size(), executors.size(), catalogue.size());
         java.util.concurrent.ConcurrentLinkedQueue<ShardFile.UnitEntry> entries = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        int units = catalogue.size() + options.tries();
+        int rowCount = trackers.size() * executors.size();
+        int[] stops = new int[rowCount];
+        java.util.Arrays.fill(stops, Integer.MAX_VALUE);
+        Map<Long, Row> sums = new ConcurrentHashMap<>();
+        Map<Long, Integer> summed = new ConcurrentHashMap<>();
+        long blocks = units / BLOCK + 1;
         List<ShardFile.MemoryEntry> memory = new ArrayList<>();
         try (Computed source = new Computed(trackers, executors, catalogue)) {
-            fold(trackers, executors, catalogue, source, (r, u, result) -> entries.add(entry(r, u, result)));
+            // Each row is folded by one thread, so a row's stop and its blocks' sums are only touched by that thread.
+            fold(trackers, executors, catalogue, source, (r, u, result) -> {
+                if (!result.ran()) {
+                    stops[r] = Math.min(stops[r], u / BLOCK);
+                } else if (passingOnly(result)) {
+                    long key = r * blocks + u / BLOCK;
+                    Row scratch = sums.computeIfAbsent(key, k -> new Row(trackers.get(r / executors.size()),
+                            executors.get(r % executors.size()).id()));
+                    for (Judged j : result.runs()) {
+                        record(scratch, j);
+                    }
+                    summed.merge(key, 1, Integer::sum);
+                } else {
+                    entries.add(entry(r, u, result));
+                }
+            });
             for (int t = 0; t < trackers.size(); t++) {
                 MemoryResult m = source.memory(t);
                 if (m != null) {
                     memory.add(new ShardFile.MemoryEntry(t, m.run(), m.crashed(), m.passes(), m.describe(), m.scenario(), m.trace()));
                 }
+            }
+        }
+        List<ShardFile.SegmentEntry> segments = new ArrayList<>();
+        sums.keySet().stream().sorted().forEach(key -> segments.add(new ShardFile.SegmentEntry((int) (key / blocks),
+                (int) (key % blocks), summed.get(key), sumsOf(sums.get(key)))));
+        List<ShardFile.RowStop> rowStops = new ArrayList<>();
+        for (int r = 0; r < rowCount; r++) {
+            if (stops[r] != Integer.MAX_VALUE) {
+                rowStops.add(new ShardFile.RowStop(r, stops[r]));
             }
         }
         List<ShardFile.UnitEntry> sorted = new ArrayList<>(entries);
@@ -378,8 +424,56 @@ public final class Lab {
         progress("done");
         return new ShardFile.Content(ShardFile.FORMAT, ShardFile.VERSION, List.copyOf(identity), shard.toString(),
                 new ShardFile.Settings(options.tries(), options.catalogueSeeds(), options.campaignSeed(), options.memory(),
-                        executors.size()), rows, catalogue.size() + options.tries(), sorted, memory, budgetRanOut,
-                (System.nanoTime() - start) / 1e9);
+                        executors.size()), rows, catalogue.size() + options.tries(), sorted, segments, rowStops, memory,
+                budgetRanOut, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** A campaign unit whose runs all passed and none hung: all it adds to a row are counts. */
+    private static boolean passingOnly(UnitResult r) {
+        if (r.coverage() != null || !r.ambiguity().isEmpty()) {
+            return false;
+        }
+        for (Judged j : r.runs()) {
+            if (!j.result().passes() || j.result().timedOut() != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What passing runs added to a scratch row, cell by cell. */
+    private static List<ShardFile.CellSums> sumsOf(Row scratch) {
+        List<ShardFile.CellSums> out = new ArrayList<>();
+        for (Criterion c : Criterion.values()) {
+            Cell cell = scratch.cell(c);
+            Map<ScenarioClass, Integer> classes = new java.util.EnumMap<>(ScenarioClass.class);
+            cell.classes().forEach((cls, t) -> classes.put(cls, t.evidence()));
+            List<ShardFile.DelayFigures> delays = new ArrayList<>();
+            if (cell.delays().all().obligations() > 0 || !cell.delays().byClass().isEmpty()) {
+                delays.add(ShardFile.DelayFigures.of(null, cell.delays().all()));
+                cell.delays().byClass().forEach((cls, f) -> delays.add(ShardFile.DelayFigures.of(cls, f)));
+            }
+            if (cell.judgedRuns() > 0 || cell.evidence() > 0 || !classes.isEmpty() || !delays.isEmpty()) {
+                out.add(new ShardFile.CellSums(c, cell.judgedRuns(), cell.evidence(), classes, delays));
+            }
+        }
+        return out;
+    }
+
+    /** Adds a shard's summed passing runs to a row. */
+    private static void addSums(Row row, ShardFile.SegmentEntry segment) {
+        for (ShardFile.CellSums s : segment.cells()) {
+            Cell cell = row.cell(s.criterion());
+            cell.judgedRuns(s.judgedRuns(), s.evidence());
+            if (s.classes() != null) {
+                s.classes().forEach(cell::evidence);
+            }
+            if (s.delays() != null) {
+                for (ShardFile.DelayFigures d : s.delays()) {
+                    cell.delays().add(d.cls(), d.figures());
+                }
+            }
+        }
     }
 
     private static ShardFile.UnitEntry entry(int row, int unit, UnitResult r) {
@@ -451,19 +545,59 @@ public final class Lab {
         }
         int units = first.units();
         int rows = first.rows().size();
+        long blocks = units / BLOCK + 1;
         Map<Long, UnitResult> all = new java.util.HashMap<>();
+        Map<Long, List<ShardFile.SegmentEntry>> segments = new java.util.HashMap<>();
+        int[] stop = new int[rows];
+        java.util.Arrays.fill(stop, Integer.MAX_VALUE);
         MemoryResult[] memory = new MemoryResult[rows / settings.executors()];
         for (int k = 1; k <= count; k++) {
             Shard s = new Shard(k, count);
             String where = sources.get(shards.indexOf(byIndex[k]));
+            int[] shardStop = new int[rows];
+            java.util.Arrays.fill(shardStop, Integer.MAX_VALUE);
+            for (ShardFile.RowStop st : byIndex[k].stops()) {
+                if (st.row() < 0 || st.row() >= rows || st.block() < 0 || st.block() >= blocks) {
+                    throw new IllegalArgumentException(where + ": a stop at block " + st.block() + " of row " + st.row()
+                            + " is out of range");
+                }
+                shardStop[st.row()] = Math.min(shardStop[st.row()], st.block());
+                stop[st.row()] = Math.min(stop[st.row()], st.block());
+            }
+            Map<Long, Integer> accounted = new java.util.HashMap<>();
             for (ShardFile.UnitEntry e : byIndex[k].results()) {
                 long key = (long) e.row() * units + e.unit();
                 if (e.row() < 0 || e.row() >= rows || e.unit() < 0 || e.unit() >= units || !s.owns(key)
-                        || all.containsKey(key)) {
+                        || all.containsKey(key) || !e.ran()) {
                     throw new IllegalArgumentException(where + ": unit " + e.unit() + " of row " + e.row()
-                            + " is not shard " + s + "'s, or is given twice");
+                            + " is not shard " + s + "'s, is given twice or did not run");
                 }
                 all.put(key, unit(e, e.unit() < catalogue.size() ? catalogue.get(e.unit()) : null, where));
+                accounted.merge(e.row() * blocks + e.unit() / BLOCK, 1, Integer::sum);
+            }
+            for (ShardFile.SegmentEntry g : byIndex[k].segments()) {
+                if (g.row() < 0 || g.row() >= rows || g.block() < 0 || g.block() >= blocks || g.units() < 1
+                        || g.cells() == null) {
+                    throw new IllegalArgumentException(where + ": a summed block " + g.block() + " of row " + g.row()
+                            + " is out of range or empty");
+                }
+                segments.computeIfAbsent(g.row() * blocks + g.block(), x -> new ArrayList<>()).add(g);
+                accounted.merge(g.row() * blocks + g.block(), g.units(), Integer::sum);
+            }
+            for (int r = 0; r < rows; r++) {
+                for (int b = 0; (long) b * BLOCK < units; b++) {
+                    int owned = 0;
+                    for (int u = b * BLOCK; u < Math.min(units, (b + 1) * BLOCK); u++) {
+                        owned += s.owns((long) r * units + u) ? 1 : 0;
+                    }
+                    int expected = b < shardStop[r] ? owned : 0;
+                    int got = accounted.getOrDefault(r * blocks + b, 0);
+                    if (got != expected) {
+                        throw new IllegalArgumentException(where + " accounts for " + got + " of the " + expected
+                                + " units of block " + b + " of row " + r + " that shard " + s + " owns: the file is"
+                                + " incomplete or inconsistent");
+                    }
+                }
             }
             for (ShardFile.MemoryEntry m : byIndex[k].memory()) {
                 if (m.tracker() < 0 || m.tracker() >= memory.length || !s.owns(m.tracker()) || m.run() == null) {
@@ -471,16 +605,6 @@ public final class Lab {
                             + s + "'s");
                 }
                 memory[m.tracker()] = new MemoryResult(m.run(), m.crashed(), m.passes(), m.describe(), m.scenario(), m.trace());
-            }
-        }
-        if (all.size() != (long) rows * units) {
-            for (long key = 0; key < (long) rows * units; key++) {
-                if (!all.containsKey(key)) {
-                    Shard owner = new Shard((int) (key % count) + 1, count);
-                    throw new IllegalArgumentException(sources.get(shards.indexOf(byIndex[owner.index()])) + " lacks unit "
-                            + key % units + " of row " + key / units + ", which shard " + owner + " owns: the file is"
-                            + " incomplete");
-                }
             }
         }
         List<TrackerSubject> trackers = new ArrayList<>();
@@ -501,7 +625,17 @@ public final class Lab {
         UnitSource source = new UnitSource() {
             @Override
             public UnitResult unit(int row, int unit) {
-                return all.get((long) row * units + unit);
+                return unit / BLOCK >= stop[row] ? UnitResult.NOT_RUN : all.get((long) row * units + unit);
+            }
+
+            @Override
+            public int blockEnd(int row, int block, Row target) {
+                int n = 0;
+                for (ShardFile.SegmentEntry g : segments.getOrDefault(row * blocks + block, List.of())) {
+                    addSums(target, g);
+                    n += g.units();
+                }
+                return n;
             }
 
             @Override
@@ -575,21 +709,34 @@ public final class Lab {
         List<String>[] ambiguity = new List[units];
         int folders = Math.min(jobs, Math.max(1, rows.size()));
         AtomicInteger next = new AtomicInteger();
+        int[] summedFirstRow = {0};                // row 0's units a source summed: criterion A found nothing in them
         Callable<Void> folder = () -> {
             for (int r = next.getAndIncrement(); r < rows.size(); r = next.getAndIncrement()) {
                 Row row = rows.get(r);
                 for (int u = 0; u < units; u++) {
+                    if (u > 0 && u % BLOCK == 0 && row.skipped() == null) {
+                        int n = source.blockEnd(r, u / BLOCK - 1, row);
+                        if (r == 0) {
+                            summedFirstRow[0] += n;
+                        }
+                    }
                     UnitResult result = source.unit(r, u);
                     if (result == null) {
-                        continue;                                  // another shard's
+                        continue;                                  // another shard's, or summed in a block
                     }
-                    if (r == 0) {
+                    if (r == 0 && result.ran()) {
                         ambiguity[u] = result.ambiguity();
                     }
                     Scenario s = u < catalogue.size() ? catalogue.get(u) : null;
                     foldUnit(row, u, units, s, result);
                     if (kept != null) {
                         kept.unit(r, u, result);
+                    }
+                }
+                if (units > 0 && row.skipped() == null) {
+                    int n = source.blockEnd(r, (units - 1) / BLOCK, row);
+                    if (r == 0) {
+                        summedFirstRow[0] += n;
                     }
                 }
                 MemoryResult m = source.memory(r / Math.max(1, executors.size()));
@@ -621,7 +768,7 @@ public final class Lab {
             }
         }
         List<String> lines = new ArrayList<>();
-        int scenarios = 0;
+        int scenarios = summedFirstRow[0];
         for (List<String> a : ambiguity) {
             if (a != null) {
                 lines.addAll(a);
@@ -680,6 +827,8 @@ public final class Lab {
         private final Map<Integer, ArrayDeque<Future<UnitResult>>> ahead = new ConcurrentHashMap<>();
         private final Map<Integer, Integer> submitted = new ConcurrentHashMap<>();
         private final MemoryResult[] memory;
+        /** Per row and block: whether it runs (decided once, at its first unit, against the time budget). */
+        private final Map<Long, Boolean> blockRuns = new ConcurrentHashMap<>();
 
         Computed(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue) {
             this.trackers = trackers;
@@ -732,7 +881,7 @@ public final class Lab {
         }
 
         private UnitResult compute(int row, int unit) {
-            if (pastDeadline()) {
+            if (!blockRuns.computeIfAbsent((long) row * (units / BLOCK + 1) + unit / BLOCK, k -> !pastDeadline())) {
                 return UnitResult.NOT_RUN;
             }
             TrackerSubject t = trackers.get(row / executors.size());

@@ -67,8 +67,41 @@ public final class ShardFile {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Content(String format, int version, List<String> identity, String shard, Settings settings,
-            List<RowHead> rows, int units, List<UnitEntry> results, List<MemoryEntry> memory, boolean budgetRanOut,
-            double seconds) {
+            List<RowHead> rows, int units, List<UnitEntry> results, List<SegmentEntry> segments, List<RowStop> stops,
+            List<MemoryEntry> memory, boolean budgetRanOut, double seconds) {
+    }
+
+    /**
+     * The shard's passing campaign runs of one block of a row ({@link Lab#BLOCK} units of the enumeration), summed:
+     * a passing run only adds to counts, so their sum is all a fold needs of them.
+     *
+     * @param units how many of the shard's units of the block it sums
+     */
+    public record SegmentEntry(int row, int block, int units, List<CellSums> cells) {
+    }
+
+    /** What passing runs added to one criterion's cell. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record CellSums(dev.ecslab.lab.criteria.Criterion criterion, int judgedRuns, long evidence,
+            Map<dev.ecslab.lab.scenario.ScenarioClass, Integer> classes, List<DelayFigures> delays) {
+    }
+
+    /** Criterion 1's delay figures of one class ({@code null}: of all), as {@link DelayStats.Figures} counts them. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DelayFigures(dev.ecslab.lab.scenario.ScenarioClass cls, long obligations, long reported, long late,
+            long missed, long tooLate, int maxRuns, int maxFrames, long sumRuns, long sumFrames) {
+        static DelayFigures of(dev.ecslab.lab.scenario.ScenarioClass cls, DelayStats.Figures f) {
+            return new DelayFigures(cls, f.obligations(), f.reported(), f.late(), f.missed(), f.tooLate(), f.maxRuns(),
+                    f.maxFrames(), f.sumRuns(), f.sumFrames());
+        }
+
+        DelayStats.Figures figures() {
+            return DelayStats.figures(obligations, reported, late, missed, tooLate, maxRuns, maxFrames, sumRuns, sumFrames);
+        }
+    }
+
+    /** The first block of a row the shard did not run (its time budget had run out): none of its units from there on ran. */
+    public record RowStop(int row, int block) {
     }
 
     /** The lab options a fold and the matrix need. */
@@ -152,8 +185,9 @@ public final class ShardFile {
         }
         Content c = doc.bind(Content.class);
         if (c.identity() == null || c.shard() == null || c.settings() == null || c.rows() == null || c.results() == null
-                || c.memory() == null) {
-            throw new BadInputException(source, "", "lacks one of identity, shard, settings, rows, results or memory");
+                || c.segments() == null || c.stops() == null || c.memory() == null) {
+            throw new BadInputException(source, "", "lacks one of identity, shard, settings, rows, results, segments, stops"
+                    + " or memory");
         }
         return c;
     }

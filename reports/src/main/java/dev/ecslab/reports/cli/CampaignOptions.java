@@ -213,10 +213,14 @@ final class CampaignOptions {
         Path file = report.dir().resolve(ShardFile.NAME);
         ShardFile.write(file, c);
         report.commit();
-        long ran = c.results().stream().filter(ShardFile.UnitEntry::ran).count();
-        System.out.printf(java.util.Locale.ROOT, "%s: shard %s ran %d of its %d scenario(s) under %d configuration(s)%s;"
-                + " wrote %s (merge every shard with: ./lab merge DIR...)%n", command, c.shard(), ran, c.results().size(),
-                c.rows().size(), c.budgetRanOut() ? " (the time budget ran out: the rest were not run)" : "",
+        long ran = c.results().size() + c.segments().stream().mapToLong(ShardFile.SegmentEntry::units).sum();
+        Lab.Shard s = Lab.Shard.parse(c.shard());
+        long work = (long) c.rows().size() * c.units();
+        long owned = work / s.count() + (s.index() - 1 < work % s.count() ? 1 : 0);
+        System.out.printf(java.util.Locale.ROOT, "%s: shard %s ran %d of its %d unit(s) (a scenario under one"
+                + " configuration; %d configuration(s))%s; wrote %s (merge every shard with: ./lab merge DIR...)%n",
+                command, c.shard(), ran, owned, c.rows().size(),
+                c.budgetRanOut() ? " (the time budget ran out: the rest were not run)" : "",
                 report.out().resolve(ShardFile.NAME));
         return 0;
     }

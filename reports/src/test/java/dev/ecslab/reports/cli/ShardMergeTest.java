@@ -74,7 +74,7 @@ class ShardMergeTest {
 
     @Test
     void aMergeRefusesShardsThatAreNotOneCampaign() {
-        Lab.Options small = options.withTries(3).withMemory(false);
+        Lab.Options small = options.withTries(12).withMemory(false);
         ShardFile.Content a = new Lab(small).withShard(new Lab.Shard(1, 2)).runShard(trackers, executors, Catalogue.all(), IDENTITY);
         ShardFile.Content b = new Lab(small).withShard(new Lab.Shard(2, 2)).runShard(trackers, executors, Catalogue.all(), IDENTITY);
         ShardFile.Content other = new Lab(small).withShard(new Lab.Shard(2, 2)).runShard(trackers, executors, Catalogue.all(),
@@ -86,9 +86,14 @@ class ShardMergeTest {
         assertTrue(message(List.of(a, other), "a", "other").contains("'25' where it has '24'"));
         assertTrue(message(List.of(a, ofThree), "a", "three").contains("split the campaign the same way"));
         ShardFile.Content cut = new ShardFile.Content(b.format(), b.version(), b.identity(), b.shard(), b.settings(), b.rows(),
-                b.units(), b.results().subList(1, b.results().size()), b.memory(), b.budgetRanOut(), b.seconds());
-        assertTrue(message(List.of(a, cut), "a", "cut").contains("cut lacks unit"));
-        assertEquals(3, Lab.merge(List.of(b, a), List.of("b", "a"), Catalogue.all()).tries());
+                b.units(), b.results().subList(1, b.results().size()), b.segments(), b.stops(), b.memory(), b.budgetRanOut(),
+                b.seconds());
+        assertTrue(message(List.of(a, cut), "a", "cut").contains("cut accounts for"));
+        ShardFile.Content unsummed = new ShardFile.Content(b.format(), b.version(), b.identity(), b.shard(), b.settings(),
+                b.rows(), b.units(), b.results(), List.of(), b.stops(), b.memory(), b.budgetRanOut(), b.seconds());
+        assertTrue(b.segments().size() > 0, "passing campaign runs are summed per block");
+        assertTrue(message(List.of(a, unsummed), "a", "unsummed").contains("unsummed accounts for"));
+        assertEquals(12, Lab.merge(List.of(b, a), List.of("b", "a"), Catalogue.all()).tries());
     }
 
     private static String message(List<ShardFile.Content> shards, String... names) {
