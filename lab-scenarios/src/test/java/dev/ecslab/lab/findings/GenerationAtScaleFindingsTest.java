@@ -1,0 +1,51 @@
+package dev.ecslab.lab.findings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.Cell;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.TrackerSubject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two bugs of the {@code generation} strategy that the default campaign (200 scenarios) never meets and a
+ * 20 000-scenario gate found (2026-11-27, issue 21: {@code lab gate --strategy generation --executor dynamic
+ * --tries 20000}, in 2 shards, merged). Kept as executable reproductions: each campaign seed is one generated
+ * scenario, run under the serial executor, and {@code system-data} (the other exact strategy) passes it.
+ * When a fix lands, this test fails and says which finding it was: turn it into a regression test then.
+ * <ul>
+ *   <li>seed 9367: 1 344 entities despawned by commands in one frame. The removal log is bounded by
+ *       {@code max(1024, 2 x live entities)}, counted after the despawns, so it is full before the detector runs
+ *       again and its oldest half (512 removals) is dropped: {@code Removed<B>} misses them (criterion 1);</li>
+ *   <li>seed 4824: a detector is told {@code Added<A>} of an entity that no other system changed since its
+ *       previous run (criterion 2).</li>
+ * </ul>
+ */
+class GenerationAtScaleFindingsTest {
+    static final ClassLoader LOADER = GenerationAtScaleFindingsTest.class.getClassLoader();
+
+    /** Criterion {@code c}'s cell after the campaign's one scenario of {@code seed}. */
+    private static Cell.Status status(String strategy, long seed, Criterion c) {
+        Matrix m = new Lab(new Lab.Options(1, List.of(1L), seed, 0, false, Lab.Progress.NONE))
+                .run(List.of(TrackerSubject.find(strategy, LOADER)), List.of(ExecutorSubject.of("serial")), List.of());
+        return m.rows().get(0).cell(c).status();
+    }
+
+    @Test
+    void aMassDespawnOverflowsTheRemovalLog() {
+        assertEquals(Cell.Status.FAIL, status("generation", 9_367, Criterion.AT_LEAST_ONCE),
+                "seed 9367: is the removal log finding fixed?");
+        assertEquals(Cell.Status.PASS, status("system-data", 9_367, Criterion.AT_LEAST_ONCE));
+    }
+
+    @Test
+    void anAddedIsReportedThatNoSystemMade() {
+        assertEquals(Cell.Status.FAIL, status("generation", 4_824, Criterion.AT_MOST_ONCE),
+                "seed 4824: is the spurious Added finding fixed?");
+        assertEquals(Cell.Status.PASS, status("system-data", 4_824, Criterion.AT_MOST_ONCE));
+    }
+}
