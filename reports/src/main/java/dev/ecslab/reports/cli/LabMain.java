@@ -204,7 +204,7 @@ public final class LabMain implements Callable<Integer> {
     @Override
     public Integer call() {
         new CommandLine(this).usage(System.out);
-        System.err.println("lab: a command is needed (run, gate, ambiguities, replay, bench, stress, report or races)");
+        System.err.println("lab: a command is needed (run, gate, merge, ambiguities, replay, bench, stress, report or races)");
         return BAD_INPUT;
     }
 

@@ -59,13 +59,13 @@ final class MergeCommand implements Callable<Integer> {
         }
         List<ShardFile.Content> read = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (Path p : shards) {
-            Path file = Files.isDirectory(p) ? p.resolve(ShardFile.NAME) : p;
-            read.add(ShardFile.read(file));
-            names.add(file.toString());
-        }
         Matrix m;
-        try {
+        try (Interrupts reading = Interrupts.arm(null)) {        // Ctrl-C while reading says so; nothing is written yet
+            for (Path p : shards) {
+                Path file = Files.isDirectory(p) ? p.resolve(ShardFile.NAME) : p;
+                read.add(ShardFile.read(file));
+                names.add(file.toString());
+            }
             m = Lab.merge(read, names, Catalogue.all());
         } catch (IllegalArgumentException e) {
             System.err.println("lab merge: " + BadInputException.printable(e.getMessage()));

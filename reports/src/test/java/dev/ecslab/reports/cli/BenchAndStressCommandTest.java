@@ -121,7 +121,7 @@ class BenchAndStressCommandTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : new String[] {"run", "gate", "ambiguities", "replay", "bench", "stress", "report", "races"}) {
+        for (String command : new String[] {"run", "gate", "merge", "ambiguities", "replay", "bench", "stress", "report", "races"}) {
             CommandOutput r = CommandOutput.run(command, "--help");
             assertThat(r.code()).as(command).isZero();
             assertThat(r.out()).as(command).contains("Usage: lab " + command);

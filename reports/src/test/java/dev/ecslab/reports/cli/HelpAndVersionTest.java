@@ -14,8 +14,8 @@ import picocli.CommandLine;
  * shows each command's one-sentence header. {@code --version} names the version and the commit.
  */
 class HelpAndVersionTest {
-    private static final List<String> COMMANDS = List.of("run", "gate", "ambiguities", "replay", "bench", "stress",
-            "races");
+    private static final List<String> COMMANDS = List.of("run", "gate", "merge", "ambiguities", "replay", "bench",
+            "stress", "races");
 
     private static String flat(String s) {
         return s.replaceAll("\\s+", " ").strip();
@@ -28,7 +28,7 @@ class HelpAndVersionTest {
             Path out = dir.resolve(command + "-out");
             // with arguments that would do work (write --out, start JCStress) were it not for --help
             CommandOutput r = switch (command) {
-                case "run", "gate", "bench" -> CommandOutput.run(command, "--out", out.toString(), "--help");
+                case "run", "gate", "bench", "merge" -> CommandOutput.run(command, "--out", out.toString(), "--help");
                 case "stress" -> CommandOutput.run(command, "--help", "quick");
                 case "races" -> CommandOutput.run(command, "--help", "quick", "--doc", out.toString());
                 default -> CommandOutput.run(command, "--help", out.resolve("file.json").toString());
