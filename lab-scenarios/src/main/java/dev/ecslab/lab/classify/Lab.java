@@ -829,6 +829,12 @@ public final class Lab {
         private final MemoryResult[] memory;
         /** Per row and block: whether it runs (decided once, at its first unit, against the time budget). */
         private final Map<Long, Boolean> blockRuns = new ConcurrentHashMap<>();
+        /**
+         * Rows in which a run hung. The fold skips the rest of such a row, so its later units are not run: each
+         * would hang too and keep a thread spinning (a hung run's thread is abandoned, not stopped). A unit is
+         * dequeued in order, so every unit before the hung one has started before the row is marked.
+         */
+        private final Set<Integer> hungRows = ConcurrentHashMap.newKeySet();
 
         Computed(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue) {
             this.trackers = trackers;
@@ -886,20 +892,28 @@ public final class Lab {
             }
             TrackerSubject t = trackers.get(row / executors.size());
             ExecutorSubject e = executors.get(row % executors.size());
-            if (unit < catalogue.size()) {
-                Scenario s = catalogue.get(unit);
-                List<String> ambiguity = row == 0 ? AmbiguityCheck.check(s) : List.of();
-                return options.catalogueDeviations() >= 0 ? explore(s, new LabConfig(t, e, 1).withTimeout(options.runTimeout()), ambiguity)
-                        : seeded(s, t, e, ambiguity);
-            }
-            int i = unit - catalogue.size();
-            Scenario s = campaignScenario(i);
+            Scenario s = unit < catalogue.size() ? catalogue.get(unit) : campaignScenario(unit - catalogue.size());
             List<String> ambiguity = row == 0 ? AmbiguityCheck.check(s) : List.of();
-            LabConfig config = new LabConfig(t, e, options.campaignSeed() + i).withTimeout(options.runTimeout())
-                    .withExploration(options.campaign());
-            List<Judged> runs = new ArrayList<>(1);
-            runOne(s, config, null, null, runs);
-            return new UnitResult(true, runs, null, ambiguity);
+            if (hungRows.contains(row)) {                     // after a hang: the fold skips it; criterion A still judges
+                return new UnitResult(true, List.of(), unit < catalogue.size() ? new Coverage(s) : null, ambiguity);
+            }
+            UnitResult result;
+            if (unit < catalogue.size()) {
+                result = options.catalogueDeviations() >= 0
+                        ? explore(s, new LabConfig(t, e, 1).withTimeout(options.runTimeout()), ambiguity)
+                        : seeded(s, t, e, ambiguity);
+            } else {
+                int i = unit - catalogue.size();
+                LabConfig config = new LabConfig(t, e, options.campaignSeed() + i).withTimeout(options.runTimeout())
+                        .withExploration(options.campaign());
+                List<Judged> runs = new ArrayList<>(1);
+                runOne(s, config, null, null, runs);
+                result = new UnitResult(true, runs, null, ambiguity);
+            }
+            if (hungLast(result.runs())) {
+                hungRows.add(row);
+            }
+            return result;
         }
 
         @Override
