@@ -481,7 +481,7 @@ public final class Lab {
         for (Judged j : r.runs()) {
             runs.add(new ShardFile.RunEntry(j.result(), java.util.Arrays.asList(j.firsts().clone())));
         }
-        return new ShardFile.UnitEntry(row, unit, r.ran(), runs, r.coverage() == null ? null
+        return new ShardFile.UnitEntry(row, unit, runs, r.coverage() == null ? null
                 : ShardFile.CoverageEntry.of(r.coverage()), r.ambiguity());
     }
 
@@ -568,9 +568,9 @@ public final class Lab {
             for (ShardFile.UnitEntry e : byIndex[k].results()) {
                 long key = (long) e.row() * units + e.unit();
                 if (e.row() < 0 || e.row() >= rows || e.unit() < 0 || e.unit() >= units || !s.owns(key)
-                        || all.containsKey(key) || !e.ran()) {
+                        || all.containsKey(key)) {
                     throw new IllegalArgumentException(where + ": unit " + e.unit() + " of row " + e.row()
-                            + " is not shard " + s + "'s, is given twice or did not run");
+                            + " is not shard " + s + "'s, or is given twice");
                 }
                 all.put(key, unit(e, e.unit() < catalogue.size() ? catalogue.get(e.unit()) : null, where));
                 accounted.merge(e.row() * blocks + e.unit() / BLOCK, 1, Integer::sum);
@@ -650,9 +650,6 @@ public final class Lab {
     }
 
     private static UnitResult unit(ShardFile.UnitEntry e, Scenario catalogueScenario, String where) {
-        if (!e.ran()) {
-            return UnitResult.NOT_RUN;
-        }
         List<Judged> runs = new ArrayList<>();
         for (ShardFile.RunEntry r : e.runs() == null ? List.<ShardFile.RunEntry>of() : e.runs()) {
             if (r.result() == null || r.firsts() == null || r.firsts().size() != r.result().failures().size()
@@ -1148,8 +1145,9 @@ public final class Lab {
     private Counterexample first(Judged j, int k) {
         if (j.firsts()[k] == null) {
             if (j.config() == null && j.result().notShrunk() == null) {
-                throw new IllegalStateException("a shard did not keep the counterexample of a first failure; its file"
-                        + " does not come from this lab's fold");
+                throw new IllegalArgumentException("a shard file lacks the counterexample of a failure that is the first"
+                        + " of its scope in the campaign (" + j.result().failures().get(k).criterion() + ", "
+                        + j.result().config() + "): the file does not come from this lab's fold");
             }
             j.firsts()[k] = counterexample(j.result().failures().get(k), j.result(), j.config());
         }

@@ -30,17 +30,18 @@ import java.util.Map;
  * <p>It is self-describing: the format and its version; an {@code identity} (the lab's version and commit,
  * the command and every option that changes what runs, written by the command line) that every shard of a
  * merge must share; the share ({@code K/N}); the lab options the fold needs; the rows (each strategy's claim
- * and the executor); and, for every unit of work the shard owns (a scenario under one configuration, in a
- * fixed enumeration), whether it ran before the time budget ran out, its runs reduced to their figures
- * ({@link RunResult}), the counterexample of each failure that was the first of its scope in the shard's own
- * order (shrunk there: a first failure of the whole campaign is always a first of its shard, so the merge
- * never needs to run anything), a catalogue scenario's coverage and criterion A's lines; and criterion 6 for
- * the strategies it owns. A passing run keeps no trace, so a shard of 10⁵ passing scenarios is a few tens of
- * megabytes at most.
+ * and the executor); then the units of work the shard owns (a scenario under one configuration, in a fixed
+ * enumeration). A unit that failed, hung or is a catalogue scenario is kept whole: its runs reduced to their
+ * figures ({@link RunResult}), the counterexample of each failure that was the first of its scope in the shard's
+ * own order (shrunk there: a first failure of the whole campaign is always a first of its shard, so the merge
+ * never needs to run anything), its coverage and criterion A's lines. Passing campaign units only add counts,
+ * so they are summed per row and block of {@link Lab#BLOCK} units ({@link SegmentEntry}). Where the time budget
+ * stopped a row is a {@link RowStop}; criterion 6 is kept for the strategies the shard owns. A passing run keeps
+ * no trace, so a shard's size is mostly its counterexamples' traces.
  *
  * <p>What it does not protect against: a file edited on purpose, with every figure kept consistent. It is
- * checked for its structure (every owned unit present once, indices in range, a first counterexample where
- * the fold needs one), as a {@code matrix.json} is; it is not signed.
+ * checked for its structure (every owned unit accounted for once, block by block, indices in range, a first
+ * counterexample where the fold needs one), as a {@code matrix.json} is; it is not signed.
  */
 public final class ShardFile {
     /** The format's name, in every file. */
@@ -114,9 +115,12 @@ public final class ShardFile {
             PluginJar jar, String executor, PluginJar executorJar) {
     }
 
-    /** One unit: whether it ran, its runs, a catalogue scenario's coverage and criterion A's lines. */
+    /**
+     * One unit that ran and is kept whole (it failed, hung, or is a catalogue scenario): its runs, a catalogue
+     * scenario's coverage and criterion A's lines. Units that did not run are the rows' {@link RowStop}s.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record UnitEntry(int row, int unit, boolean ran, List<RunEntry> runs, CoverageEntry coverage,
+    public record UnitEntry(int row, int unit, List<RunEntry> runs, CoverageEntry coverage,
             List<String> ambiguity) {
     }
 

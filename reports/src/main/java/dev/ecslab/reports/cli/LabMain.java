@@ -339,7 +339,7 @@ public final class LabMain implements Callable<Integer> {
         Path dir = report.out();
         System.out.println("\nwrote " + dir.resolve("index.html") + ", " + dir.resolve("matrix.md") + ", "
                 + dir.resolve("matrix.json") + ", " + files.size() + " replay file(s) in " + dir.resolve("counterexamples")
-                + (m.witnesses().pairs().isEmpty() && m.witnesses().scenarios() == 0 ? ""
+                + (!m.witnesses().ran() ? ""
                         : " and the witnesses' in " + dir.resolve(WitnessWords.DIRECTORY)));
         System.out.println(MatrixReport.summaryLine(m, dir));
         return 0;

@@ -9,12 +9,9 @@ import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,18 +50,7 @@ class ParallelLabTest {
         }
     }
 
-    /** The report's files (matrix.json without its wall time, matrix.md, every replay file) by relative name. */
     private Map<String, String> files(Matrix m, String name) throws IOException {
-        Path dir = tmp.resolve(name);
-        MatrixReport.write(m, dir);
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.filter(Files::isRegularFile).toList()) {
-                String text = Files.readString(p).replaceAll("\"seconds\" ?: ?[0-9.Ee+-]+", "\"seconds\":0")
-                        .replaceAll("[0-9.]+ s;", "0 s;").replaceAll("-worker-[0-9]+", "-worker-?");
-                out.put(dir.relativize(p).toString().replace('\\', '/'), text);
-            }
-        }
-        return out;
+        return ReportFiles.of(m, tmp.resolve(name));
     }
 }

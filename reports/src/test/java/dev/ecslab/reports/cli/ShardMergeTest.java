@@ -11,13 +11,10 @@ import dev.ecslab.lab.classify.ShardFile;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,6 +91,34 @@ class ShardMergeTest {
         assertTrue(b.segments().size() > 0, "passing campaign runs are summed per block");
         assertTrue(message(List.of(a, unsummed), "a", "unsummed").contains("unsummed accounts for"));
         assertEquals(12, Lab.merge(List.of(b, a), List.of("b", "a"), Catalogue.all()).tries());
+        // shards whose shrunk first counterexamples were dropped: the merge cannot make them without running code
+        // Without a catalogue, the campaign's first failures are the first of their scopes (with it, the catalogue's
+        // come first and are never shrunk); a merge of shards that dropped their shrunk counterexamples cannot make them.
+        ShardFile.Content a0 = new Lab(small).withShard(new Lab.Shard(1, 2)).runShard(trackers, executors, List.of(), IDENTITY);
+        ShardFile.Content b0 = new Lab(small).withShard(new Lab.Shard(2, 2)).runShard(trackers, executors, List.of(), IDENTITY);
+        Matrix whole0 = Lab.merge(List.of(a0, b0), List.of("a0", "b0"), List.of());
+        assertTrue(whole0.rows().stream().flatMap(r -> java.util.Arrays.stream(dev.ecslab.lab.criteria.Criterion.values())
+                .flatMap(c -> r.cell(c).failures().values().stream())).anyMatch(x -> x.shrinking().shrunk()),
+                "the merge keeps a counterexample its shard shrank");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Lab.merge(List.of(stripped(a0), stripped(b0)),
+                List.of("a0", "b0"), List.of())).getMessage().contains("lacks the counterexample"));
+    }
+
+    /** The shard without the counterexamples it made for its first failures. */
+    private static ShardFile.Content stripped(ShardFile.Content c) {
+        List<ShardFile.UnitEntry> bare = new ArrayList<>();
+        boolean dropped = false;
+        for (ShardFile.UnitEntry e : c.results()) {
+            List<ShardFile.RunEntry> runs = new ArrayList<>();
+            for (ShardFile.RunEntry r : e.runs()) {
+                dropped |= r.result().notShrunk() == null && r.firsts().stream().anyMatch(java.util.Objects::nonNull);
+                runs.add(new ShardFile.RunEntry(r.result(), java.util.Collections.nCopies(r.firsts().size(), null)));
+            }
+            bare.add(new ShardFile.UnitEntry(e.row(), e.unit(), runs, e.coverage(), e.ambiguity()));
+        }
+        assertTrue(dropped, "shard " + c.shard() + " has a campaign counterexample to drop");
+        return new ShardFile.Content(c.format(), c.version(), c.identity(), c.shard(), c.settings(), c.rows(), c.units(),
+                bare, c.segments(), c.stops(), c.memory(), c.budgetRanOut(), c.seconds());
     }
 
     private static String message(List<ShardFile.Content> shards, String... names) {
@@ -102,16 +127,6 @@ class ShardMergeTest {
     }
 
     static Map<String, String> files(Matrix m, String name) throws IOException {
-        Path dir = tmp.resolve(name);
-        MatrixReport.write(m, dir);
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.filter(Files::isRegularFile).toList()) {
-                String text = Files.readString(p).replaceAll("\"seconds\" ?: ?[0-9.Ee+-]+", "\"seconds\":0")
-                        .replaceAll("[0-9.]+ s;", "0 s;").replaceAll("-worker-[0-9]+", "-worker-?");
-                out.put(dir.relativize(p).toString().replace('\\', '/'), text);
-            }
-        }
-        return out;
+        return ReportFiles.of(m, tmp.resolve(name));
     }
 }
