@@ -33,11 +33,17 @@ public record SystemSpec(@Required String name, Set<Data> writes, Set<Data> with
         MAIN_THREAD
     }
 
+    private static Set<Data> sorted(Set<Data> set) {
+        return set == null || set.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(new TreeSet<>(set));
+    }
+
     public SystemSpec {
         Objects.requireNonNull(name, "a system needs a name");
-        writes = writes == null ? Set.of() : Set.copyOf(new TreeSet<>(writes));
-        with = with == null ? Set.of() : Set.copyOf(with);
-        without = without == null ? Set.of() : Set.copyOf(without);
+        // Sorted, not Set.copyOf: an immutable set's order changes from one JVM to the next (a random salt), and
+        // these sets are written to replay files and walked when the schedule is built.
+        writes = sorted(writes);
+        with = sorted(with);
+        without = sorted(without);
         watches = watches == null ? List.of() : List.copyOf(watches);
         before = before == null ? List.of() : List.copyOf(before);
         after = after == null ? List.of() : List.copyOf(after);
