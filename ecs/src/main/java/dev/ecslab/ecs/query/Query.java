@@ -333,7 +333,11 @@ public final class Query {
                 for (int u = 0; u < archetypeCount; u++) {
                     Archetype a = archetypes[u];
                     if (a.size() > 0 && chunk.enterSelection(a)) {
-                        action.accept(chunk);
+                        try {
+                            action.accept(chunk);
+                        } finally {
+                            chunk.leave();
+                        }
                     }
                 }
                 return;
@@ -352,7 +356,11 @@ public final class Query {
                     }
                     chunk.enterArchetype(a);
                 }
-                action.accept(chunk);
+                try {
+                    action.accept(chunk);
+                } finally {
+                    chunk.leave();
+                }
             }
         } finally {
             chunk.owner = QueryRow.RELEASED;

@@ -4,7 +4,9 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.storage.Column;
+import dev.ecslab.ecs.storage.ColumnarColumn;
 import dev.ecslab.ecs.storage.SparseSet;
 import dev.ecslab.ecs.storage.Table;
 import java.util.Objects;
@@ -71,8 +73,15 @@ public final class QueryChunk {
         return (T) (c != null ? c.get(rows[checkIndex(i)]) : sparseSets[s].get(entityIndices[i]));
     }
 
-    /** The value of {@code term} for entity {@code i}, for in-place mutation; marks it mutated. */
+    /**
+     * The value of {@code term} for entity {@code i}, for in-place mutation; marks it mutated.
+     * Refused for a columnar component, whose values are copies (nothing is marked): use
+     * {@link #modify}, {@link #set} or the field arrays.
+     */
     public <T> T getMut(Write<T> term, int i) {
+        if (valueColumn(slotOf(term)).storesCopies()) {
+            throw new UnsupportedOperationException(ValueLayout.copiesRefusal(term.component.name()));
+        }
         T value = get(term, i);
         written(term.slot, i);
         return value;
@@ -96,10 +105,115 @@ public final class QueryChunk {
         return true;
     }
 
-    /** Mutates the value of entity {@code i} in place; marks it mutated. */
+    /**
+     * Mutates the value of entity {@code i} in place; marks it mutated. For a columnar component the
+     * action mutates a copy, which is then stored back.
+     */
     public <T> void modify(Write<T> term, int i, Consumer<? super T> action) {
+        if (valueColumn(slotOf(term)).storesCopies()) {
+            T copy = get(term, i);
+            action.accept(copy);
+            set(term, i, copy);
+            return;
+        }
         action.accept(getMut(term, i));
     }
+
+    /** The {@code boolean} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
+    public boolean[] readBooleans(TermField f) {
+        return (boolean[]) fieldArray(f, boolean.class, false);
+    }
+
+    /** {@link #readBooleans} for writing: marks every entity of the chunk mutated; see {@link #writeFloats}. */
+    public boolean[] writeBooleans(TermField f) {
+        return (boolean[]) fieldArray(f, boolean.class, true);
+    }
+
+    /** The {@code byte} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
+    public byte[] readBytes(TermField f) {
+        return (byte[]) fieldArray(f, byte.class, false);
+    }
+
+    /** {@link #readBytes} for writing: marks every entity of the chunk mutated; see {@link #writeFloats}. */
+    public byte[] writeBytes(TermField f) {
+        return (byte[]) fieldArray(f, byte.class, true);
+    }
+
+    /** The {@code short} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
+    public short[] readShorts(TermField f) {
+        return (short[]) fieldArray(f, short.class, false);
+    }
+
+    /** {@link #readShorts} for writing: marks every entity of the chunk mutated; see {@link #writeFloats}. */
+    public short[] writeShorts(TermField f) {
+        return (short[]) fieldArray(f, short.class, true);
+    }
+
+    /** The {@code char} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
+    public char[] readChars(TermField f) {
+        return (char[]) fieldArray(f, char.class, false);
+    }
+
+    /** {@link #readChars} for writing: marks every entity of the chunk mutated; see {@link #writeFloats}. */
+    public char[] writeChars(TermField f) {
+        return (char[]) fieldArray(f, char.class, true);
+    }
+
+    /** The {@code int} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
+    public int[] readInts(TermField f) {
+        return (int[]) fieldArray(f, int.class, false);
+    }
+
+    /** {@link #readInts} for writing: marks every entity of the chunk mutated; see {@link #writeFloats}. */
+    public int[] writeInts(TermField f) {
+        return (int[]) fieldArray(f, int.class, true);
+    }
+
+    /** The {@code long} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
+    public long[] readLongs(TermField f) {
+        return (long[]) fieldArray(f, long.class, false);
+    }
+
+    /** {@link #readLongs} for writing: marks every entity of the chunk mutated; see {@link #writeFloats}. */
+    public long[] writeLongs(TermField f) {
+        return (long[]) fieldArray(f, long.class, true);
+    }
+
+    /**
+     * The {@code float} field {@code f} of every entity of this chunk, as an array indexed
+     * {@code 0 .. size()-1} (it may be longer): the hot path of a columnar component, a loop over
+     * primitive arrays with nothing else in it. Never marks a change, so <b>do not write into it</b>:
+     * a write would not be seen by change tracking; ask {@link #writeFloats} instead.
+     *
+     * <p>When the chunk is a whole table, this is the column's own array. Otherwise (an archetype of
+     * a shared table, a sparse-set component, or the rows that passed change filters) it is a copy
+     * gathered for this chunk. Either way it is valid only inside the callback, and asking twice for
+     * the same field in one chunk returns the same array.
+     */
+    public float[] readFloats(TermField f) {
+        return (float[]) fieldArray(f, float.class, false);
+    }
+
+    /**
+     * {@link #readFloats} for writing: marks every entity of the chunk as mutated (as a write handle
+     * taken on each would) and returns the array to write into. A gathered copy is stored back
+     * into the column when the callback returns (or throws). {@code f} must belong to a
+     * {@link Write} term.
+     */
+    public float[] writeFloats(TermField f) {
+        return (float[]) fieldArray(f, float.class, true);
+    }
+
+    /** The {@code double} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
+    public double[] readDoubles(TermField f) {
+        return (double[]) fieldArray(f, double.class, false);
+    }
+
+    /** {@link #readDoubles} for writing: marks every entity of the chunk mutated; see {@link #writeFloats}. */
+    public double[] writeDoubles(TermField f) {
+        return (double[]) fieldArray(f, double.class, true);
+    }
+
 
     /** The id of entity {@code i}. */
     public Entity entity(int i) {
@@ -111,6 +225,116 @@ public final class QueryChunk {
     }
 
     // ---------------------------------------------------------------- internals
+
+    /** Fields whose arrays were gathered for the current chunk, their copies, and which to store back. */
+    private TermField[] gatheredFields = new TermField[4];
+    private Object[] gatheredArrays = new Object[4];
+    private int[][] gatheredRows = new int[4][];
+    private boolean[] storeBack = new boolean[4];
+    private int gatheredCount;
+
+    private Object fieldArray(TermField f, Class<?> type, boolean write) {
+        int s = slotOf(f.term);
+        if (f.type != type) {
+            throw new IllegalArgumentException(f + " is a " + f.type.getName() + " field; it cannot be accessed as a " + type.getName());
+        }
+        if (write && !f.term.isWrite()) {
+            throw new IllegalArgumentException(f + " belongs to a read term; declare the component with write(...) to write into it");
+        }
+        if (!(valueColumn(s) instanceof ColumnarColumn column)) {
+            throw new IllegalStateException(notColumnar(f));
+        }
+        if (rows == null) {                          // a whole table: the column itself
+            if (write) {
+                markAll(s);
+            }
+            return column.array(f.field);
+        }
+        for (int g = 0; g < gatheredCount; g++) {
+            if (gatheredFields[g].term == f.term && gatheredFields[g].field == f.field) {   // the same field, by any handle
+                if (write && !storeBack[g]) {
+                    storeBack[g] = true;
+                    markAll(s);
+                }
+                return gatheredArrays[g];
+            }
+        }
+        return gather(f, column, s, write);
+    }
+
+    private Object gather(TermField f, ColumnarColumn column, int s, boolean write) {
+        int g = gatheredCount++;
+        if (g == gatheredFields.length) {
+            gatheredFields = java.util.Arrays.copyOf(gatheredFields, g * 2);
+            gatheredArrays = java.util.Arrays.copyOf(gatheredArrays, g * 2);
+            gatheredRows = java.util.Arrays.copyOf(gatheredRows, g * 2);
+            storeBack = java.util.Arrays.copyOf(storeBack, g * 2);
+        }
+        Object copy = gatheredArrays[g];
+        if (copy == null || copy.getClass() != f.type.arrayType() || java.lang.reflect.Array.getLength(copy) < size) {
+            copy = java.lang.reflect.Array.newInstance(f.type, Math.max(size, 16));
+        }
+        int[] at = gatheredRows[g];
+        if (at == null || at.length < size) {
+            at = new int[Math.max(size, 16)];
+        }
+        Column c = columns[s];
+        SparseSet set = sparseSets[s];
+        for (int i = 0; i < size; i++) {
+            at[i] = c != null ? rows[i] : set.denseIndex(entityIndices[i]);
+        }
+        Object source = column.array(f.field);
+        for (int i = 0; i < size; i++) {
+            System.arraycopy(source, at[i], copy, i, 1);
+        }
+        gatheredFields[g] = f;
+        gatheredArrays[g] = copy;
+        gatheredRows[g] = at;
+        storeBack[g] = write;
+        if (write) {
+            markAll(s);
+        }
+        return copy;
+    }
+
+    /** Ends the current chunk: stores written gathered copies back into their columns. */
+    void leave() {
+        for (int g = 0; g < gatheredCount; g++) {
+            if (storeBack[g]) {
+                TermField f = gatheredFields[g];
+                Column c = valueColumn(f.term.slot);
+                Object target = ((ColumnarColumn) c).array(f.field);
+                Object copy = gatheredArrays[g];
+                int[] at = gatheredRows[g];
+                for (int i = 0; i < size; i++) {
+                    System.arraycopy(copy, i, target, at[i], 1);
+                }
+            }
+            gatheredFields[g] = null;
+        }
+        gatheredCount = 0;
+    }
+
+    /** Marks every entity of the chunk as written through {@code slot}; nothing when nobody observes it. */
+    private void markAll(int slot) {
+        if (!valueColumn(slot).observed()) {
+            return;
+        }
+        for (int i = 0; i < size; i++) {
+            written(slot, i);
+        }
+    }
+
+    private Column valueColumn(int s) {
+        Column c = columns[s];
+        return c != null ? c : sparseSets[s].column();
+    }
+
+    static String notColumnar(TermField f) {
+        return f.term.component.name() + " is stored as references in this world, so it has no field arrays; "
+                + "mark it @Columnar, register it with ValueLayout.COLUMNAR, or build the world with "
+                + "defaultLayout(ValueLayout.COLUMNAR)";
+    }
 
     /** The single point every chunk write passes through: the tracker marks it. */
     private void written(int slot, int i) {

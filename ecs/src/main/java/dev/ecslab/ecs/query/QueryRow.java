@@ -4,7 +4,9 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.storage.Column;
+import dev.ecslab.ecs.storage.ColumnarColumn;
 import dev.ecslab.ecs.storage.SparseSet;
 import dev.ecslab.ecs.storage.Table;
 import java.util.Objects;
@@ -79,8 +81,13 @@ public sealed class QueryRow permits QueryIter {
 
     // ---------------------------------------------------------------- the write handle
 
-    /** The current value, for in-place mutation; marks the component as mutated. */
+    /**
+     * The current value, for in-place mutation; marks the component as mutated. Refused
+     * ({@link UnsupportedOperationException}, nothing marked) for a columnar component, whose values
+     * are copies: use {@link #modify}, {@link #set} or the field accessors.
+     */
     public final <T> T getMut(Write<T> term) {
+        refuseCopies(term);
         T value = get(term);
         written(term.slot);
         return value;
@@ -107,14 +114,151 @@ public sealed class QueryRow permits QueryIter {
         return true;
     }
 
-    /** Mutates the value in place with {@code action}; marks the component as mutated. */
+    /**
+     * Mutates the value in place with {@code action}; marks the component as mutated. For a columnar
+     * component the action mutates a copy, which is then stored back.
+     */
     public final <T> void modify(Write<T> term, Consumer<? super T> action) {
+        int s = slotOf(term);
+        if (valueColumn(s).storesCopies()) {
+            T copy = get(term);
+            action.accept(copy);
+            set(term, copy);
+            return;
+        }
         action.accept(getMut(term));
     }
 
     /** Replaces the value with {@code f(current)}; marks the component as mutated. */
     public final <T> void update(Write<T> term, UnaryOperator<T> f) {
         set(term, f.apply(get(term)));
+    }
+
+    // ---------------------------------------------------------------- primitive fields of columnar components
+
+    /** The current entity's {@code boolean} field {@code f} of a columnar component. Never marks a change. */
+    public final boolean getBoolean(TermField f) {
+        return ((boolean[]) fieldArray(f, boolean.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code boolean} field {@code f}; marks the component as mutated. */
+    public final void setBoolean(TermField f, boolean v) {
+        ((boolean[]) fieldArray(f, boolean.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The current entity's {@code byte} field {@code f} of a columnar component. Never marks a change. */
+    public final byte getByte(TermField f) {
+        return ((byte[]) fieldArray(f, byte.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code byte} field {@code f}; marks the component as mutated. */
+    public final void setByte(TermField f, byte v) {
+        ((byte[]) fieldArray(f, byte.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The current entity's {@code short} field {@code f} of a columnar component. Never marks a change. */
+    public final short getShort(TermField f) {
+        return ((short[]) fieldArray(f, short.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code short} field {@code f}; marks the component as mutated. */
+    public final void setShort(TermField f, short v) {
+        ((short[]) fieldArray(f, short.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The current entity's {@code char} field {@code f} of a columnar component. Never marks a change. */
+    public final char getChar(TermField f) {
+        return ((char[]) fieldArray(f, char.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code char} field {@code f}; marks the component as mutated. */
+    public final void setChar(TermField f, char v) {
+        ((char[]) fieldArray(f, char.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The current entity's {@code int} field {@code f} of a columnar component. Never marks a change. */
+    public final int getInt(TermField f) {
+        return ((int[]) fieldArray(f, int.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code int} field {@code f}; marks the component as mutated. */
+    public final void setInt(TermField f, int v) {
+        ((int[]) fieldArray(f, int.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The current entity's {@code long} field {@code f} of a columnar component. Never marks a change. */
+    public final long getLong(TermField f) {
+        return ((long[]) fieldArray(f, long.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code long} field {@code f}; marks the component as mutated. */
+    public final void setLong(TermField f, long v) {
+        ((long[]) fieldArray(f, long.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The current entity's {@code float} field {@code f} of a columnar component. Never marks a change. */
+    public final float getFloat(TermField f) {
+        return ((float[]) fieldArray(f, float.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code float} field {@code f}; marks the component as mutated. */
+    public final void setFloat(TermField f, float v) {
+        ((float[]) fieldArray(f, float.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The current entity's {@code double} field {@code f} of a columnar component. Never marks a change. */
+    public final double getDouble(TermField f) {
+        return ((double[]) fieldArray(f, double.class))[fieldRow(f)];
+    }
+
+    /** Stores {@code v} into the current entity's {@code double} field {@code f}; marks the component as mutated. */
+    public final void setDouble(TermField f, double v) {
+        ((double[]) fieldArray(f, double.class))[fieldRow(requireWrite(f))] = v;
+        written(f.term.slot);
+    }
+
+    /** The primitive array of {@code f} in the current table or sparse set, after checking {@code f}. */
+    private Object fieldArray(TermField f, Class<?> type) {
+        int s = slotOf(f.term);
+        if (f.type != type) {
+            throw new IllegalArgumentException(f + " is a " + f.type.getName() + " field; it cannot be accessed as a " + type.getName());
+        }
+        Column c = valueColumn(s);
+        if (c instanceof ColumnarColumn cc) {
+            return cc.array(f.field);
+        }
+        throw new IllegalStateException(QueryChunk.notColumnar(f));
+    }
+
+    /** The row of the current entity in the column of {@code f}'s term. */
+    private int fieldRow(TermField f) {
+        int s = f.term.slot;
+        return columns[s] != null ? row : sparseSets[s].denseIndex(entityIndex);
+    }
+
+    private TermField requireWrite(TermField f) {
+        if (!f.term.isWrite()) {
+            throw new IllegalArgumentException(f + " belongs to a read term; declare the component with write(...) to store into it");
+        }
+        return f;
+    }
+
+    private Column valueColumn(int s) {
+        Column c = columns[s];
+        return c != null ? c : sparseSets[s].column();
+    }
+
+    private void refuseCopies(Term<?> term) {
+        if (valueColumn(slotOf(term)).storesCopies()) {
+            throw new UnsupportedOperationException(ValueLayout.copiesRefusal(term.component.name()));
+        }
     }
 
     // ---------------------------------------------------------------- internals

@@ -34,6 +34,16 @@ public abstract class Column extends TrackedRows {
         return component;
     }
 
+    /**
+     * Whether {@link #get} hands out a copy rebuilt from stored fields rather than the stored object
+     * itself ({@link ColumnarColumn}). Mutating a copy changes nothing, so the write handles refuse
+     * in-place mutation ({@code getMut}) of such a column and store the value back after
+     * {@code modify}.
+     */
+    public boolean storesCopies() {
+        return false;
+    }
+
     /** The value at {@code row}. */
     public abstract Object get(int row);
 

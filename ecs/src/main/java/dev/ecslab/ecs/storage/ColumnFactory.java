@@ -1,6 +1,7 @@
 package dev.ecslab.ecs.storage;
 
 import dev.ecslab.ecs.component.ComponentInfo;
+import dev.ecslab.ecs.component.ValueLayout;
 
 /**
  * Makes the columns of one component type: the extension point for value layouts (references by
@@ -10,4 +11,9 @@ import dev.ecslab.ecs.component.ComponentInfo;
 @FunctionalInterface
 public interface ColumnFactory {
     Column create(ComponentInfo component, int laneCount, int capacity);
+
+    /** The value layout of the columns this factory makes. */
+    default ValueLayout layout() {
+        return ValueLayout.REFERENCES;
+    }
 }

@@ -1,8 +1,10 @@
 package dev.ecslab.ecs.storage;
 
+import dev.ecslab.ecs.component.Columnar;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.Components;
 import dev.ecslab.ecs.component.StorageKind;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entities;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +35,7 @@ public final class Storage {
     private final int laneCount;
 
     private ColumnFactory[] factories = new ColumnFactory[16];
+    private ValueLayout defaultLayout = ValueLayout.REFERENCES;
     private SparseSet[] sparseSets = new SparseSet[16];
 
     private MoveListener moveListener;
@@ -72,6 +75,43 @@ public final class Storage {
     /** Installs the listener told about archetype moves ({@code null} for none). */
     public void setMoveListener(MoveListener listener) {
         this.moveListener = listener;
+    }
+
+    /**
+     * The layout a component gets when nothing registered one for it: {@link ValueLayout#COLUMNAR}
+     * makes every class that {@link ColumnarLayout#eligible can be} columnar so (the lab's second
+     * layout); classes that cannot stay references. Set before any column exists.
+     */
+    public void setDefaultLayout(ValueLayout layout) {
+        this.defaultLayout = java.util.Objects.requireNonNull(layout, "layout");
+    }
+
+    /**
+     * The column factory of a component, decided (and from then on fixed) on first use: the one
+     * registered for it, else {@link ColumnarColumn#FACTORY} for a class marked {@link Columnar}
+     * (which must be eligible: a registration error names the field that is not), else the world's
+     * default layout.
+     */
+    public ColumnFactory columnFactory(ComponentInfo info) {
+        ColumnFactory f = info.id() < factories.length ? factories[info.id()] : null;
+        if (f == null) {
+            if (info.type().isAnnotationPresent(Columnar.class)) {
+                ColumnarLayout.of(info.type());           // refuses an ineligible class with the reason
+                f = ColumnarColumn.FACTORY;
+            } else if (defaultLayout == ValueLayout.COLUMNAR && ColumnarLayout.eligible(info.type())) {
+                f = ColumnarColumn.FACTORY;
+            } else {
+                f = ObjectColumn.FACTORY;
+            }
+            factories = grow(factories, info.id());
+            factories[info.id()] = f;
+        }
+        return f;
+    }
+
+    /** Whether component {@code info}'s columns keep one primitive array per field. */
+    public ValueLayout layoutOf(ComponentInfo info) {
+        return columnFactory(info).layout();
     }
 
     /** Number of metadata lanes every column carries. */
@@ -491,13 +531,7 @@ public final class Storage {
     }
 
     private Column newColumn(ComponentInfo info, int capacity) {
-        ColumnFactory f = info.id() < factories.length ? factories[info.id()] : null;
-        if (f == null) {
-            f = ObjectColumn.FACTORY;
-            factories = grow(factories, info.id());
-            factories[info.id()] = f;
-        }
-        Column c = f.create(info, laneCount, capacity);
+        Column c = columnFactory(info).create(info, laneCount, capacity);
         if (c.component() != info || c.laneCount() != laneCount) {
             throw new IllegalStateException("column factory for " + info.name()
                     + " returned a column for another component or lane count");

@@ -12,6 +12,7 @@ import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.component.ComponentInfo;
 import dev.ecslab.ecs.component.Components;
 import dev.ecslab.ecs.component.StorageKind;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entities;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
@@ -25,6 +26,9 @@ import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.BundleLayout;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.storage.ColumnFactory;
+import dev.ecslab.ecs.storage.ColumnarColumn;
+import dev.ecslab.ecs.storage.ColumnarLayout;
+import dev.ecslab.ecs.storage.ObjectColumn;
 import dev.ecslab.ecs.storage.Resources;
 import dev.ecslab.ecs.storage.SparseSet;
 import dev.ecslab.ecs.storage.Storage;
@@ -117,6 +121,7 @@ public final class World {
         this.resources = new WorldResources(tracker, clock);
         this.storage = new Storage(components, entities, tracker.laneCount() + b.metadataLanes);
         this.storage.setMoveListener(this::moved);
+        this.storage.setDefaultLayout(b.defaultLayout);
         this.observers = new ComponentObservers(components, storage, tracker, clock.counter(), b.skipObservationAnnouncement,
                 b.observeEverything);
         this.storage.setObservedCheck(observers::isObserved);
@@ -142,6 +147,7 @@ public final class World {
         private boolean plainTickIncrement;
         private boolean skipObservationAnnouncement;
         private boolean observeEverything;
+        private ValueLayout defaultLayout = ValueLayout.REFERENCES;
 
         /**
          * The entity allocator: for the race-bug catalogue's twins only (an {@link Entities} with a
@@ -221,10 +227,26 @@ public final class World {
 
         /** Registers a component type up front with a storage kind. */
         public Builder component(Class<?> type, StorageKind kind) {
-            return component(type, kind, null);
+            return component(type, kind, (ColumnFactory) null);
         }
 
-        /** Registers a component type with a storage kind and a column layout. */
+        /**
+         * The value layout of every component not registered with one and not marked
+         * {@link dev.ecslab.ecs.component.Columnar}: {@link ValueLayout#COLUMNAR} stores each class that
+         * can be columnar (a record or final class of primitives) as one primitive array per field, and
+         * the others as references. Default {@link ValueLayout#REFERENCES}.
+         */
+        public Builder defaultLayout(ValueLayout layout) {
+            this.defaultLayout = Objects.requireNonNull(layout, "layout");
+            return this;
+        }
+
+        /** Registers a component type up front with a storage kind and a value layout. */
+        public Builder component(Class<?> type, StorageKind kind, ValueLayout layout) {
+            return component(type, kind, columnsOf(Objects.requireNonNull(layout, "layout"), type));
+        }
+
+        /** Registers a component type up front with a storage kind and a column layout. */
         public Builder component(Class<?> type, StorageKind kind, ColumnFactory columns) {
             registrations.put(Objects.requireNonNull(type, "type"), new Registration(Objects.requireNonNull(kind, "kind"), columns));
             return this;
@@ -252,6 +274,27 @@ public final class World {
             storage.setColumnFactory(info.id(), columns);
         }
         return info;
+    }
+
+    /**
+     * Registers {@code type} with a storage kind and a value layout (before it has any column);
+     * {@link ValueLayout#COLUMNAR} refuses a class that cannot be columnar, naming the field.
+     */
+    public ComponentInfo register(Class<?> type, StorageKind kind, ValueLayout layout) {
+        return register(type, kind, columnsOf(Objects.requireNonNull(layout, "layout"), type));
+    }
+
+    private static ColumnFactory columnsOf(ValueLayout layout, Class<?> type) {
+        if (layout == ValueLayout.COLUMNAR) {
+            ColumnarLayout.of(type);                      // refuses now, naming the field, not at first spawn
+            return ColumnarColumn.FACTORY;
+        }
+        return ObjectColumn.FACTORY;
+    }
+
+    /** The value layout of {@code type} in this world (registering it with its declared kind if new). */
+    public ValueLayout layoutOf(Class<?> type) {
+        return storage.layoutOf(components.infoOf(type));
     }
 
     // ================================================================= entities
@@ -474,11 +517,23 @@ public final class World {
 
     /** {@link #getMut} with an explicit writer (a system's view passes its ticks). */
     <T> Optional<T> getMut(Entity entity, Class<T> type, SystemTicks writer) {
+        refuseCopies(type);
         Optional<T> value = read(entity, type, true);
         if (value.isPresent()) {
             written(writer, entity.index(), components.find(type).orElseThrow().id(), false);
         }
         return value;
+    }
+
+    /**
+     * Refuses in-place mutation of a columnar component before anything is marked: its values are
+     * copies, and a change to a copy would be lost without a word.
+     */
+    private void refuseCopies(Class<?> type) {
+        Optional<ComponentInfo> info = components.find(type);
+        if (info.isPresent() && storage.layoutOf(info.get()) == ValueLayout.COLUMNAR) {
+            throw new UnsupportedOperationException(ValueLayout.copiesRefusal(info.get().name()));
+        }
     }
 
     /** True when {@code entity} is alive and has a component of {@code type}. */

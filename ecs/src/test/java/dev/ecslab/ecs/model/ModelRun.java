@@ -3,6 +3,7 @@ package dev.ecslab.ecs.model;
 import dev.ecslab.ecs.command.CommandApplyException;
 import dev.ecslab.ecs.command.CommandBuffer;
 import dev.ecslab.ecs.component.ComponentInfo;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.NoSuchEntityException;
 import dev.ecslab.ecs.internal.WorldInternals;
@@ -15,6 +16,7 @@ import dev.ecslab.ecs.query.QueryDefinitionException;
 import dev.ecslab.ecs.query.QueryIter;
 import dev.ecslab.ecs.query.QueryRow;
 import dev.ecslab.ecs.query.Term;
+import dev.ecslab.ecs.query.TermField;
 import dev.ecslab.ecs.query.Write;
 import dev.ecslab.ecs.world.NoSuchResourceException;
 import dev.ecslab.ecs.world.StructuralChangeException;
@@ -332,7 +334,7 @@ public final class ModelRun {
     }
 
     @SuppressWarnings("unchecked")
-    private static <V extends Val> void write(QueryRow row, Write<V> w, int mode, int delta) {
+    private <V extends Val> void write(QueryRow row, Write<V> w, int mode, int delta) {
         Class<V> type = w.type();
         switch (mode) {
             case 0 -> row.set(w, (V) Val.make(type, row.get(w).v + delta));
@@ -343,13 +345,20 @@ public final class ModelRun {
                     throw new AssertionError("setIfChanged returned " + changed + " for delta " + delta);
                 }
             }
-            case 3 -> row.getMut(w).v += delta;
+            case 3 -> {
+                if (columnar(w)) {                     // a copy cannot be mutated in place: the field accessors instead
+                    TermField v = w.field("v");
+                    row.setInt(v, row.getInt(v) + delta);
+                } else {
+                    row.getMut(w).v += delta;
+                }
+            }
             default -> row.modify(w, v -> v.v += delta);
         }
     }
 
     @SuppressWarnings("unchecked")
-    private static <V extends Val> void write(QueryChunk chunk, int i, Write<V> w, int mode, int delta) {
+    private <V extends Val> void write(QueryChunk chunk, int i, Write<V> w, int mode, int delta) {
         Class<V> type = w.type();
         switch (mode) {
             case 0, 1 -> chunk.set(w, i, (V) Val.make(type, chunk.get(w, i).v + delta));
@@ -359,9 +368,19 @@ public final class ModelRun {
                     throw new AssertionError("setIfChanged returned " + changed + " for delta " + delta);
                 }
             }
-            case 3 -> chunk.getMut(w, i).v += delta;
+            case 3 -> {
+                if (columnar(w)) {                     // the chunk's field array (the column, or a copy stored back)
+                    chunk.writeInts(w.field("v"))[i] += delta;
+                } else {
+                    chunk.getMut(w, i).v += delta;
+                }
+            }
             default -> chunk.modify(w, i, v -> v.v += delta);
         }
+    }
+
+    private boolean columnar(Term<?> term) {
+        return WorldInternals.of(world).storage().layoutOf(term.component()) == ValueLayout.COLUMNAR;
     }
 
     private void lookup(WorldOp.Lookup l) {
