@@ -62,6 +62,7 @@ final class ScenarioChoices {
         MINIMUM.put(Features.LATE_OBSERVER, 25.0);           // 42.9 %
         MINIMUM.put(Features.LEAVING_OBSERVER, 20.0);        // 36.6 %
         MINIMUM.put(Features.OBSERVATION_RESTARTS, 2.5);     // 9.1 %
+        MINIMUM.put(Features.COLUMNAR, 35.0);                // 50 % (drawn with even odds)
     }
 
     private ScenarioChoices() {

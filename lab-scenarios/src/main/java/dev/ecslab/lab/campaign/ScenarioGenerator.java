@@ -1,6 +1,7 @@
 package dev.ecslab.lab.campaign;
 
 import dev.ecslab.lab.scenario.ClockJump;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.Edit;
 import dev.ecslab.lab.scenario.EditOp;
@@ -200,8 +201,11 @@ public final class ScenarioGenerator {
                 stages.add(new StageSpec("stage" + s, iterations[s], byStage.get(s)));
             }
         }
+        // Drawn last, so every other draw (and every scenario of a seed, but for its layout) is what it was
+        // before columnar components existed.
+        ValueLayout layout = c.maybe(50) ? ValueLayout.COLUMNAR : ValueLayout.REFERENCES;
         return new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick, ordering, groups,
-                jumps).validate();
+                jumps, layout).validate();
     }
 
     /** A group of {@code size} entities with A (80 %), B (30 %), S (50 %), at least one. */

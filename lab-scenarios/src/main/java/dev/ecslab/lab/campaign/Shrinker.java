@@ -220,8 +220,9 @@ public final class Shrinker {
         }
         if (s.startTick() != null) {                             // start the clock at the default
             out.add(() -> new Scenario(s.name(), s.description(), s.entities(), s.resources(), s.stages(), s.pauses(),
-                    s.frames(), s.edits(), null, s.ordering(), s.groups(), s.clockJumps()).validate());
+                    s.frames(), s.edits(), null, s.ordering(), s.groups(), s.clockJumps(), s.layout()).validate());
         }
+
         for (StageSpec st : s.stages()) {                        // simplify one system
             for (SystemSpec sys : st.systems()) {
                 for (Watch w : sys.watches()) {

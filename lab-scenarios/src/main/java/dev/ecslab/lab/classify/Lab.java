@@ -3,6 +3,7 @@ package dev.ecslab.lab.classify;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
+import dev.ecslab.lab.scenario.LabLayout;
 import dev.ecslab.lab.campaign.Shrinker;
 import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.explore.Coverage;
@@ -266,6 +267,7 @@ public final class Lab {
     private int jobs = 1;
     private Shard shard = Shard.ALL;
     private long deadline = Long.MAX_VALUE;
+    private LabLayout layout = LabLayout.MIXED;
     private volatile boolean budgetRanOut;
     private final Object progressLock = new Object();
 
@@ -284,6 +286,15 @@ public final class Lab {
             throw new IllegalArgumentException("--jobs must be at least 1, was " + n);
         }
         this.jobs = n;
+        return this;
+    }
+
+    /**
+     * On which value layout each scenario runs (default {@link LabLayout#MIXED}: the catalogue as written, the
+     * campaign half on each). It changes what runs, so it is part of a shard's identity.
+     */
+    public Lab withLayout(LabLayout l) {
+        this.layout = Objects.requireNonNull(l, "layout");
         return this;
     }
 
@@ -329,7 +340,7 @@ public final class Lab {
     /** The campaign's scenario number {@code i}. */
     Scenario campaignScenario(int i) {
         long seed = options.campaignSeed() + i;
-        return ScenarioGenerator.generate("random #" + i + " (seed " + seed + ")", Choices.seeded(seed));
+        return layout.campaign(ScenarioGenerator.generate("random #" + i + " (seed " + seed + ")", Choices.seeded(seed)));
     }
 
     public Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<Scenario> catalogue) {
@@ -337,6 +348,7 @@ public final class Lab {
             throw new IllegalStateException("a shard's work is run with runShard, and merged with merge");
         }
         long start = System.nanoTime();
+        catalogue = layout.catalogue(catalogue);
         List<Scenario> witnessed = new ArrayList<>();
         if (options.witnessTries() != Options.NO_WITNESSES) {
             witnessed.addAll(catalogue);
@@ -370,6 +382,7 @@ public final class Lab {
             throw new IllegalArgumentException("ambiguity witnesses are not run in shards");
         }
         long start = System.nanoTime();
+        catalogue = layout.catalogue(catalogue);
         total = plannedRuns(trackers.size(), executors.size(), catalogue.size());
         java.util.concurrent.ConcurrentLinkedQueue<ShardFile.UnitEntry> entries = new java.util.concurrent.ConcurrentLinkedQueue<>();
         int units = catalogue.size() + options.tries();
@@ -424,7 +437,7 @@ public final class Lab {
         progress("done");
         return new ShardFile.Content(ShardFile.FORMAT, ShardFile.VERSION, List.copyOf(identity), shard.toString(),
                 new ShardFile.Settings(options.tries(), options.catalogueSeeds(), options.campaignSeed(), options.memory(),
-                        executors.size()), rows, catalogue.size() + options.tries(), sorted, segments, rowStops, memory,
+                        executors.size(), layout), rows, catalogue.size() + options.tries(), sorted, segments, rowStops, memory,
                 budgetRanOut, (System.nanoTime() - start) / 1e9);
     }
 
@@ -539,6 +552,7 @@ public final class Lab {
                     + " (a missing shard's scenarios would simply not be judged)");
         }
         ShardFile.Settings settings = first.settings();
+        catalogue = settings.layoutOrDefault().catalogue(catalogue);
         if (first.units() != catalogue.size() + settings.tries() || settings.executors() < 1
                 || first.rows().size() % settings.executors() != 0) {
             throw new IllegalArgumentException(sources.get(0) + " was made with another scenario catalogue than this lab's");
@@ -621,7 +635,7 @@ public final class Lab {
             }
         }
         Lab lab = new Lab(new Options(settings.tries(), settings.catalogueSeeds(), settings.campaignSeed(), 0,
-                settings.memory(), Progress.NONE));
+                settings.memory(), Progress.NONE)).withLayout(settings.layoutOrDefault());
         UnitSource source = new UnitSource() {
             @Override
             public UnitResult unit(int row, int unit) {

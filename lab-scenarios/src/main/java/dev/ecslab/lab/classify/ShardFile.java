@@ -105,8 +105,12 @@ public final class ShardFile {
     public record RowStop(int row, int block) {
     }
 
-    /** The lab options a fold and the matrix need. */
-    public record Settings(int tries, List<Long> catalogueSeeds, long campaignSeed, boolean memory, int executors) {
+    /** The lab options a fold and the matrix need ({@code layout} null in files made before it existed: mixed). */
+    public record Settings(int tries, List<Long> catalogueSeeds, long campaignSeed, boolean memory, int executors,
+            dev.ecslab.lab.scenario.LabLayout layout) {
+        public dev.ecslab.lab.scenario.LabLayout layoutOrDefault() {
+            return layout == null ? dev.ecslab.lab.scenario.LabLayout.MIXED : layout;
+        }
     }
 
     /** A row: the strategy as the run saw it (its claim and delay) and the executor's id. */

@@ -92,7 +92,7 @@ final class RunSession implements ExecutionObserver {
      * test and may hang or throw like any other call.
      */
     void buildWorld() {
-        World.Builder b = World.builder();
+        World.Builder b = World.builder().defaultLayout(scenario.valueLayout());
         if (scenario.startTick() != null) {
             b.initialChangeTick(scenario.startTick());
         }

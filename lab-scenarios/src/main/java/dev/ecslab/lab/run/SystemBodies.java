@@ -324,7 +324,7 @@ final class SystemBodies {
         q.forEntity(target, row -> {
             boolean changed;
             if (e.op() == EditOp.SET) {
-                ((Cell) row.getMut(term)).v = e.value();
+                row.modify(term, c -> ((Cell) c).v = e.value());     // in place, or a columnar copy stored back
                 changed = true;
             } else {
                 changed = row.setIfChanged(term, e.data().value(e.value()));

@@ -1,6 +1,7 @@
 package dev.ecslab.lab.scenario;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.input.InputNames;
 import dev.ecslab.ecs.input.NearestName;
 import java.util.ArrayList;
@@ -34,7 +35,8 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         Map<Data, Integer> resources, @Required List<StageSpec> stages, List<PauseSpec> pauses,
         @Required int frames, List<Edit> edits, Integer startTick, Ordering ordering,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupSpec> groups,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockJump> clockJumps) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockJump> clockJumps,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ValueLayout layout) {
 
     /**
      * How the schedule orders conflicting systems that have no declared constraint (the ECS's
@@ -61,6 +63,28 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         ordering = ordering == null ? Ordering.EXPLICIT : ordering;
         groups = groups == null ? List.of() : List.copyOf(groups);
         clockJumps = clockJumps == null ? List.of() : List.copyOf(clockJumps);
+        layout = layout == ValueLayout.REFERENCES ? null : layout;      // the default is not written
+    }
+
+    /**
+     * A scenario whose components are stored as references: every scenario written before columnar
+     * components existed.
+     */
+    public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
+            List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
+            List<GroupSpec> groups, List<ClockJump> clockJumps) {
+        this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps, null);
+    }
+
+    /** How the world stores the components {@code A}, {@code B} and {@code S}: references unless said. */
+    public ValueLayout valueLayout() {
+        return layout == null ? ValueLayout.REFERENCES : layout;
+    }
+
+    /** A copy whose world stores its components with {@code newLayout}; validated. */
+    public Scenario withLayout(ValueLayout newLayout) {
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
+                groups, clockJumps, newLayout).validate();
     }
 
     /** A scenario without groups or clock jumps. */
@@ -182,13 +206,13 @@ public record Scenario(@Required String name, String description, List<EntitySpe
     public Scenario with(List<EntitySpec> newEntities, List<GroupSpec> newGroups, List<StageSpec> newStages, int newFrames,
             List<Edit> newEdits, List<ClockJump> newJumps) {
         return new Scenario(name, description, newEntities, resources, newStages, pauses, newFrames, newEdits, startTick,
-                ordering, newGroups, newJumps).validate();
+                ordering, newGroups, newJumps, layout).validate();
     }
 
     /** A copy under another ordering policy; validated. */
     public Scenario withOrdering(Ordering newOrdering) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, newOrdering,
-                groups, clockJumps).validate();
+                groups, clockJumps, layout).validate();
     }
 
     /** Every entity of the initial world: the single ones, then every group's members. */

@@ -36,6 +36,7 @@ public final class ScenarioBuilder {
     private int frames = 1;
     private Integer startTick;
     private Scenario.Ordering ordering = Scenario.Ordering.EXPLICIT;
+    private dev.ecslab.ecs.component.ValueLayout layout;
 
     ScenarioBuilder(String name) {
         this.name = name;
@@ -104,6 +105,12 @@ public final class ScenarioBuilder {
     }
 
     /** Orders conflicting unordered systems by insertion order (the ECS's {@code INSERTION_ORDER} policy). */
+    /** Stores the world's components in columns (one primitive array per field). */
+    public ScenarioBuilder columnar() {
+        layout = dev.ecslab.ecs.component.ValueLayout.COLUMNAR;
+        return this;
+    }
+
     public ScenarioBuilder insertionOrder() {
         ordering = Scenario.Ordering.INSERTION_ORDER;
         return this;
@@ -142,7 +149,7 @@ public final class ScenarioBuilder {
 
     public Scenario build() {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps).validate();
+                groups, clockJumps, layout).validate();
     }
 
     /** The systems of one stage, in insertion order. */

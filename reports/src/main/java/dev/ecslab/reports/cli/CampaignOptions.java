@@ -2,6 +2,7 @@ package dev.ecslab.reports.cli;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.scenario.LabLayout;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.ShardFile;
 import dev.ecslab.lab.explore.Exploration;
@@ -71,6 +72,22 @@ final class CampaignOptions {
             + " its campaign is not complete)")
     String timeBudget;
 
+    @Option(names = "--layout", paramLabel = "mixed|references|columnar", description = "how the worlds store the"
+            + " components: mixed (default: the catalogue as written, each campaign scenario as the generator drew it,"
+            + " about half in columns), references (all as object references) or columnar (all as one primitive array"
+            + " per field, the catalogue too)")
+    String layout = "mixed";
+
+    /** The value layouts from {@code --layout}. */
+    LabLayout layout() {
+        for (LabLayout l : LabLayout.values()) {
+            if (l.option().equals(layout)) {
+                return l;
+            }
+        }
+        throw new IllegalArgumentException("--layout must be 'mixed', 'references' or 'columnar', was '" + layout + "'");
+    }
+
     /** The campaign's exploration from {@code --explore}. */
     Exploration exploration() {
         if (explore.equals("random")) {
@@ -105,6 +122,7 @@ final class CampaignOptions {
             throw new IllegalArgumentException("--run-timeout must be at least 1 second, was " + runTimeoutSeconds);
         }
         exploration();
+        layout();
         if (searchDeviations < -1) {
             throw new IllegalArgumentException("--search must be -1 (no search) or more, was " + searchDeviations);
         }
@@ -154,7 +172,7 @@ final class CampaignOptions {
     List<String> identity(String command, List<String> extra) {
         List<String> id = new ArrayList<>(List.of(LabVersion.line(), command, "--tries", String.valueOf(tries), "--seed",
                 String.valueOf(seed), "--explore", explore, "--search", String.valueOf(searchDeviations), "--search-budget",
-                String.valueOf(searchBudget), "--run-timeout", String.valueOf(runTimeoutSeconds)));
+                String.valueOf(searchBudget), "--run-timeout", String.valueOf(runTimeoutSeconds), "--layout", layout().option()));
         if (noMemory) {
             id.add("--no-memory");
         }
@@ -199,7 +217,7 @@ final class CampaignOptions {
         Lab lab = new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
                 .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)
                 .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration())
-                .withWitnesses(witnessTries)).withJobs(jobs);
+                .withWitnesses(witnessTries)).withJobs(jobs).withLayout(layout());
         java.time.Duration b = budget();
         return b == null ? lab : lab.withTimeBudget(b);
     }

@@ -145,6 +145,9 @@ public final class ScenarioText {
         if (s.startTick() != null) {
             out.add("the change tick starts at " + Integer.toUnsignedString(s.startTick()));
         }
+        if (s.valueLayout() == dev.ecslab.ecs.component.ValueLayout.COLUMNAR) {
+            out.add("components stored in columns (one primitive array per field)");
+        }
         if (out.isEmpty()) {
             out.add("empty");
         }
