@@ -1,5 +1,6 @@
 package dev.ecslab.bench;
 
+import dev.ecslab.ecs.component.ValueLayout;
 import java.util.function.Supplier;
 
 /**
@@ -25,6 +26,23 @@ public enum Contender {
      * come and go: adding or removing it never moves table rows.
      */
     ECSLAB_SPARSE_HEALTH(() -> new EcslabUnderTest(false, true)),
+    /**
+     * ECSLAB with columnar components (a world built with {@code defaultLayout(COLUMNAR)}): one
+     * primitive array per field, moved per entity with {@code getFloat}/{@code setFloat}.
+     */
+    ECSLAB_COLUMNAR(() -> new EcslabUnderTest(false, false, "generation", false, ValueLayout.COLUMNAR)),
+    /**
+     * ECSLAB_COLUMNAR walked with {@code forEachChunk}: {@code readFloats}/{@code writeFloats} hand the
+     * caller the columns' own arrays, and the loop is HAND_SOA's.
+     */
+    ECSLAB_COLUMNAR_CHUNKS(() -> new EcslabUnderTest(true, false, "generation", false, ValueLayout.COLUMNAR)),
+    /**
+     * ECSLAB_COLUMNAR_CHUNKS with Position observed (see ECSLAB_OBSERVED): {@code writeFloats} then
+     * marks every row of the chunk.
+     */
+    ECSLAB_COLUMNAR_CHUNKS_OBSERVED(() -> new EcslabUnderTest(true, false, "generation", true, ValueLayout.COLUMNAR)),
+    /** ECSLAB_COLUMNAR_CHUNKS in a world whose strategy is {@code none} (the control). */
+    ECSLAB_COLUMNAR_CHUNKS_NONE(() -> new EcslabUnderTest(true, false, "none", false, ValueLayout.COLUMNAR)),
     /** The practical limit: two arrays {@code Position[]}, {@code Velocity[]} of the same component objects. */
     HAND_LOOP(HandLoopUnderTest::new),
     /**
@@ -32,6 +50,11 @@ public enum Contender {
      * separating ecslab's iteration overhead from the heap layout its spawn produces.
      */
     HAND_LOOP_ECSLAB_OBJECTS(HandLoopOverEcslabObjectsUnderTest::new),
+    /**
+     * The practical limit of the columnar layout: four primitive arrays {@code x, y, dx, dy} walked
+     * by index ({@link HandSoaUnderTest}).
+     */
+    HAND_SOA(HandSoaUnderTest::new),
     /** Dominion 0.9.0 ({@code dev.dominion.ecs.api.Dominion}). At most 1 023 worlds per JVM. */
     DOMINION(DominionUnderTest::new),
     /** artemis-odb 2.3.0: an {@code IteratingSystem} run by {@code world.process()}. */

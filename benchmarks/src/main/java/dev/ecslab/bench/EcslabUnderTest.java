@@ -1,13 +1,18 @@
 package dev.ecslab.bench;
 
 import dev.ecslab.ecs.component.StorageKind;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.query.QueryChunk;
 import dev.ecslab.ecs.query.QueryRow;
 import dev.ecslab.ecs.query.Read;
+import dev.ecslab.ecs.query.TermField;
 import dev.ecslab.ecs.query.Write;
+import dev.ecslab.ecs.storage.ColumnarColumn;
+import dev.ecslab.ecs.storage.Storage;
 import dev.ecslab.ecs.world.World;
 import java.util.function.Consumer;
 
@@ -16,9 +21,15 @@ import java.util.function.Consumer;
  * {@code Read<Velocity>, Write<Position>} built before any entity exists (its match cache picks up
  * the archetype later), walked with {@code forEach} (one callback per entity) or
  * {@code forEachChunk} (one callback per table); {@code insert}/{@code remove} for Health.
+ *
+ * <p>With {@link ValueLayout#COLUMNAR} the world stores every eligible component (Position,
+ * Velocity and Health) as one primitive array per field, and the movement goes through the field
+ * handles: {@code getFloat}/{@code setFloat} per entity, or {@code readFloats}/{@code writeFloats}
+ * per chunk, whose loop is the hand-written structure-of-arrays loop of {@link HandSoaUnderTest}.
  */
 final class EcslabUnderTest implements EcsUnderTest {
     private final World world;
+    private final ValueLayout layout;
     private final Query movement;
     /** A reader of Position's changes, held open so that Position is observed (null: nobody observes it). */
     private final Query positionObserver;
@@ -27,7 +38,11 @@ final class EcslabUnderTest implements EcsUnderTest {
     private final Consumer<QueryChunk> moveChunk;
     private final boolean chunks;
     private Entity[] entities = new Entity[0];
+    /** Entity 0's Position object (references), which {@link #probe()} reads. */
     private Position probe;
+    /** Entity 0's x as the column holds it (columnar): {@code probeXs[probeRow]}; found again after every structural change. */
+    private float[] probeXs;
+    private int probeRow;
 
     /**
      * @param chunks walk the query with {@code forEachChunk} instead of {@code forEach}
@@ -43,8 +58,19 @@ final class EcslabUnderTest implements EcsUnderTest {
      *                 Position is tracked (without one, Position is unobserved and its writes are free)
      */
     EcslabUnderTest(boolean chunks, boolean sparseHealth, String tracking, boolean observed) {
+        this(chunks, sparseHealth, tracking, observed, ValueLayout.REFERENCES);
+    }
+
+    /**
+     * @param layout the world's default value layout; Position and Velocity are checked to get it
+     */
+    EcslabUnderTest(boolean chunks, boolean sparseHealth, String tracking, boolean observed, ValueLayout layout) {
         this.chunks = chunks;
-        this.world = World.builder().changeTracking(tracking).build();
+        this.layout = layout;
+        this.world = World.builder().changeTracking(tracking).defaultLayout(layout).build();
+        if (world.layoutOf(Position.class) != layout || world.layoutOf(Velocity.class) != layout) {
+            throw new IllegalStateException("Position and Velocity must be stored as " + layout + " in this contender");
+        }
         if (sparseHealth) {
             world.register(Health.class, StorageKind.SPARSE_SET);
         }
@@ -53,6 +79,27 @@ final class EcslabUnderTest implements EcsUnderTest {
         Write<Position> pos = qb.write(Position.class);
         movement = qb.build();
         positionObserver = observed ? world.query().changed(Position.class).build() : null;
+        if (layout == ValueLayout.COLUMNAR) {
+            TermField x = pos.field("x");
+            TermField y = pos.field("y");
+            TermField dx = vel.field("dx");
+            TermField dy = vel.field("dy");
+            moveOne = row -> {
+                row.setFloat(x, row.getFloat(x) + row.getFloat(dx));
+                row.setFloat(y, row.getFloat(y) + row.getFloat(dy));
+            };
+            moveChunk = chunk -> {
+                float[] px = chunk.writeFloats(x);
+                float[] py = chunk.writeFloats(y);
+                float[] vx = chunk.readFloats(dx);
+                float[] vy = chunk.readFloats(dy);
+                for (int i = 0, n = chunk.size(); i < n; i++) {
+                    px[i] += vx[i];
+                    py[i] += vy[i];
+                }
+            };
+            return;
+        }
         moveOne = row -> {
             Position p = row.getMut(pos);
             Velocity v = row.get(vel);
@@ -77,7 +124,32 @@ final class EcslabUnderTest implements EcsUnderTest {
                     new Velocity(Workload.dx(i), Workload.dy(i)));
         }
         entities = es;
-        probe = n == 0 ? null : world.get(es[0], Position.class).orElseThrow();
+        locateProbe();
+    }
+
+    /**
+     * Finds where entity 0's x is held: its Position object, or (columnar) its row of the x array,
+     * which moves with the entity and is replaced when the table grows, so this runs after every
+     * structural change. Reaches into the storage only to keep {@link #probe()} one load, as it is
+     * for the other contenders.
+     */
+    private void locateProbe() {
+        probe = null;
+        probeXs = null;
+        if (entities.length == 0) {
+            return;
+        }
+        if (layout == ValueLayout.REFERENCES) {
+            probe = world.get(entities[0], Position.class).orElseThrow();
+            return;
+        }
+        WorldInternals internals = WorldInternals.of(world);
+        Storage storage = internals.storage();
+        int id = internals.components().infoOf(Position.class).id();
+        int entity = entities[0].index();
+        ColumnarColumn column = (ColumnarColumn) storage.columnOf(entity, id);
+        probeXs = (float[]) column.array(column.layout().fieldIndex("x"));
+        probeRow = storage.rowOf(entity, id);
     }
 
     @Override
@@ -91,7 +163,7 @@ final class EcslabUnderTest implements EcsUnderTest {
 
     @Override
     public float probe() {
-        return probe.x;
+        return probeXs != null ? probeXs[probeRow] : probe.x;
     }
 
     @Override
@@ -99,6 +171,7 @@ final class EcslabUnderTest implements EcsUnderTest {
         for (Entity e : entities) {
             world.insert(e, new Health(Workload.HEALTH));
         }
+        locateProbe();
     }
 
     @Override
@@ -106,6 +179,7 @@ final class EcslabUnderTest implements EcsUnderTest {
         for (Entity e : entities) {
             world.remove(e, Health.class);
         }
+        locateProbe();
     }
 
     @Override
@@ -133,6 +207,6 @@ final class EcslabUnderTest implements EcsUnderTest {
     @Override
     public void close() {
         entities = new Entity[0];
-        probe = null;
+        locateProbe();
     }
 }

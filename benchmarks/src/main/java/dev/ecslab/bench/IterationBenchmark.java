@@ -18,7 +18,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Iteration: one frame of a movement system over {@code n} entities that each have a Position and
  * a Velocity, reading Velocity and writing Position ({@code Position += Velocity}), for every
- * {@link Contender} in the same run.
+ * {@link Contender} in the same run. The object contenders hold Position and Velocity as objects;
+ * the columnar ones ({@code ECSLAB_COLUMNAR*}, against their limit {@code HAND_SOA}) as one primitive
+ * array per field, so both layouts are compared under the same flags.
  *
  * <p><b>Workload.</b> {@code n} = 10 000, 100 000 and 1 000 000 entities, spawned once per trial
  * (so Dominion creates one world per forked JVM, far below its 1 023 limit). One benchmark call is

@@ -5,10 +5,9 @@ package dev.ecslab.bench;
  * walked by index. Subclasses only decide where the component objects come from (fresh ones, or the
  * ones ecslab stores), so any difference between them is the heap layout, never the loop.
  *
- * <p>No entity ids and no structural changes: {@link #supportsAddRemove()} is false and the Health
- * operations throw.
+ * <p>No entity ids and no structural changes ({@link HandWrittenLoop}).
  */
-abstract sealed class ParallelArrayLoop implements EcsUnderTest
+abstract sealed class ParallelArrayLoop implements HandWrittenLoop
         permits HandLoopUnderTest, HandLoopOverEcslabObjectsUnderTest {
     private Position[] positions = new Position[0];
     private Velocity[] velocities = new Velocity[0];
@@ -34,26 +33,6 @@ abstract sealed class ParallelArrayLoop implements EcsUnderTest
     @Override
     public final float probe() {
         return positions[0].x;
-    }
-
-    @Override
-    public final boolean supportsAddRemove() {
-        return false;
-    }
-
-    @Override
-    public final void addHealth() {
-        throw new UnsupportedOperationException("a hand-written loop has no structural changes");
-    }
-
-    @Override
-    public final void removeHealth() {
-        throw new UnsupportedOperationException("a hand-written loop has no structural changes");
-    }
-
-    @Override
-    public final int healthCount() {
-        return 0;
     }
 
     @Override

@@ -1,6 +1,7 @@
 /**
- * JMH benchmarks that put ecslab side by side with its practical limit (a hand-written loop over
- * arrays of the same component objects) and two peer ECS libraries, Dominion and artemis-odb.
+ * JMH benchmarks that put ecslab side by side with its practical limits (a hand-written loop over
+ * arrays of the same component objects, and one over a primitive array per field, the limit of
+ * columnar components) and two peer ECS libraries, Dominion and artemis-odb.
  *
  * <p>Every competitor sits behind one facade, {@link dev.ecslab.bench.EcsUnderTest}, chosen by the
  * factory enum {@link dev.ecslab.bench.Contender}, which each benchmark takes as a JMH {@code @Param},

@@ -56,11 +56,17 @@ class ContendersAgreeTest {
                 world.removeHealth();
                 assertThat(world.healthCount()).as("%s after a second round", c).isZero();
                 assertThat(world.positions()).as("%s positions after the moves", c).containsExactly(reference(N, 3));
+                // Entity 0 has moved between tables (or sparse sets) and back: the probe follows it.
+                assertThat(world.probe()).as("%s probe after the structural changes", c).isEqualTo(reference(N, 3)[0]);
+                world.move();
+                assertThat(world.probe()).as("%s probe after a move that follows them", c).isEqualTo(reference(N, 4)[0]);
             }
         }
         assertThat(withStructuralChanges).containsExactlyInAnyOrder(
                 Contender.ECSLAB, Contender.ECSLAB_CHUNKS, Contender.ECSLAB_OBSERVED, Contender.ECSLAB_CHUNKS_OBSERVED,
-                Contender.ECSLAB_CHUNKS_NONE, Contender.ECSLAB_SPARSE_HEALTH, Contender.DOMINION, Contender.ARTEMIS_ODB);
+                Contender.ECSLAB_CHUNKS_NONE, Contender.ECSLAB_SPARSE_HEALTH, Contender.ECSLAB_COLUMNAR,
+                Contender.ECSLAB_COLUMNAR_CHUNKS, Contender.ECSLAB_COLUMNAR_CHUNKS_OBSERVED,
+                Contender.ECSLAB_COLUMNAR_CHUNKS_NONE, Contender.DOMINION, Contender.ARTEMIS_ODB);
     }
 
     /** Positions of entities {@code 0..n-1} after {@code steps} moves, computed without any ECS. */
