@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Re-measures every table of benchmarks/RESULTS.md on the current commit, with the reduced settings
 # stated in RESULTS.md (1 fork; 3 x 1 s warm-up, 5 x 1 s measured unless a line says otherwise).
-# About 35 minutes on the 2-core calibration machine. Run from the repository root on an idle machine:
+# About 50 minutes on the 2-core calibration machine (35 before issue 22 added the columnar layout).
+# Run from the repository root on an idle machine:
 #   benchmarks/remeasure.sh            (all)      benchmarks/remeasure.sh iteration change   (some)
 # Selections: iteration change (change-write: its write-side tables only) realistic core jobs scheduling
 #   schedule-build (schedule building and ambiguity analysis only) lab
@@ -16,10 +17,16 @@ short=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 run() { local name=$1; shift; echo "== $name ($commit)"; java -jar "$jar" "$@" -rf json -rff "$out/$name-$date-$commit.json"; }
 want() { [[ $# -eq 0 ]] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 SELECTED=("$@")
+# iteration: every Contender, so the object contenders and the columnar ones (ECSLAB_COLUMNAR*, HAND_SOA) side by side.
 if want iteration; then run iteration IterationBenchmark "${short[@]}"; fi
+# change: the benchmarks that touch values (mutateAll, mutateAllChunks, changed, fullScan) run under both value layouts
+# (their layout parameter's default, references and columnar): each strategy's cost against an object loop and a
+# primitive one. frameEnd and changedCount read no value and have no layout parameter. The sweep to 10^3-10^4 (chart 1's
+# small worlds) measures mutateAll in both layouts and leaves mutateAllChunks to 10^5-10^6.
 if want change || want change-write; then
-  run change-mutate 'ChangeTrackingBenchmark\.(mutateAll|frameEnd)$' -p observed=true "${short[@]}"
-  run change-unobserved 'ChangeTrackingBenchmark\.mutateAll$' -p observed=false -p strategy=none,generation "${short[@]}"
+  run change-mutate 'ChangeTrackingBenchmark\.(mutateAll|mutateAllChunks|frameEnd)$' -p observed=true "${short[@]}"
+  run change-unobserved 'ChangeTrackingBenchmark\.(mutateAll|mutateAllChunks)$' -p observed=false -p strategy=none,generation \
+      "${short[@]}"
 fi
 if want change; then
   run change-query 'ChangeTrackingBenchmark\.(changed|changedCount|fullScan)$' -p strategy=none,generation,generation-scan \

@@ -7,6 +7,7 @@ import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackedRows;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.storage.Column;
@@ -14,6 +15,7 @@ import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.query.Read;
+import dev.ecslab.ecs.query.TermField;
 import dev.ecslab.ecs.query.Write;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldView;
@@ -51,6 +53,15 @@ import org.openjdk.jmh.annotations.Warmup;
  *       Target: {@code generation} at 1 % at most 0.05× the full scan.</li>
  * </ul>
  *
+ * <p><b>Layouts (issue 22).</b> {@code layout=references} keeps Position as objects, as before;
+ * {@code layout=columnar} stores it as one primitive array per field, so each strategy's overhead can
+ * be quoted against a primitive loop too. {@link #mutateAll}, {@link #changed} and {@link #fullScan}
+ * do the same work in both, per entity ({@code getMut(...).x += 1} becomes
+ * {@code setFloat(x, getFloat(x) + 1)}). {@link #mutateAllChunks} walks chunks instead:
+ * {@code writeFloats} for columnar, the primitive loop itself, with the strategy's marking of every
+ * row as its only overhead. {@link #frameEnd} and {@link #changedCount} never touch a value, so they
+ * have no layout parameter (references).
+ *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ChangeTrackingBenchmark}.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -69,15 +80,16 @@ public class ChangeTrackingBenchmark {
         ChangeTracker tracker;
 
         void spawn(String strategy, int entities) {
-            spawn(strategy, entities, true);
+            spawn(strategy, entities, true, ValueLayout.REFERENCES);
         }
 
         /**
          * @param observed whether Position is observed from the start (a reader of its changes exists);
          *                 when not, writes to it are free whatever the strategy (issue 19)
+         * @param layout   how Position's values are stored (objects, or one primitive array per field)
          */
-        void spawn(String strategy, int entities, boolean observed) {
-            world = strategy.equals(SCANNING)
+        void spawn(String strategy, int entities, boolean observed, ValueLayout layout) {
+            World.Builder builder = strategy.equals(SCANNING)
                     ? World.builder().changeTracking("generation", new ForwardingChangeTracker(new GenerationTracker()) {
                         @Override
                         public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId,
@@ -90,8 +102,12 @@ public class ChangeTrackingBenchmark {
                                 TrackedRows column, int rows, ChangeTracker.RowSink sink) {
                             return false;
                         }
-                    }).build()
-                    : World.builder().changeTracking(strategy).build();
+                    })
+                    : World.builder().changeTracking(strategy);
+            world = builder.defaultLayout(layout).build();
+            if (world.layoutOf(Position.class) != layout) {
+                throw new IllegalStateException("Position must be stored as " + layout);
+            }
             if (observed) {
                 WorldInternals.of(world).observe(WorldInternals.of(world).components().infoOf(Position.class).id());
             }
@@ -120,10 +136,28 @@ public class ChangeTrackingBenchmark {
             tracker.onRunFinished(ticks);
             ticks.end();
         }
+
+        /**
+         * How Position's values are stored: as objects, unless a state with a {@code layout} parameter
+         * says otherwise (only the benchmarks that touch values have one).
+         */
+        ValueLayout valueLayout() {
+            return ValueLayout.REFERENCES;
+        }
+
+        /** The layout a {@code layout} parameter names: {@code references} or {@code columnar}. */
+        static ValueLayout parseLayout(String name) {
+            return switch (name) {
+                case "references" -> ValueLayout.REFERENCES;
+                case "columnar" -> ValueLayout.COLUMNAR;
+                default -> throw new IllegalArgumentException("layout is references or columnar, not " + name);
+            };
+        }
     }
 
+    /** A world of positions and a writer system's query over all of them: what the write benchmarks share. */
     @State(Scope.Benchmark)
-    public static class MutateAll extends Tracked {
+    public abstract static class Writes extends Tracked {
         @Param({"none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data"})
         public String strategy;
 
@@ -137,20 +171,45 @@ public class ChangeTrackingBenchmark {
         RunTicks writer;
         Query all;
         Write<Position> position;
+        /** Position's {@code x} when it is columnar, else null. */
+        TermField x;
 
         @Setup
         public void setup() {
-            spawn(strategy, entities, observed);
+            ValueLayout layout = valueLayout();
+            spawn(strategy, entities, observed, layout);
             writer = system("mutate-all");
             QueryBuilder qb = view("mutate-all", writer).query();
             position = qb.write(Position.class);
+            x = layout == ValueLayout.COLUMNAR ? position.field("x") : null;
             all = qb.build();
         }
-
     }
 
+    /** The write benchmarks that touch values, under both layouts. */
     @State(Scope.Benchmark)
-    public static class ChangedQuery extends Tracked {
+    public static class MutateAll extends Writes {
+        /** {@code references}: Position objects; {@code columnar}: one primitive array per field. */
+        @Param({"references", "columnar"})
+        public String layout;
+
+        @Override
+        ValueLayout valueLayout() {
+            return parseLayout(layout);
+        }
+    }
+
+    /** The frame-end pass, which never touches a value: Position as objects only. */
+    @State(Scope.Benchmark)
+    public static class FrameEnd extends Writes {
+    }
+
+    /**
+     * A world of {@link #ENTITIES} positions of which a reader's {@code Changed<Position>} query sees the
+     * ones written since its previous run: what the change-query benchmarks share.
+     */
+    @State(Scope.Benchmark)
+    public abstract static class ChangedRows extends Tracked {
         @Param({"none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data", SCANNING})
         public String strategy;
 
@@ -165,14 +224,18 @@ public class ChangeTrackingBenchmark {
         RunTicks reader;
         Query changed;
         Read<Position> position;
+        /** Position's {@code y} when it is columnar, else null. */
+        TermField y;
 
         @Setup
         public void setup() {
-            spawn(strategy, ENTITIES);
+            ValueLayout layout = valueLayout();
+            spawn(strategy, ENTITIES, true, layout);
             reader = system("reader");
             WorldView rv = view("reader", reader);
             QueryBuilder cq = rv.query();
             position = cq.read(Position.class);
+            y = layout == ValueLayout.COLUMNAR ? position.field("y") : null;
             changed = cq.changed(Position.class).build();
             begin(reader);                        // the reader's previous run: before the writes
             finish(reader);
@@ -180,6 +243,7 @@ public class ChangeTrackingBenchmark {
             RunTicks writer = system("writer");
             QueryBuilder wq = view("writer", writer).query();
             Write<Position> w = wq.write(Position.class);
+            TermField wy = layout == ValueLayout.COLUMNAR ? w.field("y") : null;
             Query all = wq.build();
             SplittableRandom random = new SplittableRandom(0xBE7C4L);
             double p = percentChanged / 100;
@@ -191,10 +255,12 @@ public class ChangeTrackingBenchmark {
             all.forEach(r -> {
                 int i = row[0]++;
                 boolean write = spread.equals("clustered") ? i >= clusterStart && i < clusterEnd : random.nextDouble() < p;
-                if (write) {
+                if (write && wy != null) {
+                    r.setFloat(wy, r.getFloat(wy) + 1);
+                } else if (write) {
                     r.getMut(w).y += 1;
-                    written[0]++;
                 }
+                written[0] += write ? 1 : 0;
             });
             finish(writer);
             if (strategy.equals("last-tick") || strategy.equals("flag-doubling")) {
@@ -207,41 +273,111 @@ public class ChangeTrackingBenchmark {
                 throw new IllegalStateException(strategy + ": the Changed query saw " + seen + " rows, expected " + expected);
             }
         }
+    }
 
+    /** The reader run that reads what it is told changed, under both layouts. */
+    @State(Scope.Benchmark)
+    public static class ChangedQuery extends ChangedRows {
+        /** {@code references}: Position objects; {@code columnar}: one primitive array per field. */
+        @Param({"references", "columnar"})
+        public String layout;
+
+        @Override
+        ValueLayout valueLayout() {
+            return parseLayout(layout);
+        }
+    }
+
+    /** The detection alone, which reads no value: Position as objects only. */
+    @State(Scope.Benchmark)
+    public static class ChangedCount extends ChangedRows {
     }
 
     /** The same world under {@code generation}, every row read with no filter: what a change query saves. */
     @State(Scope.Benchmark)
     public static class FullScan extends Tracked {
+        /** {@code references}: Position objects; {@code columnar}: one primitive array per field. */
+        @Param({"references", "columnar"})
+        public String layout;
+
         Query everything;
         Read<Position> position;
+        /** Position's {@code y} when it is columnar, else null. */
+        TermField y;
+
+        @Override
+        ValueLayout valueLayout() {
+            return parseLayout(layout);
+        }
 
         @Setup
         public void setup() {
-            spawn("generation", ChangedQuery.ENTITIES);
+            spawn("generation", ChangedRows.ENTITIES, true, valueLayout());
             QueryBuilder qb = view("reader", system("reader")).query();
             position = qb.read(Position.class);
+            y = valueLayout() == ValueLayout.COLUMNAR ? position.field("y") : null;
             everything = qb.build();
         }
     }
 
-    /** One system run writing every position. */
+    /** One system run writing every position, entity by entity. */
     @Benchmark
     public float mutateAll(MutateAll s) {
         s.begin(s.writer);
         float[] sum = {0};
-        s.all.forEach(row -> {
-            Position p = row.getMut(s.position);
-            p.x += 1;
-            sum[0] += p.x;
-        });
+        if (s.x != null) {
+            s.all.forEach(row -> {
+                float x = row.getFloat(s.x) + 1;
+                row.setFloat(s.x, x);
+                sum[0] += x;
+            });
+        } else {
+            s.all.forEach(row -> {
+                Position p = row.getMut(s.position);
+                p.x += 1;
+                sum[0] += p.x;
+            });
+        }
         s.finish(s.writer);
         return sum[0];
     }
 
+    /**
+     * The same run walked chunk by chunk: columnar writes every x through {@code writeFloats} (the
+     * column's own array, each chunk's rows marked at once), references through {@code chunk.getMut}.
+     * No running sum, which would chain every iteration to the previous one: the loop is the
+     * primitive loop a hand-written one is, and its writes land in the world, where dead-code
+     * elimination cannot remove them. Returns the last value written.
+     */
+    @Benchmark
+    public float mutateAllChunks(MutateAll s) {
+        s.begin(s.writer);
+        float[] last = {0};
+        if (s.x != null) {
+            s.all.forEachChunk(chunk -> {
+                float[] xs = chunk.writeFloats(s.x);
+                int n = chunk.size();
+                for (int i = 0; i < n; i++) {
+                    xs[i] += 1;
+                }
+                last[0] = n > 0 ? xs[n - 1] : last[0];
+            });
+        } else {
+            s.all.forEachChunk(chunk -> {
+                int n = chunk.size();
+                for (int i = 0; i < n; i++) {
+                    chunk.getMut(s.position, i).x += 1;
+                }
+                last[0] = n > 0 ? chunk.get(s.position, n - 1).x : last[0];
+            });
+        }
+        s.finish(s.writer);
+        return last[0];
+    }
+
     /** The frame-end pass of the strategy (a whole-world flag shift for P1-P4). */
     @Benchmark
-    public long frameEnd(MutateAll s) {
+    public long frameEnd(FrameEnd s) {
         s.tracker.onFrameEnded();
         return WorldInternals.of(s.world).changeTick();
     }
@@ -251,13 +387,17 @@ public class ChangeTrackingBenchmark {
     public float changed(ChangedQuery s) {
         s.reader.begin(WorldInternals.of(s.world).nextChangeTick());
         float[] sum = {0};
-        s.changed.forEach(row -> sum[0] += row.get(s.position).y);
+        if (s.y != null) {
+            s.changed.forEach(row -> sum[0] += row.getFloat(s.y));
+        } else {
+            s.changed.forEach(row -> sum[0] += row.get(s.position).y);
+        }
         return sum[0];
     }
 
     /** The same reader run counting the changed rows without reading them: the detection alone. */
     @Benchmark
-    public int changedCount(ChangedQuery s) {
+    public int changedCount(ChangedCount s) {
         s.reader.begin(WorldInternals.of(s.world).nextChangeTick());
         return s.changed.count();
     }
@@ -266,7 +406,11 @@ public class ChangeTrackingBenchmark {
     @Benchmark
     public float fullScan(FullScan s) {
         float[] sum = {0};
-        s.everything.forEach(row -> sum[0] += row.get(s.position).y);
+        if (s.y != null) {
+            s.everything.forEach(row -> sum[0] += row.getFloat(s.y));
+        } else {
+            s.everything.forEach(row -> sum[0] += row.get(s.position).y);
+        }
         return sum[0];
     }
 }
