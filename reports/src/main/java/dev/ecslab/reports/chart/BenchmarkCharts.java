@@ -44,6 +44,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * when recorded: {@link BenchmarkResults.Origin}); a chart that shows figures of a quick run (only where
  * no careful result exists, {@link BenchmarkResults}) has a {@linkplain Chart#noisy() noisy badge}
  * naming those series, and the caption marks their file.
+ * <b>Value layouts</b> (issue 22): where results carry the {@value #LAYOUT} parameter, charts 1 and 2
+ * draw a panel per layout, its title naming the layout (a result without the parameter, from an older
+ * file, stored objects: {@value #REFERENCES}); chart 5 draws the columnar contenders on a second
+ * panel. Files without columnar results are drawn exactly as before.
  * Rendering is headless ({@code java.awt.headless} is set to true unless already set).
  */
 public final class BenchmarkCharts {
@@ -58,7 +62,7 @@ public final class BenchmarkCharts {
     /** Chart 5: iteration side by side with the peer libraries and the hand-written loop. */
     public static final String ITERATION = "iteration";
 
-    /** The size of a {@code changed} world: fixed in {@code ChangeTrackingBenchmark.ChangedQuery.ENTITIES}. */
+    /** The size of a {@code changed} world: fixed in {@code ChangeTrackingBenchmark.ChangedRows.ENTITIES}. */
     static final int CHANGED_QUERY_ENTITIES = 1_000_000;
 
     static final String BUILD = "mvn -B -q -pl benchmarks -am package -DskipTests";
@@ -67,7 +71,7 @@ public final class BenchmarkCharts {
     /** The badge of a chart that shows results of a quick run, and the mark of such a run in a caption. */
     public static final String NOISY = "noisy (quick run)";
     static final String JAR = "java -jar benchmarks/target/benchmarks.jar ";
-    static final String CMD_CHANGE_SWEEP = JAR + "'ChangeTrackingBenchmark\\.(mutateAll|frameEnd)$' "
+    static final String CMD_CHANGE_SWEEP = JAR + "'ChangeTrackingBenchmark\\.(mutateAll|mutateAllChunks|frameEnd)$' "
             + "-rf json -rff reports/out/bench/ChangeTrackingBenchmark-sweep.json";
     static final String CMD_CHANGED = JAR + "'ChangeTrackingBenchmark\\.changed$' -p spread=random "
             + "-rf json -rff reports/out/bench/ChangeTrackingBenchmark-changed.json";
@@ -79,13 +83,27 @@ public final class BenchmarkCharts {
     /** Workloads per changed entity on chart 2, in ns: 1 ns to 1 ms, four points per decade. */
     static final double[] WORKLOADS_NS = workloads();
 
-    private static final Map<String, String> CONTENDERS = Map.of(
-            "ECSLAB", "ecslab (forEach)",
-            "ECSLAB_CHUNKS", "ecslab (forEachChunk)",
-            "HAND_LOOP", "hand-written loop",
-            "HAND_LOOP_ECSLAB_OBJECTS", "hand loop over ecslab's objects",
-            "DOMINION", "Dominion",
-            "ARTEMIS_ODB", "artemis-odb");
+    /** The JMH parameter that says how a component's values were stored (issue 22). */
+    static final String LAYOUT = "layout";
+    /** The layout of a result without the {@value #LAYOUT} parameter: every run before issue 22 stored objects. */
+    static final String REFERENCES = "references";
+    /** The layouts in the order their panels come; others follow alphabetically. */
+    private static final List<String> LAYOUTS = List.of(REFERENCES, "columnar");
+
+    private static final Map<String, String> CONTENDERS = Map.ofEntries(
+            Map.entry("ECSLAB", "ecslab (forEach)"),
+            Map.entry("ECSLAB_CHUNKS", "ecslab (forEachChunk)"),
+            Map.entry("HAND_LOOP", "hand-written loop"),
+            Map.entry("HAND_LOOP_ECSLAB_OBJECTS", "hand loop over ecslab's objects"),
+            Map.entry("DOMINION", "Dominion"),
+            Map.entry("ARTEMIS_ODB", "artemis-odb"),
+            Map.entry("ECSLAB_COLUMNAR", "ecslab columnar (forEach)"),
+            Map.entry("ECSLAB_COLUMNAR_CHUNKS", "ecslab columnar (forEachChunk)"),
+            Map.entry("HAND_SOA", "hand-written loop over primitive arrays"),
+            Map.entry("ECSLAB_COLUMNAR_CHUNKS_OBSERVED", "ecslab columnar (forEachChunk, observed)"),
+            Map.entry("ECSLAB_COLUMNAR_CHUNKS_NONE", "ecslab columnar (forEachChunk, none)"));
+    /** Object contenders that chart 5 repeats on its columnar panel, so the columnar lines can be read against them. */
+    private static final Set<String> OBJECT_YARDSTICKS = Set.of("HAND_LOOP", "ECSLAB_CHUNKS");
 
     static {
         if (System.getProperty("java.awt.headless") == null) {
@@ -127,7 +145,12 @@ public final class BenchmarkCharts {
         String title = "Time per frame against entity count, no workload";
         // Each strategy's own cost: Position observed (files from before issue 19 have no "observed"
         // parameter and were all observed); a run with nobody observing measures no strategy at all.
-        Map<String, Map<Double, BenchmarkResult>> mutate = bySeries(observed(data.select("ChangeTrackingBenchmark.mutateAll")),
+        List<BenchmarkResult> mutateAll = observed(data.select("ChangeTrackingBenchmark.mutateAll"));
+        List<BenchmarkResult> mutateChunks = observed(data.select("ChangeTrackingBenchmark.mutateAllChunks"));
+        boolean named = namesLayouts(mutateAll) || namesLayouts(mutateChunks);
+        Map<String, Map<String, Map<Double, BenchmarkResult>>> mutate = byLayout(mutateAll,
+                r -> r.param("strategy"), r -> number(r.param("entities")));
+        Map<String, Map<String, Map<Double, BenchmarkResult>>> chunks = byLayout(mutateChunks,
                 r -> r.param("strategy"), r -> number(r.param("entities")));
         Map<String, Map<Double, BenchmarkResult>> frameEnd = bySeries(observed(data.select("ChangeTrackingBenchmark.frameEnd")),
                 r -> r.param("strategy"), r -> number(r.param("entities")));
@@ -135,33 +158,25 @@ public final class BenchmarkCharts {
         for (TrackingMemory.PerEntity m : data.memoryPerEntity()) {
             memory.computeIfAbsent(m.strategy(), k -> new TreeMap<>()).put((double) m.entities(), Point.exact(m.bytesPerEntity()));
         }
-        if (mutate.isEmpty() && frameEnd.isEmpty() && memory.isEmpty()) {
+        if (mutate.isEmpty() && chunks.isEmpty() && frameEnd.isEmpty() && memory.isEmpty()) {
             return missing(FRAME_TIME, title, CMD_CHANGE_SWEEP + " and " + CMD_MEMORY);
         }
         List<Chart.Panel> panels = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         String x = "entities (count, log scale)";
-        if (!mutate.isEmpty()) {
-            panels.add(xyPanel(FRAME_TIME, panels.size(), "writing every entity (mutateAll)", x,
-                    "time per frame (µs, log scale)", true, true, times(mutate, TimeUnit.MICROSECONDS), notes));
-        }
+        String y = "time per frame (µs, log scale)";
+        mutate.forEach((layout, series) -> panels.add(xyPanel(FRAME_TIME, panels.size(),
+                "writing every entity (mutateAll)" + layoutWords(layout, named), x, y, true, true,
+                times(series, TimeUnit.MICROSECONDS), notes)));
+        chunks.forEach((layout, series) -> panels.add(xyPanel(FRAME_TIME, panels.size(),
+                "writing every entity chunk by chunk (mutateAllChunks)" + layoutWords(layout, named), x, y, true, true,
+                times(series, TimeUnit.MICROSECONDS), notes)));
         if (!frameEnd.isEmpty()) {
-            panels.add(xyPanel(FRAME_TIME, panels.size(), "frame-end pass (frameEnd)", x,
-                    "time per frame (µs, log scale)", true, true, times(frameEnd, TimeUnit.MICROSECONDS), notes));
-        }
-        if (!mutate.isEmpty() && !frameEnd.isEmpty()) {
-            Map<String, Map<Double, Point>> total = new TreeMap<>(ChartStyle::order);
-            mutate.forEach((strategy, bySize) -> bySize.forEach((n, r) -> {
-                BenchmarkResult end = frameEnd.getOrDefault(strategy, Map.of()).get(n);
-                if (end != null) {
-                    Point a = Point.of(r, TimeUnit.MICROSECONDS);
-                    Point b = Point.of(end, TimeUnit.MICROSECONDS);
-                    total.computeIfAbsent(strategy, k -> new TreeMap<>())
-                            .put(n, new Point(a.value() + b.value(), a.error() + b.error()));   // errors added: a bound
-                }
-            }));
-            panels.add(xyPanel(FRAME_TIME, panels.size(), "whole frame (mutateAll + frameEnd)", x,
-                    "time per frame (µs, log scale)", true, true, total, notes));
+            panels.add(xyPanel(FRAME_TIME, panels.size(), "frame-end pass (frameEnd)", x, y, true, true,
+                    times(frameEnd, TimeUnit.MICROSECONDS), notes));
+            mutate.forEach((layout, series) -> panels.add(xyPanel(FRAME_TIME, panels.size(),
+                    "whole frame (mutateAll + frameEnd)" + layoutWords(layout, named), x, y, true, true,
+                    wholeFrame(series, frameEnd), notes)));
         }
         if (!memory.isEmpty()) {
             panels.add(xyPanel(FRAME_TIME, panels.size(), "tracking memory per entity", x,
@@ -169,13 +184,24 @@ public final class BenchmarkCharts {
         }
         StringBuilder caption = new StringBuilder("One writer system writes every entity's Position through a write term "
                 + "(ChangeTrackingBenchmark.mutateAll, JMH average time, mean), then the strategy's frame-end pass "
-                + "(frameEnd); the third panel adds the two, the fourth is the tracking state per entity from the "
+                + (named ? "(frameEnd); the whole-frame panels add the two, the memory panel is "
+                        : "(frameEnd); the third panel adds the two, the fourth is ")
+                + "the tracking state per entity from the "
                 + "strategies' own size reports (TrackingMemoryReport, empty world subtracted). No work beyond the write. "
                 + "The whole frame's error bar is the sum of the two parts' (a bound). ");
-        caption.append("Entity counts measured: ").append(sizes(mutate, frameEnd)).append(". ");
+        if (named) {
+            caption.append(LAYOUT_WORDS).append(" mutateAll writes entity by entity (getMut, or setFloat when columnar); "
+                    + "mutateAllChunks walks chunks (chunk.getMut, or writeFloats: the primitive loop, the strategy's marking"
+                    + " its only overhead) and keeps no running sum. The whole frame is drawn per layout. ");
+        }
+        List<Map<String, Map<Double, BenchmarkResult>>> timed = new ArrayList<>(mutate.values());
+        timed.addAll(chunks.values());
+        timed.add(frameEnd);
+        caption.append("Entity counts measured: ").append(sizes(timed)).append(". ");
         Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
-        mutate.forEach((s, m) -> used.computeIfAbsent(s, k -> new ArrayList<>()).addAll(m.values()));
-        frameEnd.forEach((s, m) -> used.computeIfAbsent(s, k -> new ArrayList<>()).addAll(m.values()));
+        mutate.forEach((layout, series) -> use(used, series, layoutTag(layout, named)));
+        chunks.forEach((layout, series) -> use(used, series, layoutTag(layout, named)));
+        use(used, frameEnd, "");
         caption.append(sources(used));
         if (!memory.isEmpty()) {
             caption.append(" Memory (a size report, no error bars): ").append(memorySources(data.memoryPerEntity())).append('.');
@@ -183,11 +209,30 @@ public final class BenchmarkCharts {
         if (mutate.isEmpty() || frameEnd.isEmpty()) {
             notes.add("mutateAll or frameEnd is missing; run " + CMD_CHANGE_SWEEP);
         }
+        if (named && chunks.isEmpty()) {
+            notes.add("the chunk walk (mutateAllChunks) is missing; run " + CMD_CHANGE_SWEEP);
+        }
         if (memory.isEmpty()) {
             notes.add("the memory panel is missing; run " + CMD_MEMORY);
         }
         notes.add("for more entity counts add e.g. -p entities=1000,10000,100000,1000000 to " + CMD_CHANGE_SWEEP);
         return chart(FRAME_TIME, title, caption, notes, panels, used);
+    }
+
+    /** mutateAll plus frameEnd of the same strategy and size, where both exist; the errors are added (a bound). */
+    private static Map<String, Map<Double, Point>> wholeFrame(Map<String, Map<Double, BenchmarkResult>> mutate,
+            Map<String, Map<Double, BenchmarkResult>> frameEnd) {
+        Map<String, Map<Double, Point>> total = new TreeMap<>(ChartStyle::order);
+        mutate.forEach((strategy, bySize) -> bySize.forEach((n, r) -> {
+            BenchmarkResult end = frameEnd.getOrDefault(strategy, Map.of()).get(n);
+            if (end != null) {
+                Point a = Point.of(r, TimeUnit.MICROSECONDS);
+                Point b = Point.of(end, TimeUnit.MICROSECONDS);
+                total.computeIfAbsent(strategy, k -> new TreeMap<>())
+                        .put(n, new Point(a.value() + b.value(), a.error() + b.error()));   // errors added: a bound
+            }
+        }));
+        return total;
     }
 
     // ---------------------------------------------------------------- chart 2
@@ -204,6 +249,7 @@ public final class BenchmarkCharts {
                 .filter(r -> spread == null || spread.equals(r.param("spread")))
                 .filter(r -> changedWorldSize(r) == entities)
                 .toList();
+        boolean named = namesLayouts(chosen);
         Map<Double, List<BenchmarkResult>> byPercent = new TreeMap<>();
         for (BenchmarkResult r : chosen) {
             byPercent.computeIfAbsent(number(r.param("percentChanged")), k -> new ArrayList<>()).add(r);
@@ -213,21 +259,24 @@ public final class BenchmarkCharts {
         Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
         for (Map.Entry<Double, List<BenchmarkResult>> facet : byPercent.entrySet()) {
             double percent = facet.getKey();
-            Map<String, Map<Double, BenchmarkResult>> byStrategy = bySeries(facet.getValue(), r -> r.param("strategy"), r -> 0.0);
-            Map<String, Map<Double, Point>> series = new TreeMap<>(ChartStyle::order);
-            byStrategy.forEach((strategy, one) -> {
-                BenchmarkResult r = one.get(0.0);
-                used.computeIfAbsent(strategy, k -> new ArrayList<>()).add(r);
-                Point query = Point.of(r, TimeUnit.MILLISECONDS);
-                double touched = "none".equals(strategy) ? entities : entities * percent / 100;
-                Map<Double, Point> line = new TreeMap<>();
-                for (double w : WORKLOADS_NS) {
-                    line.put(w, new Point(query.value() + touched * w / 1e6, query.error()));
-                }
-                series.put(strategy, line);
+            byLayout(facet.getValue(), r -> r.param("strategy"), r -> 0.0).forEach((layout, byStrategy) -> {
+                String layoutWords = layoutWords(layout, named);
+                Map<String, Map<Double, Point>> series = new TreeMap<>(ChartStyle::order);
+                byStrategy.forEach((strategy, one) -> {
+                    BenchmarkResult r = one.get(0.0);
+                    used.computeIfAbsent(strategy + layoutTag(layout, named), k -> new ArrayList<>()).add(r);
+                    Point query = Point.of(r, TimeUnit.MILLISECONDS);
+                    double touched = "none".equals(strategy) ? entities : entities * percent / 100;
+                    Map<Double, Point> line = new TreeMap<>();
+                    for (double w : WORKLOADS_NS) {
+                        line.put(w, new Point(query.value() + touched * w / 1e6, query.error()));
+                    }
+                    series.put(strategy, line);
+                });
+                panels.add(xyPanel(RUN_TIME_BY_WORKLOAD, panels.size(), format(percent) + " % changed" + layoutWords,
+                        "work per changed entity (ns, log scale)", "run time per frame (ms, log scale)", true, true, series,
+                        notes));
             });
-            panels.add(xyPanel(RUN_TIME_BY_WORKLOAD, panels.size(), format(percent) + " % changed",
-                    "work per changed entity (ns, log scale)", "run time per frame (ms, log scale)", true, true, series, notes));
         }
         StringBuilder caption = new StringBuilder(String.format(Locale.ROOT,
                 "%s entities, %s changes. The workload is added computationally, as the seed proposes: run time(w) = "
@@ -238,6 +287,9 @@ public final class BenchmarkCharts {
                 count(entities), spread, count(entities)));
         if (entities < CHANGED_QUERY_ENTITIES) {
             caption.append("The largest world present is ").append(count(entities)).append(" entities, not 10^6. ");
+        }
+        if (named) {
+            caption.append(LAYOUT_WORDS).append(" The reader reads each reported y with get, or getFloat when columnar. ");
         }
         caption.append(sources(used));
         return chart(RUN_TIME_BY_WORKLOAD, title, caption, notes, panels, used);
@@ -290,13 +342,13 @@ public final class BenchmarkCharts {
         if (!empty.isEmpty()) {
             panels.add(xyPanel(EXECUTORS, panels.size(), "empty systems: frame overhead", "systems (count, log scale)",
                     "time per frame (µs, log scale)", true, true, times(empty, TimeUnit.MICROSECONDS), notes));
-            empty.forEach((e, m) -> used.computeIfAbsent(e, k -> new ArrayList<>()).addAll(m.values()));
+            use(used, empty, "");
         } else {
             notes.add("the empty-systems panel is missing; run " + CMD_EXECUTORS);
         }
         if (!skewed.isEmpty()) {
             panels.add(skewedPanel(panels.size(), skewed, notes));
-            skewed.forEach((e, m) -> used.computeIfAbsent(e, k -> new ArrayList<>()).addAll(m.values()));
+            use(used, skewed, "");
         } else {
             notes.add("the skewed-load panel is missing; run " + CMD_EXECUTORS);
         }
@@ -343,23 +395,54 @@ public final class BenchmarkCharts {
 
     private Chart iteration() {
         String title = "Iteration side by side: Position += Velocity";
-        Map<String, Map<Double, BenchmarkResult>> move = bySeries(data.select("IterationBenchmark.move"),
-                r -> CONTENDERS.getOrDefault(r.param("ecs"), r.param("ecs")), r -> number(r.param("n")));
-        if (move.isEmpty()) {
+        List<BenchmarkResult> all = data.select("IterationBenchmark.move");
+        List<BenchmarkResult> objects = all.stream().filter(r -> !columnarContender(r.param("ecs"))).toList();
+        List<BenchmarkResult> columnar = all.stream().filter(r -> columnarContender(r.param("ecs"))).toList();
+        if (bySeries(all, r -> r.param("ecs"), r -> number(r.param("n"))).isEmpty()) {
             return missing(ITERATION, title, CMD_ITERATION);
         }
         List<String> notes = new ArrayList<>();
-        var panel = xyPanel(ITERATION, 0, title, "entities (count, log scale)", "time per frame (µs, log scale)", true, true,
-                times(move, TimeUnit.MICROSECONDS), notes);
+        List<Chart.Panel> panels = new ArrayList<>();
         Map<String, Collection<BenchmarkResult>> used = new LinkedHashMap<>();
-        move.forEach((e, m) -> used.computeIfAbsent(e, k -> new ArrayList<>()).addAll(m.values()));
+        String x = "entities (count, log scale)";
+        String y = "time per frame (µs, log scale)";
+        Map<String, Map<Double, BenchmarkResult>> objectMoves = contenderSeries(objects);
+        if (!objectMoves.isEmpty()) {
+            String facet = columnar.isEmpty() ? title : "components as objects (references layout)";
+            panels.add(xyPanel(ITERATION, panels.size(), facet, x, y, true, true, times(objectMoves, TimeUnit.MICROSECONDS),
+                    notes));
+            use(used, objectMoves, "");
+        }
+        if (!columnar.isEmpty()) {
+            List<BenchmarkResult> withYardsticks = new ArrayList<>(columnar);
+            objects.stream().filter(r -> OBJECT_YARDSTICKS.contains(r.param("ecs"))).forEach(withYardsticks::add);
+            Map<String, Map<Double, BenchmarkResult>> columnarMoves = contenderSeries(withYardsticks);
+            panels.add(xyPanel(ITERATION, panels.size(), "components as primitive arrays (columnar layout)", x, y, true, true,
+                    times(columnarMoves, TimeUnit.MICROSECONDS), notes));
+            use(used, columnarMoves, "");
+        }
         StringBuilder caption = new StringBuilder("One frame of a movement update (read Velocity, write Position) over n "
                 + "entities, every contender in the same JMH run and under the same JVM flags (IterationBenchmark.move, "
                 + "JMH average time, mean). ecslab walks one query with forEach or forEachChunk; the hand-written loop walks "
                 + "two arrays of the same component classes; Dominion 0.9.0 and artemis-odb 2.3.0 use their idiomatic paths."
                 + " Error bars: JMH's 99.9 % confidence half-width. ");
+        if (!columnar.isEmpty()) {
+            caption.append("The second panel is the columnar layout (issue 22), each component one primitive array per "
+                    + "field: ecslab walked with forEach (getFloat/setFloat) or forEachChunk (readFloats/writeFloats, also "
+                    + "with Position observed and under strategy none), and the hand-written loop over four float arrays; "
+                    + "the hand-written object loop and ecslab's forEachChunk over objects are repeated there for scale. ");
+        }
         caption.append(sources(used));
-        return chart(ITERATION, title, caption, notes, List.of(panel), used);
+        return chart(ITERATION, title, caption, notes, panels, used);
+    }
+
+    /** Whether an {@code IterationBenchmark} contender stores its components in columns (issue 22). */
+    static boolean columnarContender(String ecs) {
+        return ecs != null && (ecs.contains("COLUMNAR") || ecs.equals("HAND_SOA"));
+    }
+
+    private static Map<String, Map<Double, BenchmarkResult>> contenderSeries(List<BenchmarkResult> moves) {
+        return bySeries(moves, r -> CONTENDERS.getOrDefault(r.param("ecs"), r.param("ecs")), r -> number(r.param("n")));
     }
 
     // ---------------------------------------------------------------- drawing
@@ -490,6 +573,58 @@ public final class BenchmarkCharts {
         return out;
     }
 
+    /** Whether any of {@code results} says its layout (a file measured since issue 22). */
+    static boolean namesLayouts(List<BenchmarkResult> results) {
+        return results.stream().anyMatch(r -> r.param(LAYOUT) != null);
+    }
+
+    /** The layout a result was measured in; {@value #REFERENCES} for a file from before the parameter. */
+    static String layout(BenchmarkResult r) {
+        String layout = r.param(LAYOUT);
+        return layout == null ? REFERENCES : layout;
+    }
+
+    /** {@code ", columnar layout"}, the end of a panel title; empty when no result names a layout. */
+    static String layoutWords(String layout, boolean named) {
+        return named ? ", " + layout + " layout" : "";
+    }
+
+    /** {@code " (columnar)"}, the end of a series name where captions list them; empty when no result names a layout. */
+    static String layoutTag(String layout, boolean named) {
+        return named ? " (" + layout + ")" : "";
+    }
+
+    /** What a chart whose results name layouts says about them. */
+    static final String LAYOUT_WORDS = "Layouts (issue 22): references stores Position as objects; columnar as one primitive"
+            + " array per field, a panel each.";
+
+    /** {@link #bySeries} of each layout present, references first; results without the parameter are references. */
+    private static Map<String, Map<String, Map<Double, BenchmarkResult>>> byLayout(List<BenchmarkResult> results,
+            Function<BenchmarkResult, String> series, Function<BenchmarkResult, Double> x) {
+        Map<String, Map<String, Map<Double, BenchmarkResult>>> out = new TreeMap<>(BenchmarkCharts::layoutOrder);
+        Map<String, List<BenchmarkResult>> split = new LinkedHashMap<>();
+        results.forEach(r -> split.computeIfAbsent(layout(r), k -> new ArrayList<>()).add(r));
+        split.forEach((layout, some) -> {
+            Map<String, Map<Double, BenchmarkResult>> drawn = bySeries(some, series, x);
+            if (!drawn.isEmpty()) {
+                out.put(layout, drawn);
+            }
+        });
+        return out;
+    }
+
+    private static int layoutOrder(String a, String b) {
+        int ia = LAYOUTS.indexOf(a) < 0 ? LAYOUTS.size() : LAYOUTS.indexOf(a);
+        int ib = LAYOUTS.indexOf(b) < 0 ? LAYOUTS.size() : LAYOUTS.indexOf(b);
+        return ia != ib ? Integer.compare(ia, ib) : a.compareTo(b);
+    }
+
+    /** Records the results of {@code series} under their names followed by {@code suffix}, for {@link #sources}. */
+    private static void use(Map<String, Collection<BenchmarkResult>> used, Map<String, Map<Double, BenchmarkResult>> series,
+            String suffix) {
+        series.forEach((name, points) -> used.computeIfAbsent(name + suffix, k -> new ArrayList<>()).addAll(points.values()));
+    }
+
     private static Map<String, Map<Double, Point>> times(Map<String, Map<Double, BenchmarkResult>> in, TimeUnit unit) {
         Map<String, Map<Double, Point>> out = new TreeMap<>(ChartStyle::order);
         in.forEach((name, points) -> {
@@ -529,10 +664,9 @@ public final class BenchmarkCharts {
         return String.join("; ", out);
     }
 
-    private static String sizes(Map<String, Map<Double, BenchmarkResult>> a, Map<String, Map<Double, BenchmarkResult>> b) {
+    private static String sizes(List<Map<String, Map<Double, BenchmarkResult>>> charts) {
         Set<Double> all = new java.util.TreeSet<>();
-        a.values().forEach(m -> all.addAll(m.keySet()));
-        b.values().forEach(m -> all.addAll(m.keySet()));
+        charts.forEach(c -> c.values().forEach(m -> all.addAll(m.keySet())));
         List<String> out = new ArrayList<>();
         all.forEach(n -> out.add(count((long) (double) n)));
         return out.isEmpty() ? "none" : String.join(", ", out);

@@ -27,7 +27,10 @@ final class ChartStyle {
                     "generation-scan"),
             List.of("serial", "staged", "dynamic"),
             List.of("ecslab (forEach)", "ecslab (forEachChunk)", "hand-written loop", "hand loop over ecslab's objects",
-                    "Dominion", "artemis-odb"));
+                    "Dominion", "artemis-odb", "ecslab columnar (forEach)", "ecslab columnar (forEachChunk)",
+                    "hand-written loop over primitive arrays", "ecslab columnar (forEachChunk, observed)",
+                    // the 11th colour is the 1st's, ecslab (forEach), which the columnar panel never shows
+                    "ecslab columnar (forEachChunk, none)"));
     static final List<String> KNOWN = KNOWN_GROUPS.stream().flatMap(List::stream).toList();
 
     /** Tableau 10, distinguishable in colour and in grey. */

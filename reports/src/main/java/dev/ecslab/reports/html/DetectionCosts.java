@@ -22,6 +22,12 @@ import java.util.Set;
  * reports all {@code N}, a conservative strategy each change twice ({@code 2pN}, as the double buffer
  * does across two frames: an assumption of this model, not a measurement) and any other {@code pN}.
  * A cost with any of its three figures missing is absent, never estimated.
+ *
+ * <p>The figures are those of Position stored as objects and observed: a run that names more
+ * parameters than older ones ({@code observed} since issue 19, {@code layout} since issue 22) is
+ * asked for {@code observed=true} and {@code layout=references}; a file from before a parameter,
+ * whose runs were all of that kind, is asked without it. The newest parameter set present wins, and
+ * a columnar figure is never mixed in.
  */
 final class DetectionCosts {
     static final String CHANGE = "ChangeTrackingBenchmark.";
@@ -32,6 +38,10 @@ final class DetectionCosts {
     /** The fractions changed the Changed query is measured at, in percent. */
     static final List<String> PERCENTS = List.of("0.1", "1", "10", "100");
     private static final String ENTITIES = "1000000";
+    /** The parameters later runs name, each with the value every run before it had, in the order they came. */
+    private static final String OBSERVED = "observed";
+    private static final String LAYOUT = "layout";
+    private static final Map<String, String> AS_BEFORE = Map.of(OBSERVED, "true", LAYOUT, "references");
 
     /**
      * One strategy's detection cost at one fraction changed.
@@ -82,23 +92,42 @@ final class DetectionCosts {
     }
 
     OptionalDouble mutate(String strategy) {
-        return scores.micros(CHANGE + "mutateAll", Map.of("entities", ENTITIES, "strategy", strategy));
+        return newest("mutateAll", Map.of("entities", ENTITIES, "strategy", strategy), OBSERVED, LAYOUT);
     }
 
     OptionalDouble frameEnd(String strategy) {
-        return scores.micros(CHANGE + "frameEnd", Map.of("entities", ENTITIES, "strategy", strategy));
+        return newest("frameEnd", Map.of("entities", ENTITIES, "strategy", strategy), OBSERVED);
     }
 
     OptionalDouble query(String strategy, String percent) {
-        return scores.micros(CHANGE + "changed", Map.of("percentChanged", percent, "spread", "random", "strategy", strategy));
+        return newest("changed", Map.of("percentChanged", percent, "spread", "random", "strategy", strategy), LAYOUT);
     }
 
     OptionalDouble clustered(String strategy, String percent) {
-        return scores.micros(CHANGE + "changed", Map.of("percentChanged", percent, "spread", "clustered", "strategy", strategy));
+        return newest("changed", Map.of("percentChanged", percent, "spread", "clustered", "strategy", strategy), LAYOUT);
     }
 
     OptionalDouble fullScan() {
-        return scores.micros(CHANGE + "fullScan", Map.of());
+        return newest("fullScan", Map.of(), LAYOUT);
+    }
+
+    /**
+     * The score of {@code method} under {@code params} plus the {@code later} parameters at their
+     * {@link #AS_BEFORE} values; failing that, without the last of them, and so on down to
+     * {@code params} alone (see the class comment).
+     */
+    private OptionalDouble newest(String method, Map<String, String> params, String... later) {
+        for (int named = later.length; named >= 0; named--) {
+            Map<String, String> asked = new java.util.HashMap<>(params);
+            for (int i = 0; i < named; i++) {
+                asked.put(later[i], AS_BEFORE.get(later[i]));
+            }
+            OptionalDouble score = scores.micros(CHANGE + method, asked);
+            if (score.isPresent()) {
+                return score;
+            }
+        }
+        return OptionalDouble.empty();
     }
 
     /**
@@ -119,7 +148,7 @@ final class DetectionCosts {
         ids.addAll(strategies);
         List<String> sorted = new ArrayList<>(ids);
         return "java -jar benchmarks/target/benchmarks.jar 'ChangeTrackingBenchmark\\.(mutateAll|frameEnd|changed|fullScan)$'"
-                + " -p strategy=" + String.join(",", sorted) + " -p entities=" + ENTITIES
+                + " -p strategy=" + String.join(",", sorted) + " -p entities=" + ENTITIES + " -p observed=true -p layout=references"
                 + " -rf json -rff reports/out/bench/ChangeTrackingBenchmark.json (or ./lab bench --only ChangeTrackingBenchmark"
                 + " for every strategy; a strategy from a jar needs the jar on the class path)";
     }

@@ -236,7 +236,7 @@ class BenchmarkChartsTest {
         assertThat(missing.get(BenchmarkCharts.MEMORY_OVER_FRAMES))
                 .contains("java -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.TrackingMemoryReport --json reports/out/bench/memory.json");
         assertThat(missing.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD)).contains("'ChangeTrackingBenchmark\\.changed$'", "-rf json");
-        assertThat(missing.get(BenchmarkCharts.FRAME_TIME)).contains("'ChangeTrackingBenchmark\\.(mutateAll|frameEnd)$'");
+        assertThat(missing.get(BenchmarkCharts.FRAME_TIME)).contains("'ChangeTrackingBenchmark\\.(mutateAll|mutateAllChunks|frameEnd)$'");
         assertThat(missing.values()).allSatisfy(m -> assertThat(m).contains("mvn -B -q -pl benchmarks -am package -DskipTests"));
     }
 
@@ -255,7 +255,7 @@ class BenchmarkChartsTest {
         assertThat(Files.list(dir.resolve("png")).count()).isEqualTo(2);
     }
 
-    private static String description(Chart.Panel p) throws Exception {
+    static String description(Chart.Panel p) throws Exception {
         Document doc = parse(p.svg());
         return doc.getElementsByTagName("desc").item(0).getTextContent();
     }
