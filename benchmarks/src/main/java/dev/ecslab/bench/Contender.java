@@ -32,6 +32,16 @@ public enum Contender {
      */
     ECSLAB_COLUMNAR(() -> new EcslabUnderTest(false, false, "generation", false, ValueLayout.COLUMNAR)),
     /**
+     * ecslab with forEach writing whole values ({@code row.set(pos, new Position(...))} from {@code row.get}),
+     * references: the object API's cost, for comparison with ECSLAB_COLUMNAR_VALUES.
+     */
+    ECSLAB_VALUES(() -> new EcslabUnderTest(false, false, "generation", false, ValueLayout.REFERENCES, true)),
+    /**
+     * The same code as ECSLAB_VALUES on columnar storage: each get builds a copy and each set splits it into
+     * the columns (one method-handle call each). Whether columnar could be the default hangs on this ratio.
+     */
+    ECSLAB_COLUMNAR_VALUES(() -> new EcslabUnderTest(false, false, "generation", false, ValueLayout.COLUMNAR, true)),
+    /**
      * ECSLAB_COLUMNAR walked with {@code forEachChunk}: {@code readFloats}/{@code writeFloats} hand the
      * caller the columns' own arrays, and the loop is HAND_SOA's.
      */

@@ -37,6 +37,7 @@ final class EcslabUnderTest implements EcsUnderTest {
     private final Consumer<QueryRow> moveOne;
     private final Consumer<QueryChunk> moveChunk;
     private final boolean chunks;
+    private final boolean wholeValues;
     private Entity[] entities = new Entity[0];
     /** Entity 0's Position object (references), which {@link #probe()} reads. */
     private Position probe;
@@ -65,7 +66,18 @@ final class EcslabUnderTest implements EcsUnderTest {
      * @param layout the world's default value layout; Position and Velocity are checked to get it
      */
     EcslabUnderTest(boolean chunks, boolean sparseHealth, String tracking, boolean observed, ValueLayout layout) {
+        this(chunks, sparseHealth, tracking, observed, layout, false);
+    }
+
+    /**
+     * @param wholeValues walk with {@code forEach} and write whole values: {@code row.set(pos, new Position(...))}
+     *                    from {@code row.get(pos)} and {@code row.get(vel)}, the same code on both layouts (on
+     *                    columnar, each get builds a copy and each set splits the value into the columns)
+     */
+    EcslabUnderTest(boolean chunks, boolean sparseHealth, String tracking, boolean observed, ValueLayout layout,
+            boolean wholeValues) {
         this.chunks = chunks;
+        this.wholeValues = wholeValues;
         this.layout = layout;
         this.world = World.builder().changeTracking(tracking).defaultLayout(layout).build();
         if (world.layoutOf(Position.class) != layout || world.layoutOf(Velocity.class) != layout) {
@@ -79,6 +91,17 @@ final class EcslabUnderTest implements EcsUnderTest {
         Write<Position> pos = qb.write(Position.class);
         movement = qb.build();
         positionObserver = observed ? world.query().changed(Position.class).build() : null;
+        if (wholeValues) {
+            moveOne = row -> {
+                Position p = row.get(pos);
+                Velocity v = row.get(vel);
+                row.set(pos, new Position(p.x + v.dx, p.y + v.dy));
+            };
+            moveChunk = chunk -> {
+                throw new UnsupportedOperationException("the whole-value contenders walk with forEach");
+            };
+            return;
+        }
         if (layout == ValueLayout.COLUMNAR) {
             TermField x = pos.field("x");
             TermField y = pos.field("y");
@@ -163,6 +186,9 @@ final class EcslabUnderTest implements EcsUnderTest {
 
     @Override
     public float probe() {
+        if (wholeValues && probeXs == null) {             // every move stores a new object: look it up
+            return world.get(entities[0], Position.class).orElseThrow().x;
+        }
         return probeXs != null ? probeXs[probeRow] : probe.x;
     }
 

@@ -66,7 +66,8 @@ class ContendersAgreeTest {
                 Contender.ECSLAB, Contender.ECSLAB_CHUNKS, Contender.ECSLAB_OBSERVED, Contender.ECSLAB_CHUNKS_OBSERVED,
                 Contender.ECSLAB_CHUNKS_NONE, Contender.ECSLAB_SPARSE_HEALTH, Contender.ECSLAB_COLUMNAR,
                 Contender.ECSLAB_COLUMNAR_CHUNKS, Contender.ECSLAB_COLUMNAR_CHUNKS_OBSERVED,
-                Contender.ECSLAB_COLUMNAR_CHUNKS_NONE, Contender.DOMINION, Contender.ARTEMIS_ODB);
+                Contender.ECSLAB_COLUMNAR_CHUNKS_NONE, Contender.ECSLAB_VALUES, Contender.ECSLAB_COLUMNAR_VALUES,
+                Contender.DOMINION, Contender.ARTEMIS_ODB);
     }
 
     /** Positions of entities {@code 0..n-1} after {@code steps} moves, computed without any ECS. */
