@@ -66,6 +66,13 @@ final class BlockTicks {
         }
     }
 
+    /** {@link #markIfNewer} for every row of {@code [from, to)}: one call per block the range touches. */
+    void markRangeIfNewer(int from, int to, int tick) {
+        for (int r = from; r < to; r = ((r >>> blockShift) + 1) << blockShift) {
+            markIfNewer(r, tick);
+        }
+    }
+
     void clamp(int now) {
         for (int i = 0; i < blocks.length; i++) {
             blocks[i] = Ticks.clamp(blocks[i], now);

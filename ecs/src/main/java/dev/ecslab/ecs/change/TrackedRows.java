@@ -89,6 +89,24 @@ public abstract class TrackedRows {
         return true;
     }
 
+    /**
+     * {@link #stampMutation} for every row of {@code [from, to)} at once (a field array written for a
+     * whole table chunk): one fill of the lane and one block mark per block; {@code false}, changing
+     * nothing, when the tracker does not stamp directly (the caller then reports each row).
+     */
+    public final boolean stampMutations(int from, int to, int tick) {
+        int lane = stampLane;
+        if (lane < 0) {
+            return false;
+        }
+        java.util.Arrays.fill(lanes[lane], from, to, tick);
+        BlockTicks marks = stampMarks;
+        if (marks != null) {
+            marks.markRangeIfNewer(from, to, tick);
+        }
+        return true;
+    }
+
     /** Installs the stamp (package-private: only the built-in tracker that owns the lanes does). */
     final void installStamp(int lane, BlockTicks marks) {
         this.stampMarks = marks;

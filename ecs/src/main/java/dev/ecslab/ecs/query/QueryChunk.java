@@ -313,11 +313,30 @@ public final class QueryChunk {
             gatheredFields[g] = null;
         }
         gatheredCount = 0;
+        markedSlots = 0;
     }
 
-    /** Marks every entity of the chunk as written through {@code slot}; nothing when nobody observes it. */
+    /** Slots whose rows this chunk already marked (slots 0..63); cleared when the chunk ends. */
+    private long markedSlots;
+
+    /**
+     * Marks every entity of the chunk as written through {@code slot}, once per chunk however many of
+     * its fields are written; nothing when nobody observes it. A whole table with a tracker that stamps
+     * directly is one fill of the tick lane.
+     */
     private void markAll(int slot) {
+        if (slot < 64) {
+            long bit = 1L << slot;
+            if ((markedSlots & bit) != 0) {
+                return;
+            }
+            markedSlots |= bit;
+        }
+        Column c = columns[slot];
         if (!valueColumn(slot).observed()) {
+            return;
+        }
+        if (rows == null && c.stampMutations(0, size, writer.thisRun())) {
             return;
         }
         for (int i = 0; i < size; i++) {

@@ -226,21 +226,35 @@ public sealed class QueryRow permits QueryIter {
 
     /** The primitive array of {@code f} in the current table or sparse set, after checking {@code f}. */
     private Object fieldArray(TermField f, Class<?> type) {
-        int s = slotOf(f.term);
-        if (f.type != type) {
-            throw new IllegalArgumentException(f + " is a " + f.type.getName() + " field; it cannot be accessed as a " + type.getName());
+        Term<?> t = f.term;
+        if (t.owner != owner || f.type != type) {             // kept small: this runs per entity and field
+            throw fieldMisuse(f, type);
         }
-        Column c = valueColumn(s);
-        if (c instanceof ColumnarColumn cc) {
+        if (columns[t.slot] instanceof ColumnarColumn cc) {
+            return cc.array(f.field);
+        }
+        return sparseFieldArray(f);
+    }
+
+    private Object sparseFieldArray(TermField f) {
+        Column c = columns[f.term.slot];
+        if (c == null && sparseSets[f.term.slot].column() instanceof ColumnarColumn cc) {
             return cc.array(f.field);
         }
         throw new IllegalStateException(QueryChunk.notColumnar(f));
     }
 
+    private RuntimeException fieldMisuse(TermField f, Class<?> type) {
+        if (f.term.owner != owner) {
+            return foreign(f.term.toString());
+        }
+        return new IllegalArgumentException(f + " is a " + f.type.getName() + " field; it cannot be accessed as a " + type.getName());
+    }
+
     /** The row of the current entity in the column of {@code f}'s term. */
     private int fieldRow(TermField f) {
         int s = f.term.slot;
-        return columns[s] != null ? row : sparseSets[s].denseIndex(entityIndex);
+        return columns[s] != null ? row : sparseSets[s].denseIndex(entityIndex);    // no sparse term when walking tables
     }
 
     private TermField requireWrite(TermField f) {
@@ -268,16 +282,25 @@ public sealed class QueryRow permits QueryIter {
         Column c = columns[slot];
         if (c != null) {
             if (c.observed() && !c.stampMutation(row, writer.thisRun())) {     // unobserved: nothing; stamped: done
-                tracker.onMutated(writer, query.terms[slot].component.id(), currentEntityIndex(), c, row);
+                reportMutation(slot, c);
             }
         } else {
-            SparseSet set = sparseSets[slot];
-            if (set.column().observed()) {
-                int entity = currentEntityIndex();
-                int dense = set.denseIndex(entity);
-                if (!set.column().stampMutation(dense, writer.thisRun())) {
-                    tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), dense);
-                }
+            writtenSparse(slot);
+        }
+    }
+
+    /** Out of {@link #written}'s line, which runs per write and must stay small enough to inline. */
+    private void reportMutation(int slot, Column c) {
+        tracker.onMutated(writer, query.terms[slot].component.id(), currentEntityIndex(), c, row);
+    }
+
+    private void writtenSparse(int slot) {
+        SparseSet set = sparseSets[slot];
+        if (set.column().observed()) {
+            int entity = currentEntityIndex();
+            int dense = set.denseIndex(entity);
+            if (!set.column().stampMutation(dense, writer.thisRun())) {
+                tracker.onMutated(writer, query.terms[slot].component.id(), entity, set.column(), dense);
             }
         }
     }
