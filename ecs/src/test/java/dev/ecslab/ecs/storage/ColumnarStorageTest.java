@@ -200,6 +200,16 @@ class ColumnarStorageTest {
         List<Entity> third = new ArrayList<>();
         changed.forEach(row -> third.add(row.entity()));
         assertThat(third).as(strategy + ", a frame later").isEmpty();
+
+        move.forEach(row -> {                                                  // the per-entity accessors mark too
+            if (row.entity().equals(moving)) {
+                row.setFloat(x, row.getFloat(x) + 1);
+            }
+        });
+        List<Entity> fourth = new ArrayList<>();
+        changed.forEach(row -> fourth.add(row.entity()));
+        assertThat(fourth).as(strategy + ", setFloat").containsExactly(moving);
+        assertThat(world.get(moving, Pos.class)).contains(new Pos(2, 2));
     }
 
     @Test
