@@ -48,10 +48,14 @@ class BenchmarkChartsTest {
             assertThat(c.panels()).isNotEmpty();
         });
         assertThat(charts.get(BenchmarkCharts.FRAME_TIME).panels()).extracting(Chart.Panel::facet).containsExactly(
-                "writing every entity (mutateAll)", "frame-end pass (frameEnd)", "whole frame (mutateAll + frameEnd)",
+                "writing every entity (mutateAll), references layout", "writing every entity (mutateAll), columnar layout",
+                "writing every entity chunk by chunk (mutateAllChunks), references layout",
+                "writing every entity chunk by chunk (mutateAllChunks), columnar layout", "frame-end pass (frameEnd)",
+                "whole frame (mutateAll + frameEnd), references layout", "whole frame (mutateAll + frameEnd), columnar layout",
                 "tracking memory per entity");
         assertThat(charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD).panels()).extracting(Chart.Panel::facet)
-                .containsExactly("0.1 % changed", "1 % changed", "10 % changed", "100 % changed");
+                .containsExactly("0.1 % changed, references layout", "1 % changed, references layout",
+                        "1 % changed, columnar layout", "10 % changed, references layout", "100 % changed, references layout");
         assertThat(charts.get(BenchmarkCharts.EXECUTORS).panels()).hasSize(2);
     }
 
@@ -88,9 +92,16 @@ class BenchmarkChartsTest {
             assertThat(desc).contains(STRATEGIES);
         }
         for (Chart.Panel p : charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD).panels()) {
-            assertThat(description(p)).contains("work per changed entity (ns, log scale)", "run time per frame (ms, log scale)")
-                    .contains(STRATEGIES).contains("generation-scan");
+            assertThat(description(p)).contains("work per changed entity (ns, log scale)", "run time per frame (ms, log scale)");
+            if (p.facet().contains("columnar")) {
+                // The committed columnar query run measured none and generation at 1 % random changes only.
+                assertThat(description(p)).contains("none", "generation");
+            } else {
+                assertThat(description(p)).contains(STRATEGIES).contains("generation-scan");
+            }
         }
+        assertThat(charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD).panels()).extracting(Chart.Panel::facet)
+                .anyMatch(f -> f.contains("columnar"));
         assertThat(description(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).panels().get(0)))
                 .contains("frames (count, log scale)", "tracking memory (KiB, log scale)").contains(STRATEGIES);
         List<Chart.Panel> executors = charts.get(BenchmarkCharts.EXECUTORS).panels();
@@ -110,12 +121,12 @@ class BenchmarkChartsTest {
         assertThat(charts.get(BenchmarkCharts.EXECUTORS).caption()).as("the newest run of the executors")
                 .contains("scheduling-2026-11-24-e96afd2.json");
         assertThat(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).caption()).contains("memory-2026-11-22.json", "10000 entities");
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-26-8867a07.json", "avgt");
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-5afd725.json", "avgt");
     }
 
     @Test
     void everyCaptionSaysWhichRunItsDataCameFromWithDateSettingsAndCommit() {
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-26-8867a07.json, 2026-11-26 (file name),"
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-5afd725.json, 2026-11-27 (file name),"
                 + " commit unknown, 1 fork × 5 × 1 s measured after 3 × 1 s warm-up, JMH 1.37, JDK 17.0.15: ecslab (forEach)");
         for (Chart c : charts.values()) {
             if (!c.id().equals(BenchmarkCharts.MEMORY_OVER_FRAMES)) {
