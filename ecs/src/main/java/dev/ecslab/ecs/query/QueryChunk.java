@@ -2,9 +2,9 @@ package dev.ecslab.ecs.query;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
-import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.storage.ColumnarColumn;
 import dev.ecslab.ecs.storage.SparseSet;
@@ -79,11 +79,12 @@ public final class QueryChunk {
      * {@link #modify}, {@link #set} or the field arrays.
      */
     public <T> T getMut(Write<T> term, int i) {
-        if (valueColumn(slotOf(term)).storesCopies()) {
+        int s = slotOf(term);
+        if (valueColumn(s).storesCopies()) {
             throw new UnsupportedOperationException(ValueLayout.copiesRefusal(term.component.name()));
         }
         T value = get(term, i);
-        written(term.slot, i);
+        written(s, i);
         return value;
     }
 
@@ -110,13 +111,15 @@ public final class QueryChunk {
      * action mutates a copy, which is then stored back.
      */
     public <T> void modify(Write<T> term, int i, Consumer<? super T> action) {
-        if (valueColumn(slotOf(term)).storesCopies()) {
-            T copy = get(term, i);
-            action.accept(copy);
-            set(term, i, copy);
+        int s = slotOf(term);
+        T value = get(term, i);
+        if (valueColumn(s).storesCopies()) {
+            action.accept(value);
+            set(term, i, value);
             return;
         }
-        action.accept(getMut(term, i));
+        written(s, i);
+        action.accept(value);
     }
 
     /** The {@code boolean} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
@@ -198,7 +201,9 @@ public final class QueryChunk {
      * {@link #readFloats} for writing: marks every entity of the chunk as mutated (as a write handle
      * taken on each would) and returns the array to write into. A gathered copy is stored back
      * into the column when the callback returns (or throws). {@code f} must belong to a
-     * {@link Write} term.
+     * {@link Write} term. Within one chunk, use one way of writing a component: a gathered copy is
+     * stored back whole when the callback returns, over a {@code set} made meanwhile, and
+     * {@link #get} reads the column, not the copy.
      */
     public float[] writeFloats(TermField f) {
         return (float[]) fieldArray(f, float.class, true);

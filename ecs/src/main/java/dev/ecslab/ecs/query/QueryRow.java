@@ -2,9 +2,9 @@ package dev.ecslab.ecs.query;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
-import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.storage.ColumnarColumn;
 import dev.ecslab.ecs.storage.SparseSet;
@@ -87,9 +87,12 @@ public sealed class QueryRow permits QueryIter {
      * are copies: use {@link #modify}, {@link #set} or the field accessors.
      */
     public final <T> T getMut(Write<T> term) {
-        refuseCopies(term);
+        int s = slotOf(term);
+        if (valueColumn(s).storesCopies()) {
+            throw new UnsupportedOperationException(ValueLayout.copiesRefusal(term.component.name()));
+        }
         T value = get(term);
-        written(term.slot);
+        written(s);
         return value;
     }
 
@@ -120,13 +123,14 @@ public sealed class QueryRow permits QueryIter {
      */
     public final <T> void modify(Write<T> term, Consumer<? super T> action) {
         int s = slotOf(term);
+        T value = get(term);
         if (valueColumn(s).storesCopies()) {
-            T copy = get(term);
-            action.accept(copy);
-            set(term, copy);
+            action.accept(value);
+            set(term, value);
             return;
         }
-        action.accept(getMut(term));
+        written(s);
+        action.accept(value);
     }
 
     /** Replaces the value with {@code f(current)}; marks the component as mutated. */
@@ -267,12 +271,6 @@ public sealed class QueryRow permits QueryIter {
     private Column valueColumn(int s) {
         Column c = columns[s];
         return c != null ? c : sparseSets[s].column();
-    }
-
-    private void refuseCopies(Term<?> term) {
-        if (valueColumn(slotOf(term)).storesCopies()) {
-            throw new UnsupportedOperationException(ValueLayout.copiesRefusal(term.component.name()));
-        }
     }
 
     // ---------------------------------------------------------------- internals

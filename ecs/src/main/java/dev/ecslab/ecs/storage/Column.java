@@ -23,10 +23,18 @@ import dev.ecslab.ecs.component.ComponentInfo;
  */
 public abstract class Column extends TrackedRows {
     private final ComponentInfo component;
+    private final boolean storesCopies;
 
+    /** A column whose {@link #get} answers the stored object itself. */
     protected Column(ComponentInfo component, int laneCount, int capacity) {
+        this(component, laneCount, capacity, false);
+    }
+
+    /** A column that says whether {@link #get} builds a copy ({@link #storesCopies()}). */
+    protected Column(ComponentInfo component, int laneCount, int capacity, boolean storesCopies) {
         super(laneCount, capacity);
         this.component = component;
+        this.storesCopies = storesCopies;
     }
 
     /** The component whose values this column holds. */
@@ -38,10 +46,10 @@ public abstract class Column extends TrackedRows {
      * Whether {@link #get} hands out a copy rebuilt from stored fields rather than the stored object
      * itself ({@link ColumnarColumn}). Mutating a copy changes nothing, so the write handles refuse
      * in-place mutation ({@code getMut}) of such a column and store the value back after
-     * {@code modify}.
+     * {@code modify}. A field, not a virtual call: the write handles ask it on every {@code getMut}.
      */
-    public boolean storesCopies() {
-        return false;
+    public final boolean storesCopies() {
+        return storesCopies;
     }
 
     /** The value at {@code row}. */

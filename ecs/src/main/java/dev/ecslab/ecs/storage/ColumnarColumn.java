@@ -48,7 +48,7 @@ public class ColumnarColumn extends Column {
     private int capacity;
 
     public ColumnarColumn(ComponentInfo component, ColumnarLayout layout, int laneCount, int capacity) {
-        super(component, laneCount, capacity);
+        super(component, laneCount, capacity, true);
         if (layout.type() != component.type()) {
             throw new IllegalArgumentException("layout of " + layout.type().getName() + " given for component " + component.name());
         }
@@ -68,11 +68,6 @@ public class ColumnarColumn extends Column {
      */
     public final Object array(int field) {
         return arrays[field];
-    }
-
-    @Override
-    public final boolean storesCopies() {
-        return true;
     }
 
     @Override

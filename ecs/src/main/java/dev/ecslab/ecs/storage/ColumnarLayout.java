@@ -215,16 +215,20 @@ public final class ColumnarLayout {
         return fields;
     }
 
+    /**
+     * The no-argument constructor if there is one (the fields are all stored right after, so no
+     * constructor logic sees a value it might refuse), else the one taking the fields in order.
+     */
     private static MethodHandle constructorFor(Class<?> type, MethodHandles.Lookup lookup, List<Class<?>> types)
             throws IllegalAccessException {
         Class<?>[] params = types.toArray(new Class<?>[0]);
         for (Constructor<?> c : type.getDeclaredConstructors()) {
-            if (Arrays.equals(c.getParameterTypes(), params)) {
+            if (c.getParameterCount() == 0) {
                 return lookup.unreflectConstructor(c);
             }
         }
         for (Constructor<?> c : type.getDeclaredConstructors()) {
-            if (c.getParameterCount() == 0) {
+            if (Arrays.equals(c.getParameterTypes(), params)) {
                 return lookup.unreflectConstructor(c);
             }
         }
@@ -244,19 +248,19 @@ public final class ColumnarLayout {
     }
 
     /** {@code (Object[] arrays, int row) -> fieldType}: element {@code row} of array {@code field}. */
-    private MethodHandle elementReader(int field, Class<?> fieldType) {
-        Class<?> arrayType = fieldType.arrayType();
-        MethodHandle arrayOf = MethodHandles.insertArguments(MethodHandles.arrayElementGetter(Object[].class), 1, field)
-                .asType(MethodType.methodType(arrayType, Object[].class));
-        return MethodHandles.filterArguments(MethodHandles.arrayElementGetter(arrayType), 0, arrayOf);
+    private static MethodHandle elementReader(int field, Class<?> fieldType) {
+        return MethodHandles.filterArguments(MethodHandles.arrayElementGetter(fieldType.arrayType()), 0, arrayOf(field, fieldType));
     }
 
     /** {@code (Object[] arrays, int row, fieldType v) -> void}: stores {@code v} at element {@code row}. */
     private static MethodHandle elementWriter(int field, Class<?> fieldType) {
-        Class<?> arrayType = fieldType.arrayType();
-        MethodHandle arrayOf = MethodHandles.insertArguments(MethodHandles.arrayElementGetter(Object[].class), 1, field)
-                .asType(MethodType.methodType(arrayType, Object[].class));
-        return MethodHandles.filterArguments(MethodHandles.arrayElementSetter(arrayType), 0, arrayOf);
+        return MethodHandles.filterArguments(MethodHandles.arrayElementSetter(fieldType.arrayType()), 0, arrayOf(field, fieldType));
+    }
+
+    /** {@code (Object[] arrays) -> fieldType[]}: the primitive array of field {@code field}. */
+    private static MethodHandle arrayOf(int field, Class<?> fieldType) {
+        return MethodHandles.insertArguments(MethodHandles.arrayElementGetter(Object[].class), 1, field)
+                .asType(MethodType.methodType(fieldType.arrayType(), Object[].class));
     }
 
     /** Feeds every parameter of {@code target} from the arrays: {@code (Object[], int) -> R}. */

@@ -96,12 +96,10 @@ public final class Storage {
         ColumnFactory f = info.id() < factories.length ? factories[info.id()] : null;
         if (f == null) {
             if (info.type().isAnnotationPresent(Columnar.class)) {
-                ColumnarLayout.of(info.type());           // refuses an ineligible class with the reason
-                f = ColumnarColumn.FACTORY;
-            } else if (defaultLayout == ValueLayout.COLUMNAR && ColumnarLayout.eligible(info.type())) {
-                f = ColumnarColumn.FACTORY;
+                f = ColumnFactory.of(ValueLayout.COLUMNAR, info.type());     // refuses an ineligible class with the reason
             } else {
-                f = ObjectColumn.FACTORY;
+                f = ColumnFactory.of(defaultLayout == ValueLayout.COLUMNAR && ColumnarLayout.eligible(info.type())
+                        ? ValueLayout.COLUMNAR : ValueLayout.REFERENCES, info.type());
             }
             factories = grow(factories, info.id());
             factories[info.id()] = f;
@@ -531,10 +529,15 @@ public final class Storage {
     }
 
     private Column newColumn(ComponentInfo info, int capacity) {
-        Column c = columnFactory(info).create(info, laneCount, capacity);
+        ColumnFactory f = columnFactory(info);
+        Column c = f.create(info, laneCount, capacity);
         if (c.component() != info || c.laneCount() != laneCount) {
             throw new IllegalStateException("column factory for " + info.name()
                     + " returned a column for another component or lane count");
+        }
+        if (c.storesCopies() != (f.layout() == ValueLayout.COLUMNAR)) {
+            throw new IllegalStateException("column factory for " + info.name() + " says its layout is " + f.layout()
+                    + " but made a column that " + (c.storesCopies() ? "stores copies" : "stores references"));
         }
         c.setObserved(observed.test(info.id()));
         return c;

@@ -26,9 +26,6 @@ import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.BundleLayout;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.storage.ColumnFactory;
-import dev.ecslab.ecs.storage.ColumnarColumn;
-import dev.ecslab.ecs.storage.ColumnarLayout;
-import dev.ecslab.ecs.storage.ObjectColumn;
 import dev.ecslab.ecs.storage.Resources;
 import dev.ecslab.ecs.storage.SparseSet;
 import dev.ecslab.ecs.storage.Storage;
@@ -243,7 +240,7 @@ public final class World {
 
         /** Registers a component type up front with a storage kind and a value layout. */
         public Builder component(Class<?> type, StorageKind kind, ValueLayout layout) {
-            return component(type, kind, columnsOf(Objects.requireNonNull(layout, "layout"), type));
+            return component(type, kind, ColumnFactory.of(Objects.requireNonNull(layout, "layout"), type));
         }
 
         /** Registers a component type up front with a storage kind and a column layout. */
@@ -281,15 +278,7 @@ public final class World {
      * {@link ValueLayout#COLUMNAR} refuses a class that cannot be columnar, naming the field.
      */
     public ComponentInfo register(Class<?> type, StorageKind kind, ValueLayout layout) {
-        return register(type, kind, columnsOf(Objects.requireNonNull(layout, "layout"), type));
-    }
-
-    private static ColumnFactory columnsOf(ValueLayout layout, Class<?> type) {
-        if (layout == ValueLayout.COLUMNAR) {
-            ColumnarLayout.of(type);                      // refuses now, naming the field, not at first spawn
-            return ColumnarColumn.FACTORY;
-        }
-        return ObjectColumn.FACTORY;
+        return register(type, kind, ColumnFactory.of(Objects.requireNonNull(layout, "layout"), type));
     }
 
     /** The value layout of {@code type} in this world (registering it with its declared kind if new). */
@@ -517,23 +506,15 @@ public final class World {
 
     /** {@link #getMut} with an explicit writer (a system's view passes its ticks). */
     <T> Optional<T> getMut(Entity entity, Class<T> type, SystemTicks writer) {
-        refuseCopies(type);
         Optional<T> value = read(entity, type, true);
         if (value.isPresent()) {
-            written(writer, entity.index(), components.find(type).orElseThrow().id(), false);
+            int id = components.find(type).orElseThrow().id();
+            if (storage.columnOf(entity.index(), id).storesCopies()) {       // before anything is marked
+                throw new UnsupportedOperationException(ValueLayout.copiesRefusal(components.info(id).name()));
+            }
+            written(writer, entity.index(), id, false);
         }
         return value;
-    }
-
-    /**
-     * Refuses in-place mutation of a columnar component before anything is marked: its values are
-     * copies, and a change to a copy would be lost without a word.
-     */
-    private void refuseCopies(Class<?> type) {
-        Optional<ComponentInfo> info = components.find(type);
-        if (info.isPresent() && storage.layoutOf(info.get()) == ValueLayout.COLUMNAR) {
-            throw new UnsupportedOperationException(ValueLayout.copiesRefusal(info.get().name()));
-        }
     }
 
     /** True when {@code entity} is alive and has a component of {@code type}. */

@@ -69,7 +69,62 @@ class ColumnarStorageTest {
         }
     }
 
+    /**
+     * A final class whose constructor refuses what its fields may later hold: a columnar copy is built
+     * with the no-argument constructor and the fields stored after it, so it is exactly the stored value.
+     */
+    static final class Guarded {
+        public int n;
+
+        Guarded() {
+        }
+
+        Guarded(int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("negative");
+            }
+            this.n = n;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Guarded g && g.n == n;
+        }
+
+        @Override
+        public int hashCode() {
+            return n;
+        }
+    }
+
     private final World world = new World();
+
+    @Test
+    void aClassIsRebuiltWithItsNoArgumentConstructorThenEveryFieldExactly() {
+        World columnar = World.builder().component(Guarded.class, StorageKind.TABLE, ValueLayout.COLUMNAR).build();
+        Guarded v = new Guarded(3);
+        v.n = -7;                                                               // what its constructor would refuse
+        Entity e = columnar.spawn(v);
+        assertThat(columnar.get(e, Guarded.class).orElseThrow().n).isEqualTo(-7);
+    }
+
+    @Test
+    void aFactoryWhoseColumnsContradictItsLayoutIsRefusedAtItsFirstColumn() {
+        ColumnFactory lying = new ColumnFactory() {
+            @Override
+            public Column create(dev.ecslab.ecs.component.ComponentInfo component, int laneCount, int capacity) {
+                return new ObjectColumn(component, laneCount, capacity);
+            }
+
+            @Override
+            public ValueLayout layout() {
+                return ValueLayout.COLUMNAR;
+            }
+        };
+        World w = World.builder().component(Pos.class, StorageKind.TABLE, lying).build();
+        assertThatThrownBy(() -> w.spawn(new Pos(1, 1))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("says its layout is COLUMNAR").hasMessageContaining("stores references");
+    }
 
     @Test
     void valuesRoundTripThroughTheirFieldArraysWithEveryPrimitiveType() {
