@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
  * store their components in columns. The catalogue and the same 120 campaign scenarios run twice,
  * once with every component as references and once with every component columnar (the
  * {@code --layout} choices); the scenarios, seeds and interleavings are the same, so a layout that
- * changed what a strategy reports would show as a different class or a different cell. And the
- * columnar run really ran columnar: its counterexamples say so.
+ * changed what a strategy reports would show as a different class or a different cell. Its
+ * counterexamples carry the layout they ran on, so each replays on it. That the world of a columnar
+ * scenario really stores columns is {@code RunSessionLayoutTest}'s evidence, taken from the world.
  */
 class LayoutsKeepClassesTest {
     static Matrix references;
@@ -61,7 +62,7 @@ class LayoutsKeepClassesTest {
     }
 
     @Test
-    void theColumnarRunRanColumnarAndTheReferenceRunDidNot() {
+    void counterexamplesCarryTheLayoutTheyRanOn() {
         int seen = 0;
         for (Row r : columnar.rows()) {
             for (Criterion k : Criterion.values()) {

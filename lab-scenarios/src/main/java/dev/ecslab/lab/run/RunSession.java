@@ -92,7 +92,7 @@ final class RunSession implements ExecutionObserver {
      * test and may hang or throw like any other call.
      */
     void buildWorld() {
-        World.Builder b = World.builder().defaultLayout(scenario.valueLayout());
+        World.Builder b = World.builder();
         if (scenario.startTick() != null) {
             b.initialChangeTick(scenario.startTick());
         }
@@ -134,9 +134,11 @@ final class RunSession implements ExecutionObserver {
     }
 
     void registerTypes() {
-        world.register(Data.A.type(), StorageKind.TABLE);
-        world.register(Data.B.type(), StorageKind.TABLE);
-        world.register(Data.S.type(), StorageKind.SPARSE_SET);
+        // With the scenario's layout, explicitly: a world default would quietly keep references for a type that
+        // cannot be columnar, and the run would judge the other layout; registration refuses it instead.
+        world.register(Data.A.type(), StorageKind.TABLE, scenario.valueLayout());
+        world.register(Data.B.type(), StorageKind.TABLE, scenario.valueLayout());
+        world.register(Data.S.type(), StorageKind.SPARSE_SET, scenario.valueLayout());
         for (Data d : Data.values()) {
             if (d.isResource()) {
                 WorldInternals.of(world).resources().infoOf(d.type());        // registered (no value) for access checks
