@@ -365,7 +365,7 @@ public final class Lab {
         Witnesses witnesses = witnesses(witnessed, witnessed.size() - catalogue.size());
         progress("done");
         return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, options.tries(), options.catalogueSeeds(),
-                options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses);
+                options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses, layout);
     }
 
     /**
@@ -660,7 +660,7 @@ public final class Lab {
         Folded folded = lab.fold(trackers, executors, catalogue, source, null);
         double seconds = shards.stream().mapToDouble(ShardFile.Content::seconds).max().orElse(0);
         return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, settings.tries(), settings.catalogueSeeds(),
-                settings.campaignSeed(), seconds, Witnesses.NONE);
+                settings.campaignSeed(), seconds, Witnesses.NONE, settings.layoutOrDefault());
     }
 
     private static UnitResult unit(ShardFile.UnitEntry e, Scenario catalogueScenario, String where) {

@@ -1,5 +1,6 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.lab.scenario.LabLayout;
 import dev.ecslab.lab.witness.Witnesses;
 import java.util.List;
 
@@ -13,14 +14,27 @@ import java.util.List;
  * @param seconds     wall time of the run
  * @param witnesses   the ambiguity witnesses (both orders of every unordered conflicting pair run and
  *                    compared), {@link Witnesses#NONE} when the run looked for none
+ * @param layout      on which value layouts the scenarios ran ({@code --layout}); {@code null} for a matrix
+ *                    recorded before layouts existed (everything then ran on references)
  */
 public record Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
-        List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses) {
+        List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses, LabLayout layout) {
     public Matrix {
         rows = List.copyOf(rows);
         ambiguity = List.copyOf(ambiguity);
         catalogueSeeds = List.copyOf(catalogueSeeds);
         witnesses = witnesses == null ? Witnesses.NONE : witnesses;
+    }
+
+    /** A matrix that does not say which layouts it ran on. */
+    public Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
+            List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses) {
+        this(rows, ambiguity, scenarios, tries, catalogueSeeds, campaignSeed, seconds, witnesses, null);
+    }
+
+    /** The layouts in words for a header, starting with "; ", or nothing for a matrix that does not say. */
+    public String layoutWords() {
+        return layout == null ? "" : "; " + layout.describe();
     }
 
     /** A matrix without witnesses. */

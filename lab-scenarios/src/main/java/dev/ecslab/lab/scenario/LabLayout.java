@@ -43,6 +43,15 @@ public enum LabLayout {
         return catalogue(s);
     }
 
+    /** What this choice runs, in words, for a report's header. */
+    public String describe() {
+        return switch (this) {
+            case MIXED -> "layouts mixed (the catalogue as written, about half the random scenarios in columns)";
+            case REFERENCES -> "every component stored as references";
+            case COLUMNAR -> "every component stored in columns";
+        };
+    }
+
     /** The option's spelling. */
     public String option() {
         return name().toLowerCase(java.util.Locale.ROOT);

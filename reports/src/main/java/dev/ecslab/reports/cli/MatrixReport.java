@@ -142,10 +142,10 @@ public final class MatrixReport {
         out.append("# ecslab matrix\n\n");
         boolean searched = m.rows().stream().flatMap(r -> r.coverage().stream()).anyMatch(c -> c.search() != null);
         long counterexamples = MatrixCounterexamples.of(m).entries().size();
-        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue %s, %d random from seed %d), %.1f s; %d"
+        out.append(String.format(Locale.ROOT, "%d scenarios (the catalogue %s, %d random from seed %d%s), %.1f s; %d"
                 + " counterexample(s), each replayable with `./lab replay FILE` (listed at the end).%n%n", m.scenarios(),
                 searched ? "with its schedules searched exhaustively (see the coverage tables)" : "under seeds "
-                + m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.seconds(), counterexamples));
+                + m.catalogueSeeds(), m.tries(), m.campaignSeed(), m.layoutWords(), m.seconds(), counterexamples));
         out.append("**Legend.** Columns: ");
         out.append(String.join("; ", columnLegend().stream().map(l -> "`" + l.substring(0, l.indexOf(' ')) + "`"
                 + l.substring(l.indexOf(' '))).toList()));
@@ -443,6 +443,9 @@ public final class MatrixReport {
         root.put("tries", m.tries());
         root.put("catalogueSeeds", m.catalogueSeeds());
         root.put("campaignSeed", m.campaignSeed());
+        if (m.layout() != null) {
+            root.put("layout", m.layout().option());
+        }
         root.put("seconds", m.seconds());
         List<Object> rows = new ArrayList<>();
         for (Row r : m.rows()) {

@@ -149,7 +149,20 @@ final class RecordedMatrix {
         }
         return new Matrix(rows, differences, integer(root, "scenarios", ""),
                 integer(root, "tries", ""), seeds, longValue(root, "campaignSeed", ""), decimal(root, "seconds", ""),
-                witnesses(object(root, "witnesses", ""), "witnesses"));
+                witnesses(object(root, "witnesses", ""), "witnesses"), layout(root.has("layout") ? optionalText(root, "layout", "") : null));
+    }
+
+    /** The recorded {@code --layout}; none for a matrix from before layouts. */
+    private dev.ecslab.lab.scenario.LabLayout layout(String option) {
+        if (option == null) {
+            return null;
+        }
+        for (dev.ecslab.lab.scenario.LabLayout l : dev.ecslab.lab.scenario.LabLayout.values()) {
+            if (l.option().equals(option)) {
+                return l;
+            }
+        }
+        throw bad("layout", "is '" + option + "'; expected mixed, references or columnar");
     }
 
     private Row row(JsonNode r, String at) {

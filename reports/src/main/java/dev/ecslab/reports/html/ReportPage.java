@@ -156,8 +156,9 @@ public final class ReportPage {
         PageFrame.open(b, "ecslab report", "");
         b.append("<header><h1>ecslab report</h1><p class=\"meta\">")
                 .append(esc(String.format(Locale.ROOT, "%d scenario runs per configuration group (catalogue under seeds %s, %d random"
-                        + " scenarios from seed %d), %.1f s; generated %s.", m.scenarios(), m.catalogueSeeds(), m.tries(),
-                        m.campaignSeed(), m.seconds(), in.generated().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))))
+                        + " scenarios from seed %d%s), %.1f s; generated %s.", m.scenarios(), m.catalogueSeeds(), m.tries(),
+                        m.campaignSeed(), m.layoutWords(), m.seconds(),
+                        in.generated().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))))
                 .append("</p></header>\n");
         verdict(b, groups, cx);
         matrix(b, m, groups, cx);

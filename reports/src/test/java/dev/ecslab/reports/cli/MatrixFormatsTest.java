@@ -309,6 +309,29 @@ class MatrixFormatsTest {
     }
 
     @Test
+    void theLayoutItRanOnIsWrittenReadBackAndAnUnknownOneIsRefused(@TempDir Path dir) throws Exception {
+        Matrix columnar = new Matrix(matrix.rows(), matrix.ambiguity(), matrix.scenarios(), matrix.tries(),
+                matrix.catalogueSeeds(), matrix.campaignSeed(), matrix.seconds(), matrix.witnesses(),
+                dev.ecslab.lab.scenario.LabLayout.COLUMNAR);
+        Map<Counterexample, String> files = MatrixReport.write(columnar, dir);
+        Files.writeString(dir.resolve(StagedReport.MANIFEST), "matrix.json\n" + String.join("\n", files.values()) + "\n");
+        assertThat(Files.readString(dir.resolve("matrix.md"))).contains("every component stored in columns");
+        assertThat(ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json"))).path("layout").asText())
+                .isEqualTo("columnar");
+        assertThat(RecordedMatrix.read(dir).matrix().layout()).isEqualTo(dev.ecslab.lab.scenario.LabLayout.COLUMNAR);
+        assertThat(ReportPage.render(new ReportPage.Input(columnar, files, Report.renderer(), List.of(), List.of(),
+                List.of(), "", List.of(), ZonedDateTime.parse("2026-11-23T10:15:30+01:00"), dir)))
+                .contains("every component stored in columns");
+
+        JsonNode root = ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json")));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root).put("layout", "soa");
+        Files.writeString(dir.resolve("matrix.json"), ScenarioJson.MAPPER.writeValueAsString(root));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RecordedMatrix.read(dir))
+                .isInstanceOf(dev.ecslab.ecs.input.BadInputException.class)
+                .hasMessageContaining("layout").hasMessageContaining("'soa'");
+    }
+
+    @Test
     void aMatrixWhoseFiguresContradictItsVerdictsIsRefused(@TempDir Path dir) throws Exception {
         MatrixReport.write(matrix, dir);
         String json = Files.readString(dir.resolve("matrix.json"));
