@@ -7,6 +7,7 @@ import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
 import dev.ecslab.ecs.storage.Column;
 import dev.ecslab.ecs.storage.ColumnarColumn;
+import dev.ecslab.ecs.storage.ObjectColumn;
 import dev.ecslab.ecs.storage.SparseSet;
 import dev.ecslab.ecs.storage.Table;
 import java.util.Objects;
@@ -33,6 +34,22 @@ import java.util.function.Consumer;
  * <p>The write handle ({@link #getMut}, {@link #set}, {@link #setIfChanged}, {@link #modify}) marks
  * exactly the rows it touches, with the ticks of the query's system, as {@link QueryRow} does. A
  * chunk is valid only inside its callback.
+ *
+ * <p><b>Whole arrays.</b> A loop that touches every entity can take the arrays themselves:
+ * {@link #readArray}/{@link #writeArray} for components stored as references, {@link #readFloats}/
+ * {@link #writeFloats} and their siblings for the fields of columnar components. On a table walk they
+ * are the columns' own arrays, and a write array marks every row of the chunk once, so the loop is
+ * the hand-written loop plus one store per chunk:
+ *
+ * <pre>{@code
+ * query.forEachChunk(chunk -> {
+ *     Position[] p = chunk.writeArray(pos);
+ *     Velocity[] v = chunk.readArray(vel);
+ *     for (int i = 0, n = chunk.size(); i < n; i++) {
+ *         p[i].x += v[i].dx;
+ *     }
+ * });
+ * }</pre>
  */
 public final class QueryChunk {
     private final Query query;
@@ -120,6 +137,42 @@ public final class QueryChunk {
         }
         written(s, i);
         action.accept(value);
+    }
+
+    /**
+     * The values of {@code term} for every entity of this chunk, as an array indexed
+     * {@code 0 .. size()-1} (it may be longer; elements past {@code size()} are not this chunk's):
+     * the hot path of a component stored as references, the loop over objects a hand-written system
+     * would write over its own {@code Position[]}. Never marks a change, so <b>read the objects, do
+     * not mutate them</b>: a mutation would not be seen by change tracking; ask {@link #writeArray}
+     * instead.
+     *
+     * <p>When the chunk is a whole table of reference columns, this is the column's own array, so
+     * the caller's loop has nothing of ecslab's in it. Otherwise (an archetype of a shared table, a
+     * sparse-set component, the rows that passed change filters, or a column that is not the
+     * built-in reference column) it is a copy gathered for this chunk, and for a columnar component
+     * its elements are copies built from the columns (correct, but one allocation each: walk such a
+     * component with {@link #readFloats} and its siblings). Either way it is valid only inside the
+     * callback, and asking twice for the same term in one chunk returns the same array.
+     */
+    public <T> T[] readArray(Term<T> term) {
+        return valueArray(term, false);
+    }
+
+    /**
+     * {@link #readArray} for in-place mutation: marks every entity of the chunk as mutated (as
+     * {@link #getMut} on each would; one fill of the tick lane under {@code generation}) and returns
+     * the array whose objects the caller mutates. Refused for a columnar component, whose values
+     * are copies, as {@link #getMut} is.
+     *
+     * <p>Mutate the objects; to replace a value, call {@link #set}. An element replaced in the array
+     * itself is stored as it is on a table walk (the array is the column: the exact-class check of
+     * {@link #set} is not made) and stored back when the callback ends on a gathered copy, where an
+     * element that is {@code null} or not exactly of the component's class is refused with an
+     * {@link IllegalArgumentException} and the stored value kept.
+     */
+    public <T> T[] writeArray(Write<T> term) {
+        return valueArray(term, true);
     }
 
     /** The {@code boolean} field {@code f} of every entity of this chunk, indexed {@code 0 .. size()-1}; see {@link #readFloats}. */
@@ -302,6 +355,108 @@ public final class QueryChunk {
         return copy;
     }
 
+    /** Per slot, for {@link #readArray}: reused copies, their rows, and 0 (none this chunk), 1 (read) or 2 (written). */
+    private Object[][] valueCopies;
+    private int[][] valueCopyRows;
+    private byte[] valueCopyState;
+    /** Slots whose values were asked for in the current chunk, to reset when it ends. */
+    private int[] valueCopySlots;
+    private int valueCopyCount;
+
+    @SuppressWarnings("unchecked")
+    private <T> T[] valueArray(Term<T> term, boolean write) {
+        int s = slotOf(term);
+        Column column = valueColumn(s);
+        if (write && column.storesCopies()) {
+            throw new UnsupportedOperationException(ValueLayout.copiesRefusal(term.component.name()));
+        }
+        if (rows == null && column instanceof ObjectColumn objects) {     // a whole table: the column itself
+            if (write) {
+                markAll(s);
+            }
+            return (T[]) objects.values();
+        }
+        return (T[]) gatherValues(term, s, column, write);
+    }
+
+    private Object[] gatherValues(Term<?> term, int s, Column column, boolean write) {
+        if (valueCopyState == null) {
+            int n = query.terms.length;
+            valueCopies = new Object[n][];
+            valueCopyRows = new int[n][];
+            valueCopyState = new byte[n];
+            valueCopySlots = new int[n];
+        }
+        if (valueCopyState[s] != 0) {                              // asked before in this chunk
+            if (write && valueCopyState[s] == 1) {
+                valueCopyState[s] = 2;
+                markAll(s);
+            }
+            return valueCopies[s];
+        }
+        Object[] copy = valueCopies[s];
+        if (copy == null || copy.length < size) {
+            copy = (Object[]) java.lang.reflect.Array.newInstance(term.component.type(), Math.max(size, 16));
+            valueCopies[s] = copy;
+        } else {
+            java.util.Arrays.fill(copy, size, copy.length, null);   // no other chunk's values past size
+        }
+        int[] at = valueCopyRows[s];
+        if (at == null || at.length < size) {
+            at = new int[Math.max(size, 16)];
+            valueCopyRows[s] = at;
+        }
+        Column c = columns[s];
+        for (int i = 0; i < size; i++) {
+            at[i] = c == null ? sparseSets[s].denseIndex(entityIndices[i]) : rows == null ? i : rows[i];
+            copy[i] = column.get(at[i]);
+        }
+        valueCopyState[s] = (byte) (write ? 2 : 1);
+        valueCopySlots[valueCopyCount++] = s;
+        if (write) {
+            markAll(s);
+        }
+        return copy;
+    }
+
+    /**
+     * Stores back the elements of written gathered value arrays that the callback replaced, each
+     * checked as {@link #set} checks; a refused element keeps the stored value, the others are stored,
+     * and the first refusal is thrown once every array is done.
+     */
+    private void leaveValues() {
+        IllegalArgumentException refused = null;
+        for (int k = 0; k < valueCopyCount; k++) {
+            int s = valueCopySlots[k];
+            if (valueCopyState[s] == 2) {
+                Column column = valueColumn(s);
+                Object[] copy = valueCopies[s];
+                int[] at = valueCopyRows[s];
+                Class<?> type = query.terms[s].component.type();
+                for (int i = 0; i < size; i++) {
+                    Object v = copy[i];
+                    if (v != column.get(at[i])) {
+                        if (v == null || v.getClass() != type) {
+                            if (refused == null) {
+                                refused = new IllegalArgumentException(query.description() + ": element " + i
+                                        + " of the write array of " + query.terms[s] + " was replaced by "
+                                        + (v == null ? "null" : "a value of type " + v.getClass().getName())
+                                        + "; expected exactly " + type.getName() + " (the stored value is kept)");
+                            }
+                        } else {
+                            column.set(at[i], v);
+                        }
+                    }
+                }
+            }
+            valueCopyState[s] = 0;
+        }
+        valueCopyCount = 0;
+        if (refused != null) {
+            throw refused;
+        }
+    }
+
     /** Ends the current chunk: stores written gathered copies back into their columns. */
     void leave() {
         for (int g = 0; g < gatheredCount; g++) {
@@ -319,6 +474,9 @@ public final class QueryChunk {
         }
         gatheredCount = 0;
         markedSlots = 0;
+        if (valueCopyCount > 0) {
+            leaveValues();
+        }
     }
 
     /** Slots whose rows this chunk already marked (slots 0..63); cleared when the chunk ends. */

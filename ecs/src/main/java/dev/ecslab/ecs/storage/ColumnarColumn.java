@@ -12,7 +12,7 @@ import dev.ecslab.ecs.component.ValueLayout;
  * copies a value's fields into the row, so a value read from this column is a <em>copy</em>:
  * mutating it changes nothing stored. That is why {@link #storesCopies()} is true, and why the
  * write handles refuse {@code getMut} on such a component and make {@code modify} store the value
- * back. Field views ({@code QueryChunk.floats(...)} and its siblings) read and write the arrays
+ * back. Field arrays ({@code QueryChunk.readFloats(...)}, {@code writeFloats(...)} and their siblings) read and write the arrays
  * directly, without building values; the arrays returned by {@link #array} stay valid until the
  * column grows, which cannot happen inside an iteration.
  *

@@ -1,12 +1,16 @@
 package dev.ecslab.ecs.storage;
 
 import dev.ecslab.ecs.component.ComponentInfo;
+import java.lang.reflect.Array;
 import java.util.Arrays;
 
 /**
- * The default column: a plain {@code Object[]} of references. Deliberately not a covariant
- * {@code T[]}: storing into a covariant array costs a runtime type check on every store, and
- * callers already check a value's exact class before storing it.
+ * The default column: an array of references whose runtime class is the component's own array
+ * class ({@code Position[]} for {@code Position}), so that a chunk can hand a system the column
+ * itself ({@code QueryChunk.readArray}) and the system's loop is the loop it would write over its
+ * own {@code Position[]}. The price is the covariant store check on {@link #set} and on row moves
+ * (a class compare; structural changes pay far more elsewhere); reads, the hot path, pay nothing.
+ * Callers check a value's exact class before storing it.
  */
 public final class ObjectColumn extends Column {
     /** The shared factory for reference columns. */
@@ -16,7 +20,7 @@ public final class ObjectColumn extends Column {
 
     public ObjectColumn(ComponentInfo component, int laneCount, int capacity) {
         super(component, laneCount, capacity);
-        this.values = new Object[capacity];
+        this.values = (Object[]) Array.newInstance(component.type(), capacity);
     }
 
     @Override
@@ -29,7 +33,10 @@ public final class ObjectColumn extends Column {
         values[row] = value;
     }
 
-    /** The backing array, valid until the column next grows. */
+    /**
+     * The backing array, valid until the column next grows; its runtime class is the component's
+     * array class.
+     */
     public Object[] values() {
         return values;
     }

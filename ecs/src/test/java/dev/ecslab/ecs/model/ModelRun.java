@@ -305,8 +305,8 @@ public final class ModelRun {
                 for (int i = 0; i < chunk.size(); i++) {
                     Entity e = chunk.entity(i);
                     List<Integer> values = new ArrayList<>();
-                    for (Term<? extends Val> t : terms) {
-                        values.add(chunk.get(t, i).v);
+                    for (Term<? extends Val> t : terms) {    // by handle and by the chunk's array (column, copy or copies)
+                        values.add(i % 2 == 0 ? chunk.get(t, i).v : chunk.readArray(t)[i].v);
                     }
                     if (actual.put(e, values) != null) {
                         duplicates.add(e);
@@ -371,8 +371,10 @@ public final class ModelRun {
             case 3 -> {
                 if (columnar(w)) {                     // the chunk's field array (the column, or a copy stored back)
                     chunk.writeInts(w.field("v"))[i] += delta;
-                } else {
+                } else if (i % 2 == 0) {
                     chunk.getMut(w, i).v += delta;
+                } else {                               // the chunk's array (the column, or a gathered copy)
+                    chunk.writeArray(w)[i].v += delta;
                 }
             }
             default -> chunk.modify(w, i, v -> v.v += delta);

@@ -23,6 +23,15 @@ class WorldModelProperties {
     @Property(tries = 1000)
     void worldAgreesWithTheReferenceModel(@ForAll("sequences") List<WorldOp> ops) {
         ModelRun.check(World::new, ops);
+        // The chunk walks read every other row through the chunk's array (readArray) and write in
+        // place every other row through writeArray: the column itself, or a gathered copy.
+        boolean chunkWalks = ops.stream().anyMatch(o -> o instanceof WorldOp.RunQuery q && q.walk() == 2);
+        boolean chunkArrayWrites = ops.stream().anyMatch(o -> o instanceof WorldOp.RunQuery q && q.writes() != 0
+                && q.writeMode() == 3 && q.walk() == 2);
+        Statistics.label("chunk walks").collect(chunkWalks);
+        Statistics.label("chunk array writes").collect(chunkArrayWrites);
+        Statistics.label("chunk walks").coverage(c -> c.check(true).percentage(p -> p > 25));
+        Statistics.label("chunk array writes").coverage(c -> c.check(true).percentage(p -> p > 4));
     }
 
     @Property(tries = 300)
