@@ -59,8 +59,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * do the same work in both, per entity ({@code getMut(...).x += 1} becomes
  * {@code setFloat(x, getFloat(x) + 1)}). {@link #mutateAllChunks} walks chunks instead:
  * {@code writeFloats} for columnar, the primitive loop itself, with the strategy's marking of every
- * row as its only overhead. {@link #frameEnd} and {@link #changedCount} never touch a value, so they
- * have no layout parameter (references).
+ * row as its only overhead. {@link #mutateAllArrays} is that walk over objects ({@code writeArray},
+ * the column's {@code Position[]}, references only). {@link #frameEnd} and {@link #changedCount} never
+ * touch a value, so they have no layout parameter (references).
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ChangeTrackingBenchmark}.
  */
@@ -202,6 +203,11 @@ public class ChangeTrackingBenchmark {
     /** The frame-end pass, which never touches a value: Position as objects only. */
     @State(Scope.Benchmark)
     public static class FrameEnd extends Writes {
+    }
+
+    /** The write over the chunk's arrays of objects, which a columnar component does not have: references only. */
+    @State(Scope.Benchmark)
+    public static class MutateArrays extends Writes {
     }
 
     /**
@@ -371,6 +377,28 @@ public class ChangeTrackingBenchmark {
                 last[0] = n > 0 ? chunk.get(s.position, n - 1).x : last[0];
             });
         }
+        s.finish(s.writer);
+        return last[0];
+    }
+
+    /**
+     * The same run over the chunk's arrays of objects: {@code chunk.writeArray} is the column itself
+     * ({@code Position[]}) and marks every row of the chunk at once (one fill of the tick lane for a
+     * strategy that stamps directly), so the loop is a hand-written loop over the objects. Returns the
+     * last value written, for the reason {@link #mutateAllChunks} gives.
+     */
+    @Benchmark
+    public float mutateAllArrays(MutateArrays s) {
+        s.begin(s.writer);
+        float[] last = {0};
+        s.all.forEachChunk(chunk -> {
+            Position[] ps = chunk.writeArray(s.position);
+            int n = chunk.size();
+            for (int i = 0; i < n; i++) {
+                ps[i].x += 1;
+            }
+            last[0] = n > 0 ? ps[n - 1].x : last[0];
+        });
         s.finish(s.writer);
         return last[0];
     }

@@ -22,6 +22,16 @@ public enum Contender {
     /** ECSLAB_CHUNKS in a world whose strategy is {@code none} (the control: no tracking at all). */
     ECSLAB_CHUNKS_NONE(() -> new EcslabUnderTest(true, false, "none", false)),
     /**
+     * ECSLAB_CHUNKS walking the chunk's arrays: {@code chunk.writeArray(pos)} and {@code chunk.readArray(vel)}
+     * are the table's columns (typed {@code Position[]}, {@code Velocity[]}), so the loop is HAND_LOOP's;
+     * Position unobserved, as in ECSLAB_CHUNKS.
+     */
+    ECSLAB_CHUNK_ARRAYS(() -> new EcslabUnderTest(true, false, "generation", false, ValueLayout.REFERENCES, false, true)),
+    /** ECSLAB_CHUNK_ARRAYS with Position observed: {@code writeArray} marks every row of the chunk (one lane fill). */
+    ECSLAB_CHUNK_ARRAYS_OBSERVED(() -> new EcslabUnderTest(true, false, "generation", true, ValueLayout.REFERENCES, false, true)),
+    /** ECSLAB_CHUNK_ARRAYS in a world whose strategy is {@code none} (the control). */
+    ECSLAB_CHUNK_ARRAYS_NONE(() -> new EcslabUnderTest(true, false, "none", false, ValueLayout.REFERENCES, false, true)),
+    /**
      * ecslab with Health registered as a sparse-set component, the storage meant for components that
      * come and go: adding or removing it never moves table rows.
      */

@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * ecslab through its public API: {@code world.spawn(position, velocity)}, one query
  * {@code Read<Velocity>, Write<Position>} built before any entity exists (its match cache picks up
  * the archetype later), walked with {@code forEach} (one callback per entity) or
- * {@code forEachChunk} (one callback per table); {@code insert}/{@code remove} for Health.
+ * {@code forEachChunk} (one callback per table, the loop the caller's: per entity through the chunk's
+ * handles, or over the chunk's arrays); {@code insert}/{@code remove} for Health.
  *
  * <p>With {@link ValueLayout#COLUMNAR} the world stores every eligible component (Position,
  * Velocity and Health) as one primitive array per field, and the movement goes through the field
@@ -76,6 +77,19 @@ final class EcslabUnderTest implements EcsUnderTest {
      */
     EcslabUnderTest(boolean chunks, boolean sparseHealth, String tracking, boolean observed, ValueLayout layout,
             boolean wholeValues) {
+        this(chunks, sparseHealth, tracking, observed, layout, wholeValues, false);
+    }
+
+    /**
+     * @param chunkArrays walk with {@code forEachChunk} over the chunk's arrays of objects
+     *                    ({@code writeArray(pos)}, {@code readArray(vel)}): the loop is the hand-written
+     *                    loop of {@link HandLoopUnderTest} over the columns themselves (references only)
+     */
+    EcslabUnderTest(boolean chunks, boolean sparseHealth, String tracking, boolean observed, ValueLayout layout,
+            boolean wholeValues, boolean chunkArrays) {
+        if (chunkArrays && (!chunks || wholeValues || layout != ValueLayout.REFERENCES)) {
+            throw new IllegalArgumentException("chunk arrays are a forEachChunk walk over objects");
+        }
         this.chunks = chunks;
         this.wholeValues = wholeValues;
         this.layout = layout;
@@ -129,6 +143,19 @@ final class EcslabUnderTest implements EcsUnderTest {
             p.x += v.dx;
             p.y += v.dy;
         };
+        if (chunkArrays) {
+            moveChunk = chunk -> {
+                Position[] ps = chunk.writeArray(pos);
+                Velocity[] vs = chunk.readArray(vel);
+                for (int i = 0, n = chunk.size(); i < n; i++) {
+                    Position p = ps[i];
+                    Velocity v = vs[i];
+                    p.x += v.dx;
+                    p.y += v.dy;
+                }
+            };
+            return;
+        }
         moveChunk = chunk -> {
             for (int i = 0, n = chunk.size(); i < n; i++) {
                 Position p = chunk.getMut(pos, i);

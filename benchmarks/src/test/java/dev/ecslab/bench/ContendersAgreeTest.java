@@ -64,7 +64,8 @@ class ContendersAgreeTest {
         }
         assertThat(withStructuralChanges).containsExactlyInAnyOrder(
                 Contender.ECSLAB, Contender.ECSLAB_CHUNKS, Contender.ECSLAB_OBSERVED, Contender.ECSLAB_CHUNKS_OBSERVED,
-                Contender.ECSLAB_CHUNKS_NONE, Contender.ECSLAB_SPARSE_HEALTH, Contender.ECSLAB_COLUMNAR,
+                Contender.ECSLAB_CHUNKS_NONE, Contender.ECSLAB_CHUNK_ARRAYS, Contender.ECSLAB_CHUNK_ARRAYS_OBSERVED,
+                Contender.ECSLAB_CHUNK_ARRAYS_NONE, Contender.ECSLAB_SPARSE_HEALTH, Contender.ECSLAB_COLUMNAR,
                 Contender.ECSLAB_COLUMNAR_CHUNKS, Contender.ECSLAB_COLUMNAR_CHUNKS_OBSERVED,
                 Contender.ECSLAB_COLUMNAR_CHUNKS_NONE, Contender.ECSLAB_VALUES, Contender.ECSLAB_COLUMNAR_VALUES,
                 Contender.DOMINION, Contender.ARTEMIS_ODB);

@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.util.List;
+import java.util.Map;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.Styler.LegendLayout;
@@ -26,12 +27,33 @@ final class ChartStyle {
             List.of("none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data",
                     "generation-scan"),
             List.of("serial", "staged", "dynamic"),
-            List.of("ecslab (forEach)", "ecslab (forEachChunk)", "hand-written loop", "hand loop over ecslab's objects",
+            List.of("ecslab (forEach)", "ecslab (forEachChunk)", "ecslab (forEachChunk, chunk arrays)",
+                    "ecslab (chunk arrays, observed)", "hand-written loop", "hand loop over ecslab's objects",
                     "Dominion", "artemis-odb", "ecslab columnar (forEach)", "ecslab columnar (forEachChunk)",
                     "hand-written loop over primitive arrays", "ecslab columnar (forEachChunk, observed)",
-                    // the 11th colour is the 1st's, ecslab (forEach), which the columnar panel never shows
                     "ecslab columnar (forEachChunk, none)"));
     static final List<String> KNOWN = KNOWN_GROUPS.stream().flatMap(List::stream).toList();
+
+    /**
+     * The iteration chart has more contenders than the palette has colours, over two panels: the
+     * objects panel (the first eight names) and the columnar panel (the columnar five, with the
+     * hand-written loop and ecslab's forEachChunk repeated as yardsticks). Each panel's colours are
+     * distinct, and the yardsticks keep theirs on both.
+     */
+    private static final Map<String, Integer> PINNED = Map.ofEntries(
+            Map.entry("ecslab (forEach)", 0),
+            Map.entry("ecslab (forEachChunk)", 1),
+            Map.entry("hand-written loop", 2),
+            Map.entry("hand loop over ecslab's objects", 3),
+            Map.entry("Dominion", 4),
+            Map.entry("artemis-odb", 5),
+            Map.entry("ecslab (forEachChunk, chunk arrays)", 6),
+            Map.entry("ecslab (chunk arrays, observed)", 7),
+            Map.entry("ecslab columnar (forEach)", 0),
+            Map.entry("ecslab columnar (forEachChunk)", 6),
+            Map.entry("hand-written loop over primitive arrays", 8),
+            Map.entry("ecslab columnar (forEachChunk, observed)", 9),
+            Map.entry("ecslab columnar (forEachChunk, none)", 3));
 
     /** Tableau 10, distinguishable in colour and in grey. */
     private static final Color[] PALETTE = {
@@ -66,6 +88,10 @@ final class ChartStyle {
 
     /** The colour of a series: fixed for the known names, by hash for others. */
     static Color colour(String name) {
+        Integer pinned = PINNED.get(name);
+        if (pinned != null) {
+            return PALETTE[pinned];
+        }
         for (List<String> group : KNOWN_GROUPS) {
             int i = group.indexOf(name);
             if (i >= 0) {
