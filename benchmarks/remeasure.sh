@@ -24,8 +24,8 @@ if want iteration; then run iteration IterationBenchmark "${short[@]}"; fi
 # primitive one. frameEnd and changedCount read no value and have no layout parameter. The sweep to 10^3-10^4 (chart 1's
 # small worlds) measures mutateAll in both layouts and leaves mutateAllChunks to 10^5-10^6.
 if want change || want change-write; then
-  run change-mutate 'ChangeTrackingBenchmark\.(mutateAll|mutateAllChunks|frameEnd)$' -p observed=true "${short[@]}"
-  run change-unobserved 'ChangeTrackingBenchmark\.(mutateAll|mutateAllChunks)$' -p observed=false -p strategy=none,generation \
+  run change-mutate 'ChangeTrackingBenchmark\.(mutateAll|mutateAllChunks|mutateAllArrays|frameEnd)$' -p observed=true "${short[@]}"
+  run change-unobserved 'ChangeTrackingBenchmark\.(mutateAll|mutateAllChunks|mutateAllArrays)$' -p observed=false -p strategy=none,generation \
       "${short[@]}"
 fi
 if want change; then

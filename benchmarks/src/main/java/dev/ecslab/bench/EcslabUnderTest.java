@@ -39,7 +39,14 @@ final class EcslabUnderTest implements EcsUnderTest {
     private final Consumer<QueryChunk> moveChunk;
     private final boolean chunks;
     private final boolean wholeValues;
-    private Entity[] entities = new Entity[0];
+    /**
+     * The entities' ids as {@link Entity#toBits()}, as {@link ArtemisUnderTest} keeps artemis-odb's {@code int}
+     * ids: an {@code Entity[]} would keep one 24-byte handle object per entity alive between each
+     * entity's Position and Velocity in the heap (they are allocated in that order by
+     * {@code world.spawn}), and every walk over the components would then stream half as much memory
+     * again. That is the harness's bookkeeping, not ecslab's (its tables hold {@code int} ids).
+     */
+    private long[] entities = new long[0];
     /** Entity 0's Position object (references), which {@link #probe()} reads. */
     private Position probe;
     /** Entity 0's x as the column holds it (columnar): {@code probeXs[probeRow]}; found again after every structural change. */
@@ -168,12 +175,12 @@ final class EcslabUnderTest implements EcsUnderTest {
 
     @Override
     public void spawn(int n) {
-        Entity[] es = new Entity[n];
+        long[] ids = new long[n];
         for (int i = 0; i < n; i++) {
-            es[i] = world.spawn(new Position(Workload.x(i), Workload.y(i)),
-                    new Velocity(Workload.dx(i), Workload.dy(i)));
+            ids[i] = world.spawn(new Position(Workload.x(i), Workload.y(i)),
+                    new Velocity(Workload.dx(i), Workload.dy(i))).toBits();
         }
-        entities = es;
+        entities = ids;
         locateProbe();
     }
 
@@ -190,16 +197,20 @@ final class EcslabUnderTest implements EcsUnderTest {
             return;
         }
         if (layout == ValueLayout.REFERENCES) {
-            probe = world.get(entities[0], Position.class).orElseThrow();
+            probe = world.get(entity(0), Position.class).orElseThrow();
             return;
         }
         WorldInternals internals = WorldInternals.of(world);
         Storage storage = internals.storage();
         int id = internals.components().infoOf(Position.class).id();
-        int entity = entities[0].index();
+        int entity = entity(0).index();
         ColumnarColumn column = (ColumnarColumn) storage.columnOf(entity, id);
         probeXs = (float[]) column.array(column.layout().fieldIndex("x"));
         probeRow = storage.rowOf(entity, id);
+    }
+
+    private Entity entity(int i) {
+        return Entity.fromBits(entities[i]);
     }
 
     @Override
@@ -214,14 +225,15 @@ final class EcslabUnderTest implements EcsUnderTest {
     @Override
     public float probe() {
         if (wholeValues && probeXs == null) {             // every move stores a new object: look it up
-            return world.get(entities[0], Position.class).orElseThrow().x;
+            return world.get(entity(0), Position.class).orElseThrow().x;
         }
         return probeXs != null ? probeXs[probeRow] : probe.x;
     }
 
     @Override
     public void addHealth() {
-        for (Entity e : entities) {
+        for (long id : entities) {
+            Entity e = Entity.fromBits(id);
             world.insert(e, new Health(Workload.HEALTH));
         }
         locateProbe();
@@ -229,7 +241,8 @@ final class EcslabUnderTest implements EcsUnderTest {
 
     @Override
     public void removeHealth() {
-        for (Entity e : entities) {
+        for (long id : entities) {
+            Entity e = Entity.fromBits(id);
             world.remove(e, Health.class);
         }
         locateProbe();
@@ -238,7 +251,8 @@ final class EcslabUnderTest implements EcsUnderTest {
     @Override
     public int healthCount() {
         int count = 0;
-        for (Entity e : entities) {
+        for (long id : entities) {
+            Entity e = Entity.fromBits(id);
             if (world.has(e, Health.class)) {
                 count++;
             }
@@ -250,7 +264,7 @@ final class EcslabUnderTest implements EcsUnderTest {
     public float[] positions() {
         float[] xy = new float[2 * entities.length];
         for (int i = 0; i < entities.length; i++) {
-            Position p = world.get(entities[i], Position.class).orElseThrow();
+            Position p = world.get(entity(i), Position.class).orElseThrow();
             xy[2 * i] = p.x;
             xy[2 * i + 1] = p.y;
         }
@@ -259,7 +273,7 @@ final class EcslabUnderTest implements EcsUnderTest {
 
     @Override
     public void close() {
-        entities = new Entity[0];
+        entities = new long[0];
         locateProbe();
     }
 }
