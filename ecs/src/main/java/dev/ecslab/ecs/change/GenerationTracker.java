@@ -39,10 +39,16 @@ import java.util.WeakHashMap;
  *
  * <p><b>Removals</b> cannot be rebuilt from lanes, so they are kept per component with their tick,
  * and clamped (not cleared) with the other ticks. The removal log is bounded: when it reaches
- * {@code max(1024, 2 x live entities)} entries, the removals every reader has seen are dropped; if
- * a reader has stopped running and nothing can be dropped, the oldest half goes and that reader
- * misses them. That is the single way this strategy can be inexact (Bevy keeps removals two frames;
- * here they are kept until every reader has seen them, within that bound).
+ * {@code max(1024, 2 x (live entities + removals of this frame and the previous one))} entries, the
+ * removals every reader has seen are dropped; if a reader has stopped running and nothing can be
+ * dropped, the oldest half goes and that reader misses them. That is the single way this strategy
+ * can be inexact (Bevy keeps removals two frames; here they are kept until every reader has seen
+ * them, within that bound). The removals of the last two frames count because a reader that runs
+ * every frame may not have seen them yet: a bound on the live entities alone shrinks with a mass
+ * despawn (the lab found it: 1 344 despawns by commands in one frame overflowed a bound counted
+ * after them, and the oldest half was dropped before the detector ran). They count up to 4 x the
+ * most entities ever alive, so a world whose frames never end keeps a bound of the order of its
+ * largest population.
  *
  * <p><b>Pieces.</b> This class holds the events, the clamping pass and the answers; the per-row
  * ticks are its two lanes ({@link #ADDED}, {@link #MUTATED}); the
@@ -72,6 +78,14 @@ public final class GenerationTracker implements ChangeTracker {
     private final java.util.concurrent.atomic.LongAdder rowsExamined = new java.util.concurrent.atomic.LongAdder();
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private int lastCheck;
+    /**
+     * Removals of this frame and of the previous one, and the most entities seen alive at a removal or
+     * a frame end: the removal log's bound (the owner thread's, which makes structural changes and ends
+     * frames).
+     */
+    private int removalsThisFrame;
+    private int removalsLastFrame;
+    private int peakLive;
     /** Set by {@link #onDirectStampsAllowed}: columns get a write stamp when their summaries are made. */
     private boolean stampWrites;
     /**
@@ -82,7 +96,7 @@ public final class GenerationTracker implements ChangeTracker {
     @SuppressWarnings("unchecked")
     private volatile java.lang.ref.WeakReference<SystemTicks>[] knownReaders = new java.lang.ref.WeakReference[64];
 
-    /** Blocks of 16 rows; removal logs of at least 1 024 entries (or twice the live entities). */
+    /** Blocks of 16 rows; removal logs of at least 1 024 entries (see the class comment for the bound). */
     public GenerationTracker() {
         this(16, 0);
     }
@@ -160,6 +174,9 @@ public final class GenerationTracker implements ChangeTracker {
 
     @Override
     public void onFrameEnded() {
+        removalsLastFrame = removalsThisFrame;
+        removalsThisFrame = 0;
+        peakLive = Math.max(peakLive, host.liveEntityCount());
         checkTicks();
     }
 
@@ -237,6 +254,9 @@ public final class GenerationTracker implements ChangeTracker {
         if (log == null) {
             log = removals[componentId] = new RemovalLog(fixedRemovalLimit > 0 ? Math.min(8, fixedRemovalLimit) : 8);
         }
+        if (removalsThisFrame < Integer.MAX_VALUE) {
+            removalsThisFrame++;
+        }
         log.append(entity, writer.thisRun(), removalLimit(), minLastRunIfFull(log));
     }
 
@@ -253,7 +273,15 @@ public final class GenerationTracker implements ChangeTracker {
     }
 
     private int removalLimit() {
-        return fixedRemovalLimit > 0 ? fixedRemovalLimit : Math.max(1024, 2 * host.liveEntityCount());
+        if (fixedRemovalLimit > 0) {
+            return fixedRemovalLimit;
+        }
+        int live = host.liveEntityCount();
+        peakLive = Math.max(peakLive, live);
+        // Recent removals count up to 4x the most entities ever alive, so a world whose frames never end
+        // (nothing calls clearTrackers) keeps a bound: O(its largest population), as before.
+        long recent = Math.min((long) removalsThisFrame + removalsLastFrame, 4L * Math.max(1024, peakLive));
+        return (int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, 2 * (live + recent)));
     }
 
     /** The oldest previous run among every reader, asked only when the log is full (it takes a lock). */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
+import dev.ecslab.ecs.internal.RunTicks;
+import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
@@ -57,6 +59,66 @@ class RemovalLogBoundTest {
         assertThat(removedSinceStale).hasSize(150);
         assertThat(back).as("what the returning reader got").isNotEmpty().hasSizeLessThanOrEqualTo(8)
                 .isEqualTo(removedSinceStale.subList(removedSinceStale.size() - back.size(), removedSinceStale.size()));
+    }
+
+    /**
+     * The lab's finding (seed 9367, issue 21's 20 000-scenario gate): a mass despawn by commands in one
+     * frame left few entities alive, and a bound counted on the live ones after the despawns dropped
+     * the oldest half before the detector, which runs every frame, could see them.
+     */
+    @Test
+    void aMassDespawnInOneFrameReachesAReaderThatRunsEveryFrame() {
+        World world = World.builder().changeTracking("generation").build();     // the default bound
+        List<Entity> live = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            live.add(world.spawn(new A(i)));
+        }
+        int[] frame = {0};
+        List<Entity> killed = new ArrayList<>();
+        List<List<Entity>> seen = new ArrayList<>();
+        ScheduleRunner runner = ScheduleRunner.of(world, Schedule.builder()
+                .stage("kill", SystemDescriptor.builder("killer").access(AccessSpec.of(QuerySpec.reads(A.class)))
+                        .run(ctx -> {
+                            if (frame[0] == 1) {
+                                for (Entity e : live.subList(10, live.size())) {
+                                    ctx.commands().despawn(e);
+                                    killed.add(e);
+                                }
+                            }
+                        }).build())
+                .stage("detect", reader("detector", seen).build())
+                .build(), new SerialExecutor());
+        for (frame[0] = 0; frame[0] < 3; frame[0]++) {
+            runner.runFrame();
+        }
+        assertThat(killed).hasSize(2_990);
+        assertThat(seen.get(1)).as("the frame of the despawns").containsExactlyElementsOf(killed);
+        assertThat(seen.get(2)).as("the frame after").isEmpty();
+    }
+
+    /**
+     * A world whose frames never end (nothing calls clearTrackers) and a reader that ran once: the
+     * removals counted into the bound are capped, so 200 000 removals keep the log to a few thousand
+     * entries rather than all of them.
+     */
+    @Test
+    void aWorldWhoseFramesNeverEndKeepsTheRemovalLogBounded() {
+        GenerationTracker tracker = new GenerationTracker();
+        World world = World.builder().changeTracking("generation", tracker).build();
+        WorldInternals internals = WorldInternals.of(world);
+        RunTicks stopped = internals.newSystemTicks("stopped");
+        stopped.begin(internals.nextChangeTick());
+        tracker.onRunStarted(stopped);
+        world.removed(A.class);
+        tracker.onRunFinished(stopped);
+        stopped.end();
+        long before = tracker.memoryBytes();
+        for (int i = 0; i < 200_000; i++) {
+            world.despawn(world.spawn(new A(i)));
+        }
+        long grown = tracker.memoryBytes() - before;
+        assertThat(grown).as("bytes the removal log grew by after 200 000 removals")
+                .isLessThan(200_000L * 4);                                      // all of them would take 8 bytes each
     }
 
     private static SystemDescriptor.Builder reader(String name, List<List<Entity>> seen) {
