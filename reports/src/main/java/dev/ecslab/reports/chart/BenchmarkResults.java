@@ -65,7 +65,11 @@ public final class BenchmarkResults {
     /** The folder, inside a results directory, of the results of quick runs. */
     public static final String QUICK = "quick";
 
-    private static final Pattern DATE_IN_NAME = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})");
+    /**
+     * A date in a file's name, and the commit after it when the name follows {@code benchmarks/results}'
+     * convention {@code <name>-<date>-<commit>.json} (7 to 40 hex digits, then the end of the name).
+     */
+    private static final Pattern DATE_IN_NAME = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:-([0-9a-f]{7,40})\\.json$)?");
 
     /**
      * Where a result file came from.
@@ -193,7 +197,10 @@ public final class BenchmarkResults {
         }
     }
 
-    /** Where {@code file} came from: its run record, else a date in its name, else its modification time. */
+    /**
+     * Where {@code file} came from: its run record, else a date (and commit) in its name, else its
+     * modification time.
+     */
     private static Origin origin(Path file, JsonNode record, boolean inQuickFolder, List<String> warnings) {
         if (record != null) {
             String date = record.path("date").asText("");
@@ -202,7 +209,7 @@ public final class BenchmarkResults {
         }
         Matcher m = DATE_IN_NAME.matcher(file.getFileName().toString());
         if (m.find()) {
-            return new Origin(file, m.group(1), "file name", "unknown", inQuickFolder);
+            return new Origin(file, m.group(1), "file name", m.group(2) != null ? m.group(2) : "unknown", inQuickFolder);
         }
         String modified;
         try {

@@ -168,12 +168,17 @@ class BenchmarkResultsTest {
         Files.writeString(dir.resolve("JobBenchmark.run.json"), "{\"kind\": \"" + BenchmarkResults.RUN_KIND + "\","
                 + " \"results\": \"JobBenchmark.json\", \"date\": \"2026-11-24 09:30 UTC\", \"commit\": \"abc123def456\","
                 + " \"quick\": false}");
+        Path withCommit = Files.copy(RESULTS.resolve("jobs-2026-11-22.json"), dir.resolve("jobs-2026-11-26-9c5f9c1.json"));
+        Path notACommit = Files.copy(RESULTS.resolve("jobs-2026-11-22.json"), dir.resolve("jobs-2026-11-23-b.json"));
         Path bare = Files.copy(RESULTS.resolve("jobs-2026-11-22.json"), dir.resolve("jobs.json"));
         Files.setLastModifiedTime(bare, FileTime.from(Instant.parse("2026-11-25T08:00:00Z")));
         BenchmarkResults results = BenchmarkResults.read(List.of(dir));
         assertThat(results.warnings()).isEmpty();
-        assertThat(results.files()).as("a run record is not a result file").hasSize(3);
+        assertThat(results.files()).as("a run record is not a result file").hasSize(5);
         assertThat(results.origin(named).describe()).isEqualTo("jobs-2026-11-22.json, 2026-11-22 (file name), commit unknown");
+        assertThat(results.origin(withCommit).describe())
+                .isEqualTo("jobs-2026-11-26-9c5f9c1.json, 2026-11-26 (file name), commit 9c5f9c1");
+        assertThat(results.origin(notACommit).describe()).isEqualTo("jobs-2026-11-23-b.json, 2026-11-23 (file name), commit unknown");
         assertThat(results.origin(recorded).describe())
                 .isEqualTo("JobBenchmark.json, 2026-11-24 09:30 UTC (run record), commit abc123def456");
         assertThat(results.origin(bare).describe()).isEqualTo("jobs.json, 2026-11-25 08:00 UTC (file modified), commit unknown");
