@@ -246,20 +246,18 @@ public final class Query {
     /**
      * The change walk of a query that walks tables: per table, the tracker names the rows of the
      * driving filter's column that match (no lookup from entity to row), or every row is tested.
-     * Listed rows already passed the driving filter, so with a single change filter they go straight
-     * to the action; with more filters each is tested against all of them.
+     * Listed rows already passed the driving filter, so with a single change filter they go to the
+     * action untested; with more filters each is tested against all of them.
+     *
+     * <p>The tracker lists a table's rows first and the action visits them after, in the same (row)
+     * order. With scattered changes each listed row is a cache miss on its lanes and each visit one on
+     * its value; listing first keeps the value misses out of the scan's chain of dependent loads and
+     * branches, so the processor overlaps them. Writes during the visits touch only the visited row,
+     * so the rows listed are the rows the fused walk would visit.
      */
     private void walkChangedRows(QueryIter it, Consumer<? super QueryRow> action, ChangeFilter driver) {
-        ChangeTracker.RowSink visit = row -> {
-            it.row = row;
-            if (it.passesChanges()) {
-                action.accept(it);
-            }
-        };
-        ChangeTracker.RowSink listed = changeFilters.length > 1 ? visit : row -> {
-            it.row = row;
-            action.accept(it);
-        };
+        ChangeTracker.RowSink listed = it::listRow;
+        boolean retest = changeFilters.length > 1;
         int componentId = driver.component().id();
         for (int u = 0; u < unitCount; u++) {
             Table t = tables[u];
@@ -268,9 +266,21 @@ public final class Query {
                 continue;
             }
             it.enterTable(t);
+            it.clearListedRows();
             if (!it.tracker.candidateRows(driver.kind(), driver.flavor(), it.reader, t.columnOf(componentId), n, listed)) {
                 for (int r = 0; r < n; r++) {
-                    visit.accept(r);
+                    it.row = r;
+                    if (it.passesChanges()) {
+                        action.accept(it);
+                    }
+                }
+                continue;
+            }
+            int[] rows = it.listedRows();
+            for (int i = 0, listedCount = it.listedCount(); i < listedCount; i++) {
+                it.row = rows[i];
+                if (!retest || it.passesChanges()) {
+                    action.accept(it);
                 }
             }
         }

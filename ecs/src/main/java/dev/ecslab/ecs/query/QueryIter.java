@@ -33,6 +33,30 @@ public final class QueryIter extends QueryRow implements AutoCloseable {
         super(query);
     }
 
+    /** Rows a change walk listed in the current table, before it visits them ({@link #listRow}). */
+    private int[] listedRows = new int[64];
+    private int listedCount;
+
+    void clearListedRows() {
+        listedCount = 0;
+    }
+
+    /** Appends {@code row} to the rows listed in the current table. */
+    void listRow(int row) {
+        if (listedCount == listedRows.length) {
+            listedRows = java.util.Arrays.copyOf(listedRows, listedCount * 2);
+        }
+        listedRows[listedCount++] = row;
+    }
+
+    int listedCount() {
+        return listedCount;
+    }
+
+    int[] listedRows() {
+        return listedRows;
+    }
+
     /** The visit stamps, grown to cover {@code slots} entity indices. */
     int[] visited(int slots) {
         if (visited.length < slots) {

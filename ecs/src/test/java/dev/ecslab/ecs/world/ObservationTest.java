@@ -108,6 +108,14 @@ class ObservationTest {
                 chunk.set(pos2, i, new Pos(i));
             }
         });
+        QueryBuilder qa = world.query();
+        Write<Pos> pos3 = qa.write(Pos.class);
+        qa.build().forEachChunk(chunk -> {                                    // the chunk's array: one mark per chunk
+            Pos[] ps = chunk.writeArray(pos3);
+            for (int i = 0; i < chunk.size(); i++) {
+                ps[i].x++;
+            }
+        });
         QueryBuilder qm = world.query();
         Write<Marker> marker = qm.write(Marker.class);
         qm.build().forEach(row -> row.getMut(marker).v++);
