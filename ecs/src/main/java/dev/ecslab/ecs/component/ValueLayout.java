@@ -9,7 +9,7 @@ public enum ValueLayout {
     REFERENCES,
     /**
      * One primitive array per field of a record (or final class) of primitives; {@code get} builds a
-     * copy, writes go through the write handles or the field views. What a Rust or C# engine does
+     * copy, writes go through the write handles or the field arrays. What a Rust or C# engine does
      * with value types, so loops over one field cost what they cost there.
      */
     COLUMNAR;
@@ -18,6 +18,6 @@ public enum ValueLayout {
     public static String copiesRefusal(String component) {
         return "component " + component + " is stored in columns, so a value read from it is a copy and "
                 + "changing it in place would be lost; write it with set, update or modify (which stores "
-                + "the value back), or through the chunk's field views";
+                + "the value back), or through its fields (row.setFloat, chunk.writeFloats and their siblings)";
     }
 }

@@ -31,7 +31,7 @@ import java.util.List;
  * path but needs every component's project to run it; hidden classes made with a bytecode library
  * need a full-privilege lookup in the component's own module, which a jar on another loader does
  * not grant. The price of handles is one non-inlined call per {@code get} or {@code set} of a whole
- * value; the hot path does not pay it, because the field views of a chunk index the primitive
+ * value; the hot path does not pay it, because the field arrays of a chunk index the primitive
  * arrays directly.
  *
  * <p>A layout is immutable and shared by every world (one per class, cached).
