@@ -37,6 +37,8 @@ public class SystemTicks {
     private volatile int lastRun;
     /** True for ticks that have not finished a run yet: their {@code lastRun} only says "long ago". */
     private volatile boolean neverRan;
+    /** Between {@link #begin} and {@link #end}: what {@link #inRun()} answers. */
+    private volatile boolean running;
 
     /** A reader or writer whose previous (and current) run is {@code lastRun}. */
     protected SystemTicks(int id, String name, int lastRun) {
@@ -78,6 +80,15 @@ public class SystemTicks {
         return thisRun;
     }
 
+    /**
+     * True while a run is under way (begun, not yet ended). Not the same as {@code thisRun() != lastRun()}:
+     * a clamping pass between runs moves the previous run and leaves this one, and a system that never
+     * ran has no run at all.
+     */
+    public final boolean inRun() {
+        return running;
+    }
+
     /** The tick of the previous run; changes newer than this (and not this run's own) are news. */
     public final int lastRun() {
         return lastRun;
@@ -97,6 +108,7 @@ public class SystemTicks {
      */
     protected void begin(int tick) {
         this.thisRun = tick;
+        this.running = true;
         if (neverRan) {
             this.lastRun = (int) (tick - Ticks.MAX_AGE);
         }
@@ -106,6 +118,7 @@ public class SystemTicks {
     protected void end() {
         this.lastRun = thisRun;
         this.neverRan = false;
+        this.running = false;
     }
 
     /** Clamps the previous run to at most {@link Ticks#MAX_AGE} before {@code now} ({@link Ticks#clamp}). */

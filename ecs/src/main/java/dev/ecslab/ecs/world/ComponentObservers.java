@@ -104,7 +104,7 @@ final class ComponentObservers {
      * else at a fresh tick.
      */
     private void announce(int componentId, SystemTicks reader) {
-        boolean inRun = reader != null && reader.thisRun() != reader.lastRun();
+        boolean inRun = reader != null && reader.inRun();      // not thisRun != lastRun: a clamp between runs parts them
         RunTicks writer = RunTicks.fresh(SystemTicks.WORLD_WRITER, SystemTicks.OBSERVATION_STARTS, changeTick.get());
         writer.begin(inRun ? reader.thisRun() : changeTick.incrementAndGet());
         tracker.onRunStarted(writer);

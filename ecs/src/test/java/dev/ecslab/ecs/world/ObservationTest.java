@@ -259,6 +259,43 @@ class ObservationTest {
         }
     }
 
+    /**
+     * The lab's finding at seed 4824 (issue 21's 20 000-scenario gate): a system ran, the clock then jumped
+     * by almost 2^32 ticks (the clamping passes move its previous run and leave its last run's tick), and it
+     * started observing between runs. The world took "this run differs from the previous one" for "in a
+     * run" and announced the rows at the stale tick, which after the jump lay in the future: the first
+     * observing run saw nothing and the next one saw every row, as added by nobody.
+     */
+    @Test
+    void aLateObserverAfterAClockJumpIsAnnouncedInItsFirstRunAndNotAgain() {
+        World world = World.builder().changeTracking("generation").build();
+        spawn(world, 20);
+        WorldInternals internals = WorldInternals.of(world);
+        RunTicks ticks = internals.newSystemTicks("late");
+        WorldView view = internals.view("late", Access.world(), ticks);
+        ticks.begin(internals.nextChangeTick());                                // a run that observes nothing yet
+        internals.changeTracker().onRunStarted(ticks);
+        internals.changeTracker().onRunFinished(ticks);
+        ticks.end();
+        internals.advanceChangeTick(0xFFFF_FFF9L);                              // 2^32 - 7 ticks, clamped on the way
+        assertThat(ticks.inRun()).isFalse();
+        QueryBuilder qb = view.query();                                         // observation starts between runs
+        EntityTerm e = qb.entity();
+        qb.changedAs(Pos.class, ChangeKind.ADDED, dev.ecslab.ecs.change.ChangeFlavor.DEFAULT);
+        Query added = qb.build();
+        List<Set<Integer>> runs = new ArrayList<>();
+        for (int run = 0; run < 2; run++) {
+            ticks.begin(internals.nextChangeTick());
+            internals.changeTracker().onRunStarted(ticks);
+            assertThat(ticks.inRun()).isTrue();
+            runs.add(collect(added, e));
+            internals.changeTracker().onRunFinished(ticks);
+            ticks.end();
+        }
+        assertThat(runs.get(0)).as("the first observing run: the announcement").isEqualTo(all(20));
+        assertThat(runs.get(1)).as("the next run: nothing was added").isEmpty();
+    }
+
     /** The mutant: a world that forgets to announce the untracked rows; the check above must catch it. */
     @Test
     void aWorldThatForgetsToAnnounceMissesTheUntrackedChangesAndTheCheckSeesIt() {

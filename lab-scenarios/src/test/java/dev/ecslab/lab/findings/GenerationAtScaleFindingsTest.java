@@ -1,6 +1,7 @@
 package dev.ecslab.lab.findings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Cell;
@@ -16,14 +17,15 @@ import org.junit.jupiter.api.Test;
  * 20 000-scenario gate found (2026-11-27, issue 21: {@code lab gate --strategy generation --executor dynamic
  * --tries 20000}, in 2 shards, merged). Kept as executable reproductions: each campaign seed is one generated
  * scenario, run under the serial executor, and {@code system-data} (the other exact strategy) passes it.
- * When a fix lands, this test fails and says which finding it was: turn it into a regression test then.
+ * Both are fixed; the tests are their regression tests.
  * <ul>
  *   <li>seed 9367 (<b>fixed</b>, now a regression test): 1 344 entities despawned by commands in one frame. The
  *       removal log was bounded by {@code max(1024, 2 x live entities)}, counted after the despawns, so it was full
  *       before the detector ran again and its oldest half (512 removals) was dropped: {@code Removed<B>} missed
  *       them (criterion 1). The bound now counts the removals of the current and previous frame too;</li>
- *   <li>seed 4824: a detector is told {@code Added<A>} of an entity that no other system changed since its
- *       previous run (criterion 2).</li>
+ *   <li>seed 4824 (<b>fixed</b>, now a regression test): a detector was told {@code Added<A>} of an entity that
+ *       no other system changed since its previous run (criterion 2): a late observer's announcement at a stale
+ *       tick after a clock jump.</li>
  * </ul>
  */
 class GenerationAtScaleFindingsTest {
@@ -44,10 +46,19 @@ class GenerationAtScaleFindingsTest {
         assertEquals(Cell.Status.PASS, status("system-data", 9_367, Criterion.AT_LEAST_ONCE));
     }
 
+    /**
+     * Fixed: the world announced a late observer's untracked rows at a stale tick when a clamping pass had
+     * moved the observer's previous run (the clock jumped by almost 2^32 ticks before frame 1), so the rows
+     * came as news a frame late. The world now asks the reader whether a run is under way
+     * ({@code SystemTicks.inRun}); {@code ObservationTest.aLateObserverAfterAClockJumpIsAnnouncedInItsFirstRunAndNotAgain}
+     * pins the cause. In this one scenario criterion 2 now has nothing to judge for {@code generation} (the
+     * announcement is tolerated), so the regression is "no failure" here and exact counts there.
+     */
     @Test
-    void anAddedIsReportedThatNoSystemMade() {
-        assertEquals(Cell.Status.FAIL, status("generation", 4_824, Criterion.AT_MOST_ONCE),
-                "seed 4824: is the spurious Added finding fixed?");
+    void anAddedNoSystemMadeIsNoLongerReported() {
+        assertNotEquals(Cell.Status.FAIL, status("generation", 4_824, Criterion.AT_MOST_ONCE),
+                "seed 4824: a late observer after a clock jump must not be told of an addition nobody made");
+        assertNotEquals(Cell.Status.FAIL, status("generation", 4_824, Criterion.AT_LEAST_ONCE));
         assertEquals(Cell.Status.PASS, status("system-data", 4_824, Criterion.AT_MOST_ONCE));
     }
 }
