@@ -197,10 +197,7 @@ class ObservationTest {
         WorldInternals internals = WorldInternals.of(world);
         RunTicks ticks = internals.newSystemTicks("late");
         WorldView view = internals.view("late", Access.world(), ticks);
-        ticks.begin(internals.nextChangeTick());                                // a run that observes nothing yet
-        internals.changeTracker().onRunStarted(ticks);
-        internals.changeTracker().onRunFinished(ticks);
-        ticks.end();
+        runObservingNothing(internals, ticks);
         writeEveryWay(world, entities);                                         // nobody observes: untracked
         List<Set<Integer>> runs = new ArrayList<>();
         Query[] query = new Query[1];
@@ -224,6 +221,14 @@ class ObservationTest {
             world.getMut(entities.get(5), Pos.class).orElseThrow().x++;       // one tracked change between runs
         }
         return runs;
+    }
+
+    /** One run of the system whose ticks these are, observing nothing yet. */
+    private static void runObservingNothing(WorldInternals internals, RunTicks ticks) {
+        ticks.begin(internals.nextChangeTick());
+        internals.changeTracker().onRunStarted(ticks);
+        internals.changeTracker().onRunFinished(ticks);
+        ticks.end();
     }
 
     private static Set<Integer> collect(Query q, EntityTerm e) {
@@ -273,10 +278,7 @@ class ObservationTest {
         WorldInternals internals = WorldInternals.of(world);
         RunTicks ticks = internals.newSystemTicks("late");
         WorldView view = internals.view("late", Access.world(), ticks);
-        ticks.begin(internals.nextChangeTick());                                // a run that observes nothing yet
-        internals.changeTracker().onRunStarted(ticks);
-        internals.changeTracker().onRunFinished(ticks);
-        ticks.end();
+        runObservingNothing(internals, ticks);
         internals.advanceChangeTick(0xFFFF_FFF9L);                              // 2^32 - 7 ticks, clamped on the way
         assertThat(ticks.inRun()).isFalse();
         QueryBuilder qb = view.query();                                         // observation starts between runs
