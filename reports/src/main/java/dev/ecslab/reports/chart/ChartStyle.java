@@ -20,40 +20,32 @@ final class ChartStyle {
 
     /**
      * The names whose colour is fixed, in the order the legends list them, in groups that never
-     * share a chart (strategies, executors, iteration contenders): a name's colour is its place in
-     * its group.
+     * share a chart (strategies, executors): a name's colour is its place in its group.
      */
     static final List<List<String>> KNOWN_GROUPS = List.of(
             List.of("none", "flags", "double-buffer", "last-tick", "flag-doubling", "generation", "system-data",
                     "generation-scan"),
-            List.of("serial", "staged", "dynamic"),
-            List.of("ecslab (forEach)", "ecslab (forEachChunk)", "ecslab (forEachChunk, chunk arrays)",
-                    "ecslab (chunk arrays, observed)", "hand-written loop", "hand loop over ecslab's objects",
-                    "Dominion", "artemis-odb", "ecslab columnar (forEach)", "ecslab columnar (forEachChunk)",
-                    "hand-written loop over primitive arrays", "ecslab columnar (forEachChunk, observed)",
-                    "ecslab columnar (forEachChunk, none)"));
-    static final List<String> KNOWN = KNOWN_GROUPS.stream().flatMap(List::stream).toList();
+            List.of("serial", "staged", "dynamic"));
 
     /**
-     * The iteration chart has more contenders than the palette has colours, over two panels: the
-     * objects panel (the first eight names) and the columnar panel (the columnar five, with the
-     * hand-written loop and ecslab's forEachChunk repeated as yardsticks). Each panel's colours are
-     * distinct, and the yardsticks keep theirs on both.
+     * The iteration contenders in legend order, each with its colour. There are more of them than the
+     * palette has colours, over two panels: the objects panel (the first eight) and the columnar panel
+     * (the last five, with the hand-written loop and ecslab's forEachChunk repeated as yardsticks). Each
+     * panel's colours are distinct, and the yardsticks keep theirs on both.
      */
-    private static final Map<String, Integer> PINNED = Map.ofEntries(
-            Map.entry("ecslab (forEach)", 0),
-            Map.entry("ecslab (forEachChunk)", 1),
-            Map.entry("hand-written loop", 2),
-            Map.entry("hand loop over ecslab's objects", 3),
-            Map.entry("Dominion", 4),
-            Map.entry("artemis-odb", 5),
-            Map.entry("ecslab (forEachChunk, chunk arrays)", 6),
-            Map.entry("ecslab (chunk arrays, observed)", 7),
-            Map.entry("ecslab columnar (forEach)", 0),
-            Map.entry("ecslab columnar (forEachChunk)", 6),
+    private static final List<Map.Entry<String, Integer>> ITERATION = List.of(
+            Map.entry("ecslab (forEach)", 0), Map.entry("ecslab (forEachChunk)", 1),
+            Map.entry("ecslab (forEachChunk, chunk arrays)", 6), Map.entry("ecslab (chunk arrays, observed)", 7),
+            Map.entry("hand-written loop", 2), Map.entry("hand loop over ecslab's objects", 3),
+            Map.entry("Dominion", 4), Map.entry("artemis-odb", 5),
+            Map.entry("ecslab columnar (forEach)", 0), Map.entry("ecslab columnar (forEachChunk)", 6),
             Map.entry("hand-written loop over primitive arrays", 8),
-            Map.entry("ecslab columnar (forEachChunk, observed)", 9),
-            Map.entry("ecslab columnar (forEachChunk, none)", 3));
+            Map.entry("ecslab columnar (forEachChunk, observed)", 9), Map.entry("ecslab columnar (forEachChunk, none)", 3));
+    private static final Map<String, Integer> ITERATION_COLOURS =
+            ITERATION.stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+
+    static final List<String> KNOWN = java.util.stream.Stream.concat(KNOWN_GROUPS.stream().flatMap(List::stream),
+            ITERATION.stream().map(Map.Entry::getKey)).toList();
 
     /** Tableau 10, distinguishable in colour and in grey. */
     private static final Color[] PALETTE = {
@@ -88,7 +80,7 @@ final class ChartStyle {
 
     /** The colour of a series: fixed for the known names, by hash for others. */
     static Color colour(String name) {
-        Integer pinned = PINNED.get(name);
+        Integer pinned = ITERATION_COLOURS.get(name);
         if (pinned != null) {
             return PALETTE[pinned];
         }
