@@ -249,15 +249,19 @@ public final class Query {
      * Listed rows already passed the driving filter, so with a single change filter they go to the
      * action untested; with more filters each is tested against all of them.
      *
-     * <p>The tracker lists a table's rows first and the action visits them after, in the same (row)
-     * order. With scattered changes each listed row is a cache miss on its lanes and each visit one on
+     * <p>The tracker lists a table's rows first (in batches of {@link QueryIter#LISTED_BATCH}, so the
+     * list stays small) and the action visits them after, in the same (row) order. With scattered changes each listed row is a cache miss on its lanes and each visit one on
      * its value; listing first keeps the value misses out of the scan's chain of dependent loads and
      * branches, so the processor overlaps them. Writes during the visits touch only the visited row,
      * so the rows listed are the rows the fused walk would visit.
      */
     private void walkChangedRows(QueryIter it, Consumer<? super QueryRow> action, ChangeFilter driver) {
-        ChangeTracker.RowSink listed = it::listRow;
         boolean retest = changeFilters.length > 1;
+        ChangeTracker.RowSink listed = row -> {
+            if (it.listRow(row)) {                                   // the batch is full: visit it now
+                visitListed(it, action, retest);
+            }
+        };
         int componentId = driver.component().id();
         for (int u = 0; u < unitCount; u++) {
             Table t = tables[u];
@@ -276,14 +280,20 @@ public final class Query {
                 }
                 continue;
             }
-            int[] rows = it.listedRows();
-            for (int i = 0, listedCount = it.listedCount(); i < listedCount; i++) {
-                it.row = rows[i];
-                if (!retest || it.passesChanges()) {
-                    action.accept(it);
-                }
+            visitListed(it, action, retest);
+        }
+    }
+
+    /** Visits the rows listed so far, in order, and empties the list. */
+    private static void visitListed(QueryIter it, Consumer<? super QueryRow> action, boolean retest) {
+        int[] rows = it.listedRows();
+        for (int i = 0, listedCount = it.listedCount(); i < listedCount; i++) {
+            it.row = rows[i];
+            if (!retest || it.passesChanges()) {
+                action.accept(it);
             }
         }
+        it.clearListedRows();
     }
 
     /** Tests every matching row against the change filters. */

@@ -33,20 +33,23 @@ public final class QueryIter extends QueryRow implements AutoCloseable {
         super(query);
     }
 
-    /** Rows a change walk listed in the current table, before it visits them ({@link #listRow}). */
-    private int[] listedRows = new int[64];
+    /** The most rows a change walk lists before it visits them: enough to overlap their misses, 4 KB. */
+    static final int LISTED_BATCH = 1024;
+    /** Rows a change walk listed in the current table, before it visits them ({@link #listRow}); made on first use. */
+    private int[] listedRows;
     private int listedCount;
 
     void clearListedRows() {
+        if (listedRows == null) {
+            listedRows = new int[LISTED_BATCH];
+        }
         listedCount = 0;
     }
 
-    /** Appends {@code row} to the rows listed in the current table. */
-    void listRow(int row) {
-        if (listedCount == listedRows.length) {
-            listedRows = java.util.Arrays.copyOf(listedRows, listedCount * 2);
-        }
+    /** Appends {@code row} to the rows listed; true when the batch is full and must be visited. */
+    boolean listRow(int row) {
         listedRows[listedCount++] = row;
+        return listedCount == LISTED_BATCH;
     }
 
     int listedCount() {
