@@ -332,15 +332,7 @@ public final class QueryChunk {
         if (copy == null || copy.getClass() != f.type.arrayType() || java.lang.reflect.Array.getLength(copy) < size) {
             copy = java.lang.reflect.Array.newInstance(f.type, Math.max(size, 16));
         }
-        int[] at = gatheredRows[g];
-        if (at == null || at.length < size) {
-            at = new int[Math.max(size, 16)];
-        }
-        Column c = columns[s];
-        SparseSet set = sparseSets[s];
-        for (int i = 0; i < size; i++) {
-            at[i] = c != null ? rows[i] : set.denseIndex(entityIndices[i]);
-        }
+        int[] at = valueRows(s, gatheredRows[g]);
         Object source = column.array(f.field);
         for (int i = 0; i < size; i++) {
             System.arraycopy(source, at[i], copy, i, 1);
@@ -401,14 +393,9 @@ public final class QueryChunk {
         } else {
             java.util.Arrays.fill(copy, size, copy.length, null);   // no other chunk's values past size
         }
-        int[] at = valueCopyRows[s];
-        if (at == null || at.length < size) {
-            at = new int[Math.max(size, 16)];
-            valueCopyRows[s] = at;
-        }
-        Column c = columns[s];
+        int[] at = valueRows(s, valueCopyRows[s]);
+        valueCopyRows[s] = at;
         for (int i = 0; i < size; i++) {
-            at[i] = c == null ? sparseSets[s].denseIndex(entityIndices[i]) : rows == null ? i : rows[i];
             copy[i] = column.get(at[i]);
         }
         valueCopyState[s] = (byte) (write ? 2 : 1);
@@ -455,6 +442,19 @@ public final class QueryChunk {
         if (refused != null) {
             throw refused;
         }
+    }
+
+    /**
+     * The row of each entity of the chunk in slot {@code s}'s value column (its table column, or the
+     * dense index in its sparse set), written into {@code into} when it is big enough.
+     */
+    private int[] valueRows(int s, int[] into) {
+        int[] at = into != null && into.length >= size ? into : new int[Math.max(size, 16)];
+        Column c = columns[s];
+        for (int i = 0; i < size; i++) {
+            at[i] = c == null ? sparseSets[s].denseIndex(entityIndices[i]) : rows == null ? i : rows[i];
+        }
+        return at;
     }
 
     /** Ends the current chunk: stores written gathered copies back into their columns. */
