@@ -60,9 +60,10 @@ import java.util.Set;
  * watch is judged only in its system's runs inside its window. Its first run there owes what changed
  * since the system's previous run (whether or not the watch existed then), as every run does; a change
  * before that is nobody's obligation (under a claim of k frames' delay, one made in the k frames before
- * the watch joined may still be reported, once). A watch that joins when the world announces the
- * component's rows ({@link Scenario#announcesWhenJoining}: nobody observed it until then), or within
- * the claimed delay after such an announcement, may also report, once each, the
+ * the watch joined may still be reported, once). A watch whose first run comes after the world
+ * announced the component's rows ({@link Scenario#announcesWhenJoining}: nobody observed it until a watch,
+ * this one or another, joined) and whose system's previous run came before that announcement, or whose
+ * first run comes within the claimed delay after one, may also report, once each, the
  * entities that hold the component when its first run starts, in that run or (under a claim of k
  * frames' delay) in its runs up to k frames later: the world may not have tracked the component while
  * nobody observed it, and announces every row rather than miss something. Any other report is judged
@@ -271,8 +272,15 @@ public final class DetectionOracle {
                     previous = r;
                     continue;
                 }
+                // The world announces a component's rows just before the frame a watch joins it when nobody
+                // observed it (Scenario#announcesWhenJoining). Every run that starts after an announcement and
+                // whose system's previous run came before it sees it: the rows may have changed, untracked, in
+                // between. So announcements count from the frame after the system's previous run (a system
+                // paused for frames sees one made while it was paused, even by another system's watch), or from
+                // the claimed delay before the watch joined, whichever is earlier.
+                long announcedFrom = Math.min(previous == null ? 0 : previous.frame() + 1L, (long) watch.firstFrame() - delay);
                 if (!evaluated && watch.firstFrame() > 0 && watch.kind() != WatchKind.REMOVED
-                        && scenario.announcesBetween(watch.data(), watch.firstFrame() - delay, watch.firstFrame())) {
+                        && scenario.announcesBetween(watch.data(), (int) Math.max(announcedFrom, 0), watch.firstFrame())) {
                     announced.addAll(present);
                     announcedUntil = r.frame() + delay;
                 }
