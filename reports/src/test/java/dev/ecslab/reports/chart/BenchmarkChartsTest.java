@@ -121,7 +121,7 @@ class BenchmarkChartsTest {
         assertThat(workload.caption()).contains("10^6 entities", "added computationally", "avgt",
                 "change-2026-11-22-a.json", "change-query-2026-11-24-69410ab.json");
         assertThat(charts.get(BenchmarkCharts.EXECUTORS).caption()).as("the newest run of the executors")
-                .contains("scheduling-2026-11-24-e96afd2.json");
+                .contains("scheduling-2026-11-27-30913db.json");
         assertThat(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).caption()).contains("memory-2026-11-22.json", "10000 entities");
         assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-0c6864a.json", "avgt");
     }
