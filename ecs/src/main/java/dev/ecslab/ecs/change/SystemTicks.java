@@ -37,8 +37,13 @@ public class SystemTicks {
     private volatile int lastRun;
     /** True for ticks that have not finished a run yet: their {@code lastRun} only says "long ago". */
     private volatile boolean neverRan;
-    /** Between {@link #begin} and {@link #end}: what {@link #inRun()} answers. */
-    private volatile boolean running;
+    /**
+     * Between {@link #begin} and {@link #end}: what {@link #inRun()} answers. Plain, for the reason
+     * {@link #thisRun} is: a volatile store here would put a fence into every system run's start. It is
+     * set with {@code thisRun}, under the same hand-off, and cleared before {@code end}'s volatile store
+     * of {@code lastRun}, which publishes it.
+     */
+    private boolean running;
 
     /** A reader or writer whose previous (and current) run is {@code lastRun}. */
     protected SystemTicks(int id, String name, int lastRun) {
@@ -116,9 +121,9 @@ public class SystemTicks {
 
     /** Ends the run: the next run sees changes newer than this run's tick. */
     protected void end() {
+        this.running = false;
         this.lastRun = thisRun;
         this.neverRan = false;
-        this.running = false;
     }
 
     /** Clamps the previous run to at most {@link Ticks#MAX_AGE} before {@code now} ({@link Ticks#clamp}). */
