@@ -250,10 +250,11 @@ public final class Query {
      * action untested; with more filters each is tested against all of them.
      *
      * <p>The tracker lists a table's rows first (in batches of {@link QueryIter#LISTED_BATCH}, so the
-     * list stays small) and the action visits them after, in the same (row) order. With scattered changes each listed row is a cache miss on its lanes and each visit one on
-     * its value; listing first keeps the value misses out of the scan's chain of dependent loads and
-     * branches, so the processor overlaps them. Writes during the visits touch only the visited row,
-     * so the rows listed are the rows the fused walk would visit.
+     * list stays small) and the action visits them after, in the same (row) order. With scattered
+     * changes each listed row is a cache miss on its lanes and each visit one on its value; listing
+     * first keeps the value misses out of the scan's chain of dependent loads and branches, so the
+     * processor overlaps them. Writes during the visits touch only the visited row, so the rows listed
+     * are the rows the fused walk would visit.
      */
     private void walkChangedRows(QueryIter it, Consumer<? super QueryRow> action, ChangeFilter driver) {
         boolean retest = changeFilters.length > 1;
