@@ -7,6 +7,7 @@ import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.util.List;
@@ -36,19 +37,19 @@ import org.junit.jupiter.api.Test;
 class GenerationAtScaleFindingsTest {
     static final ClassLoader LOADER = GenerationAtScaleFindingsTest.class.getClassLoader();
 
-    /** Criterion {@code c}'s cell after the campaign's one scenario of {@code seed}. */
-    private static Cell.Status status(String strategy, long seed, Criterion c) {
+    /** The matrix row of {@code strategy} after the campaign's one scenario of {@code seed} (one lab run). */
+    private static Row row(String strategy, long seed) {
         Matrix m = new Lab(new Lab.Options(1, List.of(1L), seed, 0, false, Lab.Progress.NONE))
                 .run(List.of(TrackerSubject.find(strategy, LOADER)), List.of(ExecutorSubject.of("serial")), List.of());
-        return m.rows().get(0).cell(c).status();
+        return m.rows().get(0);
     }
 
     /** Fixed: the removal log's bound counts the removals of this frame and the previous one. */
     @Test
     void aMassDespawnNoLongerOverflowsTheRemovalLog() {
-        assertEquals(Cell.Status.PASS, status("generation", 9_367, Criterion.AT_LEAST_ONCE),
+        assertEquals(Cell.Status.PASS, row("generation", 9_367).cell(Criterion.AT_LEAST_ONCE).status(),
                 "seed 9367: a mass despawn's removals must all reach the detector");
-        assertEquals(Cell.Status.PASS, status("system-data", 9_367, Criterion.AT_LEAST_ONCE));
+        assertEquals(Cell.Status.PASS, row("system-data", 9_367).cell(Criterion.AT_LEAST_ONCE).status());
     }
 
     /**
@@ -61,18 +62,20 @@ class GenerationAtScaleFindingsTest {
      */
     @Test
     void anAddedNoSystemMadeIsNoLongerReported() {
-        assertNotEquals(Cell.Status.FAIL, status("generation", 4_824, Criterion.AT_MOST_ONCE),
+        Row generation = row("generation", 4_824);
+        assertNotEquals(Cell.Status.FAIL, generation.cell(Criterion.AT_MOST_ONCE).status(),
                 "seed 4824: a late observer after a clock jump must not be told of an addition nobody made");
-        assertNotEquals(Cell.Status.FAIL, status("generation", 4_824, Criterion.AT_LEAST_ONCE));
-        assertEquals(Cell.Status.PASS, status("system-data", 4_824, Criterion.AT_MOST_ONCE));
+        assertNotEquals(Cell.Status.FAIL, generation.cell(Criterion.AT_LEAST_ONCE).status());
+        assertEquals(Cell.Status.PASS, row("system-data", 4_824).cell(Criterion.AT_MOST_ONCE).status());
     }
 
     /** The lab's own bug (seed 15633): an announcement made while the detector was paused is tolerated once. */
     @Test
     void anAnnouncementMadeWhileTheDetectorWasPausedIsNotJudgedSpurious() {
-        assertEquals(Cell.Status.PASS, status("generation", 15_633, Criterion.AT_MOST_ONCE),
+        Row generation = row("generation", 15_633);
+        assertEquals(Cell.Status.PASS, generation.cell(Criterion.AT_MOST_ONCE).status(),
                 "seed 15633: generation's report of rows announced while the detector was paused is allowed");
-        assertEquals(Cell.Status.PASS, status("generation", 15_633, Criterion.AT_LEAST_ONCE));
-        assertEquals(Cell.Status.PASS, status("system-data", 15_633, Criterion.AT_MOST_ONCE));
+        assertEquals(Cell.Status.PASS, generation.cell(Criterion.AT_LEAST_ONCE).status());
+        assertEquals(Cell.Status.PASS, row("system-data", 15_633).cell(Criterion.AT_MOST_ONCE).status());
     }
 }
