@@ -12,7 +12,8 @@ import java.util.WeakHashMap;
 /**
  * Proposal 5, the generation counter (Bevy's scheme, with exact additions and change-proportional
  * queries): a global tick incremented per system run; per component row an added tick and a mutated
- * tick in two metadata lanes (an addition sets the mutated tick {@link Ticks#MAX_AGE} back: "never") (so they survive archetype moves);
+ * tick in two metadata lanes, so they survive archetype moves (an addition sets the mutated tick
+ * {@link Ticks#MAX_AGE} back: "never");
  * per system the tick of its previous run. A component is added (mutated) for a reader when that
  * tick is newer than the reader's previous run; comparison is by wrapping age ({@link Ticks}), and
  * ticks older than {@link Ticks#MAX_AGE} are clamped every {@link Ticks#CHECK_THRESHOLD} ticks, as
@@ -58,16 +59,52 @@ import java.util.WeakHashMap;
 public final class GenerationTracker implements ChangeTracker {
     static final int ADDED = 0;
     /**
-     * The tick of the last mutation; an addition stores its own tick minus {@link Ticks#MAX_AGE} there,
-     * which no real mutation can be (they come after the addition): {@link #mutatedSinceAdded} reads
-     * "never mutated since added" from the two lanes, and clamping keeps that relation. It spares a
-     * third lane and a store per write, and stays exact even when ticks wrap unclamped.
+     * The tick of the last mutation. An addition stores its own tick minus {@link Ticks#MAX_AGE} there
+     * ("never mutated": older than any reader's previous run can be, since those are clamped to
+     * {@code MAX_AGE}), and clamping treats that value like any other tick, so every "never" and every
+     * clamped value stays between {@code MAX_AGE} and {@code MAX_AGE} plus the age of the last clamp
+     * ({@link #lastCheck}). While that age is below {@link Ticks#CHECK_THRESHOLD} (always, in a world
+     * that clamps at its sync points), such a value is never news: the mutated lane alone answers
+     * {@link ChangeKind#MUTATED}, and a change query reads one lane per block where only mutations
+     * happened. When a clamp is overdue (a clock moved without one, as Bevy's expiration test does), the
+     * answers also require {@link #mutatedSinceAdded} and a value other than the last clamp's, as this
+     * lane's encoding did before; see {@link #isNews}.
      */
     static final int MUTATED = 1;
 
-    /** False exactly when the row was not mutated since it was added (see {@link #MUTATED}). */
+    /**
+     * False when the mutated tick is the "never mutated" mark of the row's addition (an addition
+     * stores its tick minus {@link Ticks#MAX_AGE}; no real mutation, made after it, can carry that).
+     */
     static boolean mutatedSinceAdded(int added, int mutated) {
         return added - mutated != (int) Ticks.MAX_AGE;
+    }
+
+    /**
+     * True when a clamp is overdue at {@code now}: "never" and clamped values may then have wrapped
+     * round to look new, and the answers take the careful test (see {@link #MUTATED}).
+     */
+    static boolean clampOverdue(int lastCheck, int now) {
+        return Ticks.age(lastCheck, now) >= Ticks.CHECK_THRESHOLD;
+    }
+
+    /**
+     * The definition every answer of this tracker follows, row by row: whether a row with these lanes
+     * is added, mutated or changed for a reader whose previous run was {@code last}, seen from
+     * {@code now}, when the tracker last clamped at {@code lastCheck}.
+     */
+    static boolean isNews(ChangeKind kind, int added, int mutated, int last, int now, int lastCheck) {
+        boolean a = kind != ChangeKind.MUTATED && Ticks.isNewer(added, last, now);
+        if (a) {
+            return true;
+        }
+        return kind != ChangeKind.ADDED && Ticks.isNewer(mutated, last, now)
+                && (!clampOverdue(lastCheck, now) || reallyMutated(added, mutated, lastCheck));
+    }
+
+    /** The careful test: not the addition's "never" mark, and not the last clamp's value. */
+    static boolean reallyMutated(int added, int mutated, int lastCheck) {
+        return mutatedSinceAdded(added, mutated) && mutated != (int) (lastCheck - Ticks.MAX_AGE);
     }
 
     private TrackerHost host;
@@ -77,6 +114,10 @@ public final class GenerationTracker implements ChangeTracker {
     private final ResourceTicks resources = new ResourceTicks();
     private final java.util.concurrent.atomic.LongAdder rowsExamined = new java.util.concurrent.atomic.LongAdder();
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    /**
+     * The tick of the last clamp (written by the owner thread at sync points and frame ends, read by
+     * readers between them): bounds the age of every "never" and clamped value (see {@link #MUTATED}).
+     */
     private int lastCheck;
     /**
      * Removals of this frame and of the previous one, and the most entities seen alive at a removal or
@@ -193,14 +234,17 @@ public final class GenerationTracker implements ChangeTracker {
      * readers' previous runs are the world's to clamp, at the same sync points.
      */
     private void clampAll(int now) {
+        int previousCheck = lastCheck;
         lastCheck = now;
         host.forEachColumn((column, rows) -> {
             int[] added = column.laneArray(ADDED);
             int[] mutated = column.laneArray(MUTATED);
             for (int r = 0; r < rows; r++) {
-                boolean never = !mutatedSinceAdded(added[r], mutated[r]);
+                // A "never" mark goes to exactly MAX_AGE, like a clamped tick: by its meaning, not its age, which
+                // may have wrapped round if this clamp came late.
+                mutated[r] = reallyMutated(added[r], mutated[r], previousCheck) ? Ticks.clamp(mutated[r], now)
+                        : (int) (now - Ticks.MAX_AGE);
                 added[r] = Ticks.clamp(added[r], now);
-                mutated[r] = never ? (int) (added[r] - Ticks.MAX_AGE) : Ticks.clamp(mutated[r], now);
             }
             if (column.attachment() instanceof BlockSummaries s) {
                 s.added.clamp(now);                 // clamping keeps order: still never older than a row
@@ -232,7 +276,7 @@ public final class GenerationTracker implements ChangeTracker {
     public void onAddedSilently(int componentId, int entityIndex, TrackedRows column, int row) {
         int ancient = (int) (host.currentTick() - Ticks.MAX_AGE);
         column.setLane(ADDED, row, ancient);
-        column.setLane(MUTATED, row, (int) (ancient - Ticks.MAX_AGE));      // and never mutated
+        column.setLane(MUTATED, row, ancient);                              // and never mutated
         BlockSummaries.of(column, blockShift, host, stampWrites).cover(row, host.currentTick());
     }
 
@@ -325,16 +369,7 @@ public final class GenerationTracker implements ChangeTracker {
     @Override
     public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
             TrackedRows column, int row) {
-        int last = reader.lastRun();
-        int now = reader.thisRun();
-        return switch (kind) {
-            case ADDED -> Ticks.isNewer(column.lane(ADDED, row), last, now);
-            case MUTATED -> mutatedSinceAdded(column.lane(ADDED, row), column.lane(MUTATED, row))
-                    && Ticks.isNewer(column.lane(MUTATED, row), last, now);
-            case CHANGED -> Ticks.isNewer(column.lane(ADDED, row), last, now)
-                    || (mutatedSinceAdded(column.lane(ADDED, row), column.lane(MUTATED, row))
-                            && Ticks.isNewer(column.lane(MUTATED, row), last, now));
-        };
+        return isNews(kind, column.lane(ADDED, row), column.lane(MUTATED, row), reader.lastRun(), reader.thisRun(), lastCheck);
     }
 
     /**
@@ -354,7 +389,8 @@ public final class GenerationTracker implements ChangeTracker {
                 continue;
             }
             int[] entities = cr.entities();
-            found.examined += BlockSummaries.scan(kind, cr.column(), cr.rows(), last, now, blockShift, row -> found.add(entities[row]));
+            found.examined += BlockSummaries.scan(kind, cr.column(), cr.rows(), last, now, lastCheck, blockShift,
+                    row -> found.add(entities[row]));
         }
         rowsExamined.add(found.examined);
         return Arrays.copyOf(found.entities, found.size);
@@ -365,7 +401,7 @@ public final class GenerationTracker implements ChangeTracker {
     public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
             RowSink sink) {
         if (rows > 0) {
-            rowsExamined.add(BlockSummaries.scan(kind, column, rows, reader.lastRun(), reader.thisRun(), blockShift, sink));
+            rowsExamined.add(BlockSummaries.scan(kind, column, rows, reader.lastRun(), reader.thisRun(), lastCheck, blockShift, sink));
         }
         return true;
     }

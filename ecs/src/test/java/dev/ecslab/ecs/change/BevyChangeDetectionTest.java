@@ -122,13 +122,16 @@ class BevyChangeDetectionTest {
         tracker.onAdded(world, 0, 0, column, 0);
         host.now = (int) (1 + Ticks.MAX_AGE + Ticks.CHECK_THRESHOLD);
         assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), host.now)).isGreaterThan(Ticks.MAX_AGE);
-        assertThat(GenerationTracker.mutatedSinceAdded(column.lane(GenerationTracker.ADDED, 0),
-                column.lane(GenerationTracker.MUTATED, 0))).as("never mutated, before the clamp").isFalse();
+        RunTicks reader = new RunTicks(1, "reader", (int) (host.now - Ticks.MAX_AGE));     // its previous run: as old as can be
+        reader.begin(host.now);
+        assertThat(tracker.matches(ChangeKind.MUTATED, ChangeFlavor.DEFAULT, reader, 0, 0, column, 0))
+                .as("never mutated, before the clamp (a clamp is overdue)").isFalse();
         tracker.checkTicks();
         assertThat(Ticks.age(column.lane(GenerationTracker.ADDED, 0), host.now)).isEqualTo(Ticks.MAX_AGE);
-        // Never mutated: the mutated lane stays MAX_AGE behind the added one (generation's "never" mark).
-        assertThat(GenerationTracker.mutatedSinceAdded(column.lane(GenerationTracker.ADDED, 0),
-                column.lane(GenerationTracker.MUTATED, 0))).isFalse();
+        // Never mutated: the mark is clamped like any tick, to exactly MAX_AGE, and is no news to anyone.
+        assertThat(Ticks.age(column.lane(GenerationTracker.MUTATED, 0), host.now)).isEqualTo(Ticks.MAX_AGE);
+        assertThat(tracker.matches(ChangeKind.MUTATED, ChangeFlavor.DEFAULT, reader, 0, 0, column, 0)).isFalse();
+        assertThat(tracker.matches(ChangeKind.CHANGED, ChangeFlavor.DEFAULT, reader, 0, 0, column, 0)).isFalse();
     }
 
     /** Bevy's set_if_neq: an equal value marks nothing, a different one marks the resource changed. */
