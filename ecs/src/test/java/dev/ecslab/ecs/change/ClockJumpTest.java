@@ -7,7 +7,9 @@ import dev.ecslab.ecs.change.ClockJumps.A;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.ScheduleRunner;
 import dev.ecslab.ecs.executor.SerialExecutor;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
+import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.AccessSpec.QuerySpec;
 import dev.ecslab.ecs.query.AccessSpec;
 import dev.ecslab.ecs.query.EntityTerm;
@@ -130,6 +132,40 @@ class ClockJumpTest {
             }
             assertThat(log).as(world.changeTrackingId()).containsExactly("frame 0: [e0]");
         }
+    }
+
+    /**
+     * A row added and never mutated stays "never mutated" however often the clock laps, even where a
+     * write to its block makes a query read the block's mutated lane. Its mark (the addition's tick
+     * minus MAX_AGE) is clamped to MAX_AGE like any tick; a clamp that kept it MAX_AGE behind the
+     * clamped addition instead would leave it looking new after the first lap, and a query that reads
+     * the mutated lane alone (9aeae2b) would report the row (tried: it fails this test).
+     */
+    @Test
+    void aRowNeverMutatedStaysUnmutatedHoweverOftenTheClockLaps() {
+        World world = World.builder().observeEverything().build();
+        Entity never = world.spawn(new A(0));
+        Entity written = world.spawn(new A(0));            // the same 16-row block
+        for (int lap = 1; lap <= 3; lap++) {
+            WorldInternals.of(world).advanceChangeTick((1L << 32) + TWO_31 / 3);
+            RunTicks reader = WorldInternals.of(world).newSystemTicks("reader " + lap);   // previous run: as old as can be
+            world.getMut(written, A.class);                 // makes the block's mutated summary newer than the reader
+            reader.begin(WorldInternals.of(world).nextChangeTick());
+            assertThat(reported(world, reader, ChangeKind.MUTATED)).as("lap " + lap).containsExactly(written);
+            assertThat(reported(world, reader, ChangeKind.CHANGED)).as("lap " + lap).containsExactly(written);
+            assertThat(reported(world, reader, ChangeKind.ADDED)).as("lap " + lap + ": the additions expired").isEmpty();
+            reader.end();
+        }
+    }
+
+    private static List<Entity> reported(World world, SystemTicks reader, ChangeKind kind) {
+        QueryBuilder qb = WorldInternals.of(world).view(reader.name(), Access.world(), reader).query();
+        EntityTerm id = qb.entity();
+        Query q = qb.changedAs(A.class, kind, ChangeFlavor.DEFAULT).build();
+        List<Entity> out = new ArrayList<>();
+        q.forEach(row -> out.add(row.get(id)));
+        q.close();
+        return out;
     }
 
     @Test
