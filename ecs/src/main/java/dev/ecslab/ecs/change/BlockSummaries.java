@@ -64,8 +64,7 @@ final class BlockSummaries implements TrackedRows.Attachment {
         int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
         boolean careful = GenerationTracker.clampOverdue(lastCheck, now);
         if (!(column.attachment() instanceof BlockSummaries s)) {
-            return testRows(kind != ChangeKind.MUTATED, kind != ChangeKind.ADDED, column, 0, rows, last, now, lastCheck,
-                    careful, sink);     // never stamped: cannot happen, stay exact
+            return testCarefully(kind, column, 0, rows, last, now, lastCheck, sink);     // never stamped: cannot happen, stay exact
         }
         int[] added = kind == ChangeKind.MUTATED ? null : s.added.blocks;
         int[] mutated = kind == ChangeKind.ADDED ? null : s.mutated.blocks;
@@ -84,8 +83,10 @@ final class BlockSummaries implements TrackedRows.Attachment {
                 boolean a = added != null && Integer.compareUnsigned(now - added[b], lastAge) < 0;
                 boolean m = mutated != null && Integer.compareUnsigned(now - mutated[b], lastAge) < 0;
                 if (a || m) {
-                    examined += testRows(a, m, column, b << blockShift, Math.min((b + 1) << blockShift, rows), last, now,
-                            lastCheck, careful, sink);
+                    int from = b << blockShift;
+                    int to = Math.min((b + 1) << blockShift, rows);
+                    examined += careful ? testCarefully(!m ? ChangeKind.ADDED : !a ? ChangeKind.MUTATED : ChangeKind.CHANGED,
+                            column, from, to, last, now, lastCheck, sink) : testRows(a, m, column, from, to, lastAge, now, sink);
                 }
             }
         }
@@ -94,22 +95,14 @@ final class BlockSummaries implements TrackedRows.Attachment {
 
     /**
      * Tests rows {@code [from, to)} for a newer addition ({@code wantAdded}) or mutation
-     * ({@code wantMutated}), passing the matching ones to {@code sink}; reads only the lanes it needs.
+     * ({@code wantMutated}) while no clamp is overdue, passing the matching ones to {@code sink}; reads
+     * only the lanes it needs. {@code lastAge} is the reader's, capped at {@code MAX_AGE}.
      */
-    private static int testRows(boolean wantAdded, boolean wantMutated, TrackedRows column, int from, int to, int last, int now,
-            int lastCheck, boolean careful, RowSink sink) {
-        int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
+    private static int testRows(boolean wantAdded, boolean wantMutated, TrackedRows column, int from, int to, int lastAge,
+            int now, RowSink sink) {
         int[] added = column.laneArray(GenerationTracker.ADDED);
         int[] mutated = column.laneArray(GenerationTracker.MUTATED);
-        if (careful) {
-            for (int r = from; r < to; r++) {
-                if ((wantAdded && Integer.compareUnsigned(now - added[r], lastAge) < 0)
-                        || (wantMutated && Integer.compareUnsigned(now - mutated[r], lastAge) < 0
-                                && GenerationTracker.reallyMutated(added[r], mutated[r], lastCheck))) {
-                    sink.accept(r);
-                }
-            }
-        } else if (!wantAdded) {
+        if (!wantAdded) {
             for (int r = from; r < to; r++) {
                 if (Integer.compareUnsigned(now - mutated[r], lastAge) < 0) {
                     sink.accept(r);
@@ -126,6 +119,19 @@ final class BlockSummaries implements TrackedRows.Attachment {
                 if (Integer.compareUnsigned(now - added[r], lastAge) < 0 || Integer.compareUnsigned(now - mutated[r], lastAge) < 0) {
                     sink.accept(r);
                 }
+            }
+        }
+        return to - from;
+    }
+
+    /** Tests rows {@code [from, to)} by the definition itself ({@link GenerationTracker#isNews}): a clamp is overdue. */
+    private static int testCarefully(ChangeKind kind, TrackedRows column, int from, int to, int last, int now, int lastCheck,
+            RowSink sink) {
+        int[] added = column.laneArray(GenerationTracker.ADDED);
+        int[] mutated = column.laneArray(GenerationTracker.MUTATED);
+        for (int r = from; r < to; r++) {
+            if (GenerationTracker.isNews(kind, added[r], mutated[r], last, now, lastCheck)) {
+                sink.accept(r);
             }
         }
         return to - from;

@@ -94,12 +94,9 @@ public final class GenerationTracker implements ChangeTracker {
      * {@code now}, when the tracker last clamped at {@code lastCheck}.
      */
     static boolean isNews(ChangeKind kind, int added, int mutated, int last, int now, int lastCheck) {
-        boolean a = kind != ChangeKind.MUTATED && Ticks.isNewer(added, last, now);
-        if (a) {
-            return true;
-        }
-        return kind != ChangeKind.ADDED && Ticks.isNewer(mutated, last, now)
-                && (!clampOverdue(lastCheck, now) || reallyMutated(added, mutated, lastCheck));
+        return (kind != ChangeKind.MUTATED && Ticks.isNewer(added, last, now))
+                || (kind != ChangeKind.ADDED && Ticks.isNewer(mutated, last, now)
+                        && (!clampOverdue(lastCheck, now) || reallyMutated(added, mutated, lastCheck)));
     }
 
     /** The careful test: not the addition's "never" mark, and not the last clamp's value. */

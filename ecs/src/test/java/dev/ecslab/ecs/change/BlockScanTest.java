@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * and quiet groups are skipped) or the current tick (every block looked at).
  *
  * <p>Each case prints its seed in the assertion message; the seeds are fixed, so a failure replays.
- * Broken scans it catches (tried): the careful test dropped when a clamp is overdue, a block tick
- * compared as a signed number, the added lane skipped in a block whose additions are newer, and (in a
+ * Broken scans it catches (tried): the careful test dropped when a clamp is overdue, or given the
+ * kind {@code CHANGED} in every block, either half of {@link GenerationTracker#reallyMutated} dropped, a
+ * block tick compared as a signed number, the added lane skipped in a block whose additions are newer, and (in a
  * branch-free variant of the scan, measured slower and not kept) the last row of a 64-row window or the
  * last block of a group skipped.
  */
