@@ -51,6 +51,31 @@ class ReplayTest {
         assertThat(again.finalState()).isEqualTo(trace.finalState());
     }
 
+    /**
+     * A gate may hold a strategy to a stricter promise than it claims ({@code lab gate --expect exact}
+     * gives it no delay); its counterexample records that delay, and the re-run is judged under it. It
+     * was judged under the claim's delay, found again by the strategy's id, so the late reports vanished
+     * and {@code lab replay} said "another verdict" (exit 3) of a failure that replays exactly.
+     */
+    @Test
+    void aRunHeldToAStricterDelayThanItsClaimReplaysUnderThatDelay(@TempDir Path dir) {
+        Scenario s = Catalogue.basic(Target.COMPONENT);
+        TrackerSubject claimed = TrackerSubject.find("last-tick", LOADER);
+        assertThat(claimed.delayFrames()).as("last-tick claims a delay: the case needs one").isPositive();
+        TrackerSubject strict = new TrackerSubject(claimed.id(), claimed.flavor(), claimed.claimed(), claimed.description(),
+                claimed.factory(), 0, claimed.jar());
+        Trace trace = ScenarioRunner.run(s, new LabConfig(strict, ExecutorSubject.of("serial"), 1));
+        List<String> original = verdict(Judge.judge(s, trace));
+        assertThat(original).as("late reports, which the claim would allow").anyMatch(v -> v.contains(" late: "));
+
+        Path file = dir.resolve("strict.json");
+        Replay.save(file, s, trace);
+        Replay.Saved saved = Replay.load(file);
+        Trace again = Replay.rerun(saved.scenario(), saved.trace());
+        assertThat(again.config().delayFrames()).isZero();
+        assertThat(verdict(Judge.judge(saved.scenario(), again))).isEqualTo(original);
+    }
+
     @Test
     void theSameSeedGivesTheSameVerdictUnderTheSerialExecutor() {
         Scenario s = Catalogue.atLeastOnce(Target.RESOURCE);

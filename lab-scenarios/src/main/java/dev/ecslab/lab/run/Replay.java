@@ -177,18 +177,24 @@ public final class Replay {
      * @throws ReplayRefusedException when a controlled trace's executor is not available here
      */
     public static Trace rerun(Scenario scenario, Trace trace, Resolved resolved) {
+        // Judged as recorded: a gate may hold a strategy to a stricter delay than it claims (--expect exact), and
+        // the re-run must be judged under that delay, not the claim's found by id.
+        TrackerSubject found = resolved.strategy();
+        TrackerSubject strategy = found.delayFrames() == trace.config().delayFrames() ? found
+                : new TrackerSubject(found.id(), found.flavor(), found.claimed(), found.description(), found.factory(),
+                        trace.config().delayFrames(), found.jar());
         if (trace.interleaving().controlled()) {
             if (resolved.executorSubject() == null) {
                 throw new ReplayRefusedException("this replay file was recorded with executor '" + trace.config().executor()
                         + "', which is neither built in, a mutant, nor in a given --executor-jar: it is needed to replay"
                         + " the recorded interleaving");
             }
-            LabConfig config = new LabConfig(resolved.strategy(), resolved.executorSubject(), trace.config().seed(),
+            LabConfig config = new LabConfig(strategy, resolved.executorSubject(), trace.config().seed(),
                     trace.config().threads()).withExploration(new Exploration.Script(trace.interleaving().choices()));
             return ScenarioRunner.run(scenario, config);
         }
         ExecutorSubject replay = new ExecutorSubject(resolved.executor(), o -> new ReplayExecutor(trace), resolved.executorJar());
-        LabConfig config = new LabConfig(resolved.strategy(), replay, trace.config().seed(), trace.config().threads());
+        LabConfig config = new LabConfig(strategy, replay, trace.config().seed(), trace.config().threads());
         return ScenarioRunner.run(scenario, config, new ReplayExecutor(trace));
     }
 
