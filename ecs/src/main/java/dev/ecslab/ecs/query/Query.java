@@ -263,6 +263,18 @@ public final class Query {
                 visitListed(it, action, retest);
             }
         };
+        eachChangedTable(it, driver, listed, action, () -> visitListed(it, action, retest));
+    }
+
+    /**
+     * Per non-empty table: the tracker lists the driving filter's changed rows to {@code listed} and
+     * {@code listedTableDone} runs; or, when the tracker cannot list them, every row is tested
+     * against all change filters and those that pass go to {@code unlisted}. The list of rows is
+     * emptied as each table is entered, so rows a tracker listed before answering that it cannot
+     * list are never taken for the next table's.
+     */
+    private void eachChangedTable(QueryIter it, ChangeFilter driver, ChangeTracker.RowSink listed,
+            Consumer<? super QueryRow> unlisted, Runnable listedTableDone) {
         int componentId = driver.component().id();
         for (int u = 0; u < unitCount; u++) {
             Table t = tables[u];
@@ -276,12 +288,12 @@ public final class Query {
                 for (int r = 0; r < n; r++) {
                     it.row = r;
                     if (it.passesChanges()) {
-                        action.accept(it);
+                        unlisted.accept(it);
                     }
                 }
                 continue;
             }
-            visitListed(it, action, retest);
+            listedTableDone.run();
         }
     }
 
@@ -440,6 +452,9 @@ public final class Query {
 
     /** Number of matching entities (change filters included). */
     public int count() {
+        if (changeFilters.length == 1 && walkTables && changeFilters[0].component().storage() == StorageKind.TABLE) {
+            return countListed(changeFilters[0]);
+        }
         if (changeFilters.length > 0) {
             int[] n = {0};
             forEach(row -> n[0]++);
@@ -451,6 +466,32 @@ public final class Query {
             n += walkTables ? tables[u].size() : archetypes[u].size();
         }
         return n;
+    }
+
+    /**
+     * The count of a query whose only change filter drives a table walk: the rows the tracker lists
+     * are counted where {@link #forEach} would visit them (a full batch, the end of a table), with no
+     * visit (a listed row already passed that filter); rows of a table the tracker cannot list are
+     * tested as {@code forEach} tests them. The same number {@code forEach} visits, for the cost of
+     * the detection alone.
+     */
+    private int countListed(ChangeFilter driver) {
+        int[] n = {0};
+        QueryIter it = open();
+        Runnable countBatch = () -> {
+            n[0] += it.listedCount();
+            it.clearListedRows();
+        };
+        try {
+            eachChangedTable(it, driver, row -> {
+                if (it.listRow(row)) {
+                    countBatch.run();
+                }
+            }, row -> n[0]++, countBatch);
+        } finally {
+            release(it);
+        }
+        return n[0];
     }
 
     /** The ids of all matching entities, in iteration order. */
