@@ -43,6 +43,11 @@ public final class Query {
     private final ComponentAccess componentAccess;
     private final Access access;
     private final boolean walkTables;
+    /**
+     * The first change filter drives the walk and its component lives in tables: the tracker lists each
+     * table's changed rows of that column ({@link #walkChangedRows}, {@link #countListed}).
+     */
+    private final boolean listsChangedRows;
     private final String description;
 
     private int seenArchetypes;
@@ -70,6 +75,8 @@ public final class Query {
         this.componentAccess = componentAccess;
         this.access = Access.builder().add(componentAccess).build();
         this.walkTables = walkTables;
+        this.listsChangedRows = walkTables && changeFilters.length > 0
+                && changeFilters[0].component().storage() == StorageKind.TABLE;
         this.description = description;
         this.observedIds = java.util.Arrays.stream(changeFilters).mapToInt(c -> c.component().id()).distinct().toArray();
         observe();
@@ -206,7 +213,7 @@ public final class Query {
      */
     private void walkChanged(QueryIter it, Consumer<? super QueryRow> action) {
         ChangeFilter driver = changeFilters[0];
-        if (walkTables && driver.component().storage() == StorageKind.TABLE) {
+        if (listsChangedRows) {
             walkChangedRows(it, action, driver);
             return;
         }
@@ -452,7 +459,7 @@ public final class Query {
 
     /** Number of matching entities (change filters included). */
     public int count() {
-        if (changeFilters.length == 1 && walkTables && changeFilters[0].component().storage() == StorageKind.TABLE) {
+        if (listsChangedRows && changeFilters.length == 1) {
             return countListed(changeFilters[0]);
         }
         if (changeFilters.length > 0) {

@@ -2,10 +2,18 @@ package dev.ecslab.ecs.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.ChangeTracker;
+import dev.ecslab.ecs.change.ForwardingChangeTracker;
+import dev.ecslab.ecs.change.GenerationTracker;
+import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.world.World;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -128,18 +136,17 @@ class ChangeWalkTest {
 
     /**
      * A tracker that lists rows and then answers that it cannot list them breaks
-     * {@link dev.ecslab.ecs.change.ChangeTracker#candidateRows}'s contract ("having called nothing");
+     * {@link ChangeTracker#candidateRows}'s contract ("having called nothing");
      * the walk must still test every row of that table itself and never take the rows it listed for
      * another table's. Catches (tried) a walk that empties its list once per walk instead of per table.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void rowsListedByATrackerThatThenCannotListAreNeverVisitedInAnotherTable() {
         World world = World.builder().changeTracking("generation",
-                new dev.ecslab.ecs.change.ForwardingChangeTracker(new dev.ecslab.ecs.change.GenerationTracker()) {
+                new ForwardingChangeTracker(new GenerationTracker()) {
                     @Override
-                    public boolean candidateRows(dev.ecslab.ecs.change.ChangeKind kind, dev.ecslab.ecs.change.ChangeFlavor flavor,
-                            dev.ecslab.ecs.change.SystemTicks reader, dev.ecslab.ecs.change.TrackedRows rows, int count,
-                            dev.ecslab.ecs.change.ChangeTracker.RowSink sink) {
+                    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows rows,
+                            int count, ChangeTracker.RowSink sink) {
                         if (count < 100) {                        // the small table: list, then say it cannot
                             super.candidateRows(kind, flavor, reader, rows, count, sink);
                             return false;
