@@ -62,8 +62,7 @@ class ReplayTest {
         Scenario s = Catalogue.basic(Target.COMPONENT);
         TrackerSubject claimed = TrackerSubject.find("last-tick", LOADER);
         assertThat(claimed.delayFrames()).as("last-tick claims a delay: the case needs one").isPositive();
-        TrackerSubject strict = new TrackerSubject(claimed.id(), claimed.flavor(), claimed.claimed(), claimed.description(),
-                claimed.factory(), 0, claimed.jar());
+        TrackerSubject strict = claimed.heldTo(claimed.claimed(), 0);
         Trace trace = ScenarioRunner.run(s, new LabConfig(strict, ExecutorSubject.of("serial"), 1));
         List<String> original = verdict(Judge.judge(s, trace));
         assertThat(original).as("late reports, which the claim would allow").anyMatch(v -> v.contains(" late: "));

@@ -179,10 +179,7 @@ public final class Replay {
     public static Trace rerun(Scenario scenario, Trace trace, Resolved resolved) {
         // Judged as recorded: a gate may hold a strategy to a stricter delay than it claims (--expect exact), and
         // the re-run must be judged under that delay, not the claim's found by id.
-        TrackerSubject found = resolved.strategy();
-        TrackerSubject strategy = found.delayFrames() == trace.config().delayFrames() ? found
-                : new TrackerSubject(found.id(), found.flavor(), found.claimed(), found.description(), found.factory(),
-                        trace.config().delayFrames(), found.jar());
+        TrackerSubject strategy = resolved.strategy().heldTo(resolved.strategy().claimed(), trace.config().delayFrames());
         if (trace.interleaving().controlled()) {
             if (resolved.executorSubject() == null) {
                 throw new ReplayRefusedException("this replay file was recorded with executor '" + trace.config().executor()

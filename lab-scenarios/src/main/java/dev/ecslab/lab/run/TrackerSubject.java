@@ -45,6 +45,18 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         this(id, flavor, claimed, description, factory, claimed == ClaimedClass.EXACT_DELAYED ? 1 : 0, null);
     }
 
+    /**
+     * The same strategy held to another promise: the class {@code claimed} and {@code delayFrames} frames of
+     * allowed delay (a gate's {@code --expect}/{@code --delay}; a replay judged under the delay its trace
+     * recorded). Returns this subject when the promise is already that one.
+     */
+    public TrackerSubject heldTo(ClaimedClass claimed, int delayFrames) {
+        if (claimed == this.claimed && delayFrames == this.delayFrames) {
+            return this;
+        }
+        return new TrackerSubject(id, flavor, claimed, description, factory, delayFrames, jar);
+    }
+
     /** The row label: the id, and the flavor when it is not the default. */
     public String label() {
         return flavor == ChangeFlavor.IMMEDIATE ? id + "/immediate" : id;

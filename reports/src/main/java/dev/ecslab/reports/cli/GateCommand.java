@@ -90,9 +90,7 @@ final class GateCommand implements Callable<Integer> {
             if (expected == null) {
                 throw new IllegalArgumentException("strategy '" + strategy + "' claims no class; pass --expect");
             }
-            int frames = delayFor(expected, claimed);
-            subject = new TrackerSubject(claimed.id(), claimed.flavor(), expected, claimed.description(), claimed.factory(),
-                    frames, claimed.jar());
+            subject = claimed.heldTo(expected, delayFor(expected, claimed));
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
             return LabMain.BAD_INPUT;
