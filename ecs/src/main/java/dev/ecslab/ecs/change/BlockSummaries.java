@@ -73,15 +73,18 @@ final class BlockSummaries implements TrackedRows.Attachment {
         int examined = 0;
         int blocks = ((rows - 1) >>> blockShift) + 1;
         int groups = ((blocks - 1) >>> BlockTicks.GROUP_SHIFT) + 1;
+        boolean deferred = mutated != null && column.marksDeferred();       // a writer's marks are pending: look
         for (int g = 0; g < groups; g++) {
             if (!((addedGroups != null && Integer.compareUnsigned(now - addedGroups[g], lastAge) < 0)
-                    || (mutatedGroups != null && Integer.compareUnsigned(now - mutatedGroups[g], lastAge) < 0))) {
+                    || (mutatedGroups != null && Integer.compareUnsigned(now - mutatedGroups[g], lastAge) < 0)
+                    || deferred)) {
                 continue;
             }
             int end = Math.min((g + 1) << BlockTicks.GROUP_SHIFT, blocks);
             for (int b = g << BlockTicks.GROUP_SHIFT; b < end; b++) {
                 boolean a = added != null && Integer.compareUnsigned(now - added[b], lastAge) < 0;
-                boolean m = mutated != null && Integer.compareUnsigned(now - mutated[b], lastAge) < 0;
+                boolean m = mutated != null && (Integer.compareUnsigned(now - mutated[b], lastAge) < 0
+                        || deferred);
                 if (a || m) {
                     int from = b << blockShift;
                     int to = Math.min((b + 1) << blockShift, rows);

@@ -73,6 +73,47 @@ final class BlockTicks {
         }
     }
 
+    /**
+     * Marks every block that holds a row of {@code [0, rows)} whose {@code lane} value is {@code tick}
+     * (the rows a writer stamped with its marks deferred), and the groups of those blocks: one look at
+     * the first row of each block, which a writer of every row has stamped, and the block's other rows
+     * only when that one was not. A block or group is never lowered: one whose mark is newer than
+     * {@code tick} as seen from {@code newest} (the newest tick marked while these waited) keeps it.
+     */
+    void markStamped(int[] lane, int rows, int tick, int newest) {
+        if (rows == 0) {
+            return;
+        }
+        cover(rows - 1, tick);
+        long age = Ticks.age(tick, newest);
+        int blockRows = 1 << blockShift;
+        int blockCount = ((rows - 1) >>> blockShift) + 1;
+        for (int g = 0, gs = ((blockCount - 1) >>> GROUP_SHIFT) + 1; g < gs; g++) {
+            boolean any = false;
+            for (int b = g << GROUP_SHIFT, end = Math.min((g + 1) << GROUP_SHIFT, blockCount); b < end; b++) {
+                int from = b << blockShift;
+                if (lane[from] == tick || holds(lane, from + 1, Math.min(from + blockRows, rows), tick)) {
+                    if (Ticks.age(blocks[b], newest) > age) {
+                        blocks[b] = tick;
+                    }
+                    any = true;
+                }
+            }
+            if (any && Ticks.age(groups[g], newest) > age) {
+                groups[g] = tick;
+            }
+        }
+    }
+
+    private static boolean holds(int[] lane, int from, int to, int tick) {
+        for (int r = from; r < to; r++) {
+            if (lane[r] == tick) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     void clamp(int now) {
         for (int i = 0; i < blocks.length; i++) {
             blocks[i] = Ticks.clamp(blocks[i], now);

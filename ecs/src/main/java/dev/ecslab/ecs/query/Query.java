@@ -48,6 +48,8 @@ public final class Query {
      * table's changed rows of that column ({@link #walkChangedRows}, {@link #countListed}).
      */
     private final boolean listsChangedRows;
+    /** Some term writes: the table walk defers its columns' block marks to the end of each table. */
+    private final boolean writes;
     private final String description;
 
     private int seenArchetypes;
@@ -77,6 +79,7 @@ public final class Query {
         this.walkTables = walkTables;
         this.listsChangedRows = walkTables && changeFilters.length > 0
                 && changeFilters[0].component().storage() == StorageKind.TABLE;
+        this.writes = java.util.Arrays.stream(terms).anyMatch(Term::isWrite);
         this.description = description;
         this.observedIds = java.util.Arrays.stream(changeFilters).mapToInt(c -> c.component().id()).distinct().toArray();
         observe();
@@ -177,7 +180,7 @@ public final class Query {
             if (n == 0) {
                 continue;
             }
-            it.enterTable(t);
+            it.enterTable(t, writes);            // a writing walk defers its block marks to the next table or the end
             for (int r = 0; r < n; r++) {
                 it.row = r;
                 action.accept(it);
@@ -686,6 +689,7 @@ public final class Query {
     }
 
     void release(QueryIter it) {
+        it.closeDeferredMarks();                // a walk that threw: its last table's writes still get their marks
         it.owner = QueryRow.RELEASED;
         host.endIteration(this);
         synchronized (this) {

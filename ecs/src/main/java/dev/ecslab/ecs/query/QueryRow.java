@@ -2,6 +2,7 @@ package dev.ecslab.ecs.query;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
@@ -365,8 +366,60 @@ public sealed class QueryRow permits QueryIter {
         return walkingTables ? table.entityAt(row) : entityIndex;
     }
 
+    /** Per term slot, whether this row deferred its column's block marks ({@link #deferMarks}). */
+    private boolean[] deferredMarks;
+    /** The number of rows of the table whose marks this row deferred (no structural change until the close). */
+    private int deferredRows;
+    private boolean deferring;
+
+    /**
+     * Defers the block marks of every observed column of the current table that a write term stamps,
+     * until {@link #closeDeferredMarks} (see {@link TrackedRows#deferMarks}): a walk over the whole
+     * table then writes each row with a lane store alone, and the blocks are marked in one pass after.
+     */
+    private void deferMarks() {
+        if (writer == null) {
+            return;
+        }
+        Term<?>[] terms = query.terms;
+        if (deferredMarks == null) {
+            deferredMarks = new boolean[terms.length];
+        }
+        int tick = writer.thisRun();
+        for (int s = 0; s < terms.length; s++) {
+            Column c = columns[s];
+            deferredMarks[s] = terms[s].isWrite() && c != null && c.observed() && c.deferMarks(tick);
+            deferring |= deferredMarks[s];
+        }
+        deferredRows = table.size();
+    }
+
+    /** Marks the blocks {@link #deferMarks} left unmarked, on the columns it deferred; idempotent. */
+    final void closeDeferredMarks() {
+        if (!deferring) {
+            return;
+        }
+        deferring = false;
+        for (int s = 0; s < deferredMarks.length; s++) {
+            if (deferredMarks[s]) {
+                deferredMarks[s] = false;
+                columns[s].closeDeferredMarks(deferredRows);
+            }
+        }
+    }
+
     /** Points the columns at {@code t} for walking its rows directly. */
     final void enterTable(Table t) {
+        enterTable(t, false);
+    }
+
+    /**
+     * Points the columns at {@code t} for walking its rows directly, after marking the blocks the
+     * previous table's walk deferred; with {@code deferMarks}, defers the marks of {@code t}'s written
+     * columns until the next table or the end of the iteration ({@link #deferMarks}).
+     */
+    final void enterTable(Table t, boolean deferMarks) {
+        closeDeferredMarks();
         table = t;
         walkingTables = true;
         Term<?>[] terms = query.terms;
@@ -377,10 +430,14 @@ public sealed class QueryRow permits QueryIter {
         for (int k = 0; k < filters.length; k++) {
             changeColumns[k] = t.columnOf(filters[k].component().id());
         }
+        if (deferMarks) {
+            deferMarks();
+        }
     }
 
     /** Points the columns at {@code a}'s table and the sparse sets, for walking {@code a}'s rows. */
     final void enterArchetype(Archetype a) {
+        closeDeferredMarks();
         table = a.table();
         walkingTables = false;
         Term<?>[] terms = query.terms;
