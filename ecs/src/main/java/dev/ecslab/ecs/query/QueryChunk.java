@@ -68,10 +68,14 @@ public final class QueryChunk {
     private int[] entityIndices;
     private int size;
 
+    /** The block marks a writing walk over whole tables defers (see {@link DeferredMarks}). */
+    private final DeferredMarks deferredMarks;
+
     QueryChunk(Query query) {
         this.query = query;
         this.columns = new Column[query.terms.length];
         this.sparseSets = new SparseSet[query.terms.length];
+        this.deferredMarks = new DeferredMarks(query.terms.length);
     }
 
     /** Number of entities in this chunk. */
@@ -457,8 +461,12 @@ public final class QueryChunk {
         return at;
     }
 
-    /** Ends the current chunk: stores written gathered copies back into their columns. */
+    /**
+     * Ends the current chunk: marks the blocks its per-entity writes left unmarked, then stores written
+     * gathered copies back into their columns (those writes mark at once).
+     */
     void leave() {
+        deferredMarks.close(columns);
         for (int g = 0; g < gatheredCount; g++) {
             if (storeBack[g]) {
                 TermField f = gatheredFields[g];
@@ -579,7 +587,11 @@ public final class QueryChunk {
                 + " is used outside its callback; chunks are valid only while forEachChunk runs it");
     }
 
-    void enterTable(Table t) {
+    /**
+     * Enters table {@code t} whole; with {@code deferMarks}, defers the block marks of its written
+     * columns until {@link #leave} ({@link DeferredMarks}).
+     */
+    void enterTable(Table t, boolean deferMarks) {
         table = t;
         rows = null;
         entityIndices = null;
@@ -587,6 +599,9 @@ public final class QueryChunk {
         Term<?>[] terms = query.terms;
         for (int s = 0; s < terms.length; s++) {
             columns[s] = t.columnOf(terms[s].component.id());
+        }
+        if (deferMarks) {
+            deferredMarks.open(terms, columns, size, writer);
         }
     }
 

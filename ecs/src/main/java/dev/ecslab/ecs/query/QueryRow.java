@@ -2,7 +2,6 @@ package dev.ecslab.ecs.query;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
@@ -54,6 +53,7 @@ public sealed class QueryRow permits QueryIter {
         this.sparseSets = new SparseSet[query.terms.length];
         this.changeColumns = new Column[query.changeFilters.length];
         this.changeSparseSets = new SparseSet[query.changeFilters.length];
+        this.deferredMarks = new DeferredMarks(query.terms.length);
     }
 
     // ---------------------------------------------------------------- reading
@@ -366,46 +366,12 @@ public sealed class QueryRow permits QueryIter {
         return walkingTables ? table.entityAt(row) : entityIndex;
     }
 
-    /** Per term slot, whether this row deferred its column's block marks ({@link #deferMarks}). */
-    private boolean[] deferredMarks;
-    /** The number of rows of the table whose marks this row deferred (no structural change until the close). */
-    private int deferredRows;
-    private boolean deferring;
+    /** The block marks a writing table walk defers (see {@link DeferredMarks}). */
+    private final DeferredMarks deferredMarks;
 
-    /**
-     * Defers the block marks of every observed column of the current table that a write term stamps,
-     * until {@link #closeDeferredMarks} (see {@link TrackedRows#deferMarks}): a walk over the whole
-     * table then writes each row with a lane store alone, and the blocks are marked in one pass after.
-     */
-    private void deferMarks() {
-        if (writer == null) {
-            return;
-        }
-        Term<?>[] terms = query.terms;
-        if (deferredMarks == null) {
-            deferredMarks = new boolean[terms.length];
-        }
-        int tick = writer.thisRun();
-        for (int s = 0; s < terms.length; s++) {
-            Column c = columns[s];
-            deferredMarks[s] = terms[s].isWrite() && c != null && c.observed() && c.deferMarks(tick);
-            deferring |= deferredMarks[s];
-        }
-        deferredRows = table.size();
-    }
-
-    /** Marks the blocks {@link #deferMarks} left unmarked, on the columns it deferred; idempotent. */
+    /** Marks the blocks a writing table walk left unmarked ({@link #enterTable(Table, boolean)}); idempotent. */
     final void closeDeferredMarks() {
-        if (!deferring) {
-            return;
-        }
-        deferring = false;
-        for (int s = 0; s < deferredMarks.length; s++) {
-            if (deferredMarks[s]) {
-                deferredMarks[s] = false;
-                columns[s].closeDeferredMarks(deferredRows);
-            }
-        }
+        deferredMarks.close(columns);
     }
 
     /** Points the columns at {@code t} for walking its rows directly. */
@@ -416,7 +382,7 @@ public sealed class QueryRow permits QueryIter {
     /**
      * Points the columns at {@code t} for walking its rows directly, after marking the blocks the
      * previous table's walk deferred; with {@code deferMarks}, defers the marks of {@code t}'s written
-     * columns until the next table or the end of the iteration ({@link #deferMarks}).
+     * columns until the next table or the end of the iteration ({@link DeferredMarks}).
      */
     final void enterTable(Table t, boolean deferMarks) {
         closeDeferredMarks();
@@ -431,7 +397,7 @@ public sealed class QueryRow permits QueryIter {
             changeColumns[k] = t.columnOf(filters[k].component().id());
         }
         if (deferMarks) {
-            deferMarks();
+            deferredMarks.open(terms, columns, t.size(), writer);
         }
     }
 

@@ -10,12 +10,15 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A table walk that writes ({@link Query#forEach} with a write term) leaves the block marks of the
- * columns it stamps to the end of each table (issue 19: a mark per write kept the JIT from compiling
+ * A table walk that writes ({@link Query#forEach}, or {@link Query#forEachChunk} writing per entity,
+ * with a write term) leaves the block marks of the columns it stamps to the end of each table (issue 19: a mark per write kept the JIT from compiling
  * the walk into a tight loop). What a reader is told must not depend on it: after the walk, when the
  * walk throws half-way, for a reader nested in the walk, and for a writer nested in it, a Changed
  * query lists exactly the entities written. Run for {@code generation}, whose marks these are, and
@@ -40,8 +43,70 @@ class WritingWalkTest {
     static final class Tag {
     }
 
-    /** A walk writing Pos, with the entity of each row. */
-    record Walk(Query query, EntityTerm id, Write<Pos> pos) {
+    /** One entity of a walk, by row ({@code forEach}) or by chunk index ({@code forEachChunk}). */
+    interface Visit {
+        Pos pos();
+
+        /** Writes Pos in place ({@code getMut}). */
+        Pos mutate();
+
+        void set(Pos value);
+
+        Entity entity();
+    }
+
+    /** A walk writing Pos, with {@code forEach} or with {@code forEachChunk} (per entity, through the chunk). */
+    record Walk(Query query, EntityTerm id, Write<Pos> pos, boolean chunks) {
+        void each(Consumer<Visit> action) {
+            if (!chunks) {
+                query.forEach(row -> action.accept(new Visit() {
+                    public Pos pos() {
+                        return row.get(pos);
+                    }
+
+                    public Pos mutate() {
+                        return row.getMut(pos);
+                    }
+
+                    public void set(Pos value) {
+                        row.set(pos, value);
+                    }
+
+                    public Entity entity() {
+                        return row.get(id);
+                    }
+                }));
+                return;
+            }
+            query.forEachChunk(chunk -> {
+                for (int i = 0; i < chunk.size(); i++) {
+                    int at = i;
+                    action.accept(new Visit() {
+                        public Pos pos() {
+                            return chunk.get(pos, at);
+                        }
+
+                        public Pos mutate() {
+                            return chunk.getMut(pos, at);
+                        }
+
+                        public void set(Pos value) {
+                            chunk.set(pos, at, value);
+                        }
+
+                        public Entity entity() {
+                            return chunk.entity(at);
+                        }
+                    });
+                }
+            });
+        }
+    }
+
+    /** Every strategy this test holds, walked with {@code forEach} and with {@code forEachChunk}. */
+    static Stream<Arguments> cases() {
+        return Stream.of("flags", "generation", "system-data")
+                .flatMap(s -> Stream.of(Arguments.of(s, false), Arguments.of(s, true)));
     }
 
     /**
@@ -75,11 +140,11 @@ class WritingWalkTest {
             world.clearTrackers();
         }
 
-        Walk walk() {
+        Walk walk(boolean chunks) {
             QueryBuilder qb = world.query();
             EntityTerm id = qb.entity();
             Write<Pos> pos = qb.write(Pos.class);
-            return new Walk(qb.build(), id, pos);
+            return new Walk(qb.build(), id, pos, chunks);
         }
 
         /** The entities the reader is told changed, each once. */
@@ -91,16 +156,16 @@ class WritingWalkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"flags", "generation", "system-data"})
-    void aReaderAfterTheWalkSeesExactlyTheWrittenEntities(String strategy) {
+    @MethodSource("cases")
+    void aReaderAfterTheWalkSeesExactlyTheWrittenEntities(String strategy, boolean chunks) {
         Fixture f = new Fixture(strategy, 5_000, 700);
         for (int pattern = 0; pattern < 4; pattern++) {
             f.settle();
-            Walk w = f.walk();
+            Walk w = f.walk(chunks);
             int p = pattern;
             Set<Entity> written = new HashSet<>();
-            w.query().forEach(row -> {
-                Pos v = row.get(w.pos());
+            w.each(row -> {
+                Pos v = row.pos();
                 boolean write = switch (p) {
                     case 0 -> false;                               // a writing walk that writes nothing
                     case 1 -> v.x % 97 == 13;                     // scattered, in both tables
@@ -109,15 +174,15 @@ class WritingWalkTest {
                 };
                 if (write) {
                     if (v.x % 2 == 0) {
-                        row.getMut(w.pos()).x++;
+                        row.mutate().x++;
                     } else {
-                        row.set(w.pos(), new Pos(v.x));
+                        row.set(new Pos(v.x));
                     }
-                    written.add(row.get(w.id()));
+                    written.add(row.entity());
                 }
             });
             long examined = f.generation.rowsExamined();
-            assertThat(f.read()).as("%s, pattern %d", strategy, p).isEqualTo(written);
+            assertThat(f.read()).as("%s, chunks %s, pattern %d", strategy, chunks, p).isEqualTo(written);
             if (strategy.equals("generation") && p < 2) {              // every deferral closed, its marks exact
                 assertThat(f.generation.rowsExamined() - examined).as("pattern %d: rows examined", p)
                         .isLessThanOrEqualTo(16L * written.size());
@@ -126,25 +191,25 @@ class WritingWalkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"flags", "generation", "system-data"})
-    void aWalkThatThrowsStillReportsWhatItWrote(String strategy) {
+    @MethodSource("cases")
+    void aWalkThatThrowsStillReportsWhatItWrote(String strategy, boolean chunks) {
         Fixture f = new Fixture(strategy, 3_000, 500);
         for (int stopAt : new int[] {1_234, 3_100}) {                  // inside the first table, inside the second
             f.settle();
-            Walk w = f.walk();
+            Walk w = f.walk(chunks);
             Set<Entity> written = new HashSet<>();
             int[] visited = {0};
-            assertThatThrownBy(() -> w.query().forEach(row -> {
+            assertThatThrownBy(() -> w.each(row -> {
                 if (visited[0]++ == stopAt) {
                     throw new IllegalStateException("the system fails half-way");
                 }
                 if (visited[0] % 3 == 0) {
-                    row.getMut(w.pos()).x++;
-                    written.add(row.get(w.id()));
+                    row.mutate().x++;
+                    written.add(row.entity());
                 }
             })).hasMessage("the system fails half-way");
             long examined = f.generation.rowsExamined();
-            assertThat(f.read()).as("%s, stopped at %d", strategy, stopAt).isEqualTo(written);
+            assertThat(f.read()).as("%s, chunks %s, stopped at %d", strategy, chunks, stopAt).isEqualTo(written);
             if (strategy.equals("generation")) {                       // the marks were made, not left deferred
                 assertThat(f.generation.rowsExamined() - examined).as("rows examined")
                         .isLessThanOrEqualTo(16L * (stopAt / 16 + 3));
@@ -152,10 +217,10 @@ class WritingWalkTest {
 
             f.settle();                                                 // and the next walk is unaffected
             Set<Entity> later = new HashSet<>();
-            w.query().forEach(row -> {
-                if (row.get(w.pos()).x % 250 == 7) {
-                    row.getMut(w.pos()).x += 0;
-                    later.add(row.get(w.id()));
+            w.each(row -> {
+                if (row.pos().x % 250 == 7) {
+                    row.mutate().x += 0;
+                    later.add(row.entity());
                 }
             });
             assertThat(f.read()).as("%s, the next walk", strategy).isEqualTo(later);
@@ -163,23 +228,23 @@ class WritingWalkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"flags", "generation", "system-data"})
-    void aReaderInsideTheWalkSeesWhatTheWalkWroteSoFar(String strategy) {
+    @MethodSource("cases")
+    void aReaderInsideTheWalkSeesWhatTheWalkWroteSoFar(String strategy, boolean chunks) {
         Fixture f = new Fixture(strategy, 2_000, 300);
         f.settle();
-        Walk w = f.walk();
+        Walk w = f.walk(chunks);
         Set<Entity> written = new HashSet<>();
         List<Integer> checkedAt = new ArrayList<>();
         int[] visited = {0};
-        w.query().forEach(row -> {
+        w.each(row -> {
             int v = visited[0]++;
             if (v == 1_000 || v == 2_150) {                             // in each table
                 assertThat(f.read()).as("%s, at row %d", strategy, v).isEqualTo(written);
                 checkedAt.add(v);
             }
             if (v % 7 == 0) {
-                row.getMut(w.pos()).x++;
-                written.add(row.get(w.id()));
+                row.mutate().x++;
+                written.add(row.entity());
             }
         });
         assertThat(checkedAt).containsExactly(1_000, 2_150);
@@ -187,29 +252,29 @@ class WritingWalkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"flags", "generation", "system-data"})
-    void aWriterInsideTheWalkIsReportedToo(String strategy) {
+    @MethodSource("cases")
+    void aWriterInsideTheWalkIsReportedToo(String strategy, boolean chunks) {
         Fixture f = new Fixture(strategy, 2_000, 300);
         f.settle();
-        Walk outer = f.walk();
-        Walk inner = f.walk();
+        Walk outer = f.walk(chunks);
+        Walk inner = f.walk(chunks);
         Set<Entity> written = new HashSet<>();
         int[] visited = {0};
-        outer.query().forEach(row -> {
+        outer.each(row -> {
             int v = visited[0]++;
             if (v == 10) {
-                inner.query().forEach(r -> {                            // every 11th entity of both tables
-                    if (r.get(inner.pos()).x % 11 == 0) {
-                        r.getMut(inner.pos()).x += 0;
-                        written.add(r.get(inner.id()));
+                inner.each(r -> {                                       // every 11th entity of both tables
+                    if (r.pos().x % 11 == 0) {
+                        r.mutate().x += 0;
+                        written.add(r.entity());
                     }
                 });
             }
             if (v % 13 == 0) {
-                row.getMut(outer.pos()).x += 0;
-                written.add(row.get(outer.id()));
+                row.mutate().x += 0;
+                written.add(row.entity());
             }
         });
-        assertThat(f.read()).as(strategy).isEqualTo(written);
+        assertThat(f.read()).as("%s, chunks %s", strategy, chunks).isEqualTo(written);
     }
 }
