@@ -48,7 +48,7 @@ public final class Query {
      * table's changed rows of that column ({@link #walkChangedRows}, {@link #countListed}).
      */
     private final boolean listsChangedRows;
-    /** Some term writes: a serial walk over tables defers its columns' block marks to the end of each table. */
+    /** Some term writes: the table walk defers its columns' block marks to the end of each table. */
     private final boolean writes;
     private final String description;
 
@@ -391,7 +391,7 @@ public final class Query {
                     if (t.size() == 0) {
                         continue;
                     }
-                    chunk.enterTable(t, writes);     // per-entity writes defer their block marks to leave()
+                    chunk.enterTable(t);
                 } else {
                     Archetype a = archetypes[u];
                     if (a.size() == 0) {

@@ -68,14 +68,10 @@ public final class QueryChunk {
     private int[] entityIndices;
     private int size;
 
-    /** The block marks a writing walk over whole tables defers (see {@link DeferredMarks}). */
-    private final DeferredMarks deferredMarks;
-
     QueryChunk(Query query) {
         this.query = query;
         this.columns = new Column[query.terms.length];
         this.sparseSets = new SparseSet[query.terms.length];
-        this.deferredMarks = new DeferredMarks(query.terms.length);
     }
 
     /** Number of entities in this chunk. */
@@ -461,12 +457,8 @@ public final class QueryChunk {
         return at;
     }
 
-    /**
-     * Ends the current chunk: marks the blocks its per-entity writes left unmarked, then stores written
-     * gathered copies back into their columns (those writes mark at once).
-     */
+    /** Ends the current chunk: stores written gathered copies back into their columns. */
     void leave() {
-        deferredMarks.close(columns);
         for (int g = 0; g < gatheredCount; g++) {
             if (storeBack[g]) {
                 TermField f = gatheredFields[g];
@@ -587,11 +579,7 @@ public final class QueryChunk {
                 + " is used outside its callback; chunks are valid only while forEachChunk runs it");
     }
 
-    /**
-     * Enters table {@code t} whole; with {@code deferMarks}, defers the block marks of its written
-     * columns until {@link #leave} ({@link DeferredMarks}).
-     */
-    void enterTable(Table t, boolean deferMarks) {
+    void enterTable(Table t) {
         table = t;
         rows = null;
         entityIndices = null;
@@ -599,9 +587,6 @@ public final class QueryChunk {
         Term<?>[] terms = query.terms;
         for (int s = 0; s < terms.length; s++) {
             columns[s] = t.columnOf(terms[s].component.id());
-        }
-        if (deferMarks) {
-            deferredMarks.open(terms, columns, size, writer);
         }
     }
 

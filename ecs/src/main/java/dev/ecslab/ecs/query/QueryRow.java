@@ -2,6 +2,7 @@ package dev.ecslab.ecs.query;
 
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.storage.Archetype;
@@ -53,7 +54,6 @@ public sealed class QueryRow permits QueryIter {
         this.sparseSets = new SparseSet[query.terms.length];
         this.changeColumns = new Column[query.changeFilters.length];
         this.changeSparseSets = new SparseSet[query.changeFilters.length];
-        this.deferredMarks = new DeferredMarks(query.terms.length);
     }
 
     // ---------------------------------------------------------------- reading
@@ -366,12 +366,46 @@ public sealed class QueryRow permits QueryIter {
         return walkingTables ? table.entityAt(row) : entityIndex;
     }
 
-    /** The block marks a writing table walk defers (see {@link DeferredMarks}). */
-    private final DeferredMarks deferredMarks;
+    /** Per term slot, whether this row deferred its column's block marks ({@link #deferMarks}). */
+    private boolean[] deferredMarks;
+    /** The number of rows of the table whose marks this row deferred (no structural change until the close). */
+    private int deferredRows;
+    private boolean deferring;
 
-    /** Marks the blocks a writing table walk left unmarked ({@link #enterTable(Table, boolean)}); idempotent. */
+    /**
+     * Defers the block marks of every observed column of the current table that a write term stamps,
+     * until {@link #closeDeferredMarks} (see {@link TrackedRows#deferMarks}): a walk over the whole
+     * table then writes each row with a lane store alone, and the blocks are marked in one pass after.
+     */
+    private void deferMarks() {
+        if (writer == null) {
+            return;
+        }
+        Term<?>[] terms = query.terms;
+        if (deferredMarks == null) {
+            deferredMarks = new boolean[terms.length];
+        }
+        int tick = writer.thisRun();
+        for (int s = 0; s < terms.length; s++) {
+            Column c = columns[s];
+            deferredMarks[s] = terms[s].isWrite() && c != null && c.observed() && c.deferMarks(tick);
+            deferring |= deferredMarks[s];
+        }
+        deferredRows = table.size();
+    }
+
+    /** Marks the blocks {@link #deferMarks} left unmarked, on the columns it deferred; idempotent. */
     final void closeDeferredMarks() {
-        deferredMarks.close(columns);
+        if (!deferring) {
+            return;
+        }
+        deferring = false;
+        for (int s = 0; s < deferredMarks.length; s++) {
+            if (deferredMarks[s]) {
+                deferredMarks[s] = false;
+                columns[s].closeDeferredMarks(deferredRows);
+            }
+        }
     }
 
     /** Points the columns at {@code t} for walking its rows directly. */
@@ -382,7 +416,7 @@ public sealed class QueryRow permits QueryIter {
     /**
      * Points the columns at {@code t} for walking its rows directly, after marking the blocks the
      * previous table's walk deferred; with {@code deferMarks}, defers the marks of {@code t}'s written
-     * columns until the next table or the end of the iteration ({@link DeferredMarks}).
+     * columns until the next table or the end of the iteration ({@link #deferMarks}).
      */
     final void enterTable(Table t, boolean deferMarks) {
         closeDeferredMarks();
@@ -397,7 +431,7 @@ public sealed class QueryRow permits QueryIter {
             changeColumns[k] = t.columnOf(filters[k].component().id());
         }
         if (deferMarks) {
-            deferredMarks.open(terms, columns, t.size(), writer);
+            deferMarks();
         }
     }
 
