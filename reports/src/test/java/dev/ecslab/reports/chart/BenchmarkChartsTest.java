@@ -123,13 +123,13 @@ class BenchmarkChartsTest {
         assertThat(charts.get(BenchmarkCharts.EXECUTORS).caption()).as("the newest run of the executors")
                 .contains("scheduling-2026-11-27-30913db.json");
         assertThat(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).caption()).contains("memory-2026-11-22.json", "10000 entities");
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-0c6864a.json", "avgt");
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-d263fcd.json", "avgt");
     }
 
     @Test
     void everyCaptionSaysWhichRunItsDataCameFromWithDateSettingsAndCommit() {
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-0c6864a.json, 2026-11-27 (file name),"
-                + " commit 0c6864a, 1 fork × 5 × 1 s measured after 3 × 1 s warm-up, JMH 1.37, JDK 17.0.15: ecslab (forEach)");
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-d263fcd.json, 2026-11-27 (file name),"
+                + " commit d263fcd, 1 fork × 5 × 1 s measured after 3 × 1 s warm-up, JMH 1.37, JDK 17.0.15: ecslab (forEach)");
         for (Chart c : charts.values()) {
             if (!c.id().equals(BenchmarkCharts.MEMORY_OVER_FRAMES)) {
                 assertThat(c.caption()).as(c.id()).containsPattern("Data \\(JMH mode [a-z, ]+\\): [^ ]+\\.json, 2026-11-2[0-9]"
