@@ -10,7 +10,8 @@ import java.util.Arrays;
  * <p>A mark is one unconditional store: no compare, no branch (a compare-and-skip costs more
  * than the store it saves). Storing never lowers a block's tick, because the marks of one column
  * come in tick order: writers of a column never overlap and take their tick when they start, and
- * structural changes, made when no system runs, take the newest. {@link #cover} grows the array
+ * structural changes, made when no system runs, take the newest. The one mark that can come late,
+ * the close of a deferral ({@link #markStamped}), compares before it stores. {@link #cover} grows the array
  * wherever a row comes into being (added, moved in), so the write path never grows it; it still
  * checks, so that a variant that forgets to cover (a forwarding tracker) stays safe.
  */

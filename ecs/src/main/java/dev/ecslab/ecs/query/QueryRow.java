@@ -368,8 +368,6 @@ public sealed class QueryRow permits QueryIter {
 
     /** Per term slot, whether this row deferred its column's block marks ({@link #deferMarks}). */
     private boolean[] deferredMarks;
-    /** The number of rows of the table whose marks this row deferred (no structural change until the close). */
-    private int deferredRows;
     private boolean deferring;
 
     /**
@@ -378,9 +376,6 @@ public sealed class QueryRow permits QueryIter {
      * table then writes each row with a lane store alone, and the blocks are marked in one pass after.
      */
     private void deferMarks() {
-        if (writer == null) {
-            return;
-        }
         Term<?>[] terms = query.terms;
         if (deferredMarks == null) {
             deferredMarks = new boolean[terms.length];
@@ -391,19 +386,23 @@ public sealed class QueryRow permits QueryIter {
             deferredMarks[s] = terms[s].isWrite() && c != null && c.observed() && c.deferMarks(tick);
             deferring |= deferredMarks[s];
         }
-        deferredRows = table.size();
     }
 
-    /** Marks the blocks {@link #deferMarks} left unmarked, on the columns it deferred; idempotent. */
+    /**
+     * Marks the blocks {@link #deferMarks} left unmarked, on the columns it deferred; idempotent. The
+     * columns and the table are still the deferred ones, and the table's size has not changed:
+     * structural changes wait for the iteration's end, which closes first.
+     */
     final void closeDeferredMarks() {
         if (!deferring) {
             return;
         }
         deferring = false;
+        int rows = table.size();
         for (int s = 0; s < deferredMarks.length; s++) {
             if (deferredMarks[s]) {
                 deferredMarks[s] = false;
-                columns[s].closeDeferredMarks(deferredRows);
+                columns[s].closeDeferredMarks(rows);
             }
         }
     }
@@ -437,7 +436,6 @@ public sealed class QueryRow permits QueryIter {
 
     /** Points the columns at {@code a}'s table and the sparse sets, for walking {@code a}'s rows. */
     final void enterArchetype(Archetype a) {
-        closeDeferredMarks();
         table = a.table();
         walkingTables = false;
         Term<?>[] terms = query.terms;
