@@ -5,17 +5,22 @@ import dev.ecslab.ecs.change.ChangeTracker.RowSink;
 /**
  * {@link GenerationTracker}'s block summaries of one set of rows: the newest added and mutated tick
  * of every block of rows ({@link BlockTicks}), kept as the rows' {@link TrackedRows.Attachment} so the
- * write hook finds them with one field load; they follow rows that fill swap-removed holes. And the
- * scan that uses them, so that a change query costs in proportion to the changes.
+ * write hook finds them with one field load; they follow rows that fill swap-removed holes; and the
+ * column's {@link RowLog} of recently changed rows. And the scan that uses them, so that a change query
+ * costs in proportion to the changes: the changed rows when the log holds them, the changed blocks
+ * otherwise.
  */
 final class BlockSummaries implements TrackedRows.Attachment {
     final BlockTicks added;
     final BlockTicks mutated;
+    /** The rows that changed lately, for scattered changes (see {@link RowLog}). */
+    final RowLog log;
     private final TrackerHost host;
 
     private BlockSummaries(int blockShift, TrackerHost host) {
-        this.added = new BlockTicks(blockShift);
-        this.mutated = new BlockTicks(blockShift);
+        this.log = new RowLog(host.currentTick());
+        this.added = new BlockTicks(blockShift, log);
+        this.mutated = new BlockTicks(blockShift, log);
         this.host = host;
     }
 
@@ -40,13 +45,23 @@ final class BlockSummaries implements TrackedRows.Attachment {
 
     @Override
     public void rowFilled(TrackedRows rows, int row) {
-        int now = host.currentTick();
-        added.mark(row, now);                   // the row existed, so it is covered
-        mutated.mark(row, now);
+        arrived(row, host.currentTick());
     }
 
     /**
-     * One pass over the column's group ticks, then the block ticks of the newer groups (a tick is
+     * Row {@code row} now holds lanes from elsewhere (a move, a filled hole): its block is marked
+     * {@code now} for both kinds, so the summaries stay never older than it, and the log records it.
+     */
+    void arrived(int row, int now) {
+        added.mark(row, now);                   // the row existed, so it is covered
+        mutated.mark(row, now);
+        log.add(row, now);
+    }
+
+    /**
+     * From the column's {@link RowLog} when it holds every change the reader must see and no clamp is
+     * overdue and no writer's marks are pending: the logged rows newer than the reader's previous run,
+     * tested against their lanes, in row order. Otherwise one pass over the column's group ticks, then the block ticks of the newer groups (a tick is
      * newer than the reader's previous run when its age is below the previous run's:
      * {@link Ticks#isNewer} with the reader's half computed once, a subtraction and an unsigned
      * compare each), then the rows of the newer blocks tested against their lanes; returns how many
@@ -61,10 +76,23 @@ final class BlockSummaries implements TrackedRows.Attachment {
      */
     static int scan(ChangeKind kind, TrackedRows column, int rows, int last, int now, int lastCheck, int blockShift,
             RowSink sink) {
+        return scan(kind, column, rows, last, now, lastCheck, blockShift, sink, null);
+    }
+
+    /** {@link #scan}, counting in {@code fromLog} (when not null) each scan the log answered. */
+    static int scan(ChangeKind kind, TrackedRows column, int rows, int last, int now, int lastCheck, int blockShift,
+            RowSink sink, java.util.concurrent.atomic.LongAdder fromLog) {
         int lastAge = (int) Math.min(Ticks.age(last, now), Ticks.MAX_AGE);
         boolean careful = GenerationTracker.clampOverdue(lastCheck, now);
         if (!(column.attachment() instanceof BlockSummaries s)) {
             return testCarefully(kind, column, 0, rows, last, now, lastCheck, sink);     // never stamped: cannot happen, stay exact
+        }
+        boolean deferred = column.marksDeferred();       // a writer's marks (and its log entries) are pending
+        if (!careful && !deferred && s.log.covers(lastAge, now)) {
+            if (fromLog != null) {
+                fromLog.increment();
+            }
+            return s.log.scan(kind, column, rows, lastAge, now, sink);
         }
         int[] added = kind == ChangeKind.MUTATED ? null : s.added.blocks;
         int[] mutated = kind == ChangeKind.ADDED ? null : s.mutated.blocks;
@@ -73,7 +101,7 @@ final class BlockSummaries implements TrackedRows.Attachment {
         int examined = 0;
         int blocks = ((rows - 1) >>> blockShift) + 1;
         int groups = ((blocks - 1) >>> BlockTicks.GROUP_SHIFT) + 1;
-        boolean deferred = mutated != null && column.marksDeferred();       // a writer's marks are pending: look
+        deferred &= mutated != null;                     // the blocks' mutation marks are pending: look at all
         for (int g = 0; g < groups; g++) {
             if (!((addedGroups != null && Integer.compareUnsigned(now - addedGroups[g], lastAge) < 0)
                     || (mutatedGroups != null && Integer.compareUnsigned(now - mutatedGroups[g], lastAge) < 0)

@@ -14,17 +14,24 @@ import java.util.Arrays;
  * the close of a deferral ({@link #markStamped}), compares before it stores. {@link #cover} grows the array
  * wherever a row comes into being (added, moved in), so the write path never grows it; it still
  * checks, so that a variant that forgets to cover (a forwarding tracker) stays safe.
+ *
+ * <p>Every mark either records its rows in the column's {@link RowLog} (the close of a deferral, when
+ * its rows are few) or tells the log it did not ({@link RowLog#unlogged}); the structural marks are
+ * recorded by {@link BlockSummaries#arrived} and the tracker's addition hook.
  */
 final class BlockTicks {
     /** Blocks per group: the second level, so a query over a quiet column skips 64 blocks at a time. */
     static final int GROUP_SHIFT = 6;
     private final int blockShift;
+    /** The column's log of changed rows, shared by its added and mutated ticks (see {@link RowLog}). */
+    final RowLog log;
     int[] blocks = new int[0];
     /** The newest tick of every group of {@code 2^GROUP_SHIFT} blocks. */
     int[] groups = new int[0];
 
-    BlockTicks(int blockShift) {
+    BlockTicks(int blockShift, RowLog log) {
         this.blockShift = blockShift;
+        this.log = log;
     }
 
     /** The hot path: two stores (the growth branch is never taken once the row is covered). */
@@ -49,12 +56,14 @@ final class BlockTicks {
             int oldGroups = groups.length;
             groups = Arrays.copyOf(groups, n >>> GROUP_SHIFT);
             Arrays.fill(groups, oldGroups, groups.length, (int) (now - Ticks.MAX_AGE));
+            log.cover(n << blockShift);
         }
     }
 
     /**
      * The write hook's mark: stores the block's and group's tick only when the block's differs, so a
-     * sequential writer stores them once per block per run and otherwise only reads the block's tick.
+     * sequential writer stores them once per block per run and otherwise only reads the block's tick;
+     * and tells the log it does not record this row (as {@link RowLog#unlogged} does: one compare).
      */
     void markIfNewer(int row, int tick) {
         int b = row >>> blockShift;
@@ -65,6 +74,7 @@ final class BlockTicks {
             blocks[b] = tick;
             groups[b >>> GROUP_SHIFT] = tick;
         }
+        log.unlogged(tick);                     // the log does not hold this row
     }
 
     /** {@link #markIfNewer} for every row of {@code [from, to)}: one call per block the range touches. */
@@ -80,12 +90,22 @@ final class BlockTicks {
      * the first row of each block, which a writer of every row has stamped, and the block's other rows
      * only when that one was not. A block or group is never lowered: one whose mark is newer than
      * {@code tick} as seen from {@code newest} (the newest tick marked while these waited) keeps it.
+     *
+     * <p>The stamped rows go to the {@link #log} when they look few: when at most {@value #DENSE_SAMPLES}/8
+     * of {@value #DENSE_SAMPLES} rows spread over the table were stamped. Then every row of every block is
+     * looked at (a sparse writer left most blocks without a stamped first row, so the pass looked at them
+     * anyway), until the tick's budget runs out. A walk that wrote many rows leaves the log alone and the
+     * blocks answer for it, so a walk that writes every row pays {@value #DENSE_SAMPLES} looks more.
      */
     void markStamped(int[] lane, int rows, int tick, int newest) {
         if (rows == 0) {
             return;
         }
         cover(rows - 1, tick);
+        boolean logging = !log.refuses(tick) && fewStamped(lane, rows, tick);
+        if (!logging) {
+            log.unlogged(tick);
+        }
         long age = Ticks.age(tick, newest);
         int blockRows = 1 << blockShift;
         int blockCount = ((rows - 1) >>> blockShift) + 1;
@@ -93,7 +113,23 @@ final class BlockTicks {
             boolean any = false;
             for (int b = g << GROUP_SHIFT, end = Math.min((g + 1) << GROUP_SHIFT, blockCount); b < end; b++) {
                 int from = b << blockShift;
-                if (lane[from] == tick || holds(lane, from + 1, Math.min(from + blockRows, rows), tick)) {
+                int to = Math.min(from + blockRows, rows);
+                boolean stamped;
+                if (logging) {
+                    stamped = false;
+                    for (int r = from; r < to; r++) {
+                        if (lane[r] == tick) {
+                            stamped = true;
+                            if (!log.add(r, tick)) {
+                                logging = false;        // over the tick's budget: the log refuses it now
+                                break;
+                            }
+                        }
+                    }
+                } else {
+                    stamped = lane[from] == tick || holds(lane, from + 1, to, tick);
+                }
+                if (stamped) {
                     if (Ticks.age(blocks[b], newest) > age) {
                         blocks[b] = tick;
                     }
@@ -106,6 +142,21 @@ final class BlockTicks {
         }
     }
 
+    /** Rows a close samples to tell a sparse writer from a dense one. */
+    static final int DENSE_SAMPLES = 64;
+
+    /** True when at most an eighth of {@link #DENSE_SAMPLES} rows spread evenly over {@code [0, rows)} hold {@code tick}. */
+    private static boolean fewStamped(int[] lane, int rows, int tick) {
+        int samples = Math.min(DENSE_SAMPLES, rows);
+        int stamped = 0;
+        for (int k = 0; k < samples; k++) {
+            if (lane[(int) ((long) k * rows / samples)] == tick) {
+                stamped++;
+            }
+        }
+        return stamped * 8 <= samples;
+    }
+
     private static boolean holds(int[] lane, int from, int to, int tick) {
         for (int r = from; r < to; r++) {
             if (lane[r] == tick) {
@@ -115,7 +166,9 @@ final class BlockTicks {
         return false;
     }
 
+    /** Clamps every tick to at most {@code MAX_AGE} old; the log, whose ticks this would rewrite, empties. */
     void clamp(int now) {
+        log.reset(now);
         for (int i = 0; i < blocks.length; i++) {
             blocks[i] = Ticks.clamp(blocks[i], now);
         }

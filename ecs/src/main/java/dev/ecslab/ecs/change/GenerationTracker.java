@@ -38,6 +38,14 @@ import java.util.WeakHashMap;
  * swap-removed hole) stamps its block with the current tick. Bevy's per-table summary ticks are
  * conservative for the opposite reason: they do not follow moved rows.
  *
+ * <p><b>Scattered changes: the row log.</b> Where few rows of a column change, most of the blocks that
+ * hold one are still tested row by row (1 % of rows at random touches 15 % of 16-row blocks). So each
+ * column also keeps a bounded {@link RowLog} of the rows that changed: additions, rows that arrived, and
+ * the rows a walk wrote when they were few (the close of its deferred marks records them). A write
+ * made row by row elsewhere is not recorded and raises the log's floor instead, so the log answers
+ * only readers whose window it holds entirely, and the block scan answers the rest. A query counting
+ * 1 % random changes in 10^6 rows went from 0.25x to 0.04x a full scan (issue 19, point 4).
+ *
  * <p><b>Removals</b> cannot be rebuilt from lanes, so they are kept per component with their tick,
  * and clamped (not cleared) with the other ticks. The removal log is bounded: when it reaches
  * {@code max(1024, 2 x (live entities + removals of this frame and the previous one))} entries, the
@@ -110,6 +118,7 @@ public final class GenerationTracker implements ChangeTracker {
     private RemovalLog[] removals = new RemovalLog[8];
     private final ResourceTicks resources = new ResourceTicks();
     private final java.util.concurrent.atomic.LongAdder rowsExamined = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder scansFromLog = new java.util.concurrent.atomic.LongAdder();
     private final Set<SystemTicks> readers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     /**
      * The tick of the last clamp (written by the owner thread at sync points and frame ends, read by
@@ -266,6 +275,7 @@ public final class GenerationTracker implements ChangeTracker {
         BlockSummaries s = BlockSummaries.of(column, blockShift, host, stampWrites);
         s.cover(row, tick);
         s.added.mark(row, tick);
+        s.log.add(row, tick);
     }
 
     /** Ticks as old as a tick can be: neither added nor mutated for any reader. */
@@ -308,8 +318,7 @@ public final class GenerationTracker implements ChangeTracker {
         for (int i = 0; i < columns.length; i++) {
             BlockSummaries s = BlockSummaries.of(columns[i], blockShift, host, stampWrites);
             s.cover(rows[i], now);
-            s.added.mark(rows[i], now);
-            s.mutated.mark(rows[i], now);
+            s.arrived(rows[i], now);
         }
     }
 
@@ -387,7 +396,7 @@ public final class GenerationTracker implements ChangeTracker {
             }
             int[] entities = cr.entities();
             found.examined += BlockSummaries.scan(kind, cr.column(), cr.rows(), last, now, lastCheck, blockShift,
-                    row -> found.add(entities[row]));
+                    row -> found.add(entities[row]), scansFromLog);
         }
         rowsExamined.add(found.examined);
         return Arrays.copyOf(found.entities, found.size);
@@ -398,7 +407,8 @@ public final class GenerationTracker implements ChangeTracker {
     public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
             RowSink sink) {
         if (rows > 0) {
-            rowsExamined.add(BlockSummaries.scan(kind, column, rows, reader.lastRun(), reader.thisRun(), lastCheck, blockShift, sink));
+            rowsExamined.add(BlockSummaries.scan(kind, column, rows, reader.lastRun(), reader.thisRun(), lastCheck, blockShift, sink,
+                    scansFromLog));
         }
         return true;
     }
@@ -410,6 +420,14 @@ public final class GenerationTracker implements ChangeTracker {
      */
     public long rowsExamined() {
         return rowsExamined.sum();
+    }
+
+    /**
+     * Column scans answered from a column's {@link RowLog} rather than its block summaries, across all
+     * queries: lets tests check that both ways are taken.
+     */
+    public long scansFromLog() {
+        return scansFromLog.sum();
     }
 
     /** A growing list of entity indices. */
@@ -448,7 +466,7 @@ public final class GenerationTracker implements ChangeTracker {
         host.forEachColumn((column, rows) -> {
             bytes[0] += 4L * 2 * column.laneArray(ADDED).length;
             if (column.attachment() instanceof BlockSummaries s) {
-                bytes[0] += 16 + s.added.bytes() + s.mutated.bytes();
+                bytes[0] += 16 + s.added.bytes() + s.mutated.bytes() + s.log.bytes();
             }
         });
         for (RemovalLog log : removals) {
