@@ -77,11 +77,23 @@ final class BlockTicks {
         log.unlogged(tick);                     // the log does not hold this row
     }
 
-    /** {@link #markIfNewer} for every row of {@code [from, to)}: one call per block the range touches. */
+    /**
+     * {@link #markIfNewer} for every row of {@code [from, to)}: a look at each block the range touches,
+     * and one note to the log. Its own loop rather than {@code markIfNewer} per block: with the note
+     * per block, whole-chunk writes over 10^6 rows took 198 µs against 125 (issue 19, side by side).
+     */
     void markRangeIfNewer(int from, int to, int tick) {
         for (int r = from; r < to; r = ((r >>> blockShift) + 1) << blockShift) {
-            markIfNewer(r, tick);
+            int b = r >>> blockShift;
+            if (b >= blocks.length) {
+                cover(r, tick);
+            }
+            if (blocks[b] != tick) {
+                blocks[b] = tick;
+                groups[b >>> GROUP_SHIFT] = tick;
+            }
         }
+        log.unlogged(tick);
     }
 
     /**
@@ -94,42 +106,29 @@ final class BlockTicks {
      * <p>The stamped rows go to the {@link #log} when they look few: when at most {@value #DENSE_SAMPLES}/8
      * of {@value #DENSE_SAMPLES} rows spread over the table were stamped. Then every row of every block is
      * looked at (a sparse writer left most blocks without a stamped first row, so the pass looked at them
-     * anyway), until the tick's budget runs out. A walk that wrote many rows leaves the log alone and the
-     * blocks answer for it, so a walk that writes every row pays {@value #DENSE_SAMPLES} looks more.
+     * anyway) until the tick's budget runs out, and the pass above marks the blocks after that. A walk
+     * that wrote many rows leaves the log alone and the blocks answer for it, so a walk that writes
+     * every row pays {@value #DENSE_SAMPLES} looks more.
      */
     void markStamped(int[] lane, int rows, int tick, int newest) {
         if (rows == 0) {
             return;
         }
         cover(rows - 1, tick);
-        boolean logging = !log.refuses(tick) && fewStamped(lane, rows, tick);
-        if (!logging) {
+        long age = Ticks.age(tick, newest);
+        int firstBlock = 0;
+        if (!log.refuses(tick) && fewStamped(lane, rows, tick)) {
+            firstBlock = recordStamped(lane, rows, tick, newest, age);
+        } else {
             log.unlogged(tick);
         }
-        long age = Ticks.age(tick, newest);
         int blockRows = 1 << blockShift;
         int blockCount = ((rows - 1) >>> blockShift) + 1;
-        for (int g = 0, gs = ((blockCount - 1) >>> GROUP_SHIFT) + 1; g < gs; g++) {
+        for (int g = firstBlock >>> GROUP_SHIFT, gs = ((blockCount - 1) >>> GROUP_SHIFT) + 1; g < gs; g++) {
             boolean any = false;
-            for (int b = g << GROUP_SHIFT, end = Math.min((g + 1) << GROUP_SHIFT, blockCount); b < end; b++) {
+            for (int b = Math.max(g << GROUP_SHIFT, firstBlock), end = Math.min((g + 1) << GROUP_SHIFT, blockCount); b < end; b++) {
                 int from = b << blockShift;
-                int to = Math.min(from + blockRows, rows);
-                boolean stamped;
-                if (logging) {
-                    stamped = false;
-                    for (int r = from; r < to; r++) {
-                        if (lane[r] == tick) {
-                            stamped = true;
-                            if (!log.add(r, tick)) {
-                                logging = false;        // over the tick's budget: the log refuses it now
-                                break;
-                            }
-                        }
-                    }
-                } else {
-                    stamped = lane[from] == tick || holds(lane, from + 1, to, tick);
-                }
-                if (stamped) {
+                if (lane[from] == tick || holds(lane, from + 1, Math.min(from + blockRows, rows), tick)) {
                     if (Ticks.age(blocks[b], newest) > age) {
                         blocks[b] = tick;
                     }
@@ -142,8 +141,44 @@ final class BlockTicks {
         }
     }
 
-    /** Rows a close samples to tell a sparse writer from a dense one. */
-    static final int DENSE_SAMPLES = 64;
+    /**
+     * {@link #markStamped}'s pass for few stamped rows: records each in the log and marks its block and
+     * group; returns the number of blocks done, fewer than all when the tick's budget ran out.
+     */
+    private int recordStamped(int[] lane, int rows, int tick, int newest, long age) {
+        int blockRows = 1 << blockShift;
+        int blockCount = ((rows - 1) >>> blockShift) + 1;
+        for (int b = 0; b < blockCount; b++) {
+            boolean stamped = false;
+            for (int r = b << blockShift, to = Math.min(r + blockRows, rows); r < to; r++) {
+                if (lane[r] == tick) {
+                    stamped = true;
+                    if (!log.add(r, tick)) {
+                        markBlock(b, tick, newest, age);    // over budget: the log raised its floor to this tick
+                        return b + 1;
+                    }
+                }
+            }
+            if (stamped) {
+                markBlock(b, tick, newest, age);
+            }
+        }
+        return blockCount;
+    }
+
+    /** Marks block {@code b} and its group with {@code tick} unless newer (as in {@link #markStamped}). */
+    private void markBlock(int b, int tick, int newest, long age) {
+        if (Ticks.age(blocks[b], newest) > age) {
+            blocks[b] = tick;
+        }
+        int g = b >>> GROUP_SHIFT;
+        if (Ticks.age(groups[g], newest) > age) {
+            groups[g] = tick;
+        }
+    }
+
+    /** Rows a close samples to tell a sparse writer from a dense one (each a likely cache miss). */
+    static final int DENSE_SAMPLES = 16;
 
     /** True when at most an eighth of {@link #DENSE_SAMPLES} rows spread evenly over {@code [0, rows)} hold {@code tick}. */
     private static boolean fewStamped(int[] lane, int rows, int tick) {

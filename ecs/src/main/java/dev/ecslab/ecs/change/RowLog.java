@@ -32,9 +32,10 @@ import dev.ecslab.ecs.change.ChangeTracker.RowSink;
  *
  * <p><b>Tick order.</b> Ticks are compared as offsets from {@link #base}, the tick of the last reset:
  * every tick the log holds is within one clamping threshold of it, while a reader may use the log
- * (an overdue clamp sends readers to the careful block scan). Entries arrive in tick order except when
- * a deferred close records after a nested, later writer; {@link #orderedFrom} marks where the last such
- * descent happened, so a reader can stop at the first entry its window excludes only when none is live.
+ * (an overdue clamp sends readers to the careful block scan). Entries arrive in tick order, since the
+ * writers of a column never overlap and take their tick when they start; the scan does not rely on it:
+ * {@link #orderedFrom} marks the last entry older than one before it, and a reader stops at the first
+ * entry its window excludes only when no such entry is live.
  */
 final class RowLog {
     static final int MIN_CAPACITY = 256;
@@ -50,7 +51,7 @@ final class RowLog {
      * (a reader whose previous run is older scans the blocks once), then raised by what goes unrecorded.
      * Always a tick, so the write path tests this field alone.
      */
-    int since;
+    private int since;
     /** The newest tick appended, by offset from {@link #base}. */
     private int newest;
     /** The absolute index of the last entry older than an entry before it; entries after it are in order. */

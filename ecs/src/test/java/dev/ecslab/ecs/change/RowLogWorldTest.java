@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * and from the block summaries otherwise; both must give exactly what was written, in row order. Seeded
  * histories over two tables mix every way a row changes: walks writing a few rows (their deferred close
  * records them), walks writing most rows (the close leaves the log alone), entities written one by one
- * and through chunks (never recorded: they raise the log's floor), a later writer nested in a walk,
+ * and through chunks, per row or a chunk's whole array (never recorded: they raise the log's floor), a
+ * later writer nested in a walk,
  * spawns, despawns that fill holes, moves between tables, and clock jumps that clamp (the log empties).
  * Three readers run every step, every third step, and every eleventh, so some windows span many
  * writers. The model is the test's own record of whom it wrote since each reader's previous run, never
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Each failure names its seed and step; the seeds are fixed, so it replays. The histories check their
  * own reach: both ways answer many reads, and reads from the log see rows. Broken variants this catches
- * (tried): a write made row by row that does not raise the floor, a dense close that neither records nor
+ * (tried): a write made row by row that does not raise the floor, nor one of a whole chunk, a dense close that neither records nor
  * raises, a close that records nothing, a clamp that keeps the log, moved or hole-filling rows not
  * recorded, spawns not recorded, rows listed in log order instead of row order, and a log that answers
  * every reader. The ring's own edges (a full ring dropping an entry, an out-of-order entry, entries past
@@ -88,7 +89,7 @@ class RowLogWorldTest {
             blockReads += r[2];
             logRows += r[3];
         }
-        System.out.printf("RowLogWorldTest: %d reads, %d answered from the log (%d rows seen), %d from the blocks%n",
+        System.out.printf("RowLogWorldTest: %d reads, %d with a table answered from the log (%d rows seen), %d from the blocks alone%n",
                 reads, logReads, logRows, blockReads);
         assertThat(logReads).as("reads answered from the log").isGreaterThan(reads / 5);
         assertThat(blockReads).as("reads answered from the blocks").isGreaterThan(reads / 20);
@@ -126,7 +127,7 @@ class RowLogWorldTest {
             Set<Entity> written = new HashSet<>();
             int ops = 1 + random.nextInt(3);
             for (int op = 0; op < ops; op++) {
-                switch (random.nextInt(8)) {
+                switch (random.nextInt(9)) {
                     case 0, 1 -> {                              // a walk writing a few rows, maybe with a later writer nested
                         double p = new double[] {0.003, 0.01, 0.05}[random.nextInt(3)];
                         boolean nest = random.nextInt(3) == 0;
@@ -193,6 +194,19 @@ class RowLogWorldTest {
                                 world.insert(e, new Tag());
                             }
                         }
+                    }
+                    case 7 -> {                                 // a chunk taken whole (its array): every row marked at once
+                        boolean[] taken = {false};
+                        run(wi, writer, () -> walk.forEachChunk(chunk -> {
+                            if (!taken[0] && random.nextBoolean()) {
+                                taken[0] = true;
+                                Pos[] array = chunk.writeArray(wpos);
+                                array[0].x++;
+                                for (int i = 0; i < chunk.size(); i++) {
+                                    written.add(chunk.entity(i));
+                                }
+                            }
+                        }));
                     }
                     default -> {                                // the clock jumps past a clamping threshold
                         if (random.nextInt(4) == 0) {
