@@ -14,6 +14,13 @@ import org.junit.jupiter.api.Test;
  * budget, a dropped entry, a change recorded elsewhere, a clamp) and each way its scan could list
  * wrongly (an out-of-order entry, repeated rows, rows past the table's end, entries the lanes
  * contradict). {@link RowLogWorldTest} holds it in a world.
+ *
+ * <p>Broken variants these catch (tried): a full ring that drops an entry without raising the floor, a
+ * floor that a later, older writer lowers, a scan that stops at the first old entry after an
+ * out-of-order one (and an append that never marks one), entries past the table's end listed, rows
+ * listed in log order, no budget per tick, a close that records however many rows were stamped, a close
+ * that skips the marks of the blocks after its budget ran out, a dense close that neither records nor
+ * raises, and a clamp that keeps the log.
  */
 class RowLogTest {
 

@@ -123,12 +123,12 @@ class BenchmarkChartsTest {
         assertThat(charts.get(BenchmarkCharts.EXECUTORS).caption()).as("the newest run of the executors")
                 .contains("scheduling-2026-11-27-30913db.json");
         assertThat(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).caption()).contains("memory-2026-11-22.json", "10000 entities");
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-d263fcd.json", "avgt");
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-28-c0ce7f5.json", "avgt");
     }
 
     @Test
     void everyCaptionSaysWhichRunItsDataCameFromWithDateSettingsAndCommit() {
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-27-d263fcd.json, 2026-11-27 (file name),"
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-28-c0ce7f5.json, 2026-11-28 (file name),"
                 + " commit d263fcd, 1 fork × 5 × 1 s measured after 3 × 1 s warm-up, JMH 1.37, JDK 17.0.15: ecslab (forEach)");
         for (Chart c : charts.values()) {
             if (!c.id().equals(BenchmarkCharts.MEMORY_OVER_FRAMES)) {
