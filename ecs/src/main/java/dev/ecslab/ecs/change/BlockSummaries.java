@@ -61,8 +61,9 @@ final class BlockSummaries implements TrackedRows.Attachment {
     /**
      * From the column's {@link RowLog} when it holds every change the reader must see and no clamp is
      * overdue and no writer's marks are pending: the logged rows newer than the reader's previous run,
-     * tested against their lanes, in row order. Otherwise one pass over the column's group ticks, then the block ticks of the newer groups (a tick is
-     * newer than the reader's previous run when its age is below the previous run's:
+     * tested against their lanes, in row order. Otherwise one pass over the column's group ticks, then
+     * the block ticks of the newer groups (a tick is newer than the reader's previous run when its age
+     * is below the previous run's:
      * {@link Ticks#isNewer} with the reader's half computed once, a subtraction and an unsigned
      * compare each), then the rows of the newer blocks tested against their lanes; returns how many
      * rows were tested. Lists each row that {@link GenerationTracker#isNews} accepts, and no other.

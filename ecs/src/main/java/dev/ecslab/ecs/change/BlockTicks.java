@@ -24,7 +24,7 @@ final class BlockTicks {
     static final int GROUP_SHIFT = 6;
     private final int blockShift;
     /** The column's log of changed rows, shared by its added and mutated ticks (see {@link RowLog}). */
-    final RowLog log;
+    private final RowLog log;
     int[] blocks = new int[0];
     /** The newest tick of every group of {@code 2^GROUP_SHIFT} blocks. */
     int[] groups = new int[0];
@@ -66,6 +66,12 @@ final class BlockTicks {
      * and tells the log it does not record this row (as {@link RowLog#unlogged} does: one compare).
      */
     void markIfNewer(int row, int tick) {
+        markBlockIfNewer(row, tick);
+        log.unlogged(tick);                     // the log does not hold this row
+    }
+
+    /** The block and group of {@code row} take {@code tick} when the block's differs. */
+    private void markBlockIfNewer(int row, int tick) {
         int b = row >>> blockShift;
         if (b >= blocks.length) {
             cover(row, tick);
@@ -74,24 +80,16 @@ final class BlockTicks {
             blocks[b] = tick;
             groups[b >>> GROUP_SHIFT] = tick;
         }
-        log.unlogged(tick);                     // the log does not hold this row
     }
 
     /**
      * {@link #markIfNewer} for every row of {@code [from, to)}: a look at each block the range touches,
-     * and one note to the log. Its own loop rather than {@code markIfNewer} per block: with the note
-     * per block, whole-chunk writes over 10^6 rows took 198 µs against 125 (issue 19, side by side).
+     * and one note to the log (a note per block, through {@code markIfNewer}, made whole-chunk writes over
+     * 10^6 rows take 198 µs against 125: issue 19, side by side).
      */
     void markRangeIfNewer(int from, int to, int tick) {
         for (int r = from; r < to; r = ((r >>> blockShift) + 1) << blockShift) {
-            int b = r >>> blockShift;
-            if (b >= blocks.length) {
-                cover(r, tick);
-            }
-            if (blocks[b] != tick) {
-                blocks[b] = tick;
-                groups[b >>> GROUP_SHIFT] = tick;
-            }
+            markBlockIfNewer(r, tick);
         }
         log.unlogged(tick);
     }
@@ -103,8 +101,8 @@ final class BlockTicks {
      * only when that one was not. A block or group is never lowered: one whose mark is newer than
      * {@code tick} as seen from {@code newest} (the newest tick marked while these waited) keeps it.
      *
-     * <p>The stamped rows go to the {@link #log} when they look few: when at most {@value #DENSE_SAMPLES}/8
-     * of {@value #DENSE_SAMPLES} rows spread over the table were stamped. Then every row of every block is
+     * <p>The stamped rows go to the {@link #log} when they look few: when at most an eighth of
+     * {@value #DENSE_SAMPLES} rows spread over the table were stamped. Then every row of every block is
      * looked at (a sparse writer left most blocks without a stamped first row, so the pass looked at them
      * anyway) until the tick's budget runs out, and the pass above marks the blocks after that. A walk
      * that wrote many rows leaves the log alone and the blocks answer for it, so a walk that writes
