@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
  * with row counts that end inside a block and inside a group. Each case names its seed; the seeds are
  * fixed, so a failure replays. Broken variants it catches (tried): a close that marks nothing, a close
  * that looks only at each block's first row, a close that lowers a later writer's mark, a scan that
- * ignores the deferral, and a stamp that defers its mark whatever its tick.
+ * ignores the deferral, and a stamp that defers its mark whatever its tick; for the dense close (every
+ * sampled row stamped: every block marked without a look at the lane), one that lowers a later
+ * writer's mark, one that leaves the groups unmarked, and one that leaves the last block unmarked.
  */
 class DeferredMarksTest {
 
@@ -44,6 +46,7 @@ class DeferredMarksTest {
     @Test
     void closingMarksWhatStampingRowByRowWouldHaveMarked() {
         int cases = 0;
+        int dense = 0;
         int[] densities = new int[5];
         for (long seed = 1; seed <= 400; seed++) {
             SplittableRandom random = new SplittableRandom(seed);
@@ -81,11 +84,14 @@ class DeferredMarksTest {
             BlockSummaries d = (BlockSummaries) deferred.attachment();
             BlockSummaries e = (BlockSummaries) eager.attachment();
             int blocks = ((rows - 1) >>> shift) + 1;
+            boolean sampledAll = everySampleStamped(deferred.laneArray(GenerationTracker.MUTATED), rows, tick);
+            dense += sampledAll ? 1 : 0;
             for (int b = 0; b < blocks; b++) {
-                assertEquals(e.mutated.blocks[b], d.mutated.blocks[b], where + ": block " + b);
+                // a close whose every sampled row was stamped marks every block without looking (never older)
+                assertEquals(sampledAll ? tick : e.mutated.blocks[b], d.mutated.blocks[b], where + ": block " + b);
             }
             for (int g = 0; g <= (blocks - 1) >>> BlockTicks.GROUP_SHIFT; g++) {
-                assertEquals(e.mutated.groups[g], d.mutated.groups[g], where + ": group " + g);
+                assertEquals(sampledAll ? tick : e.mutated.groups[g], d.mutated.groups[g], where + ": group " + g);
             }
             assertEquals(written, scan(deferred, rows, shift, last, tick), where + ": a reader after the close");
             deferred.closeDeferredMarks(rows);                          // closing twice changes nothing
@@ -93,6 +99,7 @@ class DeferredMarksTest {
             cases++;
         }
         assertEquals(400, cases);
+        assertTrue(dense >= densities[4], "every close of a walk that wrote every row took the dense way: " + dense);
         for (int density = 0; density < densities.length; density++) {
             assertTrue(densities[density] > 40, "cases of density " + density + ": " + densities[density]);
         }
@@ -140,6 +147,86 @@ class DeferredMarksTest {
         assertEquals(later, scan(column, rows, 4, 1_995, 2_001), "a reader between the ticks");
         List<Integer> all = new ArrayList<>(List.of(32, 33, 48, 49, 50, 51, 52, 53, 54, 55, 60, 1_500));
         assertEquals(all, scan(column, rows, 4, 1_980, 2_001));
+    }
+
+    /** The close's test for a dense walk: each of {@link BlockTicks#DENSE_SAMPLES} evenly spread rows holds the tick. */
+    private static boolean everySampleStamped(int[] lane, int rows, int tick) {
+        int samples = Math.min(BlockTicks.DENSE_SAMPLES, rows);
+        for (int k = 0; k < samples; k++) {
+            if (lane[(int) ((long) k * rows / samples)] != tick) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A walk that stamps every sampled row but skips whole blocks between them: the close marks every
+     * block without reading the lane, so the skipped blocks are marked newer than their rows. That may
+     * cost a reader a look, never an answer: the scan lists exactly the written rows, and no row of the
+     * skipped blocks.
+     */
+    @Test
+    void aDenseCloseMarksEveryBlockAndTheLanesStillDecide() {
+        FakeTrackerHost host = new FakeTrackerHost();
+        host.now = 5_000;
+        int rows = 4_096;
+        int shift = 4;
+        TrackedRows column = stampedColumn(rows, shift, host);
+        assertTrue(column.deferMarks(5_000));
+        List<Integer> written = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            boolean skipped = r >= 16 && r < 240;       // blocks 1..14, between the samples at rows 0 and 256
+            if (!skipped) {
+                assertTrue(column.stampMutation(r, 5_000));
+                written.add(r);
+            }
+        }
+        assertTrue(everySampleStamped(column.laneArray(GenerationTracker.MUTATED), rows, 5_000));
+        column.closeDeferredMarks(rows);
+        BlockSummaries s = (BlockSummaries) column.attachment();
+        for (int b = 0; b < rows >>> shift; b++) {
+            assertEquals(5_000, s.mutated.blocks[b], "block " + b + ": marked without a look");
+        }
+        for (int g = 0; g < (rows >>> shift) >>> BlockTicks.GROUP_SHIFT; g++) {
+            assertEquals(5_000, s.mutated.groups[g], "group " + g);
+        }
+        assertEquals(written, scan(column, rows, shift, 4_990, 5_000), "the lanes decide: the skipped rows are not listed");
+        assertFalse(s.log.covers((int) Ticks.age(4_990, 5_000), 5_000), "a dense close leaves the log: the blocks answer");
+    }
+
+    /**
+     * {@link #theCloseNeverLowersAMarkALaterWriterMade} for a walk that writes every row: the dense close,
+     * which marks without looking, keeps the later writers' block and group marks, and marks every other
+     * group, or a reader whose previous run lies before both ticks would skip those groups.
+     */
+    @Test
+    void aDenseCloseNeverLowersALaterMarkAndMarksEveryGroup() {
+        FakeTrackerHost host = new FakeTrackerHost();
+        host.now = 2_000;
+        int rows = 4_096;
+        TrackedRows column = stampedColumn(rows, 4, host);
+        assertTrue(column.deferMarks(1_990));
+        for (int r = 0; r < rows; r++) {
+            assertTrue(column.stampMutation(r, 1_990));
+            if (r == 32) {
+                assertTrue(column.stampMutation(33, 2_000));       // a later writer, nested: row 33 before the walk reaches it
+            }
+        }
+        host.now = 2_001;
+        assertTrue(column.stampMutations(48, 56, 2_001));          // a later chunk write, after the walk
+        column.closeDeferredMarks(rows);
+        BlockSummaries s = (BlockSummaries) column.attachment();
+        assertEquals(2_001, s.mutated.blocks[3], "the later chunk's mark stays");
+        assertEquals(2_000, s.mutated.blocks[2], "the later writer's mark stays");
+        assertEquals(2_001, s.mutated.groups[0], "and its group's");
+        assertEquals(1_990, s.mutated.blocks[4], "another block takes the walk's tick");
+        for (int g = 1; g < 4; g++) {
+            assertEquals(1_990, s.mutated.groups[g], "group " + g);
+        }
+        assertEquals(List.of(48, 49, 50, 51, 52, 53, 54, 55), scan(column, rows, 4, 1_995, 2_001),
+                "a reader between the ticks: the walk stamped row 33 again after the later writer");
+        assertEquals(rows, scan(column, rows, 4, 1_980, 2_001).size(), "a reader before both: every row");
     }
 
     @Test
