@@ -20,9 +20,9 @@ import dev.ecslab.ecs.change.ChangeTracker.RowSink;
  *
  * <p><b>Who records.</b> Only code that runs on one thread per column appends: the structural
  * events (additions, moves, a row filling a swap-removed hole), made when no system runs, and the
- * close of a walk's deferred marks ({@link BlockTicks#markStamped}), which runs on the walking thread.
- * A write made row by row outside such a walk (an entity looked up, a chunk walk, a parallel job's
- * slice) only raises {@code since}: a store of the writer's tick, the same from every thread of one
+ * close of a walk's deferred marks ({@link BlockTicks#markStamped}: a writing {@code forEach} or
+ * {@code forEachChunk}), which runs on the walking thread. A write made row by row outside such a walk
+ * (an entity looked up, a parallel job's slice) only raises {@code since}: a store of the writer's tick, the same from every thread of one
  * system's jobs. Column writers never overlap, so a column's log has one appender at a time.
  *
  * <p><b>Bounds.</b> The ring grows by doubling up to {@link #maxCapacity} (an eighth of the rows the

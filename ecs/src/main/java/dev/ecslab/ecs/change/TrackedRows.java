@@ -114,8 +114,11 @@ public abstract class TrackedRows {
      * made per write, it kept the JIT from compiling a walk that writes every row into the loop it
      * makes without it: a per-entity walk over primitive columns ran 2.3 (10^5 rows) and 3.2 (10^6)
      * times as slow as with the lane store alone (issue 19; benchmarks/RESULTS.md). A walk
-     * that writes a table's rows defers the marks and makes them once, afterwards, one pass over the
-     * lane.
+     * that writes a table's rows ({@code forEach}, and {@code forEachChunk} per entity or by whole
+     * chunk) defers the marks and makes them once, afterwards: when every row the close samples was
+     * stamped, one fill of the block ticks and no look at the lane (a walk that writes every row of
+     * 10^6 no longer reads its 4 MB of ticks back), else one pass over the lane
+     * ({@link BlockTicks#markStamped}).
      */
     public final boolean deferMarks(int tick) {
         if (stampLane < 0 || stampMarks == null || marksDeferred) {
@@ -147,8 +150,9 @@ public abstract class TrackedRows {
 
     /**
      * {@link #stampMutation} for every row of {@code [from, to)} at once (a field array written for a
-     * whole table chunk): one fill of the lane and one block mark per block; {@code false}, changing
-     * nothing, when the tracker does not stamp directly (the caller then reports each row).
+     * whole table chunk): one fill of the lane and one block mark per block, or the lane alone at the
+     * deferred tick (the close marks the blocks); {@code false}, changing nothing, when the tracker
+     * does not stamp directly (the caller then reports each row).
      */
     public final boolean stampMutations(int from, int to, int tick) {
         int lane = stampLane;
@@ -158,8 +162,11 @@ public abstract class TrackedRows {
         java.util.Arrays.fill(lanes[lane], from, to, tick);
         BlockTicks marks = stampMarks;
         if (marks != null) {
+            if (marksDeferred && tick == deferredTick) {
+                return true;                    // the close marks them: one fill of the blocks for a whole table
+            }
             marks.markRangeIfNewer(from, to, tick);
-            if (marksDeferred && tick != deferredTick) {
+            if (marksDeferred) {
                 newestMarked = tick;            // as in stampMutation: a later writer's marks stay
             }
         }

@@ -391,7 +391,7 @@ public final class Query {
                     if (t.size() == 0) {
                         continue;
                     }
-                    chunk.enterTable(t);
+                    chunk.enterTable(t, writes);    // a writing walk defers its block marks to the chunk's end
                 } else {
                     Archetype a = archetypes[u];
                     if (a.size() == 0) {

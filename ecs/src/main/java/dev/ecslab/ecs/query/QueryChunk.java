@@ -459,6 +459,7 @@ public final class QueryChunk {
 
     /** Ends the current chunk: stores written gathered copies back into their columns. */
     void leave() {
+        deferredMarks.close(columns, size);     // first: what follows may throw
         for (int g = 0; g < gatheredCount; g++) {
             if (storeBack[g]) {
                 TermField f = gatheredFields[g];
@@ -578,6 +579,22 @@ public final class QueryChunk {
         return new IllegalStateException("this chunk of " + query.description()
                 + " is used outside its callback; chunks are valid only while forEachChunk runs it");
     }
+
+    /**
+     * Enters table {@code t}; with {@code deferMarks} (the query writes), defers the block marks of the
+     * observed columns its write terms stamp until {@link #leave}, as a writing {@code forEach} does
+     * ({@link dev.ecslab.ecs.change.TrackedRows#deferMarks}): a per-entity write is then one lane
+     * store, a whole-chunk write one fill of the lane, and the close marks the blocks once.
+     */
+    void enterTable(Table t, boolean deferMarks) {
+        enterTable(t);
+        if (deferMarks) {
+            deferredMarks.defer(query.terms, columns, writer.thisRun());
+        }
+    }
+
+    /** The columns whose block marks wait for {@link #leave}. */
+    private final DeferredMarks deferredMarks = new DeferredMarks();
 
     void enterTable(Table t) {
         table = t;

@@ -366,45 +366,20 @@ public sealed class QueryRow permits QueryIter {
         return walkingTables ? table.entityAt(row) : entityIndex;
     }
 
-    /** Per term slot, whether this row deferred its column's block marks ({@link #deferMarks}). */
-    private boolean[] deferredMarks;
-    private boolean deferring;
-
     /**
-     * Defers the block marks of every observed column of the current table that a write term stamps,
-     * until {@link #closeDeferredMarks} (see {@link TrackedRows#deferMarks}): a walk over the whole
-     * table then writes each row with a lane store alone, and the blocks are marked in one pass after.
+     * The columns whose block marks wait for the next table or the iteration's end (see
+     * {@link TrackedRows#deferMarks}): a walk over the whole table then writes each row with a lane
+     * store alone, and the blocks are marked once, afterwards.
      */
-    private void deferMarks() {
-        Term<?>[] terms = query.terms;
-        if (deferredMarks == null) {
-            deferredMarks = new boolean[terms.length];
-        }
-        int tick = writer.thisRun();
-        for (int s = 0; s < terms.length; s++) {
-            Column c = columns[s];
-            deferredMarks[s] = terms[s].isWrite() && c != null && c.observed() && c.deferMarks(tick);
-            deferring |= deferredMarks[s];
-        }
-    }
+    private final DeferredMarks deferredMarks = new DeferredMarks();
 
     /**
-     * Marks the blocks {@link #deferMarks} left unmarked, on the columns it deferred; idempotent. The
-     * columns and the table are still the deferred ones, and the table's size has not changed:
-     * structural changes wait for the iteration's end, which closes first.
+     * Marks the blocks the walk's deferral left unmarked; idempotent. The columns and the table are
+     * still the deferred ones, and the table's size has not changed: structural changes wait for the
+     * iteration's end, which closes first.
      */
     final void closeDeferredMarks() {
-        if (!deferring) {
-            return;
-        }
-        deferring = false;
-        int rows = table.size();
-        for (int s = 0; s < deferredMarks.length; s++) {
-            if (deferredMarks[s]) {
-                deferredMarks[s] = false;
-                columns[s].closeDeferredMarks(rows);
-            }
-        }
+        deferredMarks.close(columns, table == null ? 0 : table.size());
     }
 
     /** Points the columns at {@code t} for walking its rows directly. */
@@ -430,7 +405,7 @@ public sealed class QueryRow permits QueryIter {
             changeColumns[k] = t.columnOf(filters[k].component().id());
         }
         if (deferMarks) {
-            deferMarks();
+            deferredMarks.defer(query.terms, columns, writer.thisRun());
         }
     }
 

@@ -22,9 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the walk into a tight loop). What a reader is told must not depend on it: after the walk, when the
  * walk throws half-way, for a reader nested in the walk, and for a writer nested in it, a Changed
  * query lists exactly the entities written. Every case also runs through {@link Query#forEachChunk}
- * writing per entity, which marks with each write (deferring there gained nothing on objects and made
- * whole-chunk writes pay a second pass over the lane; see RESULTS.md), so that a future deferral there
- * is held to the same answers. Run for {@code generation}, whose marks these are, and
+ * writing per entity, which defers its marks to the end of each chunk in the same way (since the
+ * close's dense way made whole-chunk writes stop paying a pass over the lane; see RESULTS.md), so the
+ * chunk walk is held to the same answers. Run for {@code generation}, whose marks these are, and
  * for the two other strategies that answer exactly when used directly on the world ({@code flags},
  * {@code system-data}) as controls; the others over- or under-report by design, which the lab
  * measures. In two tables, across block and group boundaries.
@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Broken variants these catch (tried): deferred marks never made at the end of a table; never made
  * when the walk throws, or when it moves to the next table (answers stay exact then, since a scan
  * looks at every block of a column whose marks are deferred, so the count of rows examined catches
- * them); and a change scan that ignores an open deferral (the nested reader).
+ * them); and a change scan that ignores an open deferral (the nested reader). For the chunk walk: a
+ * chunk that never closes its deferral, and one that closes it over no rows.
  */
 class WritingWalkTest {
     static final class Pos {
