@@ -92,8 +92,29 @@ public abstract class TrackedRows {
         return true;
     }
 
+    /**
+     * {@link #stampMutation} for a writing {@code forEach}, whose writes are nearly all the deferring walk's
+     * own: those test the deferred lane and tick and store, four loads fewer than the general path; any
+     * other takes the general path. Side by side (issue 19), mutate-all over 10^6 objects went from 1.34x
+     * to 1.28x {@code none}. The chunk walk keeps the general path: the same branch there made the
+     * per-entity chunk walk over 10^5 objects 1.2x as slow, the same in both forks.
+     */
+    public final boolean stampWalkMutation(int row, int tick) {
+        int[] deferred = deferredLane;
+        if (deferred != null && tick == deferredTick) {
+            deferred[row] = tick;               // the deferring walk's own write: the lane alone, the close marks
+            return true;
+        }
+        return stampMutation(row, tick);
+    }
+
     /** While true, stamps at {@link #deferredTick} leave their block marks to {@link #closeDeferredMarks}. */
     private boolean marksDeferred;
+    /**
+     * The stamp lane while marks are deferred, else null, for {@link #stampWalkMutation} (lanes do not
+     * grow while a walk runs; {@link #growLanes} follows them anyway).
+     */
+    private int[] deferredLane;
     private int deferredTick;
     /**
      * The newest tick marked at once while marks were deferred (a writer nested in the deferring one,
@@ -127,6 +148,7 @@ public abstract class TrackedRows {
         deferredTick = tick;
         newestMarked = tick;
         marksDeferred = true;
+        deferredLane = lanes[stampLane];
         return true;
     }
 
@@ -141,6 +163,7 @@ public abstract class TrackedRows {
         }
         stampMarks.markStamped(lanes[stampLane], rows, deferredTick, newestMarked);
         marksDeferred = false;
+        deferredLane = null;
     }
 
     /** True while a writer defers these rows' block marks: a change scan must look at every block. */
@@ -206,6 +229,9 @@ public abstract class TrackedRows {
         if (laneCount > 0 && lanes[0].length < capacity) {
             for (int l = 0; l < laneCount; l++) {
                 lanes[l] = Arrays.copyOf(lanes[l], capacity);
+            }
+            if (deferredLane != null) {
+                deferredLane = lanes[stampLane];
             }
         }
     }

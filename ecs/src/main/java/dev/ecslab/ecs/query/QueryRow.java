@@ -280,7 +280,7 @@ public sealed class QueryRow permits QueryIter {
     private void written(int slot) {
         Column c = columns[slot];
         if (c != null) {
-            if (c.observed() && !c.stampMutation(row, writer.thisRun())) {     // unobserved: nothing; stamped: done
+            if (c.observed() && !c.stampWalkMutation(row, writer.thisRun())) {     // unobserved: nothing; stamped: done
                 reportMutation(slot, c);
             }
         } else {

@@ -229,6 +229,40 @@ class DeferredMarksTest {
         assertEquals(rows, scan(column, rows, 4, 1_980, 2_001).size(), "a reader before both: every row");
     }
 
+    /** Rows a test can grow, as storage grows a table. */
+    private static final class GrowableRows extends TrackedRows {
+        GrowableRows(int capacity) {
+            super(2, capacity);
+        }
+
+        void grow(int capacity) {
+            growLanes(capacity);
+        }
+    }
+
+    /**
+     * The deferring walk's writes go to the lane it held when the deferral began; rows do not grow while a
+     * walk runs, but if they did, a write after the growth must land in the new lane, or the close and the
+     * readers would not see it.
+     */
+    @Test
+    void aDeferredWriteAfterTheRowsGrewLandsInTheNewLane() {
+        FakeTrackerHost host = new FakeTrackerHost();
+        host.now = 700;
+        int rows = 64;
+        GrowableRows column = new GrowableRows(rows);
+        BlockSummaries.of(column, 4, host, true).cover(rows - 1, host.now);
+        java.util.Arrays.fill(column.laneArray(GenerationTracker.ADDED), host.now - 10_000);
+        java.util.Arrays.fill(column.laneArray(GenerationTracker.MUTATED), (int) (host.now - Ticks.MAX_AGE));
+        assertTrue(column.deferMarks(700));
+        assertTrue(column.stampWalkMutation(3, 700));
+        column.grow(4 * rows);
+        assertTrue(column.stampWalkMutation(40, 700));
+        column.closeDeferredMarks(rows);
+        assertEquals(700, column.lane(GenerationTracker.MUTATED, 40), "written after the growth");
+        assertEquals(List.of(3, 40), scan(column, rows, 4, 690, 700));
+    }
+
     @Test
     void onlyRowsTheTrackerStampsCanDeferTheirMarks() {
         TrackedRows plain = new TrackedRows(2, 16) { };
