@@ -22,8 +22,8 @@ import dev.ecslab.ecs.change.ChangeTracker.RowSink;
  * events (additions, moves, a row filling a swap-removed hole), made when no system runs, and the
  * close of a walk's deferred marks ({@link BlockTicks#markStamped}: a writing {@code forEach} or
  * {@code forEachChunk}), which runs on the walking thread. A write made row by row outside such a walk
- * (an entity looked up, a parallel job's slice) only raises {@code since}: a store of the writer's tick, the same from every thread of one
- * system's jobs. Column writers never overlap, so a column's log has one appender at a time.
+ * (an entity looked up, a parallel job's slice) only raises {@code since}: a store of the writer's
+ * tick, the same from every thread of one system's jobs. Column writers never overlap, so a column's log has one appender at a time.
  *
  * <p><b>Bounds.</b> The ring grows by doubling up to {@link #maxCapacity} (an eighth of the rows the
  * column covers, at least {@value #MIN_CAPACITY}); one tick may append a quarter of that. A tick that

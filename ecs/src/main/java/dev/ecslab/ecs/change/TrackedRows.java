@@ -112,7 +112,9 @@ public abstract class TrackedRows {
     private boolean marksDeferred;
     /**
      * The stamp lane while marks are deferred, else null, for {@link #stampWalkMutation} (lanes do not
-     * grow while a walk runs; {@link #growLanes} follows them anyway).
+     * grow while a walk runs; {@link #growLanes} follows them anyway). Non-null exactly when
+     * {@link #marksDeferred} is true; the boolean is kept rather than derived because
+     * {@link #stampMutation}, whose shape the chunk walk's speed was measured to depend on, tests it.
      */
     private int[] deferredLane;
     private int deferredTick;

@@ -67,6 +67,8 @@ public final class QueryChunk {
     private int[] rows;
     private int[] entityIndices;
     private int size;
+    /** The columns whose block marks wait for {@link #leave}. */
+    private final DeferredMarks deferredMarks = new DeferredMarks();
 
     QueryChunk(Query query) {
         this.query = query;
@@ -592,9 +594,6 @@ public final class QueryChunk {
             deferredMarks.defer(query.terms, columns, writer.thisRun());
         }
     }
-
-    /** The columns whose block marks wait for {@link #leave}. */
-    private final DeferredMarks deferredMarks = new DeferredMarks();
 
     void enterTable(Table t) {
         table = t;
