@@ -52,7 +52,12 @@ public final class Query {
     private final boolean writes;
     private final String description;
 
-    private int seenArchetypes;
+    /**
+     * Archetypes of the storage already matched. Volatile and written last by {@link #refresh}, so a
+     * walk that reads it equal to the storage's count without taking the lock also sees the
+     * tables and archetypes appended before it ({@link #prepare}).
+     */
+    private volatile int seenArchetypes;
     private Table[] tables = new Table[4];
     private final BitSet matchedTables = new BitSet();
     /** Every matched archetype, in both walking modes (change candidates are looked up per archetype). */
@@ -62,9 +67,28 @@ public final class Query {
     private int[] archetypeIds = new int[0];
     /** Tables (when walking tables) or archetypes (otherwise) to walk. */
     private int unitCount;
-    /** A cursor and a chunk kept for the next walk (taken and returned under this query's lock). */
-    private QueryIter spare;
-    private QueryChunk spareChunk;
+    /**
+     * A cursor and a chunk kept for the next walk. Taken with one atomic swap and put back with a
+     * release store, not under this query's lock: a lookup ({@link #forEntity}) takes and returns
+     * the cursor each call, and two lock round trips per lookup were most of its cost. A walk that
+     * finds none (a nested walk of the same query) makes its own.
+     */
+    @SuppressWarnings("unused")         // accessed through SPARE
+    private volatile QueryIter spare;
+    @SuppressWarnings("unused")         // accessed through SPARE_CHUNK
+    private volatile QueryChunk spareChunk;
+    private static final java.lang.invoke.VarHandle SPARE;
+    private static final java.lang.invoke.VarHandle SPARE_CHUNK;
+
+    static {
+        try {
+            java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+            SPARE = l.findVarHandle(Query.class, "spare", QueryIter.class);
+            SPARE_CHUNK = l.findVarHandle(Query.class, "spareChunk", QueryChunk.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ChangeFilter[] changeFilters,
             ArchetypeFilter filter, ComponentAccess componentAccess, boolean walkTables, String description) {
@@ -87,8 +111,11 @@ public final class Query {
 
     /** The components whose changes this query observes (those of its change filters, once each). */
     private final int[] observedIds;
-    /** Whether this query holds its observations open (from its building until {@link #close()}). */
-    private boolean observing;
+    /**
+     * Whether this query holds its observations open (from its building until {@link #close()}).
+     * Volatile so that {@link #prepare} can test it without the lock.
+     */
+    private volatile boolean observing;
 
     private void observe() {
         SystemTicks reader = scope != null ? scope.ticks() : null;
@@ -357,14 +384,10 @@ public final class Query {
      * testing every row of the unit).
      */
     public void forEachChunk(Consumer<? super QueryChunk> action) {
-        QueryChunk chunk;
-        synchronized (this) {
-            if (!observing) {
-                observe();
-            }
-            refresh();
-            chunk = spareChunk != null ? spareChunk : new QueryChunk(this);
-            spareChunk = null;
+        prepare();
+        QueryChunk chunk = (QueryChunk) SPARE_CHUNK.getAndSet(this, null);
+        if (chunk == null) {
+            chunk = new QueryChunk(this);
         }
         host.beginIteration(this);
         chunk.owner = owner;
@@ -408,9 +431,7 @@ public final class Query {
         } finally {
             chunk.owner = QueryRow.RELEASED;
             host.endIteration(this);
-            synchronized (this) {
-                spareChunk = chunk;
-            }
+            SPARE_CHUNK.setRelease(this, chunk);
         }
     }
 
@@ -627,6 +648,22 @@ public final class Query {
      * see the extended cache. Archetypes appear only through structural changes, which never run
      * while jobs do, so the cache does not change under a walk.
      */
+    /**
+     * Before a walk or a lookup: opens the observations again if {@link #close()} closed them, and
+     * matches archetypes created since the last walk. Takes the lock only when one of the two is
+     * due, so a stable world's walks and lookups take no lock.
+     */
+    private void prepare() {
+        if (!observing || seenArchetypes != host.storage().archetypeCount()) {
+            synchronized (this) {
+                if (!observing) {
+                    observe();
+                }
+                refresh();
+            }
+        }
+    }
+
     synchronized void refresh() {
         Storage storage = host.storage();
         int n = storage.archetypeCount();
@@ -667,18 +704,10 @@ public final class Query {
     }
 
     private QueryIter open() {
-        QueryIter it;
-        synchronized (this) {
-            if (!observing) {
-                observe();
-            }
-            refresh();
-            it = spare;
-            if (it != null) {
-                spare = null;
-            } else {
-                it = new QueryIter(this);
-            }
+        prepare();
+        QueryIter it = (QueryIter) SPARE.getAndSet(this, null);
+        if (it == null) {
+            it = new QueryIter(this);
         }
         host.beginIteration(this);
         it.owner = owner;
@@ -692,9 +721,7 @@ public final class Query {
         it.closeDeferredMarks();                // a walk that threw: its last table's writes still get their marks
         it.owner = QueryRow.RELEASED;
         host.endIteration(this);
-        synchronized (this) {
-            spare = it;
-        }
+        SPARE.setRelease(this, it);
     }
 
     private static <T> T[] append(T[] array, int size, T value) {

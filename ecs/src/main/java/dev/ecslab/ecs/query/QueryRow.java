@@ -47,6 +47,13 @@ public sealed class QueryRow permits QueryIter {
     /** Entity index of the current entity; maintained only when walking archetypes. */
     int entityIndex;
     boolean walkingTables;
+    /**
+     * The archetype {@link #enterArchetype} last pointed the columns at, or null after a table walk
+     * moved them. Entering it again changes nothing, so a lookup ({@link Query#forEntity}) into the
+     * archetype of the last lookup skips the per-term column search. Columns, tables and sparse sets
+     * are never replaced once made, which is what makes the cached pointers stay right.
+     */
+    private Archetype enteredArchetype;
 
     QueryRow(Query query) {
         this.query = query;
@@ -396,6 +403,7 @@ public sealed class QueryRow permits QueryIter {
         closeDeferredMarks();
         table = t;
         walkingTables = true;
+        enteredArchetype = null;
         Term<?>[] terms = query.terms;
         for (int s = 0; s < terms.length; s++) {
             columns[s] = t.columnOf(terms[s].component.id());
@@ -411,6 +419,10 @@ public sealed class QueryRow permits QueryIter {
 
     /** Points the columns at {@code a}'s table and the sparse sets, for walking {@code a}'s rows. */
     final void enterArchetype(Archetype a) {
+        if (a == enteredArchetype) {
+            return;
+        }
+        enteredArchetype = null;        // until the search below completes
         table = a.table();
         walkingTables = false;
         Term<?>[] terms = query.terms;
@@ -430,5 +442,6 @@ public sealed class QueryRow permits QueryIter {
             changeColumns[k] = table.columnOf(id);
             changeSparseSets[k] = changeColumns[k] == null ? query.host.storage().sparseSet(id) : null;
         }
+        enteredArchetype = a;           // last: a search that threw leaves nothing cached
     }
 }

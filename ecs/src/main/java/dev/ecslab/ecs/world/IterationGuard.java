@@ -13,7 +13,11 @@ final class IterationGuard {
     private final AtomicInteger iterating = new AtomicInteger();
     /** The attached job scheduler's sync points, or null. */
     private volatile SyncHook syncHook;
-    private volatile Query lastIterating;
+    /**
+     * The query that began an iteration last, named in the refusal's message. A plain field: it only
+     * names a culprit, and a volatile store here cost a full fence on every walk and every lookup.
+     */
+    private Query lastIterating;
 
     void beginIteration(Query query) {
         SyncHook hook = syncHook;

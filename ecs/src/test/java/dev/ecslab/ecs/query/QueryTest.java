@@ -266,4 +266,98 @@ class QueryTest {
         assertThat(q.contains(e)).isFalse();
         assertThat(q.forEntity(e, row -> row.get(pos))).isFalse();
     }
+
+    /**
+     * A cursor remembers the archetype its last lookup entered and skips the column search when the
+     * next lookup enters the same one. A table walk in between moves the columns to the last table
+     * it walked, so the next lookup must search again; and a lookup into another archetype must not
+     * reuse the last one's columns.
+     */
+    @Test
+    void aLookupAfterAWalkOrAnotherArchetypeUsesItsOwnArchetypesColumns() {
+        Entity a = world.spawn(new Position(1));
+        Entity b = world.spawn(new Position(2), new Velocity(0));
+        Entity c = world.spawn(new Position(3), new Name("c"));
+        QueryBuilder qb = world.query();
+        Write<Position> pos = qb.write(Position.class);
+        Query q = qb.build();
+        List<Float> seen = new ArrayList<>();
+        assertThat(q.forEntity(a, row -> seen.add(row.get(pos).x))).isTrue();
+        q.forEach(row -> row.getMut(pos).x += 10);                  // ends on the last table
+        assertThat(q.forEntity(a, row -> seen.add(row.get(pos).x))).isTrue();
+        assertThat(q.forEntity(b, row -> seen.add(row.get(pos).x))).isTrue();
+        assertThat(q.forEntity(c, row -> seen.add(row.get(pos).x))).isTrue();
+        assertThat(q.forEntity(a, row -> row.getMut(pos).x += 100)).isTrue();
+        assertThat(seen).containsExactly(1f, 11f, 12f, 13f);
+        assertThat(world.get(a, Position.class).orElseThrow().x).isEqualTo(111f);
+        assertThat(world.get(b, Position.class).orElseThrow().x).isEqualTo(12f);
+        assertThat(world.get(c, Position.class).orElseThrow().x).isEqualTo(13f);
+    }
+
+    /** The same with a sparse term: the query walks archetypes, whose sparse sets are shared. */
+    @Test
+    void lookupsAlternatingBetweenArchetypesWithASparseTermReadEachOwnRow() {
+        Entity a = world.spawn(new Position(1), new Tag(10));
+        Entity b = world.spawn(new Position(2), new Tag(20), new Velocity(0));
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        Read<Tag> tag = qb.read(Tag.class);
+        Query q = qb.build();
+        assertThat(q.walksTables()).isFalse();
+        List<String> seen = new ArrayList<>();
+        for (Entity e : List.of(a, b, b, a)) {
+            q.forEntity(e, row -> seen.add(row.get(pos).x + ":" + row.get(tag).v()));
+        }
+        List<String> walked = new ArrayList<>();
+        q.forEach(row -> walked.add(row.get(pos).x + ":" + row.get(tag).v()));
+        q.forEntity(a, row -> seen.add(row.get(pos).x + ":" + row.get(tag).v()));
+        assertThat(seen).containsExactly("1.0:10", "2.0:20", "2.0:20", "1.0:10", "1.0:10");
+        assertThat(walked).containsExactlyInAnyOrder("1.0:10", "2.0:20");
+    }
+
+    /**
+     * A walk nested in a lookup of the same query gets a cursor of its own: the spare cursor is
+     * taken, not shared, so the outer row still points at its entity after the inner walk.
+     */
+    @Test
+    void aWalkNestedInALookupOfTheSameQueryLeavesTheOuterRowAlone() {
+        Entity a = world.spawn(new Position(1));
+        world.spawn(new Position(2), new Velocity(0));
+        world.spawn(new Position(3));
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        Query q = qb.build();
+        q.forEach(row -> { });                                        // leaves a spare cursor
+        List<String> seen = new ArrayList<>();
+        q.forEntity(a, row -> {
+            float[] sum = {0};
+            q.forEach(inner -> sum[0] += inner.get(pos).x);
+            seen.add(row.entity() + ":" + row.get(pos).x + ":" + sum[0]);
+        });
+        assertThat(seen).containsExactly(a + ":1.0:6.0");
+    }
+
+    /** A walk after new archetypes appeared finds their rows (a stable world's walk takes no lock). */
+    @Test
+    void aWalkAfterANewArchetypeAppearedFindsItsRows() {
+        world.spawn(new Position(1));
+        QueryBuilder qb = world.query();
+        Read<Position> pos = qb.read(Position.class);
+        Query q = qb.build();
+        List<Float> first = new ArrayList<>();
+        q.forEach(row -> first.add(row.get(pos).x));
+        world.spawn(new Position(2), new Name("new archetype"));
+        List<Float> second = new ArrayList<>();
+        q.forEach(row -> second.add(row.get(pos).x));
+        List<Float> chunks = new ArrayList<>();
+        world.spawn(new Position(3), new Velocity(1));
+        q.forEachChunk(chunk -> {
+            for (int i = 0; i < chunk.size(); i++) {
+                chunks.add(chunk.get(pos, i).x);
+            }
+        });
+        assertThat(first).containsExactly(1f);
+        assertThat(second).containsExactlyInAnyOrder(1f, 2f);
+        assertThat(chunks).containsExactlyInAnyOrder(1f, 2f, 3f);
+    }
 }

@@ -167,6 +167,34 @@ class ObservationTest {
         assertThat(WorldInternals.of(world).observations(pos)).isZero();
     }
 
+    /**
+     * A closed query used again observes again, with no structural change in between to make it
+     * look at the world (a walk's lock-free start must still notice that it was closed).
+     */
+    @Test
+    void aClosedQueryUsedAgainObservesAgainAndReportsWhatItMissed() {
+        Counting counting = new Counting(new GenerationTracker());
+        World world = World.builder().changeTracking("counting", counting).build();
+        List<Entity> entities = spawn(world, 100);
+        int pos = id(world, Pos.class);
+        Query observer = world.query().changed(Pos.class).build();
+        int[] seen = {0};
+        observer.forEach(row -> seen[0]++);
+        observer.close();
+        assertThat(WorldInternals.of(world).observations(pos)).isZero();
+        int before = counting.events(pos);
+        QueryBuilder qb = world.query();
+        Write<Pos> w = qb.write(Pos.class);
+        qb.build().forEach(row -> row.getMut(w).x++);
+        assertThat(counting.events(pos)).as("closed: writes are free").isEqualTo(before);
+
+        seen[0] = 0;
+        observer.forEach(row -> seen[0]++);
+        assertThat(WorldInternals.of(world).observations(pos)).as("used again: observes again").isEqualTo(1);
+        assertThat(seen[0]).as("what the world could not track is reported").isEqualTo(100);
+        assertThat(world.get(entities.get(0), Pos.class).orElseThrow().x).isEqualTo(1);
+    }
+
     @Test
     void aWorldThatObservesEverythingTracksEveryWrite() {
         Counting counting = new Counting(new GenerationTracker());
