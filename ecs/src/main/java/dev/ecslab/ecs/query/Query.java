@@ -68,23 +68,28 @@ public final class Query {
     /** Tables (when walking tables) or archetypes (otherwise) to walk. */
     private int unitCount;
     /**
-     * A cursor and a chunk kept for the next walk. Taken with one atomic swap and put back with a
-     * release store, not under this query's lock: a lookup ({@link #forEntity}) takes and returns
-     * the cursor each call, and two lock round trips per lookup were most of its cost. A walk that
-     * finds none (a nested walk of the same query) makes its own.
+     * The query's own cursor and chunk, made on first use and kept; {@link #cursorTaken} and
+     * {@link #chunkTaken} (0 or 1) say whether a walk holds them, and a walk that finds one taken (a
+     * walk nested in a walk of the same query) makes its own. Taken with one compare-and-set of an
+     * int and given back with a release store, not under this query's lock: a lookup
+     * ({@link #forEntity}) takes and gives back the cursor on every call, and two lock round trips
+     * were most of its cost. An int flag rather than a swapped reference, because under G1 storing
+     * a reference into a long-lived object can cost a fence (the card-marking barrier).
      */
-    @SuppressWarnings("unused")         // accessed through SPARE
-    private volatile QueryIter spare;
-    @SuppressWarnings("unused")         // accessed through SPARE_CHUNK
-    private volatile QueryChunk spareChunk;
-    private static final java.lang.invoke.VarHandle SPARE;
-    private static final java.lang.invoke.VarHandle SPARE_CHUNK;
+    private QueryIter cursor;
+    private QueryChunk chunk;
+    @SuppressWarnings("unused")         // accessed through CURSOR_TAKEN
+    private volatile int cursorTaken;
+    @SuppressWarnings("unused")         // accessed through CHUNK_TAKEN
+    private volatile int chunkTaken;
+    private static final java.lang.invoke.VarHandle CURSOR_TAKEN;
+    private static final java.lang.invoke.VarHandle CHUNK_TAKEN;
 
     static {
         try {
             java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
-            SPARE = l.findVarHandle(Query.class, "spare", QueryIter.class);
-            SPARE_CHUNK = l.findVarHandle(Query.class, "spareChunk", QueryChunk.class);
+            CURSOR_TAKEN = l.findVarHandle(Query.class, "cursorTaken", int.class);
+            CHUNK_TAKEN = l.findVarHandle(Query.class, "chunkTaken", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -385,8 +390,13 @@ public final class Query {
      */
     public void forEachChunk(Consumer<? super QueryChunk> action) {
         prepare();
-        QueryChunk chunk = (QueryChunk) SPARE_CHUNK.getAndSet(this, null);
-        if (chunk == null) {
+        QueryChunk chunk;
+        if (CHUNK_TAKEN.compareAndSet(this, 0, 1)) {
+            chunk = this.chunk;
+            if (chunk == null) {
+                chunk = this.chunk = new QueryChunk(this);
+            }
+        } else {
             chunk = new QueryChunk(this);
         }
         host.beginIteration(this);
@@ -431,7 +441,9 @@ public final class Query {
         } finally {
             chunk.owner = QueryRow.RELEASED;
             host.endIteration(this);
-            SPARE_CHUNK.setRelease(this, chunk);
+            if (chunk == this.chunk) {
+                CHUNK_TAKEN.setRelease(this, 0);
+            }
         }
     }
 
@@ -705,15 +717,19 @@ public final class Query {
 
     private QueryIter open() {
         prepare();
-        QueryIter it = (QueryIter) SPARE.getAndSet(this, null);
-        if (it == null) {
+        QueryIter it;
+        if (CURSOR_TAKEN.compareAndSet(this, 0, 1)) {
+            it = cursor;
+            if (it == null) {
+                it = cursor = new QueryIter(this);
+            }
+        } else {
             it = new QueryIter(this);
         }
         host.beginIteration(this);
         it.owner = owner;
-        it.tracker = host.changeTracker();
-        it.reader = scope != null ? scope.ticks() : host.directReader();
-        it.writer = scope != null ? scope.ticks() : host.directWriter();
+        it.bind(host.changeTracker(), scope != null ? scope.ticks() : host.directReader(),
+                scope != null ? scope.ticks() : host.directWriter());
         return it;
     }
 
@@ -721,7 +737,9 @@ public final class Query {
         it.closeDeferredMarks();                // a walk that threw: its last table's writes still get their marks
         it.owner = QueryRow.RELEASED;
         host.endIteration(this);
-        SPARE.setRelease(this, it);
+        if (it == cursor) {
+            CURSOR_TAKEN.setRelease(this, 0);
+        }
     }
 
     private static <T> T[] append(T[] array, int size, T value) {

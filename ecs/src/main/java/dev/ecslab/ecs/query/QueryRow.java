@@ -63,6 +63,23 @@ public sealed class QueryRow permits QueryIter {
         this.changeSparseSets = new SparseSet[query.changeFilters.length];
     }
 
+    /**
+     * Sets who reads changes, who marks writes and the tracker, storing only what differs: a kept
+     * cursor is bound again on every walk and lookup with, mostly, the same three, and under G1 a
+     * reference store into a long-lived object can cost a fence.
+     */
+    final void bind(ChangeTracker tracker, SystemTicks reader, SystemTicks writer) {
+        if (this.tracker != tracker) {
+            this.tracker = tracker;
+        }
+        if (this.reader != reader) {
+            this.reader = reader;
+        }
+        if (this.writer != writer) {
+            this.writer = writer;
+        }
+    }
+
     // ---------------------------------------------------------------- reading
 
     /** The current entity's value of {@code term}. Never marks a change. */

@@ -24,7 +24,9 @@ final class IterationGuard {
         if (hook != null) {
             hook.beforeQuery(query);
         }
-        lastIterating = query;
+        if (lastIterating != query) {       // mostly the same query: no store, no G1 card-marking barrier
+            lastIterating = query;
+        }
         iterating.incrementAndGet();
     }
 

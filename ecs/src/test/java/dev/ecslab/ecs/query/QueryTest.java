@@ -316,8 +316,9 @@ class QueryTest {
     }
 
     /**
-     * A walk nested in a lookup of the same query gets a cursor of its own: the spare cursor is
-     * taken, not shared, so the outer row still points at its entity after the inner walk.
+     * A walk nested in a lookup of the same query gets a cursor of its own: the kept cursor is
+     * taken, not shared, and an inner walk gives back only its own cursor, so the outer row still
+     * points at its entity after two inner walks.
      */
     @Test
     void aWalkNestedInALookupOfTheSameQueryLeavesTheOuterRowAlone() {
@@ -332,9 +333,11 @@ class QueryTest {
         q.forEntity(a, row -> {
             float[] sum = {0};
             q.forEach(inner -> sum[0] += inner.get(pos).x);
+            q.forEach(inner -> sum[0] += inner.get(pos).x);       // the first inner walk gave back only its own
             seen.add(row.entity() + ":" + row.get(pos).x + ":" + sum[0]);
         });
-        assertThat(seen).containsExactly(a + ":1.0:6.0");
+        q.forEntity(a, row -> seen.add(row.entity() + ":" + row.get(pos).x));  // the kept cursor, free again
+        assertThat(seen).containsExactly(a + ":1.0:12.0", a + ":1.0");
     }
 
     /** A walk after new archetypes appeared finds their rows (a stable world's walk takes no lock). */
