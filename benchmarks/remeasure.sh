@@ -15,7 +15,7 @@ mvn -B -q -o -pl benchmarks -am package -DskipTests
 jar=benchmarks/target/benchmarks.jar
 short=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 run() { local name=$1; shift; echo "== $name ($commit)"; java -jar "$jar" "$@" -rf json -rff "$out/$name-$date-$commit.json"; }
-want() { [[ $# -eq 0 ]] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
+want() { [[ ${#SELECTED[@]} -eq 0 ]] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }   # no selection: all
 SELECTED=("$@")
 # iteration: every Contender, so the object contenders and the columnar ones (ECSLAB_COLUMNAR*, HAND_SOA) side by side.
 if want iteration; then run iteration IterationBenchmark "${short[@]}"; fi

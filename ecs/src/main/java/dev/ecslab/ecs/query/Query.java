@@ -655,12 +655,6 @@ public final class Query {
     // ---------------------------------------------------------------- cache
 
     /**
-     * Extends the match cache with archetypes created since the last call. Synchronized: a query used
-     * by several job threads at once (a nested query in a parallel job) refreshes once, and the others
-     * see the extended cache. Archetypes appear only through structural changes, which never run
-     * while jobs do, so the cache does not change under a walk.
-     */
-    /**
      * Before a walk or a lookup: opens the observations again if {@link #close()} closed them, and
      * matches archetypes created since the last walk. Takes the lock only when one of the two is
      * due, so a stable world's walks and lookups take no lock.
@@ -676,6 +670,12 @@ public final class Query {
         }
     }
 
+    /**
+     * Extends the match cache with archetypes created since the last call. Synchronized: a query used
+     * by several job threads at once (a nested query in a parallel job) refreshes once, and the others
+     * see the extended cache. Archetypes appear only through structural changes, which never run
+     * while jobs do, so the cache does not change under a walk.
+     */
     synchronized void refresh() {
         Storage storage = host.storage();
         int n = storage.archetypeCount();
