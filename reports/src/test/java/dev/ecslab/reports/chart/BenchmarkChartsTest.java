@@ -119,17 +119,17 @@ class BenchmarkChartsTest {
     void captionsSayWhatWasMeasuredAndFromWhichFiles() {
         Chart workload = charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD);
         assertThat(workload.caption()).contains("10^6 entities", "added computationally", "avgt",
-                "change-2026-11-22-a.json", "change-query-2026-11-28-572e531.json");
+                "change-2026-11-22-a.json", "change-query-2026-11-29-59bbbad.json");
         assertThat(charts.get(BenchmarkCharts.EXECUTORS).caption()).as("the newest run of the executors")
-                .contains("scheduling-2026-11-28-572e531.json");
+                .contains("scheduling-2026-11-29-59bbbad.json");
         assertThat(charts.get(BenchmarkCharts.MEMORY_OVER_FRAMES).caption()).contains("memory-2026-11-22.json", "10000 entities");
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-28-572e531.json", "avgt");
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-29-59bbbad.json", "avgt");
     }
 
     @Test
     void everyCaptionSaysWhichRunItsDataCameFromWithDateSettingsAndCommit() {
-        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-28-572e531.json, 2026-11-28 (file name),"
-                + " commit 572e531, 1 fork × 5 × 1 s measured after 3 × 1 s warm-up, JMH 1.37, JDK 17.0.15: ecslab (forEach)");
+        assertThat(charts.get(BenchmarkCharts.ITERATION).caption()).contains("iteration-2026-11-29-59bbbad.json, 2026-11-29 (file name),"
+                + " commit 59bbbad, 1 fork × 5 × 1 s measured after 3 × 1 s warm-up, JMH 1.37, JDK 17.0.15: ecslab (forEach)");
         for (Chart c : charts.values()) {
             if (!c.id().equals(BenchmarkCharts.MEMORY_OVER_FRAMES)) {
                 assertThat(c.caption()).as(c.id()).containsPattern("Data \\(JMH mode [a-z, ]+\\): [^ ]+\\.json, 2026-11-2[0-9]"
