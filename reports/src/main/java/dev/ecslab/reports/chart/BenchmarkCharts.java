@@ -171,7 +171,7 @@ public final class BenchmarkCharts {
                 "writing every entity (mutateAll)" + layoutWords(layout, named), x, y, true, true,
                 times(series, TimeUnit.MICROSECONDS), notes)));
         chunks.forEach((layout, series) -> panels.add(xyPanel(FRAME_TIME, panels.size(),
-                "writing every entity chunk by chunk (mutateAllChunks)" + layoutWords(layout, named), x, y, true, true,
+                "writing chunk by chunk (mutateAllChunks)" + layoutWords(layout, named), x, y, true, true,
                 times(series, TimeUnit.MICROSECONDS), notes)));
         if (!frameEnd.isEmpty()) {
             panels.add(xyPanel(FRAME_TIME, panels.size(), "frame-end pass (frameEnd)", x, y, true, true,

@@ -49,8 +49,8 @@ class BenchmarkChartsTest {
         });
         assertThat(charts.get(BenchmarkCharts.FRAME_TIME).panels()).extracting(Chart.Panel::facet).containsExactly(
                 "writing every entity (mutateAll), references layout", "writing every entity (mutateAll), columnar layout",
-                "writing every entity chunk by chunk (mutateAllChunks), references layout",
-                "writing every entity chunk by chunk (mutateAllChunks), columnar layout", "frame-end pass (frameEnd)",
+                "writing chunk by chunk (mutateAllChunks), references layout",
+                "writing chunk by chunk (mutateAllChunks), columnar layout", "frame-end pass (frameEnd)",
                 "whole frame (mutateAll + frameEnd), references layout", "whole frame (mutateAll + frameEnd), columnar layout",
                 "tracking memory per entity");
         assertThat(charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD).panels()).extracting(Chart.Panel::facet)

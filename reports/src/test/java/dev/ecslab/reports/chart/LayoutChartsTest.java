@@ -36,8 +36,8 @@ class LayoutChartsTest {
         Chart frame = charts.get(BenchmarkCharts.FRAME_TIME);
         assertThat(frame.panels()).extracting(Chart.Panel::facet).containsExactly(
                 "writing every entity (mutateAll), references layout", "writing every entity (mutateAll), columnar layout",
-                "writing every entity chunk by chunk (mutateAllChunks), references layout",
-                "writing every entity chunk by chunk (mutateAllChunks), columnar layout",
+                "writing chunk by chunk (mutateAllChunks), references layout",
+                "writing chunk by chunk (mutateAllChunks), columnar layout",
                 "frame-end pass (frameEnd)",
                 "whole frame (mutateAll + frameEnd), references layout", "whole frame (mutateAll + frameEnd), columnar layout");
         for (Chart.Panel p : frame.panels()) {
