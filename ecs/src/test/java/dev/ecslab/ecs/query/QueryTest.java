@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ecslab.ecs.component.ComponentStorage;
 import dev.ecslab.ecs.component.StorageKind;
 import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.world.StructuralChangeException;
 import dev.ecslab.ecs.world.World;
@@ -362,5 +363,68 @@ class QueryTest {
         assertThat(first).containsExactly(1f);
         assertThat(second).containsExactlyInAnyOrder(1f, 2f);
         assertThat(chunks).containsExactlyInAnyOrder(1f, 2f, 3f);
+    }
+
+    /**
+     * A query built on the world, not in a system, reads with whatever ticks the world reads with at
+     * the time: its own outside any system, an exclusive system's inside its run. The kept cursor is
+     * bound again on every walk (storing only what differs), so a walk inside an exclusive run must not
+     * keep the reader of the walk before it.
+     */
+    @Test
+    void aWorldQueryWalkedInsideAnExclusiveRunReadsWithThatRunsTicks() throws Exception {
+        world.spawn(new Position(1));
+        Query changed = world.query().changed(Position.class).build();
+        WorldInternals internals = WorldInternals.of(world);
+        assertThat(changed.count()).as("outside, the world's reader: the spawn").isEqualTo(1);
+        RunTicks exclusive = internals.newSystemTicks("exclusive");
+        int[] seen = new int[2];
+        for (int run = 0; run < 2; run++) {
+            int r = run;
+            exclusive.begin(internals.nextChangeTick());
+            internals.changeTracker().onRunStarted(exclusive);
+            internals.runExclusive(exclusive, () -> changed.forEach(row -> seen[r]++));
+            internals.changeTracker().onRunFinished(exclusive);
+            exclusive.end();
+        }
+        assertThat(seen[0]).as("the exclusive system's first run: everything is new to it").isEqualTo(1);
+        assertThat(seen[1]).as("its second run: nothing changed since its first").isZero();
+        assertThat(changed.count()).as("outside again, the world's reader still sees the spawn").isEqualTo(1);
+    }
+
+    /**
+     * The writing side of the same: a world query's writes inside an exclusive run carry that run's
+     * tick, so a system that ran after the query's previous walk (outside, with the world's writer)
+     * and before the exclusive run sees them.
+     */
+    @Test
+    void aWorldQueryWritingInsideAnExclusiveRunStampsWithThatRunsTick() throws Exception {
+        world.spawn(new Position(1));
+        WorldInternals internals = WorldInternals.of(world);
+        QueryBuilder wb = world.query();
+        Write<Position> pos = wb.write(Position.class);
+        Query writes = wb.build();
+        writes.forEach(row -> { });                                  // bound to the world's writer
+        RunTicks observer = internals.newSystemTicks("observer");
+        Query observed = internals.view("observer", Access.world(), observer).query().changed(Position.class).build();
+        RunTicks exclusive = internals.newSystemTicks("exclusive");
+        int[] seen = new int[2];
+        for (int run = 0; run < 2; run++) {
+            int r = run;
+            observer.begin(internals.nextChangeTick());
+            internals.changeTracker().onRunStarted(observer);
+            seen[r] = observed.count();
+            internals.changeTracker().onRunFinished(observer);
+            observer.end();
+            if (run == 0) {
+                exclusive.begin(internals.nextChangeTick());
+                internals.changeTracker().onRunStarted(exclusive);
+                internals.runExclusive(exclusive, () -> writes.forEach(row -> row.getMut(pos).x += 1));
+                internals.changeTracker().onRunFinished(exclusive);
+                exclusive.end();
+            }
+        }
+        assertThat(seen[0]).as("the observer's first run: the spawn").isEqualTo(1);
+        assertThat(seen[1]).as("its second run: the exclusive run's write, newer than its first").isEqualTo(1);
     }
 }
