@@ -18,7 +18,11 @@ run() { local name=$1; shift; echo "== $name ($commit)"; java -jar "$jar" "$@" -
 want() { [[ ${#SELECTED[@]} -eq 0 ]] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }   # no selection: all
 SELECTED=("$@")
 # iteration: every Contender, so the object contenders and the columnar ones (ECSLAB_COLUMNAR*, HAND_SOA) side by side.
-if want iteration; then run iteration IterationBenchmark "${short[@]}"; fi
+if want iteration; then
+  run iteration IterationBenchmark "${short[@]}"
+  # the floor of a tracked per-entity loop, hand-written in the write handle's shapes (no ecslab in it)
+  run stamp-placement StampPlacementBenchmark "${short[@]}"
+fi
 # change: the benchmarks that touch values (mutateAll, mutateAllChunks, changed, fullScan) run under both value layouts
 # (their layout parameter's default, references and columnar): each strategy's cost against an object loop and a
 # primitive one. frameEnd and changedCount read no value and have no layout parameter. The sweep to 10^3-10^4 (chart 1's
