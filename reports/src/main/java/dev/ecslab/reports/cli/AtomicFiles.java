@@ -108,6 +108,13 @@ public final class AtomicFiles {
         if (Files.isDirectory(target)) {
             throw new BadInputException(target.toString(), option, "is a folder, not a file");
         }
+        // the new file is moved into place, so it would replace a FIFO or a device (as root, /dev/null itself)
+        if (Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                && !Files.isRegularFile(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                && !Files.isSymbolicLink(target)) {
+            throw new BadInputException(target.toString(), option, "is not a regular file (a FIFO, device or socket):"
+                    + " the file written is moved into place and would replace it; give a regular file's path");
+        }
         Path tmp;
         try {
             tmp = reserve(target);
@@ -115,6 +122,38 @@ public final class AtomicFiles {
             throw new BadInputException(target.toString(), option, e.problem(), e);
         }
         discard(tmp);
+    }
+
+    /**
+     * {@link #checkWritable}, and that {@code file} is neither a file of the report the same command writes into
+     * {@code out} (its matrix, pages, replay files, manifest or lock: one would overwrite the other) nor one of the
+     * command's {@code inputs}.
+     *
+     * @throws BadInputException naming the option, the file and the problem
+     */
+    static void checkWritable(Path file, String option, Path out, String outOption, java.util.List<Path> inputs) {
+        Path target = file.toAbsolutePath().normalize();
+        Path folder = out.toAbsolutePath().normalize();
+        if (target.startsWith(folder) && StagedReport.isReportName(folder.relativize(target).toString().replace('\\', '/'))) {
+            throw new BadInputException(target.toString(), option, "is a file of the report " + outOption + " " + folder
+                    + " gets: one would overwrite the other; give " + option + " another name");
+        }
+        for (Path in : inputs) {
+            if (sameFile(target, in)) {
+                throw new BadInputException(target.toString(), option, "is an input of this command (" + in
+                        + "): it would be overwritten; give " + option + " another name");
+            }
+        }
+        checkWritable(file, option);                  // last: it creates the file's folder
+    }
+
+    /** Whether two paths name one existing file (through links too). */
+    static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException | SecurityException e) {
+            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        }
     }
 
     /** Removes every temporary file this process created and has not moved into place (an interrupt's cleanup). */

@@ -106,7 +106,9 @@ final class GateCommand implements Callable<Integer> {
             return LabMain.BAD_INPUT;
         }
         if (junit != null) {
-            AtomicFiles.checkWritable(junit, "--junit");
+            List<Path> inputs = new java.util.ArrayList<>(CampaignOptions.paths(campaign.strategyJars));
+            inputs.addAll(CampaignOptions.paths(campaign.executorJars));
+            AtomicFiles.checkWritable(junit, "--junit", out, "--out", inputs);
         }
         long start = System.nanoTime();
         if (campaign.shard != null) {

@@ -49,6 +49,33 @@ final class MergeCommand implements Callable<Integer> {
             + " not pass as a CI annotation (github)")
     String annotations;
 
+    /**
+     * A shard's folder is a lab output folder whose report is its shard.json: a merge into it would replace that
+     * report, removing the shard it reads. Refused before anything is written, as is any --out whose report in place
+     * lists an input.
+     */
+    private void refuseOutHoldingAnInput(List<Path> inputs) {
+        Path folder = out.toAbsolutePath().normalize();
+        if (!Files.isDirectory(folder)) {
+            return;
+        }
+        java.util.Set<String> previous;
+        try {
+            previous = StagedReport.previous(folder);
+        } catch (java.io.IOException e) {
+            return;                                   // StagedReport.open says what is wrong with the folder
+        }
+        for (Path in : inputs) {
+            for (String f : previous) {
+                Path p = folder.resolve(f).normalize();
+                if (p.startsWith(folder) && AtomicFiles.sameFile(p, in)) {
+                    throw new BadInputException(folder.toString(), "--out", "holds the shard " + in + " this merge reads"
+                            + " (its report would replace it): give --out another folder");
+                }
+            }
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         long start = System.nanoTime();
@@ -77,9 +104,11 @@ final class MergeCommand implements Callable<Integer> {
             System.err.println("lab merge: --junit and --annotations are for gate shards; these are lab run's");
             return LabMain.BAD_INPUT;
         }
+        List<Path> inputs = names.stream().map(Path::of).toList();
         if (junit != null) {
-            AtomicFiles.checkWritable(junit, "--junit");
+            AtomicFiles.checkWritable(junit, "--junit", out, "--out", inputs);
         }
+        refuseOutHoldingAnInput(inputs);
         System.out.println("lab merge: " + read.size() + " shard(s) of " + String.join(" ", identity.subList(1, identity.size()))
                 + " (" + identity.get(0) + ")");
         try (StagedReport report = StagedReport.open(out, "--out", "lab merge", LabMain::note);

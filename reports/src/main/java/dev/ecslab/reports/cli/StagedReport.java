@@ -376,6 +376,17 @@ final class StagedReport implements AutoCloseable {
         return files;
     }
 
+    /**
+     * Whether {@code relative} (a path inside an output folder, with '/') is a name a report, its staging or its
+     * lock may write or remove there: the pages, matrix.md and matrix.json, anything in the report's folders, and
+     * the lab's own dot files.
+     */
+    static boolean isReportName(String relative) {
+        String first = relative.contains("/") ? relative.substring(0, relative.indexOf('/')) : relative;
+        return LEGACY_FILES.contains(relative) || PAGES.contains(relative) || REPORT_FOLDERS.contains(first)
+                || first.startsWith(".lab-") || relative.isEmpty();
+    }
+
     /** {@code relative} inside {@code root}, or null when it would lead outside (a manifest is data, not trusted). */
     private static Path inside(Path root, String relative) {
         Path p = root.resolve(relative).normalize();
