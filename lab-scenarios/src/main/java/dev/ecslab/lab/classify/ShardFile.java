@@ -197,6 +197,87 @@ public final class ShardFile {
             throw new BadInputException(source, "", "lacks one of identity, shard, settings, rows, results, segments, stops"
                     + " or memory");
         }
+        check(c, doc);
         return c;
+    }
+
+    /**
+     * What binding leaves unchecked and a merge would trip over: null entries, a run without its figures, a
+     * counterexample without its scenario or trace, coverage without its pairs, summed cells without their
+     * criterion, and negative counts (a count a lab never writes).
+     */
+    private static void check(Content c, JsonDocument doc) {
+        for (int i = 0; i < c.rows().size(); i++) {
+            need(doc, c.rows().get(i) != null, "rows[" + i + "]", "is null; expected a row");
+        }
+        for (int i = 0; i < c.results().size(); i++) {
+            String at = "results[" + i + "]";
+            UnitEntry e = c.results().get(i);
+            need(doc, e != null, at, "is null; expected a unit's results");
+            if (e.runs() != null) {
+                for (int j = 0; j < e.runs().size(); j++) {
+                    String run = at + ".runs[" + j + "]";
+                    RunEntry r = e.runs().get(j);
+                    need(doc, r != null, run, "is null; expected a run");
+                    need(doc, r.result() != null, run, "lacks its \"result\"");
+                    if (r.firsts() != null) {
+                        for (int k = 0; k < r.firsts().size(); k++) {
+                            Counterexample x = r.firsts().get(k);
+                            need(doc, x == null || x.criterion() != null && x.scope() != null && x.scenario() != null
+                                    && x.trace() != null && x.message() != null && x.config() != null, run + ".firsts[" + k
+                                    + "]", "is a counterexample without its criterion, scope, message, scenario, config or"
+                                    + " trace");
+                        }
+                    }
+                }
+            }
+            if (e.coverage() != null) {
+                need(doc, e.coverage().pairs() != null, at + ".coverage", "lacks its \"pairs\"");
+                e.coverage().pairs().forEach((pair, orders) -> need(doc, pair != null && orders != null
+                        && !orders.contains(null), at + ".coverage.pairs", "holds a null pair or order"));
+            }
+            if (e.ambiguity() != null) {
+                need(doc, !e.ambiguity().contains(null), at + ".ambiguity", "holds null; expected text");
+            }
+        }
+        for (int i = 0; i < c.segments().size(); i++) {
+            String at = "segments[" + i + "]";
+            SegmentEntry g = c.segments().get(i);
+            need(doc, g != null, at, "is null; expected a summed block");
+            if (g.cells() == null) {
+                continue;                                 // Lab.merge says the block is empty
+            }
+            for (int j = 0; j < g.cells().size(); j++) {
+                String cell = at + ".cells[" + j + "]";
+                CellSums s = g.cells().get(j);
+                need(doc, s != null, cell, "is null; expected a cell's sums");
+                need(doc, s.criterion() != null, cell, "lacks its \"criterion\"");
+                need(doc, s.judgedRuns() >= 0 && s.evidence() >= 0, cell, "has a negative count");
+                if (s.classes() != null) {
+                    s.classes().forEach((cls, n) -> need(doc, cls != null && n != null && n >= 0, cell + ".classes",
+                            "holds a null or negative count"));
+                }
+                if (s.delays() != null) {
+                    for (int k = 0; k < s.delays().size(); k++) {
+                        DelayFigures d = s.delays().get(k);
+                        need(doc, d != null && d.obligations() >= 0 && d.reported() >= 0 && d.late() >= 0 && d.missed() >= 0
+                                && d.tooLate() >= 0 && d.maxRuns() >= 0 && d.maxFrames() >= 0 && d.sumRuns() >= 0
+                                && d.sumFrames() >= 0, cell + ".delays[" + k + "]", "is null or has a negative count");
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < c.stops().size(); i++) {
+            need(doc, c.stops().get(i) != null, "stops[" + i + "]", "is null; expected a stop");
+        }
+        for (int i = 0; i < c.memory().size(); i++) {
+            need(doc, c.memory().get(i) != null, "memory[" + i + "]", "is null; expected criterion 6's result");
+        }
+    }
+
+    private static void need(JsonDocument doc, boolean holds, String path, String problem) {
+        if (!holds) {
+            throw doc.at(path, problem, null);
+        }
     }
 }
