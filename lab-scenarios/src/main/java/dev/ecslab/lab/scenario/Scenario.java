@@ -244,6 +244,16 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         return jumpedBetween(frame - 1, frame);
     }
 
+    /** Every component or resource given has a value (JSON null binds to a missing one). */
+    private static void valued(String path, Map<Data, Integer> values) {
+        for (Map.Entry<Data, Integer> v : values.entrySet()) {
+            if (v.getKey() == null || v.getValue() == null) {
+                throw new ScenarioException(path + (v.getKey() == null ? "" : "." + v.getKey()), "has no value; expected an"
+                        + " integer");
+            }
+        }
+    }
+
     /**
      * Checks that the scenario can run, naming the first problem by its path.
      *
@@ -278,7 +288,9 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                     throw new ScenarioException(path + ".components", d + " is a resource, not a component");
                 }
             }
+            valued(path + ".components", e.components());
         }
+        valued("resources", resources);
         long initial = entities.size();
         for (int i = 0; i < groups.size(); i++) {
             GroupSpec g = groups.get(i);
@@ -303,6 +315,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                     throw new ScenarioException(path + ".components", d + " is a resource, not a component");
                 }
             }
+            valued(path + ".components", g.components());
             groupSizes.put(g.label(), g.count());
         }
         if (initial > MAX_ENTITIES) {

@@ -178,6 +178,9 @@ public final class TraceConsistency {
                     fail(path + ".iteration", "must be in [0, " + st.iterations() + ") (stage '" + st.name() + "' runs "
                             + st.iterations() + " iteration(s)), was " + r.iteration());
                 }
+                if (r.thread() == null) {
+                    fail(path + ".thread", "is missing; every run records the thread it ran on");
+                }
                 if (r.startSeq() < 0) {
                     fail(path + ".startSeq", "must not be negative, was " + r.startSeq());
                 }

@@ -109,6 +109,27 @@ class ReaderBadInputTest {
                 "ecslab.limit.systemRuns");
     }
 
+    /** A null component value or a run without its thread was an internal error (exit 70) once the file was judged. */
+    @Test
+    void replayRefusesANullComponentValueAndARunWithoutItsThread(@TempDir Path dir) throws Exception {
+        Scenario s = Catalogue.atLeastOnce(Target.COMPONENT);
+        Path good = dir.resolve("good.json");
+        Replay.save(good, s, ScenarioRunner.run(s, new LabConfig(TrackerSubject.find("flags",
+                ReaderBadInputTest.class.getClassLoader()), ExecutorSubject.of("serial"), 1)));
+        ObjectNode json = (ObjectNode) ScenarioJson.MAPPER.readTree(good.toFile());
+
+        ObjectNode nullValue = json.deepCopy();
+        ObjectNode components = (ObjectNode) nullValue.get("scenario").get("entities").get(0).get("components");
+        String component = components.fieldNames().next();
+        components.putNull(component);
+        refused("replay", write(dir, "null-value.json", nullValue), "scenario.entities[0].components." + component,
+                "has no value");
+
+        ObjectNode noThread = json.deepCopy();
+        ((ObjectNode) noThread.get("trace").get("runs").get(0)).remove("thread");
+        refused("replay", write(dir, "no-thread.json", noThread), "trace.runs[0].thread", "is missing");
+    }
+
     private static Path write(Path dir, String name, ObjectNode json) throws Exception {
         return Files.writeString(dir.resolve(name), ScenarioJson.MAPPER.writeValueAsString(json));
     }
