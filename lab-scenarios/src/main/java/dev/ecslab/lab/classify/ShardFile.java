@@ -41,7 +41,9 @@ import java.util.Map;
  *
  * <p>What it does not protect against: a file edited on purpose, with every figure kept consistent. It is
  * checked for its structure (every owned unit accounted for once, block by block, indices in range, a first
- * counterexample where the fold needs one), as a {@code matrix.json} is; it is not signed.
+ * counterexample where the fold needs one), as a {@code matrix.json} is, and each run's record for what a lab
+ * writes (a run with no failure keeps no scenario, trace, seed or configuration: a failing run whose failures
+ * were removed is refused, not merged as a pass); it is not signed.
  */
 public final class ShardFile {
     /** The format's name, in every file. */
@@ -220,6 +222,7 @@ public final class ShardFile {
                     RunEntry r = e.runs().get(j);
                     need(doc, r != null, run, "is null; expected a run");
                     need(doc, r.result() != null, run, "lacks its \"result\"");
+                    consistent(doc, r.result(), run + ".result");
                     if (r.firsts() != null) {
                         for (int k = 0; k < r.firsts().size(); k++) {
                             Counterexample x = r.firsts().get(k);
@@ -272,6 +275,23 @@ public final class ShardFile {
         }
         for (int i = 0; i < c.memory().size(); i++) {
             need(doc, c.memory().get(i) != null, "memory[" + i + "]", "is null; expected criterion 6's result");
+        }
+    }
+
+    /**
+     * A run's result as {@link RunResult#of} makes it: a run that failed keeps the scenario and trace its
+     * counterexamples show; a run that passed keeps neither, nor a seed, configuration or reason. A result that
+     * is neither (a failing run's record with its failures removed, say) was not written by a lab, and a merge
+     * that believed it would count a failing run as a pass.
+     */
+    private static void consistent(JsonDocument doc, RunResult r, String path) {
+        if (r.failures() == null || r.failures().isEmpty()) {
+            need(doc, r.scenario() == null && r.trace() == null && r.config() == null && r.notShrunk() == null
+                    && r.seed() == 0, path, "has no failure but keeps a failing run's seed, configuration, scenario or"
+                    + " trace: a lab writes those only for a run that failed (was the file edited after the lab wrote it?)");
+        } else {
+            need(doc, r.scenario() != null && r.trace() != null, path, "has failures but lacks the scenario or trace"
+                    + " they were found in");
         }
     }
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A shard file that binds but is malformed inside (a null unit, run, counterexample, summed block or cell, a
  * coverage without pairs, a negative count) is bad input: {@code lab merge} exits 2 naming the file, the line and
- * the path, never 70 ("a bug in ecslab, not in your input").
+ * the path, never 70 ("a bug in ecslab, not in your input"). A shard whose failing runs had their failures
+ * removed (so that the merge would read them as passes) is refused too, never merged into a PASS.
  */
 class MalformedShardTest {
     @TempDir
@@ -58,6 +59,41 @@ class MalformedShardTest {
             }
         }
         throw new AssertionError("a run with a counterexample");
+    }
+
+    /** Every run of the shard with its failures and counterexamples removed, the rest of its record kept. */
+    private static int forgePasses(ObjectNode root) {
+        int forged = 0;
+        for (JsonNode unit : root.get("results")) {
+            for (JsonNode run : unit.get("runs")) {
+                ObjectNode result = (ObjectNode) run.get("result");
+                if (result.path("failures").size() > 0) {
+                    result.putArray("failures");
+                    ((ObjectNode) run).putArray("firsts");
+                    forged++;
+                }
+            }
+        }
+        return forged;
+    }
+
+    @Test
+    void failingRunsWhoseFailuresWereRemovedAreRefusedNotMergedIntoAPass(@TempDir Path dir) throws Exception {
+        Path[] forged = new Path[2];
+        int count = 0;
+        for (int k = 0; k < 2; k++) {
+            ObjectNode root = (ObjectNode) JSON.readTree((k == 0 ? one : two).resolve("shard.json").toFile());
+            count += forgePasses(root);
+            forged[k] = dir.resolve("forged-" + (k + 1) + ".json");
+            Files.write(forged[k], JSON.writeValueAsBytes(root));
+        }
+        assertThat(count).as("the flags gate fails, so its shards hold failing runs to forge").isPositive();
+        CommandOutput r = CommandOutput.run("merge", forged[0].toString(), forged[1].toString(), "--out",
+                dir.resolve("m").toString(), "--junit", dir.resolve("j.xml").toString());
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(LabMain.BAD_INPUT);
+        assertThat(r.out()).doesNotContain("PASS");
+        assertThat(r.err()).contains("has no failure but keeps a failing run's").contains(".result");
+        assertThat(dir.resolve("j.xml")).doesNotExist();
     }
 
     @Test
