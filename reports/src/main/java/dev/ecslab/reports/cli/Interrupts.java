@@ -17,6 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class Interrupts implements AutoCloseable {
     /** The last command armed on this thread, so the exit code of a stopped command can say so. */
     private static final ThreadLocal<Interrupts> LAST = new ThreadLocal<>();
+    /** The command armed last and not yet closed, for {@link ExitGuard}; null when none. */
+    private static volatile Interrupts current;
 
     private final StagedReport report;
     private final PrintStream err;
@@ -30,6 +32,12 @@ final class Interrupts implements AutoCloseable {
         this.hook = new Thread(this::stop, "lab-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
         LAST.set(this);
+        current = this;
+    }
+
+    /** The command armed last and not yet closed, or null. */
+    static Interrupts current() {
+        return current;
     }
 
     /** Arms the hook for a command writing {@code report} (null: a command that writes no report); close it when done. */
@@ -47,8 +55,8 @@ final class Interrupts implements AutoCloseable {
         alsoOnStop.add(action);
     }
 
-    /** What the hook does; returns the line it printed. Safe to call more than once. */
-    String stop() {
+    /** What the hook does; returns the line it printed. Safe to call more than once, and from two threads. */
+    synchronized String stop() {
         stopped = true;
         alsoOnStop.forEach(Runnable::run);
         String line = "lab: " + (report == null ? "stopped" : report.stop());
@@ -72,6 +80,9 @@ final class Interrupts implements AutoCloseable {
 
     @Override
     public void close() {
+        if (current == this) {
+            current = null;
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException ignored) {

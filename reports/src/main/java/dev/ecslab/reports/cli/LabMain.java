@@ -68,7 +68,14 @@ public final class LabMain implements Callable<Integer> {
     boolean debug;
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        ExitGuard.install();
+        int code;
+        try {
+            code = execute(args);
+        } finally {
+            ExitGuard.finished();           // an error escaping execute ends the JVM as Java does: not the code under test
+        }
+        System.exit(code);
     }
 
     /** Runs the command line and returns its exit code (tests call this). */
