@@ -158,6 +158,47 @@ class MemoryMeasuredFromOutsideTest {
         assertThat(r.at(MemoryBound.FRAMES).measured()).isGreaterThan(200_000);
     }
 
+    /**
+     * A plug-in whose tracker keeps every run in a static list of a helper class of its jar (not the
+     * tracker's class or a superclass): the measure used to read only the tracker's class hierarchy,
+     * so this leak passed criterion 6 and the gate as exact.
+     */
+    @Test
+    void aLeakIntoAStaticFieldOfAHelperClassOfAPluginJarFails(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path jar = dev.ecslab.ecs.ProviderJar.build(dir.resolve("LeaksIntoAHelper"),
+                dev.ecslab.ecs.change.ChangeTrackerProvider.class, "LeaksIntoAHelper", """
+                package ext;
+
+                import dev.ecslab.ecs.change.*;
+                import java.util.*;
+
+                public final class LeaksIntoAHelper implements ChangeTrackerProvider {
+                    public String id() { return "ext-leaks-into-a-helper"; }
+                    public ClaimedClass claimedClass(ChangeFlavor flavor) { return ClaimedClass.EXACT; }
+                    public String description() { return "generation, and every run kept in a helper's static list"; }
+                    public ChangeTracker create() { return new Tracker(); }
+
+                    static final class Store {
+                        static final List<long[]> RUNS = Collections.synchronizedList(new ArrayList<>());
+                    }
+
+                    static final class Tracker extends ForwardingChangeTracker {
+                        Tracker() { super(new GenerationTracker()); }
+                        @Override public void onRunStarted(SystemTicks run) {
+                            Store.RUNS.add(new long[] {run.thisRun()});
+                            super.onRunStarted(run);
+                        }
+                    }
+                }
+                """);
+        try (dev.ecslab.lab.run.PluginJars jars = dev.ecslab.lab.run.PluginJars.open(List.of(jar), List.of())) {
+            TrackerSubject s = TrackerSubject.find("ext-leaks-into-a-helper", jars.loader());
+            MemoryBound.Result r = measure(s);
+            assertThat(r.failure()).as(r.describe()).startsWith("the tracking state keeps growing");
+        }
+    }
+
     @Test
     void theWorldReachesNoneOfTheLabsBookkeepingBetweenFrames() {
         TreeSet<Integer> frames = new TreeSet<>(List.of(1, 10, 50));

@@ -55,15 +55,16 @@ import org.openjdk.jol.vm.VirtualMachine;
  * figure counts the tracker object and everything it holds, the metadata lanes in every column,
  * anything the tracker hangs anywhere reachable from the world (also when it keeps a reference to
  * the world), and, as extra roots, the values of the non-primitive static fields of the tracker's
- * class and its superclasses (classes in {@code java.*} and {@code javax.*} excluded), so a leak
- * into a static collection of the tracker's own classes is measured too. The baseline is computed
+ * class and its superclasses (classes in {@code java.*} and {@code javax.*} excluded) and, for a
+ * strategy from a plug-in jar, of every class in that jar, so a leak into a static collection of the
+ * tracker's own classes, of its provider or of a helper class of the jar is measured too. The baseline is computed
  * once per JVM for a given scenario and set of sample frames.
  *
  * <p><b>What it does not count.</b> {@link Class} objects and enum constants (JVM-wide singletons,
  * not world state; classes also fill lazy caches as they are used, which would make two
  * measurements of equal worlds differ); the world's strategy-id string (its length differs between
  * the strategy and the baseline); threads beyond their own object; state in static fields of
- * other classes; off-heap and native memory. Objects of the lab's run and trace packages (the
+ * other classes (outside the tracker's class hierarchy and its plug-in jar); off-heap and native memory. Objects of the lab's run and trace packages (the
  * runner's bookkeeping: system bodies, run logs) are not counted and not walked: the probe runs
  * between frames, when the world reaches none of them (checked: the world's graph then holds the
  * ECS's own objects and the scenario's component values only), and {@link Measurement#labObjectsMet()}
@@ -182,10 +183,20 @@ public final class RetainedHeap {
     private record Walk(long bytes, long labObjects) {
     }
 
-    /** Values of the non-primitive static fields of the tracker's classes (not java.*, javax.*). */
+    /**
+     * Values of the non-primitive static fields of the tracker's classes (not java.*, javax.*): its class and
+     * superclasses, and, for a tracker loaded from a plug-in jar, every class of that jar its loader has
+     * initialised (a leak into a static collection of a helper class, or of the provider class, is the
+     * tracker's as much as one into its own class's; {@link #pluginClasses}).
+     */
     private static List<Object> staticRoots(ChangeTracker tracker, String[] problem) {
         List<Object> roots = new ArrayList<>();
+        java.util.Set<Class<?>> classes = new java.util.LinkedHashSet<>();
         for (Class<?> c = tracker.getClass(); c != null; c = c.getSuperclass()) {
+            classes.add(c);
+        }
+        classes.addAll(pluginClasses(tracker.getClass()));
+        for (Class<?> c : classes) {
             if (c.getName().startsWith("java.") || c.getName().startsWith("javax.")) {
                 continue;
             }
@@ -203,10 +214,50 @@ public final class RetainedHeap {
                     if (problem[0] == null) {
                         problem[0] = "cannot read the static field " + c.getName() + "." + f.getName() + ": " + e;
                     }
+                } catch (LinkageError e) {
+                    break;                          // a plug-in class whose initialiser fails holds nothing
                 }
             }
         }
         return roots;
+    }
+
+    /**
+     * The classes of the plug-in jar {@code type} was loaded from, as its loader loads them (none when
+     * {@code type} comes from no jar, or from the lab's own loader: built-in strategies and the lab's
+     * mutants). Reading a static field initialises a class the strategy has not used yet: its static
+     * initialiser then runs on the run's thread, under the run's timeout, and what it allocates is the
+     * same at every sample, so it cannot look like growth; a class whose initialiser fails is skipped.
+     */
+    static List<Class<?>> pluginClasses(Class<?> type) {
+        ClassLoader loader = type.getClassLoader();
+        if (loader == null || loader == RetainedHeap.class.getClassLoader()) {
+            return List.of();
+        }
+        java.nio.file.Path jar = dev.ecslab.lab.trace.PluginJar.jarOf(type).orElse(null);
+        if (jar == null) {
+            return List.of();
+        }
+        List<Class<?>> out = new ArrayList<>();
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+            for (var entries = zip.entries(); entries.hasMoreElements(); ) {
+                String name = entries.nextElement().getName();
+                if (!name.endsWith(".class") || name.endsWith("module-info.class") || name.startsWith("META-INF/")) {
+                    continue;
+                }
+                try {
+                    Class<?> c = Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false, loader);
+                    if (c.getClassLoader() == loader) {
+                        out.add(c);
+                    }
+                } catch (ClassNotFoundException | LinkageError ignored) {
+                    // not loadable from this loader: it holds no state of this tracker
+                }
+            }
+        } catch (java.io.IOException e) {
+            return out;
+        }
+        return out;
     }
 
     private static Walk walk(World world, List<Object> extraRoots) {
