@@ -375,6 +375,13 @@ public final class LabMain implements Callable<Integer> {
             "3:the re-run gave another verdict", BAD_INPUT_LINE + ", a missing or different plug-in jar, a file that"
                     + " does not belong to the configuration or report it is named for", INTERNAL_LINE, STOPPED_LINE})
     static final class ReplayCommand implements Callable<Integer> {
+        /**
+         * Violations explained in words and drawn as timelines, at most. Criterion 1 over the 10 000-frame memory
+         * scenario can record tens of thousands of violations, each timeline a walk over every event: drawing all
+         * of them kept {@code lab replay} from finishing for days, after its verdict was already known.
+         */
+        static final int DRAWN_VIOLATIONS = 20;
+
         @picocli.CommandLine.Parameters(paramLabel = "FILE", description = "a replay file")
         Path file;
 
@@ -482,11 +489,17 @@ public final class LabMain implements Callable<Integer> {
                         + " does (run #0, #1, ... over all systems); the words and timelines number each system's runs from 1"
                         + " (`s4` run 2 is s4's second run).");
             }
-            for (var v : dev.ecslab.reports.timeline.ViolationTrace.all(saved)) {
+            var traces = dev.ecslab.reports.timeline.ViolationTrace.all(saved);
+            for (var v : traces.subList(0, Math.min(traces.size(), DRAWN_VIOLATIONS))) {
                 System.out.println();
                 System.out.println(dev.ecslab.reports.timeline.CounterexampleText.describe(v));
                 System.out.println();
                 System.out.println(dev.ecslab.reports.timeline.Timeline.of(v).text());
+            }
+            if (traces.size() > DRAWN_VIOLATIONS) {
+                System.out.println();
+                System.out.println("... and " + (traces.size() - DRAWN_VIOLATIONS) + " more violation(s), not drawn (each is"
+                        + " listed above under 'recorded trace')");
             }
             return recorded.isEmpty() ? 0 : 1;
         }

@@ -70,6 +70,34 @@ class ReplayShowsTheScenarioTest {
                         .filter(l -> l.startsWith("timeline: ")).findFirst().orElseThrow()));
     }
 
+    /**
+     * A replay explains and draws at most {@link LabMain.ReplayCommand#DRAWN_VIOLATIONS} violations and says how
+     * many more it left out: drawing all of the tens of thousands criterion 1 records over the 10 000-frame memory
+     * scenario kept {@code lab replay} from finishing for days.
+     */
+    @Test
+    void aReplayDrawsAtMostSoManyViolations() throws Exception {
+        int max = LabMain.ReplayCommand.DRAWN_VIOLATIONS;
+        boolean seen = false;
+        try (Stream<Path> files = Files.list(dir.resolve("campaign").resolve("counterexamples"))) {
+            for (Path f : files.sorted().toList()) {
+                CommandOutput r = CommandOutput.run("replay", f.toString());
+                String line = r.out().lines().filter(l -> l.startsWith("recorded trace: ")).findFirst().orElse("");
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("recorded trace: (\\d+) violation").matcher(line);
+                if (!m.find() || Integer.parseInt(m.group(1)) <= max) {
+                    continue;
+                }
+                int n = Integer.parseInt(m.group(1));
+                seen = true;
+                assertThat(r.code()).as(r.err()).isEqualTo(1);
+                assertThat(r.out().lines().filter(l -> l.startsWith("timeline: ")).count()).as(f.toString()).isEqualTo(max);
+                assertThat(r.out()).contains("... and " + (n - max) + " more violation(s), not drawn");
+                break;
+            }
+        }
+        assertThat(seen).as("the campaign has a file with more than " + max + " violations").isTrue();
+    }
+
     @Test
     void originalReplaysTheScenarioAsFirstFound() throws Exception {
         CommandOutput r = CommandOutput.run("replay", shrunk.toString(), "--original");
