@@ -41,6 +41,7 @@ public final class Features {
     public static final String LEAVING_OBSERVER = "an observer leaves before the end";
     public static final String OBSERVATION_RESTARTS = "a component goes unobserved, then is observed again";
     public static final String COLUMNAR = "stores its components in columns";
+    public static final String CROWD = "more than 16 systems";
 
     private Features() {
     }
@@ -68,6 +69,7 @@ public final class Features {
                 || s.edits().stream().anyMatch(e -> e.data() == Data.S));
         out.put(CLOCK_JUMPS, !s.clockJumps().isEmpty());
         out.put(COLUMNAR, s.valueLayout() == dev.ecslab.ecs.component.ValueLayout.COLUMNAR);
+        out.put(CROWD, s.systems().size() > 16);
         out.put(EXPIRING_JUMP, s.clockJumps().stream().anyMatch(j -> j.ticks() >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE)
                 || s.jumpedBetween(-1, s.totalFrames()) >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE);
         out.put(PARALLEL, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.parallel())));

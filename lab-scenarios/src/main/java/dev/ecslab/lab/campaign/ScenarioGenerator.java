@@ -46,7 +46,10 @@ import java.util.Set;
  *       Changed is walked in parallel 20 %; a With or Without filter 15 % each; exclusive 6 % and
  *       main-thread 6 %; paused by a pattern of 2 to 4 frames 12 %; before/after each earlier
  *       system of its stage 30 %, else {@code ambiguousWith} 4 %</td></tr>
- *   <tr><td>observers</td><td>(drawn last) each component query watch, 20 %, exists only in a window
+ *   <tr><td>crowd</td><td>(drawn after everything else) 5 %: a last stage of 17 to 48 more systems
+ *       in a chain, each writing a component of the first entity (50 % per frame) and watching it
+ *       Changed, so system ids pass 16 and 32</td></tr>
+ *   <tr><td>observers</td><td>(drawn after the frames and edits) each component query watch, 20 %, exists only in a window
  *       of frames: joins late 60 %, leaves 40 % (always, if it does not join late), and a quarter of
  *       those that leave return later as a second watch</td></tr>
  *   <tr><td>frames and edits</td><td>1 to 5 frames; each system 0 to 3 edits per frame, in a random
@@ -204,8 +207,36 @@ public final class ScenarioGenerator {
         // Drawn last, so every other draw (and every scenario of a seed, but for its layout) is what it was
         // before columnar components existed.
         ValueLayout layout = c.maybe(50) ? ValueLayout.COLUMNAR : ValueLayout.REFERENCES;
+        // Drawn after the layout, so every other draw of a seed is what it was before crowds existed.
+        if (full && c.maybe(5)) {
+            stages.add(crowd(c, entities.get(0), frames, edits));
+        }
         return new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick, ordering, groups,
                 jumps, layout).validate();
+    }
+
+    /**
+     * A crowd: 17 to 48 more systems in a last stage of their own, in a chain (each after the one before, so
+     * nothing in it is ambiguous), each writing a component of the first entity and watching it Changed, and
+     * writing it in each frame with 50 %. Without it a scenario had at most 12 systems (ids up to 13), and a
+     * strategy that keeps one bit per system in a 16-bit mask, or a table of 16 systems, passed every gate.
+     */
+    private static StageSpec crowd(Choices c, EntitySpec target, int frames, List<Edit> edits) {
+        Data data = target.components().keySet().iterator().next();
+        int n = 17 + c.below(32);
+        List<SystemSpec> systems = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String name = "c" + i;
+            systems.add(new SystemSpec(name, EnumSet.of(data), EnumSet.noneOf(Data.class), EnumSet.noneOf(Data.class),
+                    List.of(new Watch(data, WatchKind.CHANGED)), List.of(), i == 0 ? List.of() : List.of("c" + (i - 1)),
+                    List.of(), null));
+            for (int f = 0; f < frames; f++) {
+                if (c.maybe(50)) {
+                    edits.add(new Edit(f, 0, name, EditOp.SET, target.label(), data, c.below(3)));
+                }
+            }
+        }
+        return new StageSpec("crowd", 1, systems);
     }
 
     /** A group of {@code size} entities with A (80 %), B (30 %), S (50 %), at least one. */
