@@ -135,7 +135,7 @@ public final class ScenarioRunner {
         // thread, which may still be stuck in (or stopped inside) the code under test. Every run's thread has
         // the same name: traces record it, and a trace must not depend on the runs made before it.
         FutureTask<Trace> run = new FutureTask<>(() -> session.run(executor, probe));
-        Thread thread = new Thread(run, RUN_THREAD);
+        Thread thread = new Thread(new RunThreads(session), run, RUN_THREAD);
         thread.setDaemon(true);
         thread.start();
         Duration timeout = config.timeout();
@@ -154,6 +154,35 @@ public final class ScenarioRunner {
         } catch (ExecutionException e) {
             throw new IllegalStateException("the lab failed running scenario '" + scenario.name() + "' under "
                     + config.label() + ": " + e.getCause(), e.getCause());
+        }
+    }
+
+    /**
+     * The thread group of one run: every thread the code under test starts during the run (a strategy's
+     * helper thread, an executor's workers) is in it unless it chooses another, and an exception that ends
+     * such a thread is a crash of the run, never lost: a strategy whose background thread died used to pass
+     * the gate, its stack trace printed on standard error and nothing judged of it. The group is a daemon
+     * group: it goes away with its last thread.
+     */
+    static final class RunThreads extends ThreadGroup {
+        private final RunSession session;
+
+        RunThreads(RunSession session) {
+            super("lab-run");
+            setDaemon(true);
+            this.session = session;
+        }
+
+        @Override
+        @SuppressWarnings("removal")
+        public void uncaughtException(Thread t, Throwable e) {
+            if (!(e instanceof ThreadDeath)) {                   // the lab stopping a stuck thread after a timeout
+                // Java's default names count threads JVM-wide: not part of a trace that must replay
+                String name = t.getName().replaceAll("^Thread-\\d+$", "Thread-N");
+                session.crashes.record("run", "a thread started during the run ('" + name
+                        + "'), ended by an uncaught exception", null, null, e);
+            }
+            super.uncaughtException(t, e);
         }
     }
 

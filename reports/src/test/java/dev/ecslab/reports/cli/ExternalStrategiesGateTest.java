@@ -284,6 +284,22 @@ class ExternalStrategiesGateTest {
     }
 
     @Test
+    void anExceptionThatEndsAThreadTheStrategyStartedIsACrash(@TempDir Path dir) throws Exception {
+        Path jar = jar(dir, "HelperDies", provider("HelperDies", "ext-helper-dies", "EXACT", "0", """
+                @Override public void onFrameEnded() {
+                    super.onFrameEnded();
+                    Thread helper = new Thread(() -> { throw new IllegalStateException("the compactor died"); }, "compactor");
+                    helper.start();
+                    try { helper.join(); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+                }
+                """));
+        CommandOutput r = gate(dir, jar, "ext-helper-dies");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("measured broken: FAIL").contains("FAIL X no crash").contains("the compactor died")
+                .contains("'compactor'");
+    }
+
+    @Test
     void aStrategyThatHangsIsACrashAndTheGateEndsPromptly(@TempDir Path dir) throws Exception {
         Path hang = jar(dir, "Hangs", provider("Hangs", "ext-hangs", "EXACT", "0", """
                 private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
