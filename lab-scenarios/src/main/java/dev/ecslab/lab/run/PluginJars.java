@@ -181,13 +181,32 @@ public final class PluginJars implements AutoCloseable {
         List<Class<?>> providers = new ArrayList<>();
         try {
             if (PluginJar.STRATEGY.equals(role)) {
-                ChangeTrackerProvider.all(loader).forEach(p -> providers.add(p.getClass()));
+                for (ChangeTrackerProvider p : ChangeTrackerProvider.all(loader)) {
+                    providers.add(p.getClass());
+                    try {
+                        describes(p);
+                    } catch (RuntimeException | LinkageError e) {
+                        throw new IllegalArgumentException(option(role) + " " + PluginJar.jarOf(p.getClass()).orElseThrow()
+                                + ": its " + kind(role) + " " + p.getClass().getName() + " failed to describe itself: " + e, e);
+                    }
+                }
             } else {
                 ExecutorProvider.all(loader).forEach(p -> providers.add(p.getClass()));
             }
         } catch (ServiceConfigurationError e) {
             throw new IllegalArgumentException(culprits(role, e) + ": cannot load its " + kind(role) + ": "
                     + e.getMessage(), e);
+        } catch (dev.ecslab.ecs.input.BadInputException | IllegalArgumentException e) {
+            throw e;
+        } catch (IllegalStateException e) {
+            if (String.valueOf(e.getMessage()).startsWith("two ")) {
+                throw e;                            // two providers claim one id: the lab's own message names both
+            }
+            throw new IllegalArgumentException(culprits(role, e) + ": its " + kind(role) + " failed to give its id: " + e, e);
+        } catch (RuntimeException | LinkageError e) {
+            // A provider that throws in id() (or in claimedClass(), claimedDelayFrames() or description(), above): its
+            // jar is named, as for one that cannot be instantiated, rather than the lab blaming itself (exit 70).
+            throw new IllegalArgumentException(culprits(role, e) + ": its " + kind(role) + " failed to give its id: " + e, e);
         }
         for (Path jar : jars) {
             Path want = jar.toAbsolutePath().normalize();
@@ -200,8 +219,23 @@ public final class PluginJars implements AutoCloseable {
         }
     }
 
+    /**
+     * Asks a strategy provider from a given jar everything the lab reads of it before a campaign (the lab's own
+     * providers are not asked), so that one that throws there is bad input naming its jar.
+     */
+    private static void describes(ChangeTrackerProvider p) {
+        if (PluginJar.jarOf(p.getClass()).isEmpty() || p.getClass().getClassLoader() == PluginJars.class.getClassLoader()) {
+            return;
+        }
+        for (dev.ecslab.ecs.change.ChangeFlavor f : dev.ecslab.ecs.change.ChangeFlavor.values()) {
+            p.claimedClass(f);
+            p.claimedDelayFrames(f);
+        }
+        p.description();
+    }
+
     /** The jars whose services entry lists a class the error names (every given jar if none does). */
-    private String culprits(String role, ServiceConfigurationError e) {
+    private String culprits(String role, Throwable e) {
         String message = String.valueOf(e.getMessage());
         List<String> named = new ArrayList<>();
         List<String> all = new ArrayList<>();

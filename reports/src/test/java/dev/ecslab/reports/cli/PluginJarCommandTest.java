@@ -30,6 +30,50 @@ class PluginJarCommandTest {
         assertThat(r.err()).doesNotContain("\tat ").doesNotContain("Exception in");
     }
 
+    /**
+     * A strategy provider that throws when the lab asks what it claims (or its id) is bad input naming its jar and
+     * class, like one that cannot be instantiated; it used to end the gate with exit 70, "a bug in ecslab".
+     */
+    @Test
+    void aProviderThatThrowsDescribingItselfIsBadInputNamingItsJar() throws Exception {
+        Path claims = dev.ecslab.ecs.ProviderJar.build(dir.resolve("ClaimsNothing"),
+                dev.ecslab.ecs.change.ChangeTrackerProvider.class, "ClaimsNothing", """
+                package ext;
+
+                import dev.ecslab.ecs.change.*;
+
+                public final class ClaimsNothing implements ChangeTrackerProvider {
+                    public String id() { return "ext-claims-nothing"; }
+                    public ClaimedClass claimedClass(ChangeFlavor f) { throw new UnsupportedOperationException("claims nothing"); }
+                    public String description() { return "throws when asked its claim"; }
+                    public ChangeTracker create() { return new GenerationTracker(); }
+                }
+                """);
+        CommandOutput r = gate("ext-claims-nothing", "serial", "--strategy-jar", claims.toString());
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("--strategy-jar " + claims).contains("ext.ClaimsNothing failed to describe itself")
+                .contains("claims nothing");
+        assertNoStackTrace(r);
+
+        Path id = dev.ecslab.ecs.ProviderJar.build(dir.resolve("NoId"), dev.ecslab.ecs.change.ChangeTrackerProvider.class,
+                "NoId", """
+                package ext;
+
+                import dev.ecslab.ecs.change.*;
+
+                public final class NoId implements ChangeTrackerProvider {
+                    public String id() { throw new UnsupportedOperationException("no id today"); }
+                    public ClaimedClass claimedClass(ChangeFlavor f) { return ClaimedClass.EXACT; }
+                    public String description() { return "throws when asked its id"; }
+                    public ChangeTracker create() { return new GenerationTracker(); }
+                }
+                """);
+        CommandOutput r2 = gate("generation", "serial", "--strategy-jar", id.toString());
+        assertThat(r2.code()).as(r2.out() + r2.err()).isEqualTo(2);
+        assertThat(r2.err()).contains("--strategy-jar " + id).contains("failed to give its id").contains("no id today");
+        assertNoStackTrace(r2);
+    }
+
     @Test
     void theGatePassesALegalExecutorFromAJarAndFailsABrokenOneOnOrdering() throws Exception {
         Path reverse = ExecutorJar.reverse(dir.resolve("reverse-executor"), "ReverseExecutor", "reverse");
