@@ -8,7 +8,10 @@ import dev.ecslab.lab.scenario.GroupSpec;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.SystemSpec;
 import java.util.EnumSet;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +45,7 @@ public final class Features {
     public static final String OBSERVATION_RESTARTS = "a component goes unobserved, then is observed again";
     public static final String COLUMNAR = "stores its components in columns";
     public static final String CROWD = "more than 16 systems";
+    public static final String TWICE_IN_RUN = "a system writes one row twice in a run";
 
     private Features() {
     }
@@ -70,6 +74,7 @@ public final class Features {
         out.put(CLOCK_JUMPS, !s.clockJumps().isEmpty());
         out.put(COLUMNAR, s.valueLayout() == dev.ecslab.ecs.component.ValueLayout.COLUMNAR);
         out.put(CROWD, s.systems().size() > 16);
+        out.put(TWICE_IN_RUN, writesTwiceInARun(s));
         out.put(EXPIRING_JUMP, s.clockJumps().stream().anyMatch(j -> j.ticks() >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE)
                 || s.jumpedBetween(-1, s.totalFrames()) >= dev.ecslab.lab.scenario.ClockJump.MAX_AGE);
         out.put(PARALLEL, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.parallel())));
@@ -140,5 +145,17 @@ public final class Features {
             }
         }
         return key;
+    }
+
+    /** Some system writes one row (or resource) twice in one run: two single write edits of one frame and iteration. */
+    private static boolean writesTwiceInARun(Scenario s) {
+        Set<List<Object>> seen = new HashSet<>();
+        for (Edit e : s.edits()) {
+            if ((e.op() == EditOp.SET || e.op() == EditOp.SET_IF_CHANGED) && !e.isBulk()
+                    && !seen.add(Arrays.asList(e.frame(), e.iteration(), e.system(), e.entity(), e.data()))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

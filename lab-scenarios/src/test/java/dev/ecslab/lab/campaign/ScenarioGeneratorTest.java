@@ -51,6 +51,7 @@ class ScenarioGeneratorTest {
         assertThat(share.get(Features.LEAVING_OBSERVER)).isBetween(30.0, 43.0);
         assertThat(share.get(Features.OBSERVATION_RESTARTS)).isBetween(6.0, 13.0);
         assertThat(share.get(Features.CROWD)).as("5 %: system ids past 16").isBetween(3.0, 7.5);
+        assertThat(share.get(Features.TWICE_IN_RUN)).as("the edits draw it by themselves").isBetween(24.0, 36.0);
         Arrays.sort(drawn);
         System.out.println("ScenarioGeneratorTest: values drawn: median " + drawn[N / 2] + ", max " + drawn[N - 1]);
         assertThat(drawn[N - 1]).as("the jqwik properties' choice lists are long enough").isLessThan(1_200);
