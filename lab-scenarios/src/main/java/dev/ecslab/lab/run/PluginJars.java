@@ -175,9 +175,31 @@ public final class PluginJars implements AutoCloseable {
         return out;
     }
 
+    /**
+     * How long a role's plug-in providers may take to load and describe themselves ({@code id()}, the claims,
+     * {@code description()}): this runs before any run's timeout applies, so a provider that spins there would
+     * otherwise hang the lab with no output.
+     */
+    public static final dev.ecslab.ecs.input.InputLimit DESCRIBE_SECONDS =
+            new dev.ecslab.ecs.input.InputLimit("ecslab.limit.pluginDescribeSeconds", 60, "seconds");
+
     /** Every provider of {@code role} loads, and every given jar of that role has one loaded from it. */
     private void checkProviders(String role) {
         List<Path> jars = jars(role);
+        List<Class<?>> providers = bounded(role, () -> loadProviders(role));
+        for (Path jar : jars) {
+            Path want = jar.toAbsolutePath().normalize();
+            boolean found = providers.stream().map(PluginJar::jarOf).anyMatch(j -> j.equals(Optional.of(want)));
+            if (!found) {
+                throw new IllegalArgumentException(option(role) + " " + jar + " provides no " + kind(role)
+                        + ": none of the classes its META-INF/services/" + service(role) + " lists was loaded from it"
+                        + " (does another given jar hold classes of the same names?)");
+            }
+        }
+    }
+
+    /** The classes of {@code role}'s providers, each asked what the lab reads of it; plug-in failures named. */
+    private List<Class<?>> loadProviders(String role) {
         List<Class<?>> providers = new ArrayList<>();
         try {
             if (PluginJar.STRATEGY.equals(role)) {
@@ -208,14 +230,51 @@ public final class PluginJars implements AutoCloseable {
             // jar is named, as for one that cannot be instantiated, rather than the lab blaming itself (exit 70).
             throw new IllegalArgumentException(culprits(role, e) + ": its " + kind(role) + " failed to give its id: " + e, e);
         }
-        for (Path jar : jars) {
-            Path want = jar.toAbsolutePath().normalize();
-            boolean found = providers.stream().map(PluginJar::jarOf).anyMatch(j -> j.equals(Optional.of(want)));
-            if (!found) {
-                throw new IllegalArgumentException(option(role) + " " + jar + " provides no " + kind(role)
-                        + ": none of the classes its META-INF/services/" + service(role) + " lists was loaded from it"
-                        + " (does another given jar hold classes of the same names?)");
+        return providers;
+    }
+
+    /**
+     * {@code call} on a thread of its own, for at most {@link #DESCRIBE_SECONDS}: past that, the thread is
+     * stopped (as a stuck run's are) and the role's jars are bad input, named.
+     */
+    private <T> T bounded(String role, java.util.concurrent.Callable<T> call) {
+        java.util.concurrent.FutureTask<T> task = new java.util.concurrent.FutureTask<>(call);
+        Thread thread = new Thread(task, "lab-plugin-describe");
+        thread.setDaemon(true);
+        thread.start();
+        long seconds = DESCRIBE_SECONDS.value();
+        try {
+            return task.get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            thread.interrupt();
+            try {
+                thread.join(1_000);
+                if (thread.isAlive()) {
+                    Thread.class.getMethod("stop").invoke(thread);
+                }
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            } catch (ReflectiveOperationException | RuntimeException refused) {
+                // a daemon: it ends with the JVM
             }
+            List<String> names = new ArrayList<>();
+            jars(role).forEach(j -> names.add(j.toString()));
+            throw new IllegalArgumentException(option(role) + " " + String.join(", ", names) + ": its " + kind(role)
+                    + " did not load and describe itself (id(), claimedClass(), claimedDelayFrames(), description())"
+                    + " within " + seconds + " s: the lab cannot judge a plug-in that hangs there ("
+                    + DESCRIBE_SECONDS.property() + " gives it longer)");
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while loading the plug-ins of " + option(role), e);
         }
     }
 

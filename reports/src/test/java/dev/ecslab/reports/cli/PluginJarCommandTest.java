@@ -74,6 +74,44 @@ class PluginJarCommandTest {
         assertNoStackTrace(r2);
     }
 
+    /**
+     * A strategy provider whose {@code id()} never returns: the lab asks it before any run's timeout applies, so it
+     * used to hang with no output. It is now bad input naming the jar, after the limit (2 s here), and the thread that
+     * asked is stopped.
+     */
+    @Test
+    void aProviderThatHangsDescribingItselfIsBadInputAfterTheLimit() throws Exception {
+        Path hangs = dev.ecslab.ecs.ProviderJar.build(dir.resolve("IdHangs"), dev.ecslab.ecs.change.ChangeTrackerProvider.class,
+                "IdHangs", """
+                package ext;
+
+                import dev.ecslab.ecs.change.*;
+
+                public final class IdHangs implements ChangeTrackerProvider {
+                    static volatile boolean spin = true;
+                    public String id() { while (spin) { Thread.onSpinWait(); } return "ext-hangs"; }
+                    public ClaimedClass claimedClass(ChangeFlavor f) { return ClaimedClass.EXACT; }
+                    public String description() { return "never says its id"; }
+                    public ChangeTracker create() { return new GenerationTracker(); }
+                }
+                """);
+        String property = dev.ecslab.lab.run.PluginJars.DESCRIBE_SECONDS.property();
+        System.setProperty(property, "2");
+        CommandOutput r;
+        try {
+            r = gate("ext-hangs", "serial", "--strategy-jar", hangs.toString());
+        } finally {
+            System.clearProperty(property);
+        }
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("--strategy-jar " + hangs).contains("did not load and describe itself")
+                .contains("within 2 s").contains(property);
+        assertNoStackTrace(r);
+        Thread.sleep(200);
+        assertThat(Thread.getAllStackTraces().keySet()).as("the thread that asked was stopped")
+                .noneMatch(t -> t.getName().equals("lab-plugin-describe"));
+    }
+
     @Test
     void theGatePassesALegalExecutorFromAJarAndFailsABrokenOneOnOrdering() throws Exception {
         Path reverse = ExecutorJar.reverse(dir.resolve("reverse-executor"), "ReverseExecutor", "reverse");
