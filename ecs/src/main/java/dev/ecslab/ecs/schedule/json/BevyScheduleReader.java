@@ -57,6 +57,10 @@ final class BevyScheduleReader extends ValueReader {
             for (Node n : array(all).items()) {
                 schedules.add(object(n, "a ScheduleData"));
             }
+            if (schedules.isEmpty()) {
+                throw error(all, "lists no schedule: an export with nothing in it judges nothing (was the app's"
+                        + " schedule exported, or an empty list?)");
+            }
         } else if (field(top, "systems") != null) {
             schedules.add(top);
         } else {
@@ -67,6 +71,10 @@ final class BevyScheduleReader extends ValueReader {
         Schedule.Builder b = Schedule.builder();
         for (Obj s : schedules) {
             b.stage(stage(s));
+        }
+        if (systemCount == 0) {
+            throw error(top, "holds no system in any of its " + schedules.size() + " schedule(s): an export with"
+                    + " nothing in it judges nothing");
         }
         LoadedSchedule loaded = new LoadedSchedule(b.build(), names, source, new LoadedSchedule.SourceText(text, source, aliases));
         return new BevyScheduleData.Import(loaded, conflicts, inverted);

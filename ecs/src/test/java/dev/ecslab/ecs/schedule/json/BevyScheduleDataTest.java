@@ -65,6 +65,23 @@ class BevyScheduleDataTest {
                 "must be in [0, 0]", "found 3");
     }
 
+    /**
+     * An export with nothing in it is refused, not analysed: {@code lab ambiguities --from bevy --strict} on
+     * {@code {"schedules": []}} (the wrong endpoint's answer, say) used to exit 0, a pass that judged nothing.
+     */
+    @Test
+    void anExportWithNoScheduleOrNoSystemJudgesNothingAndIsRefused() {
+        ScheduleJsonException none = catchThrowableOfType(() -> BevyScheduleData.read("{\"schedules\": []}", "empty.json"),
+                ScheduleJsonException.class);
+        assertThat(none.getMessage()).contains("empty.json (line 1", "$.schedules", "lists no schedule");
+        String idle = """
+                {"schedules": [{"name": "Update", "components": [], "systems": [], "system_sets": [], "hierarchy": [],
+                  "dependency": [], "conflicts": []}]}""";
+        ScheduleJsonException noSystem = catchThrowableOfType(() -> BevyScheduleData.read(idle, "idle.json"),
+                ScheduleJsonException.class);
+        assertThat(noSystem.getMessage()).contains("idle.json", "holds no system in any of its 1 schedule(s)");
+    }
+
     @Test
     void aMissingFieldIsAnErrorNotAnEmptyAccess() {
         // a renamed or dropped field must not read as "accesses nothing", which would pass every pair
