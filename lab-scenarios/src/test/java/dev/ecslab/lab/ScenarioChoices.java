@@ -63,6 +63,11 @@ final class ScenarioChoices {
         MINIMUM.put(Features.LEAVING_OBSERVER, 20.0);        // 36.6 %
         MINIMUM.put(Features.OBSERVATION_RESTARTS, 2.5);     // 9.1 %
         MINIMUM.put(Features.COLUMNAR, 35.0);                // 50 % (drawn with even odds)
+        MINIMUM.put(Features.ABSENT_10, 10.0);               // 23.4 %
+        MINIMUM.put(Features.ABSENT_100, 5.0);               // 13 %
+        MINIMUM.put(Features.ABSENT_10_000, 2.0);            // 7.1 %
+        MINIMUM.put(Features.ABSENT_BILLION, 0.5);           // 3.6 %
+        MINIMUM.put(Features.ABSENT_PAST_WRAP, 1.0);         // 5.3 %
     }
 
     private ScenarioChoices() {

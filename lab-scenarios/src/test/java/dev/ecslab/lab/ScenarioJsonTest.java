@@ -40,6 +40,21 @@ class ScenarioJsonTest {
             """;
 
     @Test
+    void idleFramesReadWriteAndAreCheckedWithTheirPath() {
+        String idle = GOOD.replace("\"frames\": 2,", "\"frames\": 2, \"clockJumps\": [ { \"beforeFrame\": 1, \"ticks\": 0,"
+                + " \"idleFrames\": 1000000000 } ],");
+        Scenario s = ScenarioJson.read(idle, "idle.json");
+        assertThat(s.clockJumps().get(0).idleFrames()).isEqualTo(1_000_000_000L);
+        assertThat(s.idleFramesBetween(0, 1)).isEqualTo(1_000_000_000L);
+        assertThat(ScenarioJson.read(ScenarioJson.write(s), "again")).isEqualTo(s);
+        assertThat(ScenarioJson.write(ScenarioJson.read(GOOD, "mini.json"))).doesNotContain("idleFrames");
+        assertThatThrownBy(() -> ScenarioJson.read(idle.replace("1000000000", "0"), "idle.json"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("clockJumps[0]").hasMessageContaining("does nothing");
+        assertThatThrownBy(() -> ScenarioJson.read(idle.replace("1000000000", "-3"), "idle.json"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("clockJumps[0].idleFrames");
+    }
+
+    @Test
     void aHandWrittenScenarioReadsWithDefaults() {
         Scenario s = ScenarioJson.read(GOOD, "mini.json");
         assertThat(s.stages().get(0).iterations()).isEqualTo(1);

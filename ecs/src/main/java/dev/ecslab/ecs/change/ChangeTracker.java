@@ -121,6 +121,23 @@ public interface ChangeTracker {
     default void onFrameEnded() {
     }
 
+    /**
+     * {@code count} frames ended one after another with no other event between them: frames in which
+     * this world's schedule did not run at all, as an engine's fixed-timestep schedule has frames with
+     * no step due, or a game paused or set aside for a long time still ends frames. It means exactly
+     * {@code count} calls of {@link #onFrameEnded} in a row, and the default makes them. A strategy
+     * whose frame end reaches a fixed point after a few calls with nothing in between should answer in
+     * that many steps instead: the lab skips up to 10<sup>9</sup> frames at once this way, and a loop of
+     * that length through a costly frame end would not finish in any run's time limit.
+     *
+     * @param count how many frames ended, at least 1
+     */
+    default void onIdleFramesEnded(long count) {
+        for (long i = 0; i < count; i++) {
+            onFrameEnded();
+        }
+    }
+
     // ------------------------------------------------------------------ component events
 
     /** {@code componentId} was added to the entity; its state lives at {@code row} of {@code rows}. */

@@ -65,6 +65,17 @@ public final class FlagTracker implements ChangeTracker {
     }
 
     /** Current flags become previous, for every row, resource and removal list. */
+    /**
+     * Two frame ends with nothing between them leave every flag and removal list empty, and more change
+     * nothing: idle frames past the second are skipped.
+     */
+    @Override
+    public void onIdleFramesEnded(long count) {
+        for (long i = 0; i < Math.min(count, 2); i++) {
+            onFrameEnded();
+        }
+    }
+
     @Override
     public void onFrameEnded() {
         host.forEachColumn((column, rows) -> {

@@ -15,8 +15,21 @@ import java.util.List;
 public abstract class ForwardingChangeTracker implements ChangeTracker {
     private final ChangeTracker delegate;
 
+    /** Whether a subclass overrides {@link #onFrameEnded}: then idle frames are its own frame ends, one by one. */
+    private final boolean ownFrameEnd;
+
     protected ForwardingChangeTracker(ChangeTracker delegate) {
         this.delegate = java.util.Objects.requireNonNull(delegate, "delegate");
+        this.ownFrameEnd = declaredBelow("onFrameEnded");
+    }
+
+    /** Whether a class below this one declares the public no-argument method {@code name}. */
+    private boolean declaredBelow(String name) {
+        try {
+            return getClass().getMethod(name).getDeclaringClass() != ForwardingChangeTracker.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The tracker every call goes to. */
@@ -72,6 +85,22 @@ public abstract class ForwardingChangeTracker implements ChangeTracker {
     @Override
     public void onFrameEnded() {
         delegate.onFrameEnded();
+    }
+
+    /**
+     * Forwarded as one event when this decorator does not override {@link #onFrameEnded} (its frame
+     * ends are its delegate's), else made of {@code count} calls of this decorator's
+     * {@link #onFrameEnded}, so a variant that counts frames hears every one of them.
+     */
+    @Override
+    public void onIdleFramesEnded(long count) {
+        if (ownFrameEnd) {
+            for (long i = 0; i < count; i++) {
+                onFrameEnded();
+            }
+        } else {
+            delegate.onIdleFramesEnded(count);
+        }
     }
 
     @Override

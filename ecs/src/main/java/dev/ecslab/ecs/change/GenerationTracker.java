@@ -227,6 +227,17 @@ public final class GenerationTracker implements ChangeTracker {
         checkTicks();
     }
 
+    /**
+     * Nothing moves the clock or the population between idle frames: after two frame ends both removal
+     * counts are zero, and further ones change nothing.
+     */
+    @Override
+    public void onIdleFramesEnded(long count) {
+        for (long i = 0; i < Math.min(count, 2); i++) {
+            onFrameEnded();
+        }
+    }
+
     /** Clamps every tick if {@link Ticks#CHECK_THRESHOLD} ticks passed since the last check. */
     public void checkTicks() {
         int now = host.currentTick();

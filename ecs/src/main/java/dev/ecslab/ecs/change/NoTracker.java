@@ -20,6 +20,17 @@ public final class NoTracker implements ChangeTracker {
         return 0;
     }
 
+    /**
+     * Two frame ends with nothing between them leave every flag and removal list empty, and more change
+     * nothing: idle frames past the second are skipped.
+     */
+    @Override
+    public void onIdleFramesEnded(long count) {
+        for (long i = 0; i < Math.min(count, 2); i++) {
+            onFrameEnded();
+        }
+    }
+
     @Override
     public void onFrameEnded() {
         for (FlagTracker.Removals r : removals) {

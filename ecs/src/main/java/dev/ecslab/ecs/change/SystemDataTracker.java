@@ -56,6 +56,11 @@ public final class SystemDataTracker implements ChangeTracker {
 
     // ------------------------------------------------------------------ clock
 
+    /** Nothing of this strategy depends on frames: frame ends, idle or not, change nothing. */
+    @Override
+    public void onIdleFramesEnded(long count) {
+    }
+
     @Override
     public synchronized void onRunStarted(SystemTicks run) {
         int id = run.id();

@@ -97,6 +97,23 @@ public abstract class WorldInternals implements QueryHost {
      */
     public abstract void advanceChangeTick(long ticks);
 
+    /**
+     * Ends {@code count} frames in which the schedule does not run at all, in one step: what an engine
+     * does for frames whose fixed-timestep schedule has no step due, or while a game is paused or a
+     * world set aside, without spending the time. Readers' previous runs are clamped when due, the
+     * tracker hears {@link dev.ecslab.ecs.change.ChangeTracker#onIdleFramesEnded}, and direct reads
+     * afterwards see only what changes from then on, as after {@link dev.ecslab.ecs.world.World#clearTrackers()}.
+     * No tick is taken: nobody runs. With {@link #advanceChangeTick} the lab makes a reader absent for
+     * 10<sup>9</sup> frames and any number of ticks, as when other schedules run meanwhile.
+     *
+     * <p>For the owning thread, between frames: no system may run and no query may iterate.
+     *
+     * @param count how many frames end, at least 1
+     * @throws IllegalArgumentException when {@code count} is below 1
+     * @throws dev.ecslab.ecs.world.StructuralChangeException while a query iterates
+     */
+    public abstract void endIdleFrames(long count);
+
     /** A new dense id for a system's {@link SystemTicks}. */
     public abstract int newSystemId();
 

@@ -819,6 +819,11 @@ public final class World {
         }
 
         @Override
+        public void endIdleFrames(long count) {
+            clock.endIdleFrames(count);
+        }
+
+        @Override
         public int newSystemId() {
             return clock.newSystemId();
         }

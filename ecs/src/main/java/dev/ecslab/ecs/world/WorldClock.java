@@ -88,6 +88,22 @@ final class WorldClock {
     void clearTrackers() {
         clampReaderClocks();
         tracker.onFrameEnded();
+        freshReaderTick();
+    }
+
+    /** See {@link dev.ecslab.ecs.internal.WorldInternals#endIdleFrames}. */
+    void endIdleFrames(long count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("idle frames end one or more at a time; was asked to end " + count);
+        }
+        guard.requireNoIteration("end idle frames");
+        clampReaderClocks();
+        tracker.onIdleFramesEnded(count);
+        freshReaderTick();
+    }
+
+    /** After a frame end: direct reads see only changes made from now on. */
+    private void freshReaderTick() {
         worldReader.begin(changeTick.get());
         tracker.onRunStarted(worldReader);
         tracker.onRunFinished(worldReader);

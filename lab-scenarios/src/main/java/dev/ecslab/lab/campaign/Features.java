@@ -46,6 +46,11 @@ public final class Features {
     public static final String COLUMNAR = "stores its components in columns";
     public static final String CROWD = "more than 16 systems";
     public static final String TWICE_IN_RUN = "a system writes one row twice in a run";
+    public static final String ABSENT_10 = "a detector is absent 10 frames or more";
+    public static final String ABSENT_100 = "a detector is absent 100 frames or more";
+    public static final String ABSENT_10_000 = "a detector is absent 10 000 frames or more";
+    public static final String ABSENT_BILLION = "a detector is absent 10^9 frames or more";
+    public static final String ABSENT_PAST_WRAP = "a detector is absent while the clock passes 2^32 ticks";
 
     private Features() {
     }
@@ -71,7 +76,7 @@ public final class Features {
         out.put(SPARSE, s.entities().stream().anyMatch(e -> e.components().containsKey(Data.S))
                 || s.groups().stream().anyMatch(g -> g.components().containsKey(Data.S))
                 || s.edits().stream().anyMatch(e -> e.data() == Data.S));
-        out.put(CLOCK_JUMPS, !s.clockJumps().isEmpty());
+        out.put(CLOCK_JUMPS, s.clockJumps().stream().anyMatch(j -> j.ticks() > 0));
         out.put(COLUMNAR, s.valueLayout() == dev.ecslab.ecs.component.ValueLayout.COLUMNAR);
         out.put(CROWD, s.systems().size() > 16);
         out.put(TWICE_IN_RUN, writesTwiceInARun(s));
@@ -81,7 +86,57 @@ public final class Features {
         out.put(LATE_OBSERVER, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.firstFrame() > 0)));
         out.put(LEAVING_OBSERVER, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(w -> w.until() != null)));
         out.put(OBSERVATION_RESTARTS, observationRestarts(s));
+        long absence = longestAbsence(s);
+        out.put(ABSENT_10, absence >= 10);
+        out.put(ABSENT_100, absence >= 100);
+        out.put(ABSENT_10_000, absence >= 10_000);
+        out.put(ABSENT_BILLION, absence >= 1_000_000_000);
+        out.put(ABSENT_PAST_WRAP, absentAcrossWrap(s));
         return out;
+    }
+
+    /**
+     * The most frames some watching system is away between two of its runs: the idle frames of one jump
+     * (every system is away for them) plus the frames around it, counted as frames with no run of that
+     * system (its pauses). Frames in the quiet tail always run.
+     */
+    public static long longestAbsence(Scenario s) {
+        long longest = 0;
+        for (SystemSpec sys : s.systems()) {
+            if (sys.watches().isEmpty()) {
+                continue;
+            }
+            long away = 0;
+            for (int f = 0; f < s.totalFrames(); f++) {
+                away += s.idleFramesBetween(f - 1, f);
+                if (s.runsIn(sys, f)) {
+                    longest = Math.max(longest, away);
+                    away = 0;
+                } else {
+                    away++;
+                }
+            }
+        }
+        return longest;
+    }
+
+    /** Whether the clock laps 2^32 ticks while some watching system is away from one of its runs to the next. */
+    private static boolean absentAcrossWrap(Scenario s) {
+        for (SystemSpec sys : s.systems()) {
+            if (sys.watches().isEmpty()) {
+                continue;
+            }
+            int last = -1;
+            for (int f = 0; f < s.totalFrames(); f++) {
+                if (s.runsIn(sys, f)) {
+                    if (last >= 0 && f > last && s.jumpedBetween(last, f) >= 1L << 32) {
+                        return true;
+                    }
+                    last = f;
+                }
+            }
+        }
+        return false;
     }
 
     /**

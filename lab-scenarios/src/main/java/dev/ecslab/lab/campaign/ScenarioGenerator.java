@@ -49,6 +49,10 @@ import java.util.Set;
  *   <tr><td>crowd</td><td>(drawn after everything else) 5 %: a last stage of 17 to 48 more systems
  *       in a chain, each writing a component of the first entity (50 % per frame) and watching it
  *       Changed, so system ids pass 16 and 32</td></tr>
+ *   <tr><td>long absences</td><td>(drawn after the crowd) 30 %: one or two spans of idle frames, in which
+ *       the schedule does not run, before frames from 1 on; each 1, 2, 6, 7, 10, 63, 64, 65, 100, 1 000,
+ *       10 000 or 10<sup>9</sup> frames long, and in a scenario without clock jumps with 30 % also a jump's
+ *       ticks (the runs of the other schedules)</td></tr>
  *   <tr><td>observers</td><td>(drawn after the frames and edits) each component query watch, 20 %, exists only in a window
  *       of frames: joins late 60 %, leaves 40 % (always, if it does not join late), and a quarter of
  *       those that leave return later as a second watch</td></tr>
@@ -211,8 +215,45 @@ public final class ScenarioGenerator {
         if (full && c.maybe(5)) {
             stages.add(crowd(c, entities.get(0), frames, edits));
         }
+        // Drawn after the crowd, so every other draw of a seed is what it was before long absences existed.
+        if (full && c.maybe(IDLE_SHARE)) {
+            jumps = idleSpans(c, frames + Scenario.QUIET_FRAMES, jumps);
+        }
         return new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick, ordering, groups,
                 jumps, layout).validate();
+    }
+
+    /** The share of scenarios (in percent) with long absences: frames in which the schedule does not run. */
+    static final int IDLE_SHARE = 30;
+    /**
+     * Idle frames one span ends: either side of the frame counts a strategy might keep history for (6, 64),
+     * then every power of ten up to 10^4, and 10^9 (the world ends them in one step).
+     */
+    static final long[] IDLE_FRAMES = {1, 2, 6, 7, 10, 63, 64, 65, 100, 1_000, 10_000, 1_000_000_000};
+
+    /**
+     * Long absences: one or two spans of idle frames (the schedule does not run, as a fixed-timestep
+     * schedule with no step due, or a paused game) before distinct frames from 1 on, so a change made
+     * before the span is still news to a detector that runs after it. A span's length is drawn from
+     * {@link #IDLE_FRAMES}, 10^9 one time in 12. In a scenario without clock jumps, with 30 % the other
+     * schedules' runs also take ticks (one of the clock jumps' sizes: any two sum clear of the maximum
+     * age's margin); in one with jumps, a span before a jumping frame joins that jump.
+     */
+    private static List<ClockJump> idleSpans(Choices c, int totalFrames, List<ClockJump> jumps) {
+        List<ClockJump> out = new ArrayList<>(jumps);
+        int spans = 1 + c.below(2);
+        for (int k = 0; k < spans; k++) {
+            int before = 1 + c.below(totalFrames - 1);
+            long idle = IDLE_FRAMES[c.below(IDLE_FRAMES.length)];
+            long ticks = jumps.isEmpty() && c.maybe(30) ? JUMPS[c.below(JUMPS.length)] : 0;   // two of them sum clear
+            ClockJump there = out.stream().filter(j -> j.beforeFrame() == before).findFirst().orElse(null);
+            if (there == null) {
+                out.add(new ClockJump(before, ticks, idle));
+            } else if (there.idleFrames() == 0) {
+                out.set(out.indexOf(there), new ClockJump(before, there.ticks(), idle));   // the jump's own ticks stay
+            }
+        }
+        return out;
     }
 
     /**

@@ -131,6 +131,9 @@ public final class Shrinker {
         for (Edit e : s.edits()) {
             n += e.count();
         }
+        for (ClockJump j : s.clockJumps()) {                     // a long absence reads as longer than a short one
+            n += 64 - Long.numberOfLeadingZeros(j.idleFrames());
+        }
         for (SystemSpec sys : s.systems()) {
             n += 3 + sys.watches().size() + sys.writes().size() + sys.before().size() + sys.after().size()
                     + sys.ambiguousWith().size() + sys.with().size() + sys.without().size() + (sys.pauseSet() == null ? 0 : 1)
@@ -162,6 +165,14 @@ public final class Shrinker {
             rest.remove(i);
             out.add(() -> s.with(s.entities(), s.groups(), s.stages(), s.frames(), s.edits(), rest));
         }
+        for (int i = 0; i < s.clockJumps().size(); i++) {        // half the idle frames (10^9 shrinks to the few that matter)
+            ClockJump j = s.clockJumps().get(i);
+            if (j.idleFrames() > 1 || j.idleFrames() == 1 && j.ticks() > 0) {
+                List<ClockJump> fewer = new ArrayList<>(s.clockJumps());
+                fewer.set(i, new ClockJump(j.beforeFrame(), j.ticks(), j.idleFrames() / 2));
+                out.add(() -> s.with(s.entities(), s.groups(), s.stages(), s.frames(), s.edits(), fewer));
+            }
+        }
         if (s.frames() > 1) {                                    // drop the last frame
             int last = s.frames() - 1;
             List<ClockJump> earlier = s.clockJumps().stream()
@@ -169,7 +180,7 @@ public final class Shrinker {
             out.add(() -> s.with(s.entities(), s.groups(), windowsShifted(s, 0, last + Scenario.QUIET_FRAMES), last,
                     s.edits().stream().filter(e -> e.frame() < last).toList(), earlier));
             List<ClockJump> shifted = s.clockJumps().stream().filter(j -> j.beforeFrame() > 0)
-                    .map(j -> new ClockJump(j.beforeFrame() - 1, j.ticks())).toList();
+                    .map(j -> new ClockJump(j.beforeFrame() - 1, j.ticks(), j.idleFrames())).toList();
             out.add(() -> s.with(s.entities(), s.groups(), windowsShifted(s, 1, last + Scenario.QUIET_FRAMES), last, // drop the first frame
                     s.edits().stream().filter(e -> e.frame() > 0)
                             .map(e -> e.inFrame(e.frame() - 1))

@@ -41,6 +41,14 @@ final class LosesInLoops extends ForwardingChangeTracker {
         ranThisFrame.clear();
     }
 
+    /** Two frame ends reach the delegate's fixed point; the set stays empty. */
+    @Override
+    public void onIdleFramesEnded(long count) {
+        for (long i = 0; i < Math.min(count, 2); i++) {
+            onFrameEnded();
+        }
+    }
+
     @Override
     public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         if (!repeating.contains(writer.id())) {

@@ -108,7 +108,19 @@ public final class Mutants {
                 new TrackerMutant(subject(ForgetsUnobservedWrites.ID, "generation that ignores the world's announcement"
                         + " when a component starts being observed, so what was written while nobody observed it is"
                         + " never reported", ForgetsUnobservedWrites::new), List.of(Criterion.AT_LEAST_ONCE),
-                        "never reported", true));
+                        "never reported", true),
+                // Each wrong only past one long absence: only idle frames between a change and its detector's run catch them.
+                new TrackerMutant(subject(ExpiresAfterFrames.ID_6, "generation whose history expires after 6 frames: a"
+                        + " detector away longer misses what changed before", () -> new ExpiresAfterFrames(6)),
+                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                new TrackerMutant(subject(ExpiresAfterFrames.ID_64, "generation whose history expires after 64 frames: a"
+                        + " detector away longer misses what changed before", () -> new ExpiresAfterFrames(64)),
+                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true));
+    }
+
+    /** The tracker mutants that only a detector's long absence (idle frames) can catch. */
+    public static List<String> longAbsenceMutants() {
+        return List.of(ExpiresAfterFrames.ID_6, ExpiresAfterFrames.ID_64);
     }
 
     /**
@@ -234,6 +246,17 @@ public final class Mutants {
             super.onFrameEnded();
             clampTicks(host.currentTick());
             lastFrameEnd = host.currentTick();
+        }
+
+        /**
+         * Nothing changes between idle frames: after three frame ends, the delegate's and every subclass's own
+         * frame state is a fixed point (a subclass that remembers more frames ends more of them).
+         */
+        @Override
+        public void onIdleFramesEnded(long count) {
+            for (long i = 0; i < Math.min(count, 3); i++) {
+                onFrameEnded();
+            }
         }
 
         /** Clamps every tick this mutant keeps ({@link Ticks#clamp}); subclasses add theirs. */

@@ -24,4 +24,9 @@ final class NeverClamps extends ForwardingChangeTracker {
     public void onFrameEnded() {
         // the clamping pass is forgotten
     }
+
+    @Override
+    public void onIdleFramesEnded(long count) {
+        // the clamping pass is forgotten
+    }
 }

@@ -152,6 +152,16 @@ public final class GuardedTracker implements ChangeTracker {
     }
 
     @Override
+    public void onIdleFramesEnded(long count) {
+        try {
+            delegate.onIdleFramesEnded(count);
+        } catch (Throwable t) {
+            crash("onIdleFramesEnded(" + count + ")", null, null, t);
+            throw t;
+        }
+    }
+
+    @Override
     public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows column, int row) {
         try {
             delegate.onAdded(writer, componentId, entityIndex, column, row);

@@ -357,11 +357,19 @@ final class RunSession implements ExecutionObserver {
         });
     }
 
-    /** The scenario's clock jump before frame {@code f}, if any (between frames: no system runs). */
+    /**
+     * The scenario's clock jump before frame {@code f}, if any (between frames: no system runs): its ticks,
+     * then its idle frames, ended in one step of the world.
+     */
     void jumpClock(int f) {
         long ticks = scenario.jumpBefore(f);
         if (ticks > 0) {
             WorldInternals.of(world).advanceChangeTick(ticks);
+        }
+        long idle = scenario.idleFramesBetween(f - 1, f);
+        if (idle > 0) {
+            WorldInternals.of(world).endIdleFrames(rawTracker == null || IdleFrames.inBulk(rawTracker) ? idle
+                    : Math.min(idle, IdleFrames.ONE_BY_ONE));
         }
     }
 

@@ -18,10 +18,28 @@ package dev.ecslab.lab.scenario;
  * come within {@link #MARGIN} below the maximum age, so the rule never depends on how many ticks a
  * frame takes.
  *
+ * <p><b>Idle frames.</b> A jump may also end {@code idleFrames} frames in which the scenario's schedule
+ * does not run at all (after its ticks): an engine's fixed-timestep schedule with no step due, a game
+ * paused, a world set aside while other schedules run. Every system is absent for them, so each
+ * reader's absence grows by that many frames, up to 10<sup>9</sup> and more, in one step of the world
+ * ({@code WorldInternals.endIdleFrames}), not one frame at a time. A jump of idle frames alone has 0
+ * ticks; the ticks, if any, stand for the runs of those other schedules.
+ *
  * @param beforeFrame the frame before which the clock jumps, {@code 0 <= beforeFrame < totalFrames}
- * @param ticks       how far, at least 1
+ * @param ticks       how far, 0 to 2<sup>40</sup> (at least 1 when there are no idle frames)
+ * @param idleFrames  frames that end during the jump with no system running, 0 to {@link #MAX_IDLE_FRAMES}
  */
-public record ClockJump(@Required int beforeFrame, @Required long ticks) {
+public record ClockJump(@Required int beforeFrame, @Required long ticks,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+        long idleFrames) {
+    /** The most idle frames one jump may end: 2<sup>40</sup>. */
+    public static final long MAX_IDLE_FRAMES = 1L << 40;
+
+    /** A jump of ticks alone: no frame ends during it. */
+    public ClockJump(int beforeFrame, long ticks) {
+        this(beforeFrame, ticks, 0);
+    }
+
     /** Bevy's {@code CHECK_TICK_THRESHOLD}: ticks between two clamping passes. */
     public static final long CHECK_THRESHOLD = 518_400_000L;
     /**

@@ -244,6 +244,17 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         return jumpedBetween(frame - 1, frame);
     }
 
+    /** The frames that end idle (no system runs) between frame {@code changeFrame} and a run in {@code runFrame}. */
+    public long idleFramesBetween(long changeFrame, long runFrame) {
+        long sum = 0;
+        for (ClockJump j : clockJumps) {
+            if (j.beforeFrame() > changeFrame && j.beforeFrame() <= runFrame) {
+                sum += j.idleFrames();
+            }
+        }
+        return sum;
+    }
+
     /** Every component or resource given has a value (JSON null binds to a missing one). */
     private static void valued(String path, Map<Data, Integer> values) {
         for (Map.Entry<Data, Integer> v : values.entrySet()) {
@@ -568,8 +579,15 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                 throw new ScenarioException(path + ".beforeFrame", "must be in [0, " + totalFrames() + ") (the quiet frames"
                         + " count), was " + j.beforeFrame());
             }
-            if (j.ticks() < 1 || j.ticks() > ClockJump.MAX_TICKS) {
-                throw new ScenarioException(path + ".ticks", "must be between 1 and 2^40, was " + j.ticks());
+            if (j.ticks() < 0 || j.ticks() > ClockJump.MAX_TICKS) {
+                throw new ScenarioException(path + ".ticks", "must be between 0 and 2^40, was " + j.ticks());
+            }
+            if (j.idleFrames() < 0 || j.idleFrames() > ClockJump.MAX_IDLE_FRAMES) {
+                throw new ScenarioException(path + ".idleFrames", "must be between 0 and 2^40, was " + j.idleFrames());
+            }
+            if (j.ticks() == 0 && j.idleFrames() == 0) {
+                throw new ScenarioException(path, "a jump of 0 ticks and no idle frames does nothing: give it ticks,"
+                        + " idleFrames or both");
             }
         }
         for (int k = 0; k < sorted.size(); k++) {

@@ -41,7 +41,7 @@ class ScenarioGeneratorTest {
         assertThat(share.get(Features.TABLE_16)).as("medium, large and huge worlds, plus bulk spawns").isBetween(27.0, 37.0);
         assertThat(share.get(Features.TABLE_1024)).as("large and huge worlds, plus large bulk spawns").isBetween(6.5, 13.0);
         assertThat(share.get(Features.HUGE)).as("1 %").isBetween(0.3, 2.0);
-        assertThat(share.get(Features.CLOCK_JUMPS)).as("15 %").isBetween(12.0, 18.0);
+        assertThat(share.get(Features.CLOCK_JUMPS)).as("15 %, and 30 % of the idle spans of the rest").isBetween(19.0, 28.0);
         assertThat(share.get(Features.INSERTION_ORDER)).as("15 %").isBetween(12.0, 18.0);
         assertThat(share.get(Features.LOOPING)).as("1 to 3 stages, 25 % each").isBetween(34.0, 46.0);
         assertThat(share.get(Features.PARALLEL)).isBetween(45.0, 62.0);
@@ -52,6 +52,11 @@ class ScenarioGeneratorTest {
         assertThat(share.get(Features.OBSERVATION_RESTARTS)).isBetween(6.0, 13.0);
         assertThat(share.get(Features.CROWD)).as("5 %: system ids past 16").isBetween(3.0, 7.5);
         assertThat(share.get(Features.TWICE_IN_RUN)).as("the edits draw it by themselves").isBetween(24.0, 36.0);
+        assertThat(share.get(Features.ABSENT_10)).as("30 % with idle spans, most of 10 frames or more").isBetween(18.0, 29.0);
+        assertThat(share.get(Features.ABSENT_100)).isBetween(9.0, 17.0);
+        assertThat(share.get(Features.ABSENT_10_000)).isBetween(4.5, 10.0);
+        assertThat(share.get(Features.ABSENT_BILLION)).as("10^9 one span in 12").isBetween(2.0, 6.0);
+        assertThat(share.get(Features.ABSENT_PAST_WRAP)).isBetween(3.0, 8.0);
         Arrays.sort(drawn);
         System.out.println("ScenarioGeneratorTest: values drawn: median " + drawn[N / 2] + ", max " + drawn[N - 1]);
         assertThat(drawn[N - 1]).as("the jqwik properties' choice lists are long enough").isLessThan(1_200);

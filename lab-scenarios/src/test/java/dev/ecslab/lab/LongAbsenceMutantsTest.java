@@ -1,0 +1,75 @@
+package dev.ecslab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.lab.campaign.Choices;
+import dev.ecslab.lab.campaign.ScenarioGenerator;
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.MeasuredClass;
+import dev.ecslab.lab.classify.Row;
+import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.ClockJump;
+import dev.ecslab.lab.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The mutants whose history expires after 6 or 64 frames are wrong only past a long absence. On the
+ * catalogue and 150 generated scenarios with their idle frames taken out, each is measured exact: the
+ * frames a scenario runs by itself never reach their horizon, so only idle frames catch them. With the
+ * idle frames in, the default campaign (the catalogue and 200 scenarios) kills each under serial and
+ * dynamic (here for one campaign seed; the power table in the benchmarks' results counts 100).
+ */
+class LongAbsenceMutantsTest {
+    static List<TrackerSubject> mutants() {
+        List<TrackerSubject> out = new ArrayList<>();
+        Mutants.trackers().stream().filter(m -> Mutants.longAbsenceMutants().contains(m.subject().id()))
+                .forEach(m -> out.add(m.subject()));
+        assertThat(out).hasSize(Mutants.longAbsenceMutants().size());
+        return out;
+    }
+
+    @Test
+    void withoutIdleFramesEveryLongAbsenceMutantIsMeasuredExact() {
+        long firstSeed = 60_000;
+        List<Scenario> scenarios = new ArrayList<>(Catalogue.all());
+        for (int i = 0; i < 150; i++) {
+            Scenario s = ScenarioGenerator.generate("no idle #" + i + " (seed " + (firstSeed + i) + ")",
+                    Choices.seeded(firstSeed + i));
+            List<ClockJump> jumps = s.clockJumps().stream().filter(j -> j.ticks() > 0)
+                    .map(j -> new ClockJump(j.beforeFrame(), j.ticks())).toList();
+            scenarios.add(s.with(s.entities(), s.groups(), s.stages(), s.frames(), s.edits(), jumps));
+        }
+        System.out.println("LongAbsenceMutantsTest: seeds " + firstSeed + ".." + (firstSeed + 149) + ", idle frames taken out");
+        Matrix m = new Lab(Lab.Options.defaults().withTries(0).withMemory(false)).run(mutants(),
+                List.of(ExecutorSubject.of("serial")), scenarios);
+        for (TrackerSubject t : mutants()) {
+            Row r = m.row(t.label(), "serial");
+            assertThat(r.measured()).as(t.id() + " without idle frames").isEqualTo(MeasuredClass.EXACT);
+        }
+    }
+
+    @Test
+    void theDefaultCampaignKillsEachUnderSerialAndDynamic() {
+        for (long seed : new long[] {7_000}) {
+            Matrix m = new Lab(Lab.Options.defaults().withMemory(false).withCampaignSeed(seed)).run(mutants(),
+                    List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic")), Catalogue.all());
+            for (TrackerSubject t : mutants()) {
+                for (String e : List.of("serial", "dynamic")) {
+                    Row r = m.row(t.label(), e);
+                    System.out.println("LongAbsenceMutantsTest: campaign seed " + seed + ", " + t.id() + " / " + e + ": "
+                            + r.measured());
+                    assertThat(r.measured()).as(t.id() + " / " + e + ", campaign seed " + seed)
+                            .isNotEqualTo(MeasuredClass.EXACT);
+                    assertThat(MutantsAreKilledTest.killed(r.cell(dev.ecslab.lab.criteria.Criterion.AT_LEAST_ONCE),
+                            "never reported")).as(t.id() + " / " + e + " fails at least once for its reason").isTrue();
+                }
+            }
+        }
+    }
+}
