@@ -114,6 +114,16 @@ public final class BuiltInChangeTrackers {
             return ClaimedClass.EXACT;
         }
 
+        /**
+         * Exact for every absence but one kind: removals are kept until every reader has seen them, within a
+         * bound of at least 1 024 per component, of which a drop keeps the newer half; a reader away while more
+         * than 512 removals of one component happen may miss some ({@link GenerationTracker}).
+         */
+        @Override
+        public Horizon claimedHorizon(ChangeFlavor flavor) {
+            return Horizon.ofRemovals(GenerationTracker.REMOVALS_ALWAYS_KEPT);
+        }
+
         public String description() {
             return "P5: global tick per system run, added and changed ticks per component, last-run tick per system";
         }

@@ -29,6 +29,16 @@ public interface ChangeTrackerProvider {
         return claimedClass(flavor) == ClaimedClass.EXACT_DELAYED ? 1 : 0;
     }
 
+    /**
+     * Where the claim ends ({@link Horizon}): the longest absence of a reader it covers. The default,
+     * {@link Horizon#UNBOUNDED}, claims every absence, however long. The lab gates the claim up to the
+     * horizon and reports what happens past it; a strategy that forgets after 64 frames claims
+     * {@code Horizon.ofFrames(64)} rather than an "exact" that is not.
+     */
+    default Horizon claimedHorizon(ChangeFlavor flavor) {
+        return Horizon.UNBOUNDED;
+    }
+
     /** Which proposal of the seed it implements, for reports ("P5: generation counter"). */
     String description();
 

@@ -333,6 +333,13 @@ public final class GenerationTracker implements ChangeTracker {
         }
     }
 
+    /**
+     * The most removals of one component a reader may miss while away and still be told of every one: the
+     * removal log holds at least 1 024 entries before it drops anything, and a drop keeps the newer half, so
+     * the 512 newest removals always survive, whatever other readers have not seen.
+     */
+    static final long REMOVALS_ALWAYS_KEPT = 512;
+
     private int removalLimit() {
         if (fixedRemovalLimit > 0) {
             return fixedRemovalLimit;

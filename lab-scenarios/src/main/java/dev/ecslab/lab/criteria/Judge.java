@@ -85,6 +85,7 @@ public final class Judge {
                 case MISSED, DELAYED -> null;                      // judged above, against the allowed delay
                 case REPEATED, SPURIOUS, OWN -> Criterion.AT_MOST_ONCE;
                 case LATE -> Criterion.SAME_FRAME;
+                case PAST_HORIZON -> null;                         // past the claim: reported, never gated
             };
             if (c != null) {
                 out.add(new Violation(c, Scope.of(f.watch()), f.describe(), f, f.classes()));

@@ -104,6 +104,8 @@ public final class DetectionOracle {
     private static final class TraceIndex {
         final Map<dev.ecslab.lab.scenario.Data, List<ChangeRecord>> changes = new HashMap<>();
         final Map<String, Map<Watch, Map<Integer, List<String>>>> reports = new HashMap<>();
+        /** The sequence numbers of each data's removals, in order (for the removals during a reader's absence). */
+        final Map<dev.ecslab.lab.scenario.Data, long[]> removals = new HashMap<>();
 
         TraceIndex(Trace trace) {
             for (ChangeRecord c : trace.changes()) {
@@ -112,6 +114,8 @@ public final class DetectionOracle {
             for (List<ChangeRecord> list : changes.values()) {
                 list.sort(Comparator.comparingLong(ChangeRecord::seq));
             }
+            changes.forEach((d, list) -> removals.put(d, list.stream().filter(c -> c.type() == ChangeType.REMOVED)
+                    .mapToLong(ChangeRecord::seq).toArray()));
             for (Detection d : trace.detections()) {
                 if (d.run() >= 0) {
                     reports.computeIfAbsent(trace.run(d.run()).system(), x -> new HashMap<>())
@@ -119,6 +123,27 @@ public final class DetectionOracle {
                 }
             }
         }
+
+        /** The removals of {@code d} whose sequence numbers lie strictly between {@code after} and {@code before}. */
+        long removalsBetween(dev.ecslab.lab.scenario.Data d, long after, long before) {
+            long[] seqs = removals.get(d);
+            return seqs == null ? 0 : countBelow(seqs, before) - countBelow(seqs, after + 1);
+        }
+    }
+
+    /** How many of the ascending {@code sorted} are below {@code bound}. */
+    static int countBelow(long[] sorted, long bound) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < bound) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** The classes a change belongs to, for a scenario of the given structure. */
@@ -141,6 +166,10 @@ public final class DetectionOracle {
         RunRecord dropped;
         /** Whether the deadline run has come (expiration is decided there, once). */
         boolean deadlinePassed;
+        /** The detector's last run before the change ({@code null}: none), where the reader's absence starts. */
+        RunRecord before;
+        /** Whether the reader's absence was weighed against the claimed horizon (once, at the deadline). */
+        boolean horizonWeighed;
         /** Taken off the open obligations: reported, dropped, or expired. */
         boolean settled;
 
@@ -246,6 +275,7 @@ public final class DetectionOracle {
                                 keyOrder.put(key, keysSeen++);
                             }
                             Open o = new Open(c);
+                            o.before = previous;
                             open.computeIfAbsent(key, x -> new ArrayList<>()).add(o);
                             undue.add(o);
                         }
@@ -343,6 +373,7 @@ public final class DetectionOracle {
                     }
                 }
                 expire(r, open, unmatched);
+                pastHorizon(r, open, unmatched);
                 if (dueNow.size() > 1) {                                 // stable: by key, then creation
                     dueNow.sort(Comparator.comparingLong(o -> keyOrder.getOrDefault(key(o.change), Long.MAX_VALUE)));
                 }
@@ -392,6 +423,47 @@ public final class DetectionOracle {
                         if (q != null) {
                             q.remove(o.change);
                         }
+                    }
+                }
+            }
+        }
+
+        /**
+         * The claim's horizon ({@link dev.ecslab.ecs.change.Horizon}): an obligation still not reported by the
+         * last run its claim allows, whose detector was away longer than the horizon covers (from its last run
+         * before the change to its first run after it: the frames that ended, idle ones included, the ticks the
+         * clock jumped, and the removals of the watched data meanwhile), is no obligation: it is reported as
+         * {@link FindingType#PAST_HORIZON}, never gated, and a later report of it matches nothing. An unbounded
+         * horizon, every strategy's default, excuses nothing.
+         */
+        private void pastHorizon(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
+            dev.ecslab.ecs.change.Horizon h = trace.config().claimedHorizon();
+            if (h.coversEveryAbsence()) {
+                return;
+            }
+            int allowed = trace.config().delayFrames();
+            for (Map.Entry<String, List<Open>> e : open.entrySet()) {
+                for (java.util.Iterator<Open> it = e.getValue().iterator(); it.hasNext(); ) {
+                    Open o = it.next();
+                    if (o.due == null || o.horizonWeighed || r.frame() < o.due.frame() + allowed) {
+                        continue;
+                    }
+                    o.horizonWeighed = true;                             // r is the deadline run
+                    long from = o.before == null ? -1 : o.before.frame();
+                    long to = o.due.frame();
+                    long frames = to - Math.max(from, 0) + scenario.idleFramesBetween(from, to);
+                    long ticks = scenario.jumpedBetween(from, to);
+                    long removals = index.removalsBetween(watch.data(), o.before == null ? -1 : o.before.startSeq(),
+                            o.due.startSeq());
+                    if (!h.covers(frames, ticks, removals)) {
+                        it.remove();
+                        o.settled = true;
+                        Deque<ChangeRecord> q = unmatched.get(e.getKey());
+                        if (q != null) {
+                            q.remove(o.change);
+                        }
+                        out.add(new Finding(FindingType.PAST_HORIZON, watch, detector, r, o.change.entity(), o.change, null,
+                                classes(o.change), o.due, false, -1, -1));
                     }
                 }
             }

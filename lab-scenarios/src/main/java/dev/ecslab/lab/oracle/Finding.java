@@ -58,6 +58,8 @@ public record Finding(FindingType type, Watch watch, String detector, RunRecord 
                     + detector + "'s previous run";
             case OWN -> run + " reported " + what + ", a change " + detector + " made itself: "
                     + change;
+            case PAST_HORIZON -> detector + " never reported the change " + change + "; its first run after it, " + due
+                    + ", came after an absence past the strategy's claimed horizon (" + watch + "): reported, not gated";
         };
     }
 

@@ -13,5 +13,10 @@ public enum FindingType {
     /** A report of something nobody changed. */
     SPURIOUS,
     /** A report of a change the detector made itself (a system never sees its own changes). */
-    OWN
+    OWN,
+    /**
+     * A change not reported to a detector whose absence around it went past the strategy's claimed horizon:
+     * what happens past the horizon is reported, never gated.
+     */
+    PAST_HORIZON
 }

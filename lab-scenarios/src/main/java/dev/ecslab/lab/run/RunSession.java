@@ -523,7 +523,7 @@ final class RunSession implements ExecutionObserver {
         }
         return new Trace(scenario.name(), new Trace.Config(config.tracker().id(), config.tracker().flavor().name(),
                 config.executor().id(), config.seed(), config.threads(), config.tracker().delayFrames(),
-                config.plugins()), runs, changes, detections, mem, finalState(), allErrors, sorted, crashList,
+                config.plugins(), config.tracker().horizon()), runs, changes, detections, mem, finalState(), allErrors, sorted, crashList,
                 interleaving);
     }
 

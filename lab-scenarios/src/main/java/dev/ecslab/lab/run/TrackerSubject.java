@@ -4,6 +4,7 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ChangeTrackerProvider;
 import dev.ecslab.ecs.change.ClaimedClass;
+import dev.ecslab.ecs.change.Horizon;
 import dev.ecslab.lab.trace.PluginJar;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,11 @@ import java.util.function.Supplier;
  *                {@link ChangeTrackerProvider#claimedDelayFrames}
  * @param jar     the plug-in jar the strategy came from, recorded in every trace it produces; {@code null}
  *                for a built-in strategy or a mutant
+ * @param horizon where the claim ends ({@link ChangeTrackerProvider#claimedHorizon}): the oracle holds the
+ *                strategy to its claim for readers whose absence lies within, and only reports what happens past it
  */
 public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
-        Supplier<ChangeTracker> factory, int delayFrames, PluginJar jar) {
+        Supplier<ChangeTracker> factory, int delayFrames, PluginJar jar, Horizon horizon) {
     public TrackerSubject {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(flavor, "flavor");
@@ -34,6 +37,13 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         if (delayFrames < 0) {
             throw new IllegalArgumentException("strategy '" + id + "' claims a negative delay: " + delayFrames);
         }
+        horizon = horizon == null ? Horizon.UNBOUNDED : horizon;
+    }
+
+    /** A subject whose claim covers every absence. */
+    public TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claimed, String description,
+            Supplier<ChangeTracker> factory, int delayFrames, PluginJar jar) {
+        this(id, flavor, claimed, description, factory, delayFrames, jar, Horizon.UNBOUNDED);
     }
 
     /**
@@ -54,7 +64,7 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         if (claimed == this.claimed && delayFrames == this.delayFrames) {
             return this;
         }
-        return new TrackerSubject(id, flavor, claimed, description, factory, delayFrames, jar);
+        return new TrackerSubject(id, flavor, claimed, description, factory, delayFrames, jar, horizon);
     }
 
     /** The row label: the id, and the flavor when it is not the default. */
@@ -70,11 +80,13 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         PluginJar jar = PluginJar.of(PluginJar.STRATEGY, p.getClass()).orElse(null);
         List<TrackerSubject> out = new ArrayList<>();
         out.add(new TrackerSubject(p.id(), ChangeFlavor.DEFAULT, p.claimedClass(ChangeFlavor.DEFAULT), p.description(),
-                p::create, p.claimedDelayFrames(ChangeFlavor.DEFAULT), jar));
+                p::create, p.claimedDelayFrames(ChangeFlavor.DEFAULT), jar, p.claimedHorizon(ChangeFlavor.DEFAULT)));
         if (p.claimedClass(ChangeFlavor.IMMEDIATE) != p.claimedClass(ChangeFlavor.DEFAULT)
-                || p.claimedDelayFrames(ChangeFlavor.IMMEDIATE) != p.claimedDelayFrames(ChangeFlavor.DEFAULT)) {
+                || p.claimedDelayFrames(ChangeFlavor.IMMEDIATE) != p.claimedDelayFrames(ChangeFlavor.DEFAULT)
+                || !p.claimedHorizon(ChangeFlavor.IMMEDIATE).equals(p.claimedHorizon(ChangeFlavor.DEFAULT))) {
             out.add(new TrackerSubject(p.id(), ChangeFlavor.IMMEDIATE, p.claimedClass(ChangeFlavor.IMMEDIATE),
-                    p.description() + " (immediate flavor)", p::create, p.claimedDelayFrames(ChangeFlavor.IMMEDIATE), jar));
+                    p.description() + " (immediate flavor)", p::create, p.claimedDelayFrames(ChangeFlavor.IMMEDIATE), jar,
+                    p.claimedHorizon(ChangeFlavor.IMMEDIATE)));
         }
         return out;
     }

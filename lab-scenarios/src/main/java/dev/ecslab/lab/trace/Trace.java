@@ -65,9 +65,23 @@ public record Trace(@Required String scenario, @Required Config config,
      */
     public record Config(@Required String strategy, @Required String flavor,
             @Required String executor, @Required long seed,
-            @Required int threads, int delayFrames, List<PluginJar> plugins) {
+            @Required int threads, int delayFrames, List<PluginJar> plugins,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            dev.ecslab.ecs.change.Horizon horizon) {
         public Config {
             plugins = plugins == null ? List.of() : List.copyOf(plugins);
+            horizon = horizon == null || horizon.coversEveryAbsence() ? null : horizon;     // unbounded is not written
+        }
+
+        /** A configuration whose claim covers every absence (every trace recorded before horizons). */
+        public Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
+                List<PluginJar> plugins) {
+            this(strategy, flavor, executor, seed, threads, delayFrames, plugins, null);
+        }
+
+        /** The claim's horizon: {@link dev.ecslab.ecs.change.Horizon#UNBOUNDED} unless the strategy claimed one. */
+        public dev.ecslab.ecs.change.Horizon claimedHorizon() {
+            return horizon == null ? dev.ecslab.ecs.change.Horizon.UNBOUNDED : horizon;
         }
 
         public String label() {

@@ -68,6 +68,7 @@ public final class CounterexampleText {
                 case REPEATED -> repeated(vt, focus);
                 case SPURIOUS -> spurious(vt, focus);
                 case OWN -> own(vt, focus);
+                case PAST_HORIZON -> sentence(vt.violation().message());     // never a violation: reported, not gated
             };
         } else {
             body = switch (vt.violation().criterion()) {
