@@ -2,6 +2,7 @@ package dev.ecslab.lab.classify;
 
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.campaign.Choices;
+import dev.ecslab.lab.campaign.Features;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.scenario.LabLayout;
 import dev.ecslab.lab.campaign.Shrinker;
@@ -365,7 +366,20 @@ public final class Lab {
         Witnesses witnesses = witnesses(witnessed, witnessed.size() - catalogue.size());
         progress("done");
         return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, options.tries(), options.catalogueSeeds(),
-                options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses, layout);
+                options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses, layout, reach(options.tries()));
+    }
+
+    /**
+     * How many of the campaign's first {@code tries} scenarios have each feature ({@link Features}): the reach
+     * the report's coverage page shows. The scenarios are drawn again from their seeds (no run), so every shard
+     * and a merge count the whole campaign alike.
+     */
+    Map<String, Integer> reach(int tries) {
+        Map<String, Integer> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < tries; i++) {
+            Features.of(campaignScenario(i)).forEach((name, has) -> out.merge(name, has ? 1 : 0, Integer::sum));
+        }
+        return out;
     }
 
     /**
@@ -660,7 +674,7 @@ public final class Lab {
         Folded folded = lab.fold(trackers, executors, catalogue, source, null);
         double seconds = shards.stream().mapToDouble(ShardFile.Content::seconds).max().orElse(0);
         return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, settings.tries(), settings.catalogueSeeds(),
-                settings.campaignSeed(), seconds, Witnesses.NONE, settings.layoutOrDefault());
+                settings.campaignSeed(), seconds, Witnesses.NONE, settings.layoutOrDefault(), lab.reach(settings.tries()));
     }
 
     private static UnitResult unit(ShardFile.UnitEntry e, Scenario catalogueScenario, String where) {

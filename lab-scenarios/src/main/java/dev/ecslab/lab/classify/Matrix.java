@@ -16,14 +16,25 @@ import java.util.List;
  *                    compared), {@link Witnesses#NONE} when the run looked for none
  * @param layout      on which value layouts the scenarios ran ({@code --layout}); {@code null} for a matrix
  *                    recorded before layouts existed (everything then ran on references)
+ * @param reach       how many of the campaign's {@code tries} scenarios cross each boundary the generator
+ *                    promises to reach (the names of {@code campaign.Features}, in their order: a detector
+ *                    absent 10 000 frames, a column of 1 024 rows, ...); empty for a matrix that does not say
  */
 public record Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
-        List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses, LabLayout layout) {
+        List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses, LabLayout layout,
+        java.util.Map<String, Integer> reach) {
     public Matrix {
         rows = List.copyOf(rows);
         ambiguity = List.copyOf(ambiguity);
         catalogueSeeds = List.copyOf(catalogueSeeds);
         witnesses = witnesses == null ? Witnesses.NONE : witnesses;
+        reach = reach == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(reach));
+    }
+
+    /** A matrix that does not say what its campaign reached. */
+    public Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
+            List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses, LabLayout layout) {
+        this(rows, ambiguity, scenarios, tries, catalogueSeeds, campaignSeed, seconds, witnesses, layout, null);
     }
 
     /** A matrix that does not say which layouts it ran on. */

@@ -447,6 +447,9 @@ public final class MatrixReport {
             root.put("layout", m.layout().option());
         }
         root.put("seconds", m.seconds());
+        if (!m.reach().isEmpty()) {
+            root.put("reach", m.reach());
+        }
         List<Object> rows = new ArrayList<>();
         for (Row r : m.rows()) {
             Map<String, Object> row = new LinkedHashMap<>();

@@ -147,9 +147,29 @@ final class RecordedMatrix {
         for (int i = 0; i < sj.size(); i++) {
             seeds.add(whole(sj.get(i), "catalogueSeeds[" + i + "]"));
         }
+        int tries = integer(root, "tries", "");
         return new Matrix(rows, differences, integer(root, "scenarios", ""),
-                integer(root, "tries", ""), seeds, longValue(root, "campaignSeed", ""), decimal(root, "seconds", ""),
-                witnesses(object(root, "witnesses", ""), "witnesses"), layout(root.has("layout") ? optionalText(root, "layout", "") : null));
+                tries, seeds, longValue(root, "campaignSeed", ""), decimal(root, "seconds", ""),
+                witnesses(object(root, "witnesses", ""), "witnesses"), layout(root.has("layout") ? optionalText(root, "layout", "") : null),
+                reach(root, tries));
+    }
+
+    /** The campaign's reach, when recorded: each boundary's count of scenarios, between 0 and the tries. */
+    private Map<String, Integer> reach(JsonNode root, int tries) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        if (!root.has("reach")) {
+            return out;
+        }
+        JsonNode r = object(root, "reach", "");
+        for (java.util.Iterator<String> names = r.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            int n = integer(r, name, "reach");
+            if (n < 0 || n > tries) {
+                throw bad("reach." + name, "counts " + n + " scenario(s) of a campaign of " + tries);
+            }
+            out.put(name, n);
+        }
+        return out;
     }
 
     /** The recorded {@code --layout}; none for a matrix from before layouts. */

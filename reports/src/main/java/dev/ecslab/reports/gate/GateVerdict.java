@@ -86,7 +86,8 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
         checks.add(cellCheck(row, Criterion.CRASH, true, files));
         boolean meets = measured.meets(expected);
         checks.add(new Check(classCheckName(promise), true, meets ? Status.PASS : Status.FAIL,
-                "measured " + measured.label() + "; " + (meets ? byClass(row) : classDetail(row, promise)), first(row, files)));
+                "measured " + measured.label() + horizon(row) + "; " + (meets ? byClass(row) : classDetail(row, promise)),
+                first(row, files)));
         for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
             boolean gating = promise.covers(c);
             Cell cell = row.cell(c);
@@ -168,6 +169,16 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
      */
     static String classCheckName(Promise promise) {
         return "class: " + promise.describe();
+    }
+
+    /**
+     * The claim's horizon when it has one: " within the claimed horizon (a reader away at most 64 frame(s));
+     * past it, changes are reported, not gated".
+     */
+    static String horizon(Row row) {
+        dev.ecslab.ecs.change.Horizon h = row.subject().horizon();
+        return h.coversEveryAbsence() ? "" : " within the claimed horizon (" + h.describe()
+                + "); past it, what a detector is not told is reported, not gated";
     }
 
     /** The measured class on each scenario class, in one line. */

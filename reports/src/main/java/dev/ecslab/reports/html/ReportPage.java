@@ -529,7 +529,9 @@ public final class ReportPage {
         }
         b.append("<section id=\"coverage\"><h2>Schedule coverage</h2>\n<p>");
         if (scenarios == 0) {
-            b.append("No catalogue scenario ran in this run.</p></section>\n");
+            b.append("No catalogue scenario ran in this run.</p>\n");
+            reachSummary(b, m);
+            b.append("</section>\n");
             return;
         }
         b.append(scenarios).append(" catalogue scenarios under ").append(executors.size())
@@ -537,7 +539,20 @@ public final class ReportPage {
                 .append(oneWay == 0 ? "every unordered conflicting pair ran both ways"
                         : oneWay + " scenario and executor pair(s) saw an unordered conflicting pair one way only")
                 .append(". Per scenario: <a href=\"").append(PageFrame.COVERAGE).append("\">").append(PageFrame.COVERAGE)
-                .append("</a>.</p></section>\n");
+                .append("</a>.</p>\n");
+        reachSummary(b, m);
+        b.append("</section>\n");
+    }
+
+    /** One sentence on the campaign's reach, linking to its table. */
+    private static void reachSummary(StringBuilder b, Matrix m) {
+        if (m.reach().isEmpty() || m.tries() == 0) {
+            return;
+        }
+        long crossed = m.reach().values().stream().filter(n -> n > 0).count();
+        b.append("<p>The random campaign's ").append(m.tries()).append(" scenarios crossed ").append(crossed).append(" of the ")
+                .append(m.reach().size()).append(" boundaries its generator promises to reach; how many crossed each: <a href=\"")
+                .append(PageFrame.COVERAGE).append("#reach\">reach of the random campaign</a>.</p>\n");
     }
 
     /** The charts by title, each linked to its picture on the benchmarks page, and the note on where the data came from. */
@@ -562,6 +577,33 @@ public final class ReportPage {
      * schedules): schedules run and the unordered conflicting pairs run both ways.
      */
     private static void coverage(StringBuilder b, Matrix m) {
+        scheduleCoverage(b, m);
+        reach(b, m);
+    }
+
+    /**
+     * The campaign's reach: for each boundary the generator promises to cross (long absences, big worlds,
+     * crowds, clock laps, observers that join and leave, ...), how many of the campaign's scenarios crossed it
+     * in this run, and their share. Each campaign scenario ran under every row of the matrix.
+     */
+    static void reach(StringBuilder b, Matrix m) {
+        b.append("<section id=\"reach\"><h2>Reach of the random campaign</h2>\n");
+        if (m.reach().isEmpty() || m.tries() == 0) {
+            b.append("<p class=\"meta\">").append(m.tries() == 0 ? "This run had no random campaign."
+                    : "This run's matrix.json does not record its campaign's reach.").append("</p></section>\n");
+            return;
+        }
+        b.append("<p class=\"meta\">How many of the campaign's ").append(m.tries()).append(" scenarios (seed ")
+                .append(m.campaignSeed()).append(" on) crossed each boundary; every one of them ran under each row of"
+                + " the matrix. A boundary no scenario crossed was not tested in this run.</p>\n"
+                + "<table class=\"reach\"><thead><tr><th>boundary</th><th>scenarios</th><th>share</th></tr></thead><tbody>\n");
+        m.reach().forEach((name, n) -> b.append("<tr").append(n == 0 ? " class=\"warn\"" : "").append("><td>")
+                .append(esc(name)).append("</td><td>").append(n).append("</td><td>")
+                .append(String.format(java.util.Locale.ROOT, "%.1f %%", 100.0 * n / m.tries())).append("</td></tr>\n"));
+        b.append("</tbody></table></section>\n");
+    }
+
+    private static void scheduleCoverage(StringBuilder b, Matrix m) {
         List<String> executors = new ArrayList<>();
         List<Row> widest = new ArrayList<>();
         for (Row r : m.rows()) {

@@ -332,6 +332,30 @@ class MatrixFormatsTest {
     }
 
     @Test
+    void theCampaignsReachIsWrittenReadBackShownAndCheckedAgainstItsTries(@TempDir Path dir) throws Exception {
+        Map<String, Integer> reach = new java.util.LinkedHashMap<>();
+        reach.put("a detector is absent 10 000 frames or more", 3);
+        reach.put("a stage of 130 systems or more", 0);
+        Matrix reached = new Matrix(matrix.rows(), matrix.ambiguity(), matrix.scenarios(), 40, matrix.catalogueSeeds(),
+                matrix.campaignSeed(), matrix.seconds(), matrix.witnesses(), null, reach);
+        Map<Counterexample, String> files = MatrixReport.write(reached, dir);
+        Files.writeString(dir.resolve(StagedReport.MANIFEST), "matrix.json\n" + String.join("\n", files.values()) + "\n");
+        assertThat(RecordedMatrix.read(dir).matrix().reach()).containsExactlyEntriesOf(reach);
+        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(reached, files, null, List.of(), List.of(), List.of(),
+                "", List.of(), ZonedDateTime.now(), dir));
+        assertThat(pages.get("index.html")).contains("crossed 1 of the 2 boundaries");
+        assertThat(pages.get("coverage.html")).contains("<td>a detector is absent 10 000 frames or more</td><td>3</td><td>7.5 %</td>")
+                .contains("<tr class=\"warn\"><td>a stage of 130 systems or more</td><td>0</td><td>0.0 %</td>");
+
+        JsonNode root = ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json")));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("reach")).put("a stage of 130 systems or more", 41);
+        Files.writeString(dir.resolve("matrix.json"), ScenarioJson.MAPPER.writeValueAsString(root));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RecordedMatrix.read(dir))
+                .isInstanceOf(dev.ecslab.ecs.input.BadInputException.class)
+                .hasMessageContaining("reach.a stage of 130 systems or more").hasMessageContaining("41 scenario(s) of a campaign of 40");
+    }
+
+    @Test
     void aMatrixWhoseFiguresContradictItsVerdictsIsRefused(@TempDir Path dir) throws Exception {
         MatrixReport.write(matrix, dir);
         String json = Files.readString(dir.resolve("matrix.json"));
