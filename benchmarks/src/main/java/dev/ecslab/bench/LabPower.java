@@ -38,7 +38,11 @@ import java.util.function.Predicate;
  *
  * <p>Not a JMH benchmark: it counts runs, not time. Usage:
  * {@code java -Decslab.commit=$(git rev-parse --short HEAD) -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.LabPower
- * [seeds] [tries] [threads] [json]};
+ * [seeds] [tries] [threads] [json] [executor]} (tracker mutants run under {@code executor}, {@code dynamic} unless
+ * given). System properties narrow or vary it: {@code -Decslab.power.only=REGEX} keeps the mutants whose id
+ * matches, {@code -Decslab.power.space=UNSWARMED} draws the random scenarios without swarming (to measure what
+ * swarming adds), {@code -Decslab.power.catalogue=false} leaves the catalogue out, and
+ * {@code -Decslab.power.modes=RANDOM} runs only the listed explorations;
  * the JSON (per mutant and exploration: seeds that killed it, median and largest runs to the kill) is what
  * the report's power table shows.
  */
@@ -56,17 +60,25 @@ public final class LabPower {
         int seeds = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int tries = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
-        Path json = args.length > 3 ? Path.of(args[3]) : null;
+        Path json = args.length > 3 && !args[3].equals("-") ? Path.of(args[3]) : null;
         TrackerSubject generation = TrackerSubject.find("generation", LabPower.class.getClassLoader());
-        ExecutorSubject dynamic = ExecutorSubject.of("dynamic");
+        ExecutorSubject dynamic = ExecutorSubject.of(args.length > 4 ? args[4] : "dynamic");
+        java.util.regex.Pattern only = java.util.regex.Pattern.compile(System.getProperty("ecslab.power.only", ".*"));
+        List<Mode> modes = new ArrayList<>();
+        for (String m : System.getProperty("ecslab.power.modes", "RANDOM,PCT,EXHAUSTIVE").split(",")) {
+            modes.add(Mode.valueOf(m.trim()));
+        }
         List<Subject> subjects = new ArrayList<>();
         for (Mutants.TrackerMutant m : Mutants.trackers()) {
-            if (m.killedBy().contains(Criterion.BOUNDED_MEMORY)) {
+            if (m.killedBy().contains(Criterion.BOUNDED_MEMORY) || !only.matcher(m.subject().id()).matches()) {
                 continue;                                  // criterion 6 is one fixed 10 000-frame run, not a search
             }
             subjects.add(new Subject(m.subject().id(), Set.copyOf(m.killedBy()), m.subject(), dynamic));
         }
         for (Mutants.ExecutorMutant m : Mutants.executors()) {
+            if (!only.matcher(m.subject().id()).matches()) {
+                continue;
+            }
             subjects.add(new Subject(m.subject().id(), Set.copyOf(m.killedBy()), generation, m.subject()));
         }
         // Every (mutant, exploration, seed) is independent and deterministic (controlled runs), so they are
@@ -75,7 +87,7 @@ public final class LabPower {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         Map<String, Future<Integer>> results = new LinkedHashMap<>();
         for (Subject sub : subjects) {
-            for (Mode mode : Mode.values()) {
+            for (Mode mode : modes) {
                 for (int s = 0; s < seeds; s++) {
                     long seed = 1_000L * (s + 1);
                     results.put(sub.id() + "/" + mode + "/" + s,
@@ -83,8 +95,10 @@ public final class LabPower {
                 }
             }
         }
-        System.out.println("| mutant | random: killed / median runs | PCT depth 3 | exhaustive catalogue + random |");
-        System.out.println("|---|---|---|---|");
+        Map<Mode, String> titles = Map.of(Mode.RANDOM, "random: killed / median runs", Mode.PCT, "PCT depth 3",
+                Mode.EXHAUSTIVE, "exhaustive catalogue + random");
+        System.out.println("| mutant |" + String.join("", modes.stream().map(m -> " " + titles.get(m) + " |").toList()));
+        System.out.println("|---|" + "---|".repeat(modes.size()));
         StringBuilder out = new StringBuilder("{\n  \"kind\": \"ecslab-lab-power\",\n  \"date\": \""
                 + java.time.LocalDate.now() + "\",\n  \"commit\": \"" + System.getProperty("ecslab.commit", "unknown")
                 + "\",\n  \"seeds\": " + seeds + ",\n  \"tries\": " + tries + ",\n  \"rows\": [");
@@ -92,7 +106,7 @@ public final class LabPower {
             Subject sub = subjects.get(i);
             StringBuilder line = new StringBuilder("| `" + sub.id() + "` |");
             out.append(i == 0 ? "\n" : ",\n").append("    {\"mutant\": \"").append(sub.id()).append('"');
-            for (Mode mode : Mode.values()) {
+            for (Mode mode : modes) {
                 int killed = 0;
                 List<Integer> runs = new ArrayList<>();
                 for (int s = 0; s < seeds; s++) {
@@ -125,7 +139,9 @@ public final class LabPower {
     /** The number of scenario runs until the first kill, or 0 when the campaign does not kill it. */
     static int runsToKill(Mode mode, Set<Criterion> killedBy, TrackerSubject t, ExecutorSubject e, long seed, int tries) {
         int[] runs = {0};
-        for (Scenario s : Catalogue.all()) {
+        boolean catalogue = Boolean.parseBoolean(System.getProperty("ecslab.power.catalogue", "true"));
+        ScenarioGenerator.Space space = ScenarioGenerator.Space.valueOf(System.getProperty("ecslab.power.space", "FULL"));
+        for (Scenario s : catalogue ? Catalogue.all() : List.<Scenario>of()) {
             Predicate<Trace> kills = trace -> Judge.judge(s, trace).violations().stream()
                     .anyMatch(v -> killedBy.contains(v.criterion()));
             LabConfig config = new LabConfig(t, e, seed);
@@ -145,7 +161,7 @@ public final class LabPower {
             }
         }
         for (int i = 0; i < tries; i++) {
-            Scenario s = ScenarioGenerator.generate("random #" + i, Choices.seeded(seed + i));
+            Scenario s = ScenarioGenerator.generate("random #" + i, Choices.seeded(seed + i), space);
             runs[0]++;
             LabConfig config = new LabConfig(t, e, seed + i).withExploration(mode == Mode.PCT ? exploration(mode)
                     : Exploration.RANDOM);

@@ -53,6 +53,9 @@ import java.util.Set;
  *       the schedule does not run, before frames from 1 on; each 1, 2, 6, 7, 10, 63, 64, 65, 100, 1 000,
  *       10 000 or 10<sup>9</sup> frames long, and in a scenario without clock jumps with 30 % also a jump's
  *       ticks (the runs of the other schedules)</td></tr>
+ *   <tr><td>swarm</td><td>(drawn last of all) 50 %: each of ten optional features (pauses, loops, clock
+ *       jumps, idle frames, observers' windows, exclusive and main-thread systems, parallel walks, bulk
+ *       edits, resource edits, the crowd) is taken out with even odds ({@link Swarm})</td></tr>
  *   <tr><td>observers</td><td>(drawn after the frames and edits) each component query watch, 20 %, exists only in a window
  *       of frames: joins late 60 %, leaves 40 % (always, if it does not join late), and a quarter of
  *       those that leave return later as a second watch</td></tr>
@@ -96,7 +99,9 @@ public final class ScenarioGenerator {
         /** Everything the scenario model has (the default). */
         FULL,
         /** Only the structures of the generator before issue 14 (see the class comment). */
-        CLASSIC
+        CLASSIC,
+        /** Everything, every feature at its usual odds and no swarm: kept to measure what swarming adds. */
+        UNSWARMED
     }
 
     private ScenarioGenerator() {
@@ -112,7 +117,7 @@ public final class ScenarioGenerator {
      * the resources, the clock, the schedule (policy, stages, systems), frames, edits, clock jumps.
      */
     public static Scenario generate(String name, Choices c, Space space) {
-        boolean full = space == Space.FULL;
+        boolean full = space != Space.CLASSIC;
         int sizeClass = c.below(100);
         int entityCount = 1 + c.below(6);
         List<EntitySpec> entities = new ArrayList<>();
@@ -219,9 +224,14 @@ public final class ScenarioGenerator {
         if (full && c.maybe(IDLE_SHARE)) {
             jumps = idleSpans(c, frames + Scenario.QUIET_FRAMES, jumps);
         }
-        return new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick, ordering, groups,
-                jumps, layout).validate();
+        Scenario drawn = new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick,
+                ordering, groups, jumps, layout).validate();
+        // Swarm testing, drawn last of all: the features some scenarios go without.
+        return space == Space.FULL ? Swarm.omit(drawn, Swarm.draw(c)) : drawn;
     }
+
+    /** The name of the crowd's stage. */
+    static final String CROWD_STAGE = "crowd";
 
     /** The share of scenarios (in percent) with long absences: frames in which the schedule does not run. */
     static final int IDLE_SHARE = 30;
@@ -277,7 +287,7 @@ public final class ScenarioGenerator {
                 }
             }
         }
-        return new StageSpec("crowd", 1, systems);
+        return new StageSpec(CROWD_STAGE, 1, systems);
     }
 
     /** A group of {@code size} entities with A (80 %), B (30 %), S (50 %), at least one. */

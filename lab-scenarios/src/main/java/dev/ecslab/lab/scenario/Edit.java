@@ -89,6 +89,11 @@ public record Edit(@Required int frame, int iteration, @Required String system,
         return new Edit(newFrame, iteration, system, op, entity, data, value, from, every, count);
     }
 
+    /** The same edit in stage iteration {@code newIteration}. */
+    public Edit inIteration(int newIteration) {
+        return new Edit(frame, newIteration, system, op, entity, data, value, from, every, count);
+    }
+
     @Override
     public String toString() {
         String who = entity;

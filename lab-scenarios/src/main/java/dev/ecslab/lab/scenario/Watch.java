@@ -62,6 +62,11 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
         return new Watch(data, kind, parallel, newFrom, newUntil);
     }
 
+    /** A copy walked in parallel or not. */
+    public Watch withParallel(boolean newParallel) {
+        return new Watch(data, kind, newParallel, from, until);
+    }
+
     @Override
     public String toString() {
         String k = kind.name().charAt(0) + kind.name().substring(1).toLowerCase();
