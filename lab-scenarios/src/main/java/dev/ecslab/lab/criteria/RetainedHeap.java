@@ -32,7 +32,6 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.vm.VM;
 import org.openjdk.jol.vm.VirtualMachine;
 
@@ -82,8 +81,9 @@ import org.openjdk.jol.vm.VirtualMachine;
  * JDK 16+ without {@code --add-opens}), {@code jol.skipDynamicAttach=true} (attaching to the own
  * process fails on JDK 17 without {@code -Djdk.attach.allowAttachSelf}) and
  * {@code jol.skipHotspotSAAttach=true} (the Serviceability Agent attach starts a second JVM and is
- * only needed for object addresses). Without instrumentation, sizes come from JOL's layout of each
- * class (instances) and from the VM's array base offset, element size and alignment (arrays),
+ * only needed for object addresses). Without instrumentation, sizes come from JOL's field offsets of
+ * each class, as JOL's own layout computes them (instances; {@link #instanceSize}, which does not use
+ * JOL's {@code ClassLayout}: that one prints an error for {@code @Contended} fields) and from the VM's array base offset, element size and alignment (arrays),
  * computed once per class. JOL prints two warnings (no instrumentation, no agent) to
  * {@code System.out} when it starts; they are captured and kept in {@link #jolNotes()} instead of
  * being printed. JDK 24 and later print one deprecation warning for {@code sun.misc.Unsafe}, which
@@ -353,9 +353,35 @@ public final class RetainedHeap {
                     refs.add(reader(machine, f));
                 }
             }
-            return new Shape(ClassLayout.parseClass(type).instanceSize(), 0, 1, false, List.copyOf(refs), false);
+            return new Shape(instanceSize(machine, type), 0, 1, false, List.copyOf(refs), false);
         }
     };
+
+    /**
+     * The size of an instance of {@code type} as JOL's {@code ClassLayout.parseClass(type).instanceSize()} gives
+     * it on this VM (the end of the field placed last, or the object header when there is no field, aligned),
+     * computed from the same field offsets without {@code ClassLayout}. {@code ClassLayout} also reads each field's
+     * {@code @Contended} group, which JOL cannot do for the JDK's own annotation without {@code --add-exports}: for a
+     * class with such a field ({@link Thread}, {@code LongAdder}'s cells, {@code ConcurrentHashMap}'s counter
+     * cells) it printed "Error while accessing @Contended value" to standard output, in the middle of the lab's
+     * output. The group only labels JOL's printed layout; it plays no part in the size.
+     */
+    static long instanceSize(VirtualMachine machine, Class<?> type) {
+        long end = machine.objectHeaderSize();
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    end = Math.max(end, machine.fieldOffset(f) + machine.sizeOfField(f.getType().getName()));
+                }
+            }
+        }
+        return align(end, machine.objectAlignment());
+    }
+
+    /** JOL's view of this VM, started quietly (see the class comment). */
+    static VirtualMachine jolVm() {
+        return vm();
+    }
 
     private static Function<Object, Object> reader(VirtualMachine machine, Field f) {
         try {
