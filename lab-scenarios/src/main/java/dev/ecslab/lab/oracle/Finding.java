@@ -15,7 +15,7 @@ import java.util.Set;
  * @param earlier    the run that had already reported it (for a repeat), or {@code null}
  * @param classes    the scenario classes the finding belongs to
  * @param due        for a miss or a delay: the detector's first run after the change
- * @param dropped    for a miss: true when the change became unreportable (its component was removed)
+ * @param dropped    for a miss: true when the change became unreportable (its component, or the resource, was removed)
  *                   before any run reported it
  * @param delayRuns  for a delay: detector runs between the due run and the report
  * @param delayFrames for a delay: frames between the due run and the report
@@ -34,7 +34,7 @@ public record Finding(FindingType type, Watch watch, String detector, RunRecord 
     }
 
     /**
-     * The finding in words, naming the entity, the component, the writer run and the detector run. A run
+     * The finding in words, naming the entity and the component (or the resource), the writer run and the detector run. A run
      * names its system ("s4 run #25 (frame 3)"), so it is not prefixed with the detector's name again.
      */
     public String describe() {
@@ -42,7 +42,8 @@ public record Finding(FindingType type, Watch watch, String detector, RunRecord 
         return switch (type) {
             case MISSED -> dropped
                     ? detector + " never reported the change: " + change + "; its first run after it, " + due
-                            + ", did not, and then the component was removed (" + watch + ")"
+                            + ", did not, and then the " + (watch.data().isResource() ? "resource" : "component")
+                            + " was removed (" + watch + ")"
                     : detector + " never reported the change: " + change + "; its runs after it ended with " + run
                             + " (" + watch + ")";
             case DELAYED -> detector + " reported the change " + change + " late: its first run after it was " + due
