@@ -200,4 +200,33 @@ final class AmbiguityOracle {
         return (set & terms) == terms && (x.with() < 0 || (set & (1 << x.with())) != 0)
                 && (x.without() < 0 || (set & (1 << x.without())) == 0);
     }
+
+    /**
+     * The detector's answer differs from the oracle's: the pairs (with their conflicting data) it reports
+     * that the oracle does not, and those it misses. A failure of its own type, so that a mutant check can tell
+     * this failure from an exception or from another assertion.
+     */
+    static final class DetectorDiffers extends AssertionError {
+        private static final long serialVersionUID = 1L;
+        final transient Set<String> extra;
+        final transient Set<String> missing;
+
+        DetectorDiffers(Set<String> extra, Set<String> missing) {
+            super("the detector differs from the oracle: it reports " + extra + " that the oracle does not, and misses "
+                    + missing);
+            this.extra = extra;
+            this.missing = missing;
+        }
+    }
+
+    /** Throws {@link DetectorDiffers} unless the detector's answer equals the oracle's. */
+    static void assertDetectorEqualsOracle(Set<String> detected, Set<String> expected) {
+        Set<String> extra = new TreeSet<>(detected);
+        extra.removeAll(expected);
+        Set<String> missing = new TreeSet<>(expected);
+        missing.removeAll(detected);
+        if (!extra.isEmpty() || !missing.isEmpty()) {
+            throw new DetectorDiffers(extra, missing);
+        }
+    }
 }
