@@ -19,12 +19,15 @@ import net.jqwik.api.Provide;
 /**
  * The campaign property of {@link ExactStrategyProperties}, run on the tick-losing mutant. Not run by
  * Surefire (the name does not match): {@link MutantStrategyIsCaughtTest} runs it through jqwik's engine
- * and asserts that it fails and shrinks to a small scenario.
+ * and asserts that it fails on the mutant's criterion, saying its signature, and shrinks to a small scenario.
  */
 @AddLifecycleHook(Counterexamples.ShrinkOnReport.class)
 class MutantStrategyCheck {
     static final String MARK = "SHRUNK-SCENARIO:";
-    static final LabConfig CONFIG = new LabConfig(Mutants.trackers().get(0).subject(), ExecutorSubject.of("serial"), 0);
+    /** The mutant, with the criterion that must catch it and what its counterexample must say. */
+    static final Mutants.TrackerMutant MUTANT = Mutants.trackers().stream()
+            .filter(m -> m.subject().id().equals("mutant:loses-ticks-on-move")).findFirst().orElseThrow();
+    static final LabConfig CONFIG = new LabConfig(MUTANT.subject(), ExecutorSubject.of("serial"), 0);
 
     @Provide
     Arbitrary<List<Integer>> choices() {

@@ -3,6 +3,10 @@ package dev.ecslab.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.criteria.Judge;
+import dev.ecslab.lab.criteria.Outcome;
+import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import org.junit.jupiter.api.Test;
@@ -11,7 +15,8 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * Proves the jqwik campaign property can fail, and that jqwik shrinks the choices to a minimal
- * scenario: on the mutant that loses ticks on archetype moves it must fail, and the reported
+ * scenario: on the mutant that loses ticks on archetype moves it must fail, on the criterion the mutant
+ * names ({@code killedBy}) and saying its signature (the shrunk scenario, run again, too), and the reported
  * scenario must be small (one or two systems, one or two frames, few entities).
  */
 class MutantStrategyIsCaughtTest {
@@ -30,8 +35,20 @@ class MutantStrategyIsCaughtTest {
         // jqwik shrank by re-running the property; the lab's shrink ran once, for the failure jqwik reported
         assertThat(Counterexamples.SHRINKS.get() - shrinksBefore).as("lab shrinks per reported failure").isEqualTo(1);
         assertThat(message).contains(MutantStrategyCheck.MARK);
+        // Caught for its own reason: the first violation is of the criterion the mutant breaks, saying its signature
+        Criterion expected = MutantStrategyCheck.MUTANT.killedBy().get(0);
+        String headline = message.lines().findFirst().orElse("");
+        assertThat(headline).as("the violation jqwik reports").startsWith(expected + " ").matches(
+                java.util.regex.Pattern.quote(expected.toString()) + "( \\[[^]]*\\])?: .*")
+                .contains(MutantStrategyCheck.MUTANT.signature());
         Scenario shrunk = ScenarioJson.read(message.substring(message.indexOf(MutantStrategyCheck.MARK)
                 + MutantStrategyCheck.MARK.length()), "shrunk");
+        Outcome rejudged = Judge.judge(shrunk, ScenarioRunner.run(shrunk, MutantStrategyCheck.CONFIG));
+        assertThat(rejudged.violations()).as("the shrunk scenario, run again: it still fails for the same reason")
+                .anySatisfy(v -> {
+                    assertThat(v.criterion()).isEqualTo(expected);
+                    assertThat(v.message()).contains(MutantStrategyCheck.MUTANT.signature());
+                });
         System.out.println("MutantStrategyIsCaughtTest: shrunk to " + shrunk.systems().size() + " system(s), "
                 + shrunk.frames() + " frame(s), " + shrunk.entities().size() + " entities, " + shrunk.edits().size()
                 + " edit(s): " + message.lines().findFirst().orElse(""));
