@@ -73,6 +73,28 @@ class ReaderBadInputTest {
         refused("ambiguities", unknown, "did you mean \"movement\"");
     }
 
+    /**
+     * An ecslab schedule with no stage, or no system, is refused as a Bevy export with nothing in it is: an
+     * analysis that judged nothing must not pass a CI check, {@code --strict} or not (it exited 0).
+     */
+    @Test
+    void ambiguitiesRefusesAScheduleThatJudgesNothing(@TempDir Path dir) throws Exception {
+        Path noStage = Files.writeString(dir.resolve("no-stage.json"), "{\"stages\": []}");
+        refused("ambiguities", noStage, "(line 1, column 12, $.stages): lists no stage", "judges nothing");
+        Path noSystem = Files.writeString(dir.resolve("no-system.json"),
+                "{\"stages\": [{\"name\": \"update\", \"systems\": []}, {\"name\": \"late\", \"systems\": []}]}");
+        refused("ambiguities", noSystem, "$.stages): holds no system in any of its 2 stage(s)", "judges nothing");
+        for (Path file : new Path[] {noStage, noSystem}) {
+            CommandOutput strict = CommandOutput.run("ambiguities", "--strict", file.toString());
+            assertThat(strict.code()).as("--strict on %s; stderr %s", file, strict.err()).isEqualTo(2);
+            assertThat(strict.err()).contains("judges nothing");
+        }
+        Path bevy = Files.writeString(dir.resolve("bevy.json"), "{\"schedules\": []}");
+        CommandOutput fromBevy = CommandOutput.run("ambiguities", "--from", "bevy", "--strict", bevy.toString());
+        assertThat(fromBevy.code()).as("the Bevy reader, the same; stderr %s", fromBevy.err()).isEqualTo(2);
+        assertThat(fromBevy.err()).contains("judges nothing");
+    }
+
     @Test
     void replayRefusesEveryClassOfBadInputWithExitTwo(@TempDir Path dir) throws Exception {
         refused("replay", dir.resolve("missing.json"), "no such file");

@@ -54,6 +54,8 @@ final class ScheduleReader extends ValueReader {
             }
         }
         boolean stages = false;
+        Node stagesNode = null;
+        int stageCount = 0;
         int anonymousSets = 0;
         Set<String> declaredSets = new HashSet<>();
         for (Member m : top.members()) {
@@ -73,15 +75,26 @@ final class ScheduleReader extends ValueReader {
                 }
                 case "stages" -> {
                     stages = true;
+                    stagesNode = v;
                     for (Node s : array(v).items()) {
                         b.stage(stage(s));
+                        stageCount++;
                     }
                 }
                 default -> throw unknownField(m, TOP_FIELDS);
             }
         }
         if (!stages) {
-            throw error(top, "missing field \"stages\" (an array of stages, which may be empty)");
+            throw error(top, "missing field \"stages\" (an array of stages with at least one system)");
+        }
+        // As for a Bevy export: a schedule with nothing in it judges nothing, so an analysis of it must not pass.
+        if (stageCount == 0) {
+            throw error(stagesNode, "lists no stage: a schedule with nothing in it judges nothing (was the wrong file"
+                    + " exported, or an empty list?)");
+        }
+        if (systems == 0) {
+            throw error(stagesNode, "holds no system in any of its " + stageCount + " stage(s): a schedule with nothing"
+                    + " in it judges nothing");
         }
         for (Member ignore : top.members()) {
             boolean both = ignore.key().equals("ignoreAmbiguitiesOn");

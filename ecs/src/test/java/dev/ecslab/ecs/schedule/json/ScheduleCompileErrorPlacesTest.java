@@ -89,8 +89,8 @@ class ScheduleCompileErrorPlacesTest {
     void aDuplicateStagePointsAtBothStages() {
         String json = """
                 {"stages": [
-                  {"name": "update", "systems": []},
-                  {"name": "update", "systems": []}
+                  {"name": "update", "systems": [{"name": "a"}]},
+                  {"name": "update", "systems": [{"name": "b"}]}
                 ]}""";
         ScheduleBuildException e = compileFails(json);
         assertThat(e.getMessage()).startsWith(SOURCE + " (" + at(json, "\"update\"", 1, "$.stages[1].name") + "): ");

@@ -77,6 +77,23 @@ class ScheduleJsonErrorsTest {
         assertThat(e.problem()).contains("unknown field \"reads\"", "read, write, readAll, writeAll, filter");
     }
 
+    /** A schedule with nothing in it judges nothing: no stage, or stages without a system, is refused at "stages". */
+    @Test
+    void aScheduleWithNoStageOrNoSystemIsRefused() {
+        String none = "{\"components\": [\"A\"], \"stages\": []}";
+        assertThat(failsAt(none, "[]", "$.stages").problem())
+                .isEqualTo("lists no stage: a schedule with nothing in it judges nothing (was the wrong file exported, or an"
+                        + " empty list?)");
+        String idle = """
+                {"stages": [{"name": "update", "systems": []}]}""";
+        assertThat(failsAt(idle, "[{", "$.stages").problem())
+                .isEqualTo("holds no system in any of its 1 stage(s): a schedule with nothing in it judges nothing");
+        // one system anywhere is something to judge
+        assertThat(ScheduleJson.read(new StringReader("""
+                {"stages": [{"name": "update", "systems": []}, {"name": "late", "systems": [{"name": "a"}]}]}"""), SOURCE)
+                .ambiguities().pairs()).isEmpty();
+    }
+
     @Test
     void unknownTopLevelFieldIsRejected() {
         String json = """
