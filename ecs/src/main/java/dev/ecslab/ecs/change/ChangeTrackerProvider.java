@@ -23,7 +23,9 @@ public interface ChangeTrackerProvider {
      * be reported by the detector's first run after it (what {@link ClaimedClass#EXACT} promises);
      * {@code k > 0} means by a run at most {@code k} frames after that first run. The lab applies it to
      * criterion 1. The default is 1 for {@link ClaimedClass#EXACT_DELAYED} (the seed's "exact, but
-     * delayed a frame") and 0 otherwise; a provider whose proposal is late by more says so here.
+     * delayed a frame") and 0 otherwise; a provider whose proposal is late by more says so here. The lab
+     * refuses a claim longer than any scenario can show (more than 100 001 frames: a scenario runs at most
+     * 100 000 frames and 2 quiet ones), under which no report could be too late.
      */
     default int claimedDelayFrames(ChangeFlavor flavor) {
         return claimedClass(flavor) == ClaimedClass.EXACT_DELAYED ? 1 : 0;

@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * @param claimed the class the proposal claims for this flavor ({@code null} for a mutant: it claims
  *                nothing, the lab must simply kill it, and is judged as if it claimed exactness)
  * @param delayFrames how many frames late a report may be under the claim (0: at the detector's first
- *                run after the change), what criterion 1 applies; see
+ *                run after the change), what criterion 1 applies; at most
+ *                {@link dev.ecslab.lab.scenario.Scenario#LONGEST_OBSERVABLE_DELAY}, as a longer one judges nothing; see
  *                {@link ChangeTrackerProvider#claimedDelayFrames}
  * @param jar     the plug-in jar the strategy came from, recorded in every trace it produces; {@code null}
  *                for a built-in strategy or a mutant
@@ -36,6 +37,13 @@ public record TrackerSubject(String id, ChangeFlavor flavor, ClaimedClass claime
         Objects.requireNonNull(factory, "factory");
         if (delayFrames < 0) {
             throw new IllegalArgumentException("strategy '" + id + "' claims a negative delay: " + delayFrames);
+        }
+        if (delayFrames > dev.ecslab.lab.scenario.Scenario.LONGEST_OBSERVABLE_DELAY) {
+            throw new IllegalArgumentException("strategy '" + id + "' is allowed a delay of " + delayFrames + " frames, more"
+                    + " than any scenario can show (at most " + dev.ecslab.lab.scenario.Scenario.LONGEST_OBSERVABLE_DELAY
+                    + ": a scenario runs at most " + dev.ecslab.lab.scenario.Scenario.MAX_FRAMES + " frames and "
+                    + dev.ecslab.lab.scenario.Scenario.QUIET_FRAMES + " quiet ones); no report could be too late, so the"
+                    + " delay would judge nothing");
         }
         horizon = horizon == null ? Horizon.UNBOUNDED : horizon;
     }

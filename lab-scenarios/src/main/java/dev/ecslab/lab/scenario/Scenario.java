@@ -51,6 +51,13 @@ public record Scenario(@Required String name, String description, List<EntitySpe
 
     /** Frames the runner adds at the end: no edits, no pauses. */
     public static final int QUIET_FRAMES = 2;
+    /** The most frames a scenario may ask for ({@link #validate()} refuses more), the quiet ones not counted. */
+    public static final int MAX_FRAMES = 100_000;
+    /**
+     * The longest delay any scenario can show: a change in its first frame reported in the last quiet one. A
+     * strategy allowed a longer delay could never report too late, so criterion 1's timing would judge nothing.
+     */
+    public static final int LONGEST_OBSERVABLE_DELAY = MAX_FRAMES + QUIET_FRAMES - 1;
 
     public Scenario {
         Objects.requireNonNull(name, "a scenario needs a name");
@@ -275,8 +282,8 @@ public record Scenario(@Required String name, String description, List<EntitySpe
             throw new ScenarioException("name", "a scenario needs a name");
         }
         checkName("name", name);
-        if (frames < 1 || frames > 100_000) {
-            throw new ScenarioException("frames", "must be between 1 and 100000, was " + frames);
+        if (frames < 1 || frames > MAX_FRAMES) {
+            throw new ScenarioException("frames", "must be between 1 and " + MAX_FRAMES + ", was " + frames);
         }
         Set<String> labels = new HashSet<>();
         Map<String, Integer> groupSizes = new HashMap<>();            // group label -> members

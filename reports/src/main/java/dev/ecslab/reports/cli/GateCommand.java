@@ -45,7 +45,8 @@ final class GateCommand implements Callable<Integer> {
     String expect;
 
     @Option(names = "--delay", description = "frames a report may be late under --expect (default: the strategy's"
-            + " claimed delay; 1 for exact-delayed; 0 means the detector's first run after the change)")
+            + " claimed delay; 1 for exact-delayed; 0 means the detector's first run after the change; at most "
+            + dev.ecslab.lab.scenario.Scenario.LONGEST_OBSERVABLE_DELAY + ", the longest delay a scenario can show)")
     Integer delay;
 
     @Mixin

@@ -318,4 +318,15 @@ class ExternalStrategiesGateTest {
         assertThat(r.out()).contains("campaign complete").contains("the rest of its scenarios were not run");
         assertThat(took).as("one timeout, then the rest of the configuration is skipped").isLessThan(Duration.ofSeconds(45));
     }
+
+    /** A provider that claims a delay no scenario can show is refused as bad input, as a negative claim is. */
+    @org.junit.jupiter.api.Test
+    void aClaimedDelayNoScenarioCanShowIsBadInput(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path jar = jar(dir, "ClaimsForever", provider("ClaimsForever", "ext-claims-forever", "EXACT_DELAYED",
+                "Integer.MAX_VALUE", ""));
+        CommandOutput r = gate(dir, jar, "ext-claims-forever");
+        org.assertj.core.api.Assertions.assertThat(r.code()).as(r.err()).isEqualTo(2);
+        org.assertj.core.api.Assertions.assertThat(r.err()).contains("strategy 'ext-claims-forever' is allowed a delay of "
+                + Integer.MAX_VALUE + " frames, more than any scenario can show").contains("judge nothing");
+    }
 }

@@ -188,4 +188,19 @@ class GateCommandTest {
         assertThat(missingJar.err()).contains("none.jar");
         assertThat(Files.exists(dir.resolve("junit.xml"))).as("nothing written on bad input").isFalse();
     }
+
+    /**
+     * A delay longer than any scenario can show is refused: no report could ever be too late under it, so the gate
+     * would pass criterion 1's timing without judging it (it was accepted silently).
+     */
+    @Test
+    void aDelayNoScenarioCanShowIsBadInput(@TempDir Path dir) {
+        int tooLong = dev.ecslab.lab.scenario.Scenario.LONGEST_OBSERVABLE_DELAY + 1;
+        CommandOutput r = gate(dir, "--strategy", "generation", "--expect", "exact-delayed", "--delay", String.valueOf(tooLong));
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).startsWith("lab gate: strategy 'generation' is allowed a delay of 100002 frames, more than any"
+                + " scenario can show (at most 100001: a scenario runs at most 100000 frames and 2 quiet ones)")
+                .contains("the delay would judge nothing");
+        assertThat(Files.exists(dir.resolve("junit.xml"))).as("nothing written on bad input").isFalse();
+    }
 }
