@@ -173,6 +173,11 @@ public final class Shrinker {
                 out.add(() -> s.with(s.entities(), s.groups(), s.stages(), s.frames(), s.edits(), fewer));
             }
         }
+        for (int i = 0; i < s.ageJumps().size(); i++) {          // drop an age jump
+            List<dev.ecslab.lab.scenario.AgeJump> rest = new ArrayList<>(s.ageJumps());
+            rest.remove(i);
+            out.add(() -> s.withAgeJumps(rest));
+        }
         if (s.frames() > 1) {                                    // drop the last frame
             int last = s.frames() - 1;
             List<ClockJump> earlier = s.clockJumps().stream()
@@ -231,7 +236,8 @@ public final class Shrinker {
         }
         if (s.startTick() != null) {                             // start the clock at the default
             out.add(() -> new Scenario(s.name(), s.description(), s.entities(), s.resources(), s.stages(), s.pauses(),
-                    s.frames(), s.edits(), null, s.ordering(), s.groups(), s.clockJumps(), s.layout()).validate());
+                    s.frames(), s.edits(), null, s.ordering(), s.groups(), s.clockJumps(), s.layout(),
+                    s.ageJumps()).validate());
         }
 
         for (StageSpec st : s.stages()) {                        // simplify one system

@@ -67,6 +67,9 @@ public final class Catalogue {
         out.add(parallelIterationTicks());
         out.add(largeTableBoundaries());
         out.add(observersJoinAndLeave());
+        for (Target t : Target.values()) {
+            out.add(changeAtTheMaximumAge(t));
+        }
         return out;
     }
 
@@ -443,6 +446,39 @@ public final class Catalogue {
                 .clockJump(3, 3L << 30);
         script(b, t, "changer", 3);
         scriptAt(b, t, "changer", 3, 1);
+        return b.build();
+    }
+
+    /**
+     * The expiration boundary, to the tick: the detector runs first in every frame, before the changer,
+     * and before each frame after the first the clock jumps so far ({@link dev.ecslab.lab.scenario.AgeJump})
+     * that the changer's last change of the frame before is, at the detector's run, exactly one tick
+     * younger than the maximum change age (frames 1 and 4: it must be reported), exactly the maximum age
+     * (frame 2) or one tick older (frame 3): there either answer is right. A strategy whose age test is one
+     * tick off either way fails here and nowhere else.
+     */
+    public static Scenario changeAtTheMaximumAge(Target t) {
+        ScenarioBuilder b = base("Change at the maximum age", t, "the clock jumps so that the last change is exactly"
+                + " MAX_AGE - 1, MAX_AGE and MAX_AGE + 1 ticks old at the detector's next run")
+                .stage("update", st -> st.system("detector", detector(t))
+                        .system("changer", s -> changer(t).accept(s.after("detector"))))
+                .frames(4)
+                .ageJump(1, 1)
+                .ageJump(2, 0)
+                .ageJump(3, -1)
+                .ageJump(4, 1);
+        // One change per frame, each of its own entity (or resource, alternately), so no report of a later
+        // change can stand for a missed one.
+        if (t == Target.COMPONENT) {
+            b.entity("e4", Data.A, 0);
+            b.set(0, "changer", "e0", Data.A, 1).set(1, "changer", "e3", Data.S, 2).set(2, "changer", "e2", Data.A, 3)
+                    .set(3, "changer", "e4", Data.A, 4);
+        } else {
+            b.resource(Data.Q, 0);
+            for (int f = 0; f < 4; f++) {
+                b.setResource(f, "changer", f % 2 == 0 ? Data.R : Data.Q, 1 + f);
+            }
+        }
         return b.build();
     }
 

@@ -49,9 +49,9 @@ import java.util.Set;
  *   <li>an obligation never reported, although the detector ran after it, is missed; one reported
  *       later than its due run is delayed; one whose due run is in the frame of the change and does not
  *       report it is late for criterion 3 (same frame);</li>
- *   <li>a change older than the maximum change age at the last run its claim allows (the due run, or
- *       under a claim of k frames' delay the detector's first run k frames later; the scenario's clock
- *       jumps between them add up to {@link ClockJump#MAX_AGE}) may be reported by then, or never:
+ *   <li>a change at least the maximum change age old at the last run its claim allows (the due run, or
+ *       under a claim of k frames' delay the detector's first run k frames later; the run's tick minus the
+ *       change's, as the lab recorded them, is at least {@link ClockJump#MAX_AGE}) may be reported by then, or never:
  *       Bevy's semantics clamp it away, a tick-free strategy still reports it. If it is not reported by
  *       then, it has <em>expired</em>: no obligation, and no later report may match it.</li>
  * </ul>
@@ -399,13 +399,13 @@ public final class DetectionOracle {
         /**
          * Bevy's expiration ({@link ClockJump}): an obligation still not reported by the last run its claim
          * allows (its deadline: the due run, or under a claim of k frames' delay the detector's first run
-         * at least k frames later), whose change is by then at least the maximum change age old (the clock
-         * jumps between them add up to that), has expired. It is no obligation any more and its change can
-         * no longer be reported: a later report of it is a report without a change (criterion 2). The
-         * question is asked once, at the deadline: jumps after it never excuse a miss.
+         * at least k frames later), whose change is by then at least the maximum change age old, has
+         * expired. It is no obligation any more and its change can no longer be reported: a later report of
+         * it is a report without a change (criterion 2). The question is asked once, at the deadline: jumps
+         * after it never excuse a miss. The age is exact ({@link #age}).
          */
         private void expire(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
-            if (scenario.clockJumps().isEmpty()) {
+            if (scenario.clockJumps().isEmpty() && scenario.ageJumps().isEmpty()) {
                 return;
             }
             int allowed = trace.config().delayFrames();
@@ -416,7 +416,7 @@ public final class DetectionOracle {
                         continue;
                     }
                     o.deadlinePassed = true;                             // r is the deadline run
-                    if (scenario.jumpedBetween(o.change.frame(), r.frame()) >= ClockJump.MAX_AGE) {
+                    if (age(o.change, r) >= ClockJump.MAX_AGE) {
                         it.remove();
                         o.settled = true;
                         Deque<ChangeRecord> q = unmatched.get(e.getKey());
@@ -452,7 +452,9 @@ public final class DetectionOracle {
                     long from = o.before == null ? -1 : o.before.frame();
                     long to = o.due.frame();
                     long frames = to - Math.max(from, 0) + scenario.idleFramesBetween(from, to);
-                    long ticks = scenario.jumpedBetween(from, to);
+                    Long left = o.before == null ? null : trace.runTick(o.before);
+                    Long back = trace.runTick(o.due);
+                    long ticks = left != null && back != null ? back - left : scenario.jumpedBetween(from, to);
                     long removals = index.removalsBetween(watch.data(), o.before == null ? -1 : o.before.startSeq(),
                             o.due.startSeq());
                     if (!h.covers(frames, ticks, removals)) {
@@ -467,6 +469,24 @@ public final class DetectionOracle {
                     }
                 }
             }
+        }
+
+        /**
+         * How old {@code change} is when run {@code r} begins, in ticks: the run's tick minus the change's,
+         * both as the lab counted them (the world's clock read between frames, the jumps the lab made, the
+         * ticks the world handed out to runs and command applications; {@link Trace#frameTicks()}), exact
+         * to the tick, so a change exactly at the maximum age, or one tick short of it, is judged as Bevy
+         * would. A trace without that record (built by hand, or an older file) falls back on the jumps
+         * between the change's frame and the run's: exact for fixed jumps, whose sums
+         * {@link Scenario#validate()} keeps {@link ClockJump#MARGIN} away from the maximum age, more
+         * ticks than the scenario takes of its own.
+         */
+        private long age(ChangeRecord change, RunRecord r) {
+            Long runTick = trace.runTick(r);
+            if (runTick != null && change.tick() != null) {
+                return runTick - change.tick();
+            }
+            return scenario.jumpedBetween(change.frame(), r.frame());
         }
 
         /** Marks the open obligations of a key reported by run {@code r} (only {@code only}'s, for removal lists). */

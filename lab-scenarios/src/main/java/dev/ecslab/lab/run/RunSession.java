@@ -67,6 +67,16 @@ final class RunSession implements ExecutionObserver {
     final List<BodyRun> bodyRuns = Collections.synchronizedList(new ArrayList<>());
     final Map<Thread, Boolean> inBodies = new ConcurrentHashMap<>();
     final Map<String, int[]> ticks = new ConcurrentHashMap<>();        // system|frame|iteration -> tick, lastRunTick
+    /**
+     * The lab's 64-bit count of the world's change tick: where it stood when the world was built, and
+     * when each frame began (after the jump before it); {@link #framesStarted} frames are set. The lab
+     * reads the 32-bit clock between frames and adds the jumps it made itself, so the count never depends
+     * on the code under test; a scenario with jumps takes fewer than 2^24 ticks of its own, so the 32-bit
+     * ticks of a frame unwrap from its start exactly.
+     */
+    long clockOrigin;
+    long[] frameStarts = new long[0];
+    volatile int framesStarted;
     final List<String> runnerFailures = Collections.synchronizedList(new ArrayList<>());
     final List<Trace.Event> events = Collections.synchronizedList(new ArrayList<>());
     final List<ChangeRecord> worldChanges = Collections.synchronizedList(new ArrayList<>());
@@ -171,6 +181,8 @@ final class RunSession implements ExecutionObserver {
         if (world == null) {
             return assemble(null);                            // the strategy could not even be created
         }
+        clockOrigin = Integer.toUnsignedLong(WorldInternals.of(world).changeTick());
+        frameStarts = new long[scenario.totalFrames()];
         Interleaver control = new Interleaver(config.exploration(), config.seed(), expectedSteps());
         Executor raw;
         boolean controlled;
@@ -335,7 +347,7 @@ final class RunSession implements ExecutionObserver {
             bind(spec.label(), e);
             model.spawn(spec.label(), spec.components().keySet());
             for (Data d : spec.components().keySet()) {
-                worldChange(0, -1, d, spec.label(), ChangeType.ADDED, "setup");
+                worldChange(0, -1, d, spec.label(), ChangeType.ADDED, "setup", clockIn(-1));
             }
         }
         for (GroupSpec g : scenario.groups()) {                  // bulk spawns: g0#0 .. g0#(n-1)
@@ -346,31 +358,76 @@ final class RunSession implements ExecutionObserver {
                 bind(label, world.spawn(values.toArray()));
                 model.spawn(label, g.components().keySet());
                 for (Data d : g.components().keySet()) {
-                    worldChange(0, -1, d, label, ChangeType.ADDED, "setup");
+                    worldChange(0, -1, d, label, ChangeType.ADDED, "setup", clockIn(-1));
                 }
             }
         }
         scenario.resources().forEach((d, v) -> {
             world.insertResource(d.value(v));
             model.resources.add(d);
-            worldChange(0, -1, d, null, ChangeType.ADDED, "setup");
+            worldChange(0, -1, d, null, ChangeType.ADDED, "setup", clockIn(-1));
         });
     }
 
     /**
-     * The scenario's clock jump before frame {@code f}, if any (between frames: no system runs): its ticks,
-     * then its idle frames, ended in one step of the world.
+     * The scenario's clock jump before frame {@code f}, if any (between frames: no system runs): a fixed
+     * one, or an age jump sized now ({@link dev.ecslab.lab.scenario.AgeJump}), then its idle frames, ended in one
+     * step of the world (they take no tick). Records where the clock stands when the frame begins.
      */
     void jumpClock(int f) {
+        WorldInternals internals = WorldInternals.of(world);
+        long now = unwrapAfter(f == 0 ? clockOrigin : frameStarts[f - 1], internals.changeTick());
         long ticks = scenario.jumpBefore(f);
+        dev.ecslab.lab.scenario.AgeJump aged = scenario.ageJumpBefore(f);
+        if (aged != null) {
+            ticks += aged.ticks(now, lastChangeTick(f - 1, now));
+        }
         if (ticks > 0) {
-            WorldInternals.of(world).advanceChangeTick(ticks);
+            internals.advanceChangeTick(ticks);
         }
         long idle = scenario.idleFramesBetween(f - 1, f);
         if (idle > 0) {
-            WorldInternals.of(world).endIdleFrames(rawTracker == null || IdleFrames.inBulk(rawTracker) ? idle
+            internals.endIdleFrames(rawTracker == null || IdleFrames.inBulk(rawTracker) ? idle
                     : Math.min(idle, IdleFrames.ONE_BY_ONE));
         }
+        frameStarts[f] = now + ticks;
+        framesStarted = f + 1;
+        if (internals.changeTick() != (int) frameStarts[f]) {
+            errors.add("frame " + f + ": the world's change tick is " + Integer.toUnsignedString(internals.changeTick())
+                    + " after a jump of " + ticks + " ticks, not " + Integer.toUnsignedString((int) frameStarts[f]));
+        }
+    }
+
+    /** The first value at or after {@code base} (a 64-bit count) whose low 32 bits are {@code tick}. */
+    static long unwrapAfter(long base, int tick) {
+        return base + Integer.toUnsignedLong(tick - (int) base);
+    }
+
+    /** The newest tick a change of frame {@code frame} took (the lab's count), or {@code otherwise} if it made none. */
+    long lastChangeTick(int frame, long otherwise) {
+        long last = Long.MIN_VALUE;
+        synchronized (bodyRuns) {
+            for (BodyRun b : bodyRuns) {
+                int[] t = ticks.get(b.system + "|" + b.frame + "|" + b.iteration);
+                if (b.frame == frame && !b.direct.isEmpty() && t != null) {
+                    last = Math.max(last, unwrapAfter(frameStarts[frame], t[0]));
+                }
+            }
+        }
+        synchronized (worldChanges) {
+            for (ChangeRecord c : worldChanges) {
+                if (c.frame() == frame && c.tick() != null) {
+                    last = Math.max(last, c.tick());
+                }
+            }
+        }
+        return last == Long.MIN_VALUE ? otherwise : last;
+    }
+
+    /** The world's change tick now, as the lab's count, within frame {@code frame} ({@code -1}: setup). */
+    long clockIn(long frame) {
+        int now = WorldInternals.of(world).changeTick();
+        return unwrapAfter(frame < 0 ? clockOrigin : frameStarts[(int) frame], now);
     }
 
     void bind(String label, Entity e) {
@@ -378,8 +435,8 @@ final class RunSession implements ExecutionObserver {
         labels.put(e, label);
     }
 
-    void worldChange(long seq, long frame, Data d, String label, ChangeType type, String cause) {
-        worldChanges.add(new ChangeRecord(-1, Scenario.WORLD, -1, seq, frame, d, label, type, cause));
+    void worldChange(long seq, long frame, Data d, String label, ChangeType type, String cause, Long tick) {
+        worldChanges.add(new ChangeRecord(-1, Scenario.WORLD, -1, seq, frame, d, label, type, cause, tick));
     }
 
     // ------------------------------------------------------------ observer: the runner's claims
@@ -422,10 +479,13 @@ final class RunSession implements ExecutionObserver {
             return;
         }
         log.applied = true;
+        // The applied commands wrote with the world's writer tick: the newest the world handed out, since no
+        // system starts while a sync point applies commands.
+        Long tick = labFrame >= 0 && labFrame < framesStarted ? clockIn(labFrame) : null;
         for (Edit e : log.commands) {
             String cause = system + "'s " + e.op().name().toLowerCase() + " command";
             for (Object[] c : model.apply(e)) {
-                worldChange(seq, labFrame, (Data) c[0], (String) c[1], (ChangeType) c[2], cause);
+                worldChange(seq, labFrame, (Data) c[0], (String) c[1], (ChangeType) c[2], cause, tick);
             }
         }
     }
@@ -456,10 +516,14 @@ final class RunSession implements ExecutionObserver {
         List<Detection> detections = new ArrayList<>();
         for (BodyRun b : bodies) {
             int id = ids.get(b);
+            int started = framesStarted;
+            RunRecord run = runs.get(id);
+            Long runTick = run.frame() >= 0 && run.frame() < started && ticks.containsKey(b.system + "|" + b.frame + "|"
+                    + b.iteration) ? unwrapAfter(frameStarts[(int) run.frame()], run.tick()) : null;
             synchronized (b.direct) {
                 for (Object[] d : b.direct) {
                     timed.add(new Object[] {b.finish, new ChangeRecord(-1, b.system, id, b.finish, b.frame, (Data) d[0],
-                            (String) d[1], (ChangeType) d[2], "write")});
+                            (String) d[1], (ChangeType) d[2], "write", runTick)});
                 }
             }
             for (Detection d : List.copyOf(b.detections)) {
@@ -471,7 +535,7 @@ final class RunSession implements ExecutionObserver {
         for (Object[] t : timed) {
             ChangeRecord c = (ChangeRecord) t[1];
             changes.add(new ChangeRecord(changes.size(), c.author(), c.authorRun(), c.seq(), c.frame(), c.data(),
-                    c.entity(), c.type(), c.cause()));
+                    c.entity(), c.type(), c.cause(), c.tick()));
         }
         List<Trace.Event> sorted = new ArrayList<>();
         synchronized (events) {
@@ -524,7 +588,17 @@ final class RunSession implements ExecutionObserver {
         return new Trace(scenario.name(), new Trace.Config(config.tracker().id(), config.tracker().flavor().name(),
                 config.executor().id(), config.seed(), config.threads(), config.tracker().delayFrames(),
                 config.plugins(), config.tracker().horizon()), runs, changes, detections, mem, finalState(), allErrors, sorted, crashList,
-                interleaving);
+                interleaving, frameTicks());
+    }
+
+    /** Where the clock stood when each frame that began began (the lab's count). */
+    List<Long> frameTicks() {
+        int started = framesStarted;
+        List<Long> out = new ArrayList<>(started);
+        for (int f = 0; f < started; f++) {
+            out.add(frameStarts[f]);
+        }
+        return out;
     }
 
     /** The world's state now (at the end: the final state), canonical lines. */

@@ -28,9 +28,11 @@ import java.util.function.Function;
  * judged from these, not from the runner's observer events. Changes are what the bodies actually made
  * (direct writes, visible at the writer's end) and what the lab's presence model says the applied
  * commands did; detections are what the watches actually yielded. From the runner the lab takes only
- * its ticks (shown, never judged) and its claims about sync points and command applications, which
- * the ordering criterion checks against the lab's own {@linkplain dev.ecslab.lab.scenario.ScenarioModel
- * model} of the scenario.
+ * its ticks and its claims about sync points and command applications, which the ordering criterion
+ * checks against the lab's own {@linkplain dev.ecslab.lab.scenario.ScenarioModel model} of the
+ * scenario. The ticks are the world's (the ECS's runner hands them out; neither the strategy nor the
+ * executor under test does), and the lab unwraps them from its own readings of the world's clock
+ * between frames ({@link Trace#frameTicks()}): the oracle judges expiry by them, to the tick.
  *
  * <p><b>Crashes are recorded, never hidden.</b> The strategy's tracker and the executor run behind the
  * lab's guards ({@link GuardedTracker}, {@link GuardedExecutor}), which record every exception they

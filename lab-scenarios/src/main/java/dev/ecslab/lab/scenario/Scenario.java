@@ -36,7 +36,8 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         @Required int frames, List<Edit> edits, Integer startTick, Ordering ordering,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupSpec> groups,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockJump> clockJumps,
-        @JsonInclude(JsonInclude.Include.NON_NULL) ValueLayout layout) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) ValueLayout layout,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgeJump> ageJumps) {
 
     /**
      * How the schedule orders conflicting systems that have no declared constraint (the ECS's
@@ -71,6 +72,15 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         groups = groups == null ? List.of() : List.copyOf(groups);
         clockJumps = clockJumps == null ? List.of() : List.copyOf(clockJumps);
         layout = layout == ValueLayout.REFERENCES ? null : layout;      // the default is not written
+        ageJumps = ageJumps == null ? List.of() : List.copyOf(ageJumps);
+    }
+
+    /** A scenario without age jumps. */
+    public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
+            List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
+            List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout) {
+        this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
+                layout, List.of());
     }
 
     /**
@@ -91,7 +101,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
     /** A copy whose world stores its components with {@code newLayout}; validated. */
     public Scenario withLayout(ValueLayout newLayout) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps, newLayout).validate();
+                groups, clockJumps, newLayout, ageJumps).validate();
     }
 
     /** A scenario without groups or clock jumps. */
@@ -213,13 +223,30 @@ public record Scenario(@Required String name, String description, List<EntitySpe
     public Scenario with(List<EntitySpec> newEntities, List<GroupSpec> newGroups, List<StageSpec> newStages, int newFrames,
             List<Edit> newEdits, List<ClockJump> newJumps) {
         return new Scenario(name, description, newEntities, resources, newStages, pauses, newFrames, newEdits, startTick,
-                ordering, newGroups, newJumps, layout).validate();
+                ordering, newGroups, newJumps, layout, ageJumps.stream().filter(j -> j.beforeFrame() < newFrames + QUIET_FRAMES)
+                        .toList()).validate();
     }
 
     /** A copy under another ordering policy; validated. */
     public Scenario withOrdering(Ordering newOrdering) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, newOrdering,
-                groups, clockJumps, layout).validate();
+                groups, clockJumps, layout, ageJumps).validate();
+    }
+
+    /** A copy with other age jumps; validated. */
+    public Scenario withAgeJumps(List<AgeJump> newAgeJumps) {
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
+                groups, clockJumps, layout, newAgeJumps).validate();
+    }
+
+    /** The age jump before {@code frame}, or {@code null}. */
+    public AgeJump ageJumpBefore(int frame) {
+        for (AgeJump j : ageJumps) {
+            if (j.beforeFrame() == frame) {
+                return j;
+            }
+        }
+        return null;
     }
 
     /** Every entity of the initial world: the single ones, then every group's members. */
@@ -502,6 +529,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
             }
         }
         checkJumps();
+        checkAgeJumps();
         ScenarioModel.runsOnly(this);                             // a command that would fail is bad input too
         return this;
     }
@@ -632,14 +660,55 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                         + ": whether a change that old expires would depend on the ticks the frames take");
             }
         }
+        checkOwnTicks("clockJumps");
+    }
+
+    /**
+     * The scenario's own ticks (what its runs and command applications take, jumps aside) stay below
+     * {@link ClockJump#MARGIN}: the expiration rule for jumps of fixed size relies on it, and so does
+     * the lab's unwrapping of the 32-bit ticks handed out in a frame.
+     */
+    private void checkOwnTicks(String path) {
         long perFrame = 2;
         for (StageSpec st : stages) {
             perFrame += (long) st.iterations() * (st.systems().size() + 2);
         }
         if (perFrame * totalFrames() + 16 >= ClockJump.MARGIN) {
-            throw new ScenarioException("clockJumps", "a scenario with clock jumps may take at most 2^24 ticks of its own;"
+            throw new ScenarioException(path, "a scenario with clock jumps may take at most 2^24 ticks of its own;"
                     + " this one may take " + (perFrame * totalFrames() + 16));
         }
+    }
+
+    /**
+     * Age jumps: each before a frame that follows another ({@code 1 <= beforeFrame < totalFrames}), at
+     * most one jump of either kind before a frame, aimed within {@link AgeJump#MAX_BELOW} of the maximum
+     * age. Their sizes are the lab's to compute while it runs, and the oracle judges expiry by the exact
+     * ticks it recorded, so sums that include an age jump may land anywhere near the maximum age: that
+     * is the point. Only sums of fixed jumps keep {@link ClockJump#MARGIN} ({@link #checkJumps()}).
+     */
+    private void checkAgeJumps() {
+        if (ageJumps.isEmpty()) {
+            return;
+        }
+        Set<Integer> fixed = new HashSet<>();
+        clockJumps.forEach(j -> fixed.add(j.beforeFrame()));
+        Set<Integer> seen = new HashSet<>();
+        for (int i = 0; i < ageJumps.size(); i++) {
+            AgeJump j = ageJumps.get(i);
+            String path = "ageJumps[" + i + "]";
+            if (j.beforeFrame() < 1 || j.beforeFrame() >= totalFrames()) {
+                throw new ScenarioException(path + ".beforeFrame", "must be in [1, " + totalFrames() + ") (an age jump"
+                        + " ages a change of the frame before it; the quiet frames count), was " + j.beforeFrame());
+            }
+            if (Math.abs(j.belowMaxAge()) > AgeJump.MAX_BELOW) {
+                throw new ScenarioException(path + ".belowMaxAge", "must be between -" + AgeJump.MAX_BELOW + " and "
+                        + AgeJump.MAX_BELOW + ", was " + j.belowMaxAge());
+            }
+            if (!seen.add(j.beforeFrame()) || fixed.contains(j.beforeFrame())) {
+                throw new ScenarioException(path + ".beforeFrame", "a second jump before frame " + j.beforeFrame());
+            }
+        }
+        checkOwnTicks("ageJumps");
     }
 
     private static void checkNames(String path, List<String> names, StageSpec stage, Map<String, StageSpec> stageOf) {

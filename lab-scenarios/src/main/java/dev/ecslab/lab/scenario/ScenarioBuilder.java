@@ -33,6 +33,7 @@ public final class ScenarioBuilder {
     private final List<Edit> edits = new ArrayList<>();
     private final List<GroupSpec> groups = new ArrayList<>();
     private final List<ClockJump> clockJumps = new ArrayList<>();
+    private final List<AgeJump> ageJumps = new ArrayList<>();
     private int frames = 1;
     private Integer startTick;
     private Scenario.Ordering ordering = Scenario.Ordering.EXPLICIT;
@@ -67,6 +68,15 @@ public final class ScenarioBuilder {
     /** The world's change tick jumps by {@code ticks} before frame {@code beforeFrame} starts. */
     public ScenarioBuilder clockJump(int beforeFrame, long ticks) {
         clockJumps.add(new ClockJump(beforeFrame, ticks));
+        return this;
+    }
+
+    /**
+     * Before frame {@code beforeFrame}, the clock jumps so far that the last change of the frame before
+     * is {@code MAX_AGE - belowMaxAge} ticks old at the frame's first tick ({@link AgeJump}).
+     */
+    public ScenarioBuilder ageJump(int beforeFrame, int belowMaxAge) {
+        ageJumps.add(new AgeJump(beforeFrame, belowMaxAge));
         return this;
     }
 
@@ -149,7 +159,7 @@ public final class ScenarioBuilder {
 
     public Scenario build() {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps, layout).validate();
+                groups, clockJumps, layout, ageJumps).validate();
     }
 
     /** The systems of one stage, in insertion order. */

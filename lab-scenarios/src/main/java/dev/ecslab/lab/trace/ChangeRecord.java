@@ -15,13 +15,24 @@ import dev.ecslab.lab.scenario.Required;
  * @param entity    the entity label ({@code null} for a resource)
  * @param cause     how it came about, in words ({@code "write"}, {@code "setup"}, {@code "w's insert command"});
  *                  kept printable
+ * @param tick      the change tick the world gave the change, unwrapped to 64 bits by the lab (see
+ *                  {@link Trace#frameTicks()}): the writer run's tick, the world's tick when the
+ *                  command was applied, or the setup's; {@code null} when not recorded (a trace built
+ *                  by hand, or an older file)
  */
 public record ChangeRecord(@Required int id, @Required String author,
         @Required int authorRun, @Required long seq,
         @Required long frame, @Required Data data, String entity,
-        @Required ChangeType type, String cause) {
+        @Required ChangeType type, String cause,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Long tick) {
     public ChangeRecord {
         cause = cause == null ? "" : BadInputException.printable(cause);
+    }
+
+    /** A change whose tick was not recorded. */
+    public ChangeRecord(int id, String author, int authorRun, long seq, long frame, Data data, String entity, ChangeType type,
+            String cause) {
+        this(id, author, authorRun, seq, frame, data, entity, type, cause, null);
     }
 
     public String target() {

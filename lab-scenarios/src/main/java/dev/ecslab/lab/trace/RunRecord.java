@@ -16,7 +16,9 @@ import dev.ecslab.lab.scenario.Required;
  * @param thread      the thread the body ran on; {@code callerThread} whether it was the thread that
  *                    runs the schedule (main-thread and exclusive systems must be)
  * @param tick        the change tick the runner gave the run ({@code lastRunTick}: the one it compares
- *                    changes with); shown in timelines, never judged
+ *                    changes with), handed out by the world's clock; unwrapped with
+ *                    {@link Trace#runTick}, it gives the exact age of a change at this run, by which the
+ *                    oracle judges expiry ({@code lastRunTick} is shown, never judged)
  * @param failure     what the body threw, or {@code null}
  *
  * <p>Read from a replay file, every field the criteria judge is required (a missing {@code startSeq} is

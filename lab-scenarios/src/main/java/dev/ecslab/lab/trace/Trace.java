@@ -19,11 +19,18 @@ import java.util.Objects;
  * @param crashes  exceptions the lab's guards caught from the strategy or the executor under test
  *                 (each is a crash finding; {@code errors} says how the run ended)
  * @param interleaving how the run's interleaving was decided, and every decision (what replays it)
+ * @param frameTicks the world's change tick when each frame began (after the scenario's clock jump before
+ *                 it, before any run of the frame), unwrapped to 64 bits by the lab, which reads the
+ *                 world's clock between frames and knows how far it jumped; with it the 32-bit ticks the
+ *                 world handed out in a frame unwrap exactly ({@link #unwrap}), since a scenario with
+ *                 jumps takes far fewer than 2<sup>32</sup> ticks of its own per frame. Empty when not
+ *                 recorded (a trace built by hand, or an older file)
  *
  * <p><b>Whose evidence.</b> Sequence numbers, threads, frames, changes and detections are the lab's
  * own: system bodies take a lab-owned counter when they start and finish, and record the thread they
- * ran on. The runner contributes only its ticks (for display) and its claims about sync points and
- * command applications, which the criteria check against the lab's own model of the scenario.
+ * ran on. The runner contributes only its ticks (the world's clock, which the lab unwraps from its own
+ * readings between frames: the expiry rule uses them) and its claims about sync points and command
+ * applications, which the criteria check against the lab's own model of the scenario.
  *
  * <p><b>Read from a file.</b> Every list the criteria judge is required; the end state and the errors
  * are kept with control characters shown as {@code \\uXXXX} (printing them cannot forge a line). A
@@ -34,7 +41,9 @@ public record Trace(@Required String scenario, @Required Config config,
         @Required List<RunRecord> runs, @Required List<ChangeRecord> changes,
         @Required List<Detection> detections, @Required List<Long> memory,
         @Required List<String> finalState, @Required List<String> errors,
-        @Required List<Event> events, List<Crash> crashes, Interleaving interleaving) {
+        @Required List<Event> events, List<Crash> crashes, Interleaving interleaving,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        List<Long> frameTicks) {
     public Trace {
         Objects.requireNonNull(config, "config");
         runs = List.copyOf(runs);
@@ -46,6 +55,29 @@ public record Trace(@Required String scenario, @Required Config config,
         events = List.copyOf(events);
         crashes = crashes == null ? List.of() : List.copyOf(crashes);
         interleaving = interleaving == null ? Interleaving.UNRECORDED : interleaving;
+        frameTicks = frameTicks == null ? List.of() : List.copyOf(frameTicks);
+    }
+
+    /** A trace whose frames' ticks were not recorded. */
+    public Trace(String scenario, Config config, List<RunRecord> runs, List<ChangeRecord> changes,
+            List<Detection> detections, List<Long> memory, List<String> finalState, List<String> errors, List<Event> events,
+            List<Crash> crashes, Interleaving interleaving) {
+        this(scenario, config, runs, changes, detections, memory, finalState, errors, events, crashes, interleaving, null);
+    }
+
+    /**
+     * The 32-bit tick {@code tick}, handed out in frame {@code frame}, as the lab's 64-bit count: the
+     * first value at or after the frame's start ({@link #frameTicks}) with those low 32 bits. Only
+     * when {@link #frameTicks} covers the frame.
+     */
+    public long unwrap(long frame, int tick) {
+        long start = frameTicks.get((int) frame);
+        return start + Integer.toUnsignedLong(tick - (int) start);
+    }
+
+    /** The run's tick as the lab's 64-bit count, or {@code null} when the frame's tick was not recorded. */
+    public Long runTick(RunRecord r) {
+        return r.frame() >= 0 && r.frame() < frameTicks.size() ? unwrap(r.frame(), r.tick()) : null;
     }
 
     /** A trace whose interleaving was not recorded (built by hand, or from an older file). */

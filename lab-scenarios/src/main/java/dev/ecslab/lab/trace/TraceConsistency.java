@@ -96,6 +96,7 @@ public final class TraceConsistency {
             config(trace.config());
             runs();
             changes();
+            clock();
             detections();
             events();
             if (trace.memory().size() > totalFrames) {
@@ -117,6 +118,45 @@ public final class TraceConsistency {
                 frame("crashes[" + i + "].frame", c.frame(), true);
             }
             interleaving(trace.interleaving());
+        }
+
+        /**
+         * The lab's record of the clock: at most one start per frame, each at least the fixed jump before it
+         * after the previous one; every recorded change tick within its frame's own ticks (a system's
+         * write at its run's tick); present whenever the scenario has age jumps, whose sizes only the
+         * record tells.
+         */
+        void clock() {
+            List<Long> starts = trace.frameTicks();
+            if (starts.size() > totalFrames) {
+                fail("frameTicks", "has " + starts.size() + " entries, but the scenario runs " + totalFrames + " frames");
+            }
+            if (starts.isEmpty() && !scenario.ageJumps().isEmpty() && !trace.runs().isEmpty()) {
+                fail("frameTicks", "is missing: the scenario has age jumps, whose sizes the lab computes while it runs,"
+                        + " so only the ticks it recorded tell how old a change is");
+            }
+            for (int f = 1; f < starts.size(); f++) {
+                if (starts.get(f) == null || starts.get(f - 1) == null || starts.get(f) - starts.get(f - 1) < scenario.jumpBefore(f)) {
+                    fail("frameTicks[" + f + "]", "is " + starts.get(f) + ", less than the jump of " + scenario.jumpBefore(f)
+                            + " ticks after the previous frame's start " + starts.get(f - 1));
+                }
+            }
+            for (ChangeRecord c : trace.changes()) {
+                if (c.tick() == null) {
+                    continue;
+                }
+                String path = "changes[" + c.id() + "].tick";
+                if (c.frame() >= 0 && c.frame() < starts.size()
+                        && (c.tick() <= starts.get((int) c.frame()) || c.tick() - starts.get((int) c.frame()) >= 1L << 32)) {
+                    fail(path, "is " + c.tick() + ", outside frame " + c.frame() + ", which began at tick " + starts.get((int) c.frame()));
+                }
+                if (c.frame() < 0 && !starts.isEmpty() && c.tick() > starts.get(0)) {
+                    fail(path, "is " + c.tick() + ", after frame 0 began at tick " + starts.get(0));
+                }
+                if (c.authorRun() >= 0 && !c.tick().equals(trace.runTick(trace.run(c.authorRun())))) {
+                    fail(path, "is " + c.tick() + ", but the write took its run's tick " + trace.runTick(trace.run(c.authorRun())));
+                }
+            }
         }
 
         void config(Trace.Config c) {

@@ -115,6 +115,15 @@ public final class ScenarioText {
             }
             out.add(new Section("clock jumps", jumps));
         }
+        if (!s.ageJumps().isEmpty()) {
+            List<String> jumps = new ArrayList<>();
+            for (dev.ecslab.lab.scenario.AgeJump j : s.ageJumps()) {
+                jumps.add("before frame " + j.beforeFrame() + ": the change tick jumps so far that the last change of frame "
+                        + (j.beforeFrame() - 1) + " is " + (j.belowMaxAge() >= 0 ? j.belowMaxAge() + " tick(s) younger than"
+                        : -j.belowMaxAge() + " tick(s) older than") + " the maximum change age at the frame's first tick");
+            }
+            out.add(new Section("age jumps", jumps));
+        }
         out.add(new Section("edits, frame by frame (each system makes its edits after its detections; commands take"
                 + " effect at the end of the stage)", edits(s)));
         return out;
