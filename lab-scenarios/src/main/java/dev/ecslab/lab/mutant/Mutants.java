@@ -115,7 +115,10 @@ public final class Mutants {
                         List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
                 new TrackerMutant(subject(ExpiresAfterFrames.ID_64, "generation whose history expires after 64 frames: a"
                         + " detector away longer misses what changed before", () -> new ExpiresAfterFrames(64)),
-                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true));
+                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                new TrackerMutant(subject(ExpiresOneTickEarly.ID, "generation whose age test is one tick off: a change"
+                        + " one tick younger than the maximum change age counts as expired and is never reported",
+                        ExpiresOneTickEarly::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", true));
     }
 
     /** The tracker mutants that only a detector's long absence (idle frames) can catch. */

@@ -1,0 +1,66 @@
+package dev.ecslab.lab.mutant;
+
+import dev.ecslab.ecs.change.ChangeFlavor;
+import dev.ecslab.ecs.change.ChangeKind;
+import dev.ecslab.ecs.change.ForwardingChangeTracker;
+import dev.ecslab.ecs.change.GenerationTracker;
+import dev.ecslab.ecs.change.SystemTicks;
+import dev.ecslab.ecs.change.TrackedRows;
+import dev.ecslab.ecs.entity.Entity;
+import java.util.List;
+
+/**
+ * {@code generation} whose age test is off by one tick: it measures every age from one tick after the
+ * reader's run began, so a change one tick younger than the maximum change age already counts as
+ * expired and is never reported. Everywhere else it answers as {@code generation} does: both the
+ * change's age and the reader's previous run's grow by one, so their order is kept unless the cap at
+ * the maximum age makes them equal, which only a change exactly {@code MAX_AGE - 1} ticks old (and a
+ * reader whose previous run is at least that old) can do. (A change one tick newer than the reader's
+ * run would also look new, but no such change is visible to a run under an executor that keeps
+ * conflicting systems apart.) No scenario whose clock jumps are fixed sizes reaches that one tick:
+ * only a jump the lab sizes at run time to land a change on the boundary does.
+ */
+final class ExpiresOneTickEarly extends ForwardingChangeTracker {
+    static final String ID = "mutant:expires-one-tick-early";
+
+    ExpiresOneTickEarly() {
+        super(new GenerationTracker());
+    }
+
+    /** The reader as this mutant sees it: its run one tick later than it began. */
+    private static SystemTicks late(SystemTicks reader) {
+        return reader.withWindow(reader.lastRun(), reader.thisRun() + 1);
+    }
+
+    @Override
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
+        return super.matches(kind, flavor, late(reader), componentId, entityIndex, column, row);
+    }
+
+    @Override
+    public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int[] archetypeIds) {
+        return super.candidates(kind, flavor, late(reader), componentId, archetypeIds);
+    }
+
+    @Override
+    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
+            RowSink sink) {
+        return super.candidateRows(kind, flavor, late(reader), column, rows, sink);
+    }
+
+    @Override
+    public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
+        return super.removedSince(flavor, late(reader), componentId);
+    }
+
+    @Override
+    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        return super.resourceMatches(kind, flavor, late(reader), resourceId);
+    }
+
+    @Override
+    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+        return super.resourceRemovedSince(flavor, late(reader), resourceId);
+    }
+}

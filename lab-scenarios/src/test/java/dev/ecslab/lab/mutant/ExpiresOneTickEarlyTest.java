@@ -1,0 +1,54 @@
+package dev.ecslab.lab.mutant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.catalogue.Catalogue.Target;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.criteria.Judge;
+import dev.ecslab.lab.criteria.Violation;
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.run.ScenarioRunner;
+import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.trace.Trace;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ExpiresOneTickEarly}, {@code generation} one tick off at the expiration boundary, on the
+ * catalogue's scenario that lands changes exactly there: caught under every executor, for the
+ * changes one tick short of the maximum age and no other.
+ */
+class ExpiresOneTickEarlyTest {
+    static final List<String> EXECUTORS = List.of("serial", "staged", "dynamic");
+
+    static TrackerSubject mutant() {
+        return Mutants.trackers().stream().filter(m -> m.subject().id().equals(ExpiresOneTickEarly.ID)).findFirst()
+                .orElseThrow().subject();
+    }
+
+    static Trace run(Scenario s, TrackerSubject strategy, String executor) {
+        Trace t = ScenarioRunner.run(s, new LabConfig(strategy, ExecutorSubject.of(executor), 1));
+        assertThat(t.errors()).as(s.name() + " / " + executor).isEmpty();
+        return t;
+    }
+
+    @Test
+    void theMutantMissesTheChangeOneTickShortOfTheMaximumAgeUnderEveryExecutor() {
+        for (Target target : Target.values()) {
+            Scenario s = Catalogue.changeAtTheMaximumAge(target);
+            for (String e : EXECUTORS) {
+                List<Violation> v = Judge.judge(s, run(s, mutant(), e)).violations();
+                assertThat(v).as(s.name() + " / " + e).isNotEmpty().allMatch(x -> x.criterion() == Criterion.AT_LEAST_ONCE
+                        || x.criterion().isClassView());
+                assertThat(v).as(s.name() + " / " + e).anyMatch(x -> x.message().contains("never reported"));
+                assertThat(v.stream().filter(x -> x.finding() != null).map(x -> x.finding().change().frame()).distinct()
+                        .sorted().toList()).as("the missed changes are those one tick short of the maximum age at the"
+                                + " detector's next run").containsExactly(0L, 3L);
+            }
+        }
+    }
+
+}
