@@ -29,8 +29,8 @@ import net.jqwik.api.statistics.Statistics;
  * share, and low enough that a correct generator misses it with a probability below 10<sup>-3</sup>
  * over 200 tries): a generator, or a choice list, that stops producing edits, several frames,
  * looping stages, pauses, large tables, resources, commands, exclusive or main-thread systems,
- * sparse sets, clock jumps, parallel walks or observers that join, leave and restart a component's
- * tracking fails the property instead of testing less. Worlds of
+ * sparse sets, clock jumps, changes landed at the maximum change age, parallel walks or observers
+ * that join, leave and restart a component's tracking fails the property instead of testing less. Worlds of
  * 10⁴ entities (0.7 % of scenarios) are counted, not required: 200 tries hold one or two.
  */
 final class ScenarioChoices {
@@ -68,6 +68,7 @@ final class ScenarioChoices {
         MINIMUM.put(Features.ABSENT_10_000, 1.5);            // 5.6 %
         MINIMUM.put(Features.ABSENT_BILLION, 0.5);           // 2.7 %
         MINIMUM.put(Features.ABSENT_PAST_WRAP, 1.0);         // 4 %
+        MINIMUM.put(Features.AT_MAXIMUM_AGE, 2.5);           // 8.4 %
     }
 
     private ScenarioChoices() {

@@ -51,6 +51,7 @@ public final class Features {
     public static final String ABSENT_10_000 = "a detector is absent 10 000 frames or more";
     public static final String ABSENT_BILLION = "a detector is absent 10^9 frames or more";
     public static final String ABSENT_PAST_WRAP = "a detector is absent while the clock passes 2^32 ticks";
+    public static final String AT_MAXIMUM_AGE = "a change is within 2 ticks of the maximum age at the next frame";
 
     private Features() {
     }
@@ -92,6 +93,7 @@ public final class Features {
         out.put(ABSENT_10_000, absence >= 10_000);
         out.put(ABSENT_BILLION, absence >= 1_000_000_000);
         out.put(ABSENT_PAST_WRAP, absentAcrossWrap(s));
+        out.put(AT_MAXIMUM_AGE, atMaximumAge(s));
         return out;
     }
 
@@ -137,6 +139,16 @@ public final class Features {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether an age jump lands a change of the frame before it 2 or 1 ticks short of the maximum change
+     * age, or exactly at it, at the frame's first tick (the frame before has edits): the one-tick boundary
+     * that fixed jumps, held 2^24 ticks clear of it, never reach.
+     */
+    static boolean atMaximumAge(Scenario s) {
+        return s.ageJumps().stream().anyMatch(j -> j.belowMaxAge() >= 0 && j.belowMaxAge() <= 2
+                && s.edits().stream().anyMatch(e -> e.frame() == j.beforeFrame() - 1));
     }
 
     /**

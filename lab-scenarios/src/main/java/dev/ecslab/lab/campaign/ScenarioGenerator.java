@@ -1,5 +1,6 @@
 package dev.ecslab.lab.campaign;
 
+import dev.ecslab.lab.scenario.AgeJump;
 import dev.ecslab.lab.scenario.ClockJump;
 import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.lab.scenario.Data;
@@ -39,6 +40,9 @@ import java.util.Set;
  *       jumps at distinct frame boundaries, each 2<sup>30</sup>, 2<sup>31</sup>, 3·2<sup>30</sup>,
  *       2<sup>32</sup> − 7, 2<sup>33</sup> + 12 345 or the maximum change age + 2<sup>25</sup> (any
  *       sum of them is clear of the expiration horizon, see {@link ClockJump})</td></tr>
+ *   <tr><td>age jumps</td><td>drawn last: 10 % have 1 or 2 {@link AgeJump}s, each before a frame that
+ *       follows one with edits and has no fixed jump, landing that frame's last change 2, 1, 0 or −1
+ *       ticks short of the maximum change age at the next frame's first tick</td></tr>
  *   <tr><td>schedule</td><td>insertion-order policy 15 %; 1 to 3 stages, each looping (2 or 3
  *       iterations) with 25 %; 2 to 12 systems, each in a random stage</td></tr>
  *   <tr><td>a system</td><td>writes each datum with 25 %; watches 1 or 2 data (the first system
@@ -226,6 +230,8 @@ public final class ScenarioGenerator {
         }
         Scenario drawn = new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick,
                 ordering, groups, jumps, layout).validate();
+        // Drawn after the idle spans, so every other draw of a seed is what it was before age jumps existed.
+        drawn = full ? withAgeJumps(c, drawn) : drawn;
         // Swarm testing, drawn last of all: the features some scenarios go without.
         return space == Space.FULL ? Swarm.omit(drawn, Swarm.draw(c)) : drawn;
     }
@@ -264,6 +270,33 @@ public final class ScenarioGenerator {
             }
         }
         return out;
+    }
+
+    /**
+     * With 10 %, one or two age jumps ({@link AgeJump}): before a frame that follows one with edits (and
+     * has no fixed jump), the clock jumps so that the last change of the frame before is
+     * {@code MAX_AGE - d} ticks old at the frame's first tick, {@code d} in {2, 1, 0, -1}: the first run of
+     * the frame (d = 1) or its second (d = 2) sees it one tick short of the maximum age, or every run sees
+     * it at the maximum age or beyond. Fixed jumps keep 2<sup>24</sup> ticks clear of the boundary; only
+     * these reach it, to the tick.
+     */
+    private static Scenario withAgeJumps(Choices c, Scenario s) {
+        if (!c.maybe(10)) {
+            return s;
+        }
+        List<Integer> free = new ArrayList<>();
+        for (int f = 1; f <= s.frames(); f++) {
+            if (s.jumpBefore(f) == 0) {
+                free.add(f);
+            }
+        }
+        int n = 1 + c.below(2);
+        List<AgeJump> ages = new ArrayList<>();
+        for (int k = 0; k < n && !free.isEmpty(); k++) {
+            int before = free.remove(c.below(free.size()));
+            ages.add(new AgeJump(before, 2 - c.below(4)));
+        }
+        return ages.isEmpty() ? s : s.withAgeJumps(ages);
     }
 
     /**

@@ -58,6 +58,8 @@ class ScenarioGeneratorTest {
         assertThat(share.get(Features.ABSENT_10_000)).isBetween(3.5, 8.0);
         assertThat(share.get(Features.ABSENT_BILLION)).as("10^9 one span in 12").isBetween(1.5, 4.5);
         assertThat(share.get(Features.ABSENT_PAST_WRAP)).isBetween(2.5, 6.0);
+        assertThat(share.get(Features.AT_MAXIMUM_AGE)).as("10 % with age jumps, most of them within 2 ticks")
+                .isBetween(6.0, 11.0);
         Arrays.sort(drawn);
         System.out.println("ScenarioGeneratorTest: values drawn: median " + drawn[N / 2] + ", max " + drawn[N - 1]);
         assertThat(drawn[N - 1]).as("the jqwik properties' choice lists are long enough").isLessThan(1_200);
