@@ -35,7 +35,7 @@ class FalsePassGateTest {
         assertThat(falsePass).extracting(m -> m.subject().id()).contains("mutant:throws-on-resource-answer",
                 "mutant:throws-on-removal-event", "mutant:late-by-two-frames", "mutant:loses-in-loops",
                 "mutant:ignores-pausing", "mutant:leaks-silently", "mutant:block-end-off-by-one", "mutant:group-end-off-by-one",
-                "mutant:never-clamps", "mutant:row-test-ignores-additions");
+                "mutant:never-clamps", "mutant:row-test-ignores-additions", "mutant:expires-one-tick-early");
         for (Mutants.TrackerMutant m : falsePass) {
             boolean memory = m.killedBy().contains(dev.ecslab.lab.criteria.Criterion.BOUNDED_MEMORY);
             for (String executor : List.of("serial", "staged", "dynamic")) {
