@@ -121,7 +121,7 @@ public final class Shrinker {
     public static int size(Scenario s) {
         int n = s.frames() * 4 + s.edits().size() * 2 + s.entities().size() + s.pauses().size()
                 + (s.ordering() == Scenario.Ordering.EXPLICIT ? 0 : 1) + s.clockJumps().size() * 4
-                + (s.startTick() == null ? 0 : 1);
+                + (s.startTick() == null ? 0 : 1) + s.ageJumps().size() * 4;
         for (StageSpec st : s.stages()) {
             n += (st.iterations() - 1) * 2;
         }

@@ -143,4 +143,14 @@ class ExactAgeTest {
                 t.errors(), t.events(), t.crashes(), t.interleaving(), t.frameTicks());
         assertThatThrownBy(() -> TraceConsistency.check(s, younger)).hasMessageContaining("its run's tick");
     }
+
+    @Test
+    void theShrinkerDropsAgeJumpsNoFailureNeeds() {
+        Scenario s = Catalogue.changeAtTheMaximumAge(Target.COMPONENT);
+        Scenario kept = new dev.ecslab.lab.campaign.Shrinker(c -> c.ageJumps().stream().anyMatch(j -> j.belowMaxAge() == 1),
+                400).shrink(s);
+        assertThat(kept.ageJumps()).extracting(AgeJump::belowMaxAge).containsExactly(1);
+        Scenario none = new dev.ecslab.lab.campaign.Shrinker(c -> true, 400).shrink(s);
+        assertThat(none.ageJumps()).isEmpty();
+    }
 }
