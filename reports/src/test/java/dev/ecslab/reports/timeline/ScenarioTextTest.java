@@ -27,7 +27,8 @@ class ScenarioTextTest {
     static final List<Scenario> SCENARIOS = List.of(Catalogue.loopingStageRemovals(Target.COMPONENT),
             Catalogue.systemPausing(Target.RESOURCE), Catalogue.exclusiveAndMainThread(Target.COMPONENT),
             Catalogue.insertionOrder(Target.COMPONENT), Catalogue.clockJumpsPastTheWrap(Target.COMPONENT),
-            Catalogue.largeTableBoundaries(), Catalogue.changesMadeByCommands(Target.COMPONENT));
+            Catalogue.largeTableBoundaries(), Catalogue.changesMadeByCommands(Target.COMPONENT),
+            Catalogue.changeAtTheMaximumAge(Target.RESOURCE));
 
     @Test
     void theTextNamesEveryStageSystemAccessConstraintPauseJumpAndFrameWithEdits() {
@@ -61,6 +62,11 @@ class ScenarioTextTest {
             }
             for (ClockJump j : s.clockJumps()) {
                 assertThat(text).contains("before frame " + j.beforeFrame() + ": the change tick jumps by " + j.ticks());
+            }
+            for (dev.ecslab.lab.scenario.AgeJump j : s.ageJumps()) {
+                assertThat(text).contains("before frame " + j.beforeFrame() + ": the change tick jumps so far that the last"
+                        + " change of frame " + (j.beforeFrame() - 1) + " is " + Math.abs(j.belowMaxAge()) + " tick(s) "
+                        + (j.belowMaxAge() >= 0 ? "younger" : "older") + " than the maximum change age");
             }
             for (GroupSpec g : s.groups()) {
                 assertThat(text).contains("group " + g.label() + ": " + g.count() + " entities");
