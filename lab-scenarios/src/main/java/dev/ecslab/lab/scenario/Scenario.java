@@ -690,8 +690,8 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         if (ageJumps.isEmpty()) {
             return;
         }
-        Set<Integer> fixed = new HashSet<>();
-        clockJumps.forEach(j -> fixed.add(j.beforeFrame()));
+        Set<Integer> fixed = new HashSet<>();              // idle frames take no tick: an age jump may share their frame
+        clockJumps.stream().filter(j -> j.ticks() > 0).forEach(j -> fixed.add(j.beforeFrame()));
         Set<Integer> seen = new HashSet<>();
         for (int i = 0; i < ageJumps.size(); i++) {
             AgeJump j = ageJumps.get(i);
