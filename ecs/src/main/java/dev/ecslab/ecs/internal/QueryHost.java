@@ -41,9 +41,9 @@ public interface QueryHost {
      * Opens one observation of the component's changes (a query with a change filter on it does, when
      * it is built): while none is open, writes to it cost the tracker nothing; the first one announces
      * every live row as changed (see {@code ComponentObservers} in {@code world}). {@code reader} is
-     * the ticks the observer reads with (a system's, or {@code null} for the world's direct reader):
-     * when it is in the middle of a run, the announcement carries that run's tick, so that this very
-     * run sees the rows.
+     * the ticks the observer reads with (a system's, or {@code null} for the world's direct reader, which
+     * inside an exclusive system's run is that run's): when it is in the middle of a run, the announcement
+     * carries that run's tick, so that this very run sees the rows.
      */
     void observe(int componentId, SystemTicks reader);
 

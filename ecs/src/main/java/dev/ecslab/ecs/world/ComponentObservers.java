@@ -30,11 +30,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * mutated, by the world writer, at a fresh tick: every reader whose window began before that moment
  * sees every row as added, mutated and changed — reported, never missed, as Bevy reports everything to
  * a new system. A query built or reopened <em>inside</em> a running system announces at that run's
- * tick, so the run itself sees them. <b>Known limit:</b> that in-run announcement suits strategies that
- * compare ticks ({@code generation}); a strategy that counts writers' runs ({@code system-data}) takes
- * a change made during the reader's run as news for its next run too, and reports the rows a second
- * time. Build queries before the run that uses them: the lab's late observers join between frames,
- * where it measures both {@code generation} and {@code system-data} exact.
+ * tick, so the run itself sees them and its next run does not; a query built on the world itself inside
+ * an exclusive system's run reads with that run's ticks, so it announces at that run's tick too. A
+ * strategy that counts writers' runs rather than comparing ticks must tell the announcement apart
+ * (its writer is named {@link SystemTicks#OBSERVATION_STARTS}) and place it by its tick:
+ * {@code system-data} does. The lab builds late observers between frames and inside running systems
+ * (normal and exclusive), and judges both.
  *
  * <p><b>Threads.</b> Counting and the announcement are under this object's lock. An observation may
  * start on a system thread (a query built in a system body); no writer of the component runs then,

@@ -730,7 +730,8 @@ public final class World {
     private final class Internals extends WorldInternals {
         @Override
         public void observe(int componentId, SystemTicks reader) {
-            observers.open(componentId, reader);
+            // A query on the world itself reads with the direct reader: inside an exclusive run, that run's ticks
+            observers.open(componentId, reader != null ? reader : clock.exclusiveRun());
         }
 
         @Override

@@ -159,6 +159,11 @@ final class WorldClock {
         }
     }
 
+    /** The ticks of the exclusive system that runs now ({@link #runExclusive}), or {@code null}. */
+    SystemTicks exclusiveRun() {
+        return directContext;
+    }
+
     /** The ticks direct writes take: the exclusive system's, or the world writer's (a fresh tick after any system start). */
     SystemTicks directWriter() {
         if (directContext != null) {
