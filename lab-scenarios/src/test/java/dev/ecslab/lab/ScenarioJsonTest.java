@@ -112,6 +112,35 @@ class ScenarioJsonTest {
         assertThat(missing.problem()).isEqualTo("missing field \"op\" (it is required)");
     }
 
+    /**
+     * A watch's query built in a run, and a world that observes everything: read, written back the same way,
+     * and left out when they are the defaults (a file written before they existed reads as it did, and a
+     * scenario without them writes what it wrote then).
+     */
+    @Test
+    void aQueryBuiltInARunAndAWorldThatObservesEverythingRoundTripAndDefaultsAreNotWritten() {
+        Scenario plain = ScenarioJson.read(GOOD, "mini.json");
+        assertThat(plain.observeEverything()).isFalse();
+        assertThat(plain.system("detector").watches().get(0).builtInRun()).isFalse();
+        assertThat(ScenarioJson.write(plain)).doesNotContain("built").doesNotContain("observeEverything");
+        String inRun = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"from\": 1, \"built\": \"IN_RUN\" }")
+                .replace("\"frames\": 2,", "\"frames\": 2, \"observeEverything\": true,");
+        Scenario s = ScenarioJson.read(inRun, "mini.json");
+        assertThat(s.system("detector").watches().get(0).builtInRun()).isTrue();
+        assertThat(s.observeEverything()).isTrue();
+        assertThat(ScenarioJson.read(ScenarioJson.write(s), "again")).isEqualTo(s);
+        String between = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"built\": \"BETWEEN_FRAMES\" }");
+        assertThat(ScenarioJson.read(between, "mini.json")).as("the default, spelt out").isEqualTo(plain);
+    }
+
+    @Test
+    void onlyAComponentQueryCanBeBuiltInARun() {
+        String removed = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"REMOVED\", \"built\": \"IN_RUN\" }");
+        assertThat(refused(removed).location()).endsWith("stages[0].systems[1].watches[0].built");
+        String unknown = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"built\": \"LATER\" }");
+        assertThat(refused(unknown).location()).endsWith("stages[0].systems[1].watches[0].built");
+    }
+
     /** The 1-based column where {@code token} starts on line {@code line} of {@code json}. */
     private static int column(String json, int line, String token) {
         return json.lines().skip(line - 1).findFirst().orElseThrow().indexOf(token) + 1;

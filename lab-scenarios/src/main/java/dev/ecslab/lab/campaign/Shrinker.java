@@ -237,7 +237,11 @@ public final class Shrinker {
         if (s.startTick() != null) {                             // start the clock at the default
             out.add(() -> new Scenario(s.name(), s.description(), s.entities(), s.resources(), s.stages(), s.pauses(),
                     s.frames(), s.edits(), null, s.ordering(), s.groups(), s.clockJumps(), s.layout(),
-                    s.ageJumps()).validate());
+                    s.ageJumps(), s.observeEverything()).validate());
+        }
+
+        if (s.observeEverything()) {                              // a world that observes only what queries observe
+            out.add(() -> s.withObserveEverything(false));
         }
 
         for (StageSpec st : s.stages()) {                        // simplify one system
@@ -250,6 +254,14 @@ public final class Shrinker {
                         List<Watch> always = new ArrayList<>(sys.watches());
                         always.set(always.indexOf(w), w.withWindow(null, null));
                         out.add(() -> replace(s, sys, sys.withWatches(always)));
+                    }
+                    if (w.builtInRun()) {                        // its query built between frames
+                        List<Watch> before = new ArrayList<>(sys.watches());
+                        Watch between = w.builtAs(Watch.Built.BETWEEN_FRAMES);
+                        if (!before.contains(between)) {
+                            before.set(before.indexOf(w), between);
+                            out.add(() -> replace(s, sys, sys.withWatches(before)));
+                        }
                     }
                 }
                 if (!sys.before().isEmpty() || !sys.after().isEmpty() || !sys.ambiguousWith().isEmpty()) {

@@ -238,6 +238,10 @@ public final class DetectionOracle {
             Set<String> announced = new java.util.HashSet<>();
             long announcedUntil = -1;
             int delay = trace.config().delayFrames();
+            // The runs in which a query built in a run may have started observing the watched component
+            // (announcing its rows at that run's tick); each reaches this watch at most once
+            List<RunRecord> inRunAnnouncers = watch.kind() == WatchKind.REMOVED || watch.data().isResource()
+                    ? new ArrayList<>() : inRunAnnouncers();
             int ci = 0;
             for (int k = 0; k < runs.size(); k++) {
                 RunRecord r = runs.get(k);
@@ -313,6 +317,19 @@ public final class DetectionOracle {
                         && scenario.announcesBetween(watch.data(), (int) Math.max(announcedFrom, 0), watch.firstFrame())) {
                     announced.addAll(present);
                     announcedUntil = r.frame() + delay;
+                }
+                // An announcement made inside a run q (a query built in q started observing the component) is at
+                // q's tick: it reaches run r when q's tick may lie after r's system's previous run and not after
+                // r's own tick, that is when q did not finish before the previous run began and began before r
+                // finished. It may come in any run of the watch, not only its first: a watch whose own in-run
+                // query opened just after another's, in a run with an earlier tick, sees it a run later.
+                for (java.util.Iterator<RunRecord> it = inRunAnnouncers.iterator(); it.hasNext(); ) {
+                    RunRecord q = it.next();
+                    if ((previous == null || previous.startSeq() < q.finishSeq()) && q.startSeq() < r.finishSeq()) {
+                        announced.addAll(present);
+                        announcedUntil = Math.max(announcedUntil, r.frame() + delay);
+                        it.remove();
+                    }
                 }
                 evaluated = true;
                 List<Open> dueNow = new ArrayList<>();
@@ -394,6 +411,34 @@ public final class DetectionOracle {
                     // reported it in time, in a run that no longer asks: nobody's obligation
                 }
             }
+        }
+
+        /**
+         * The runs that build an in-run query on the watched component which may be the first observer of
+         * it ({@link Scenario#announcesWhenJoining}): each such watch's system's first run in the frame its
+         * query is built ({@link Scenario#openingFrame}), as the trace recorded it.
+         */
+        private List<RunRecord> inRunAnnouncers() {
+            List<RunRecord> out = new ArrayList<>();
+            for (SystemSpec x : scenario.systems()) {
+                for (Watch v : x.watches()) {
+                    if (!v.builtInRun() || v.data() != watch.data() || !scenario.announcesWhenJoining(v)) {
+                        continue;
+                    }
+                    int frame = scenario.openingFrame(x, v);
+                    RunRecord first = null;
+                    for (RunRecord q : trace.runs()) {
+                        if (q.system().equals(x.name()) && q.frame() == frame
+                                && (first == null || q.startSeq() < first.startSeq())) {
+                            first = q;
+                        }
+                    }
+                    if (first != null && !out.contains(first)) {
+                        out.add(first);
+                    }
+                }
+            }
+            return out;
         }
 
         /**

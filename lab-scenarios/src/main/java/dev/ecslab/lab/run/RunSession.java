@@ -106,6 +106,9 @@ final class RunSession implements ExecutionObserver {
         if (scenario.startTick() != null) {
             b.initialChangeTick(scenario.startTick());
         }
+        if (scenario.observeEverything()) {
+            b.observeEverything();
+        }
         if (config == null) {
             world = b.build();
             return;
@@ -162,7 +165,7 @@ final class RunSession implements ExecutionObserver {
         WorldInternals internals = WorldInternals.of(world);
         for (dev.ecslab.lab.scenario.SystemSpec s : scenario.systems()) {
             for (dev.ecslab.lab.scenario.Watch w : s.watches()) {
-                if (SystemBodies.hasQuery(w) && w.firstFrame() == 0) {
+                if (SystemBodies.hasQuery(w) && w.firstFrame() == 0 && !w.builtInRun()) {
                     internals.observe(internals.components().infoOf(w.data().type()).id());
                 }
             }

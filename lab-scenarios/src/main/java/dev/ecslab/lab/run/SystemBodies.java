@@ -84,7 +84,7 @@ final class SystemBodies {
         List<Query> watchQueries = new ArrayList<>();
         List<EntityTerm> watchIds = new ArrayList<>();
         for (Watch w : s.watches()) {
-            if (!hasQuery(w) || w.firstFrame() > 0) {           // a late watch's query is built in its first run
+            if (!hasQuery(w) || w.firstFrame() > 0 || w.builtInRun()) {   // built before its first frame, or in its first run
                 watchQueries.add(null);
                 watchIds.add(null);
                 continue;
@@ -241,15 +241,31 @@ final class SystemBodies {
                         if (q != null) {
                             q.close();
                         }
-                        if (w.firstFrame() == 0) {
+                        if (w.firstFrame() == 0 && !w.builtInRun()) {
                             session.releasePreObservation(w);
                         }
-                    } else if (!closing && frame == w.firstFrame() && frame > 0) {
+                    } else if (!closing && frame == w.firstFrame() && frame > 0 && !w.builtInRun()) {
                         buildWatchQuery(slots.view(), w, slots.flavor(), slots.queries(), slots.ids(), i);
                     }
                 }
             }
         }
+    }
+
+    /**
+     * Builds an in-run watch's query in the middle of its system's first run in the watch's window, as a
+     * system body that makes a query when it needs one does: a normal system with its view (its ticks), an
+     * exclusive one on the whole world it holds (the world reads with the exclusive run's ticks). If nobody
+     * observed the component, building it starts the observation here, inside the run.
+     */
+    private static void buildInRun(SystemContext ctx, SystemSpec s, Watch w, ChangeFlavor flavor, List<Query> queries,
+            List<EntityTerm> ids, int i) {
+        QueryBuilder qb = s.isExclusive() ? ctx.exclusiveWorld().query() : ctx.world().query();
+        EntityTerm id = qb.entity();
+        qb.read(w.data().type());
+        qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
+        queries.set(i, qb.build());
+        ids.set(i, id);
     }
 
     void detect(SystemContext ctx, SystemSpec s, ChangeFlavor flavor, List<Query> watchQueries, List<EntityTerm> watchIds,
@@ -272,9 +288,15 @@ final class SystemBodies {
                 for (Entity e : ctx.world().removed(w.data().type(), flavor)) {
                     got.add(labelOf(e));
                 }
-            } else if (w.parallel()) {
-                walkInParallel(watchQueries.get(i), watchIds.get(i), got);
             } else {
+                if (w.builtInRun() && watchQueries.get(i) == null) {
+                    buildInRun(ctx, s, w, flavor, watchQueries, watchIds, i);   // its first run in its window
+                }
+                if (w.parallel()) {
+                    walkInParallel(watchQueries.get(i), watchIds.get(i), got);
+                    log.detections.add(new Detection(-1, w, got));
+                    continue;
+                }
                 EntityTerm id = watchIds.get(i);
                 watchQueries.get(i).forEach(row -> got.add(labelOf(row.get(id))));
             }

@@ -37,7 +37,8 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupSpec> groups,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockJump> clockJumps,
         @JsonInclude(JsonInclude.Include.NON_NULL) ValueLayout layout,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgeJump> ageJumps) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgeJump> ageJumps,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean observeEverything) {
 
     /**
      * How the schedule orders conflicting systems that have no declared constraint (the ECS's
@@ -75,12 +76,39 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         ageJumps = ageJumps == null ? List.of() : List.copyOf(ageJumps);
     }
 
-    /** A scenario without age jumps. */
+    /**
+     * A scenario without age jumps whose world observes only what change queries observe (every scenario
+     * written before either existed). With {@code observeEverything} the world tracks every component
+     * from the start ({@code World.Builder#observeEverything}): no component is ever unobserved, so no
+     * watch that joins makes the world announce rows, and every watch is judged exactly.
+     */
     public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
             List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
             List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout) {
         this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
-                layout, List.of());
+                layout, List.of(), false);
+    }
+
+    /** A scenario whose world observes only what change queries observe. */
+    public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
+            List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
+            List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout, List<AgeJump> ageJumps) {
+        this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
+                layout, ageJumps, false);
+    }
+
+    /** A scenario without age jumps. */
+    public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
+            List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
+            List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout, boolean observeEverything) {
+        this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
+                layout, List.of(), observeEverything);
+    }
+
+    /** A copy whose world observes every component from the start, or not; validated. */
+    public Scenario withObserveEverything(boolean everything) {
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
+                groups, clockJumps, layout, ageJumps, everything).validate();
     }
 
     /**
@@ -101,7 +129,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
     /** A copy whose world stores its components with {@code newLayout}; validated. */
     public Scenario withLayout(ValueLayout newLayout) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps, newLayout, ageJumps).validate();
+                groups, clockJumps, newLayout, ageJumps, observeEverything).validate();
     }
 
     /** A scenario without groups or clock jumps. */
@@ -173,17 +201,71 @@ public record Scenario(@Required String name, String description, List<EntitySpe
      * change.
      */
     public boolean announcesWhenJoining(Watch w) {
-        int from = w.firstFrame();
-        return from > 0 && !w.data().isResource() && w.kind() != WatchKind.REMOVED
-                && systems().stream().flatMap(x -> x.watches().stream())
-                        .noneMatch(o -> o.data() == w.data() && o.kind() != WatchKind.REMOVED && o.firstFrame() < from
-                                && o.existsIn(from));
+        if (observeEverything || w.data().isResource() || w.kind() == WatchKind.REMOVED) {
+            return false;                                   // observed from the start, or no query to build
+        }
+        SystemSpec owner = ownerOf(w);
+        int opens = openingFrame(owner, w);
+        if (opens < 0 || !w.builtInRun() && opens == 0) {
+            return false;                                   // never built, or observed before setup
+        }
+        for (SystemSpec x : systems()) {
+            for (Watch o : x.watches()) {
+                if (o == w || o.data() != w.data() || o.kind() == WatchKind.REMOVED || !o.existsIn(opens)) {
+                    continue;
+                }
+                int other = openingFrame(x, o);
+                // Open when w's query is built: built in an earlier frame, or (w being built in a run) between
+                // frames before this one. Two built in the same moment's frame may each be the first.
+                boolean openBefore = other >= 0 && (other < opens || w.builtInRun() && !o.builtInRun() && other == opens);
+                if (openBefore) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The system that holds {@code w} (the same record in its watch list). */
+    private SystemSpec ownerOf(Watch w) {
+        for (SystemSpec s : systems()) {
+            for (Watch o : s.watches()) {
+                if (o == w) {
+                    return s;
+                }
+            }
+        }
+        for (SystemSpec s : systems()) {
+            if (s.watches().contains(w)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException(w + " is no watch of scenario " + name);
+    }
+
+    /**
+     * The frame in which watch {@code w} of system {@code s} builds its query, or {@code -1} if it never
+     * does: its first frame for a query built between frames (frame 0: before setup), else the first frame of
+     * its window in which {@code s} runs (its query is built in that run).
+     */
+    public int openingFrame(SystemSpec s, Watch w) {
+        if (!w.builtInRun()) {
+            return w.firstFrame();
+        }
+        int end = w.until() == null ? totalFrames() : w.until();
+        for (int f = w.firstFrame(); f < end; f++) {
+            if (runsIn(s, f)) {
+                return f;
+            }
+        }
+        return -1;
     }
 
     /** Whether some change query on {@code d} that joins in frames {@code lo} to {@code hi} makes the world announce its rows. */
     public boolean announcesBetween(Data d, int lo, int hi) {
         return systems().stream().flatMap(x -> x.watches().stream())
-                .anyMatch(w -> w.data() == d && w.firstFrame() >= lo && w.firstFrame() <= hi && announcesWhenJoining(w));
+                .anyMatch(w -> w.data() == d && !w.builtInRun() && w.firstFrame() >= lo && w.firstFrame() <= hi
+                        && announcesWhenJoining(w));
     }
 
     /** Frames the runner runs: the scenario's and the quiet tail. */
@@ -224,19 +306,19 @@ public record Scenario(@Required String name, String description, List<EntitySpe
             List<Edit> newEdits, List<ClockJump> newJumps) {
         return new Scenario(name, description, newEntities, resources, newStages, pauses, newFrames, newEdits, startTick,
                 ordering, newGroups, newJumps, layout, ageJumps.stream().filter(j -> j.beforeFrame() < newFrames + QUIET_FRAMES)
-                        .toList()).validate();
+                        .toList(), observeEverything).validate();
     }
 
     /** A copy under another ordering policy; validated. */
     public Scenario withOrdering(Ordering newOrdering) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, newOrdering,
-                groups, clockJumps, layout, ageJumps).validate();
+                groups, clockJumps, layout, ageJumps, observeEverything).validate();
     }
 
     /** A copy with other age jumps; validated. */
     public Scenario withAgeJumps(List<AgeJump> newAgeJumps) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps, layout, newAgeJumps).validate();
+                groups, clockJumps, layout, newAgeJumps, observeEverything).validate();
     }
 
     /** The age jump before {@code frame}, or {@code null}. */
@@ -427,6 +509,10 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                                 + " Added, Mutated or Changed query can be walked in parallel");
                     }
                     String wp = path + ".watches[" + w + "]";
+                    if (watch.builtInRun() && (watch.data().isResource() || watch.kind() == WatchKind.REMOVED)) {
+                        throw new ScenarioException(wp + ".built", watch + ": only a component's Added, Mutated or Changed"
+                                + " watch has a query to build in a run");
+                    }
                     if (watch.from() != null && (watch.from() < 0 || watch.from() >= totalFrames())) {
                         throw new ScenarioException(wp + ".from", "must be in [0, " + totalFrames() + ") (the frames,"
                                 + " quiet frames included), was " + watch.from());

@@ -24,12 +24,44 @@ import java.util.Objects;
  * delay after it) it may also report, once each, the rows that have the component (what the world
  * could not know while nobody observed it is reported as changed, never missed; the oracle tolerates
  * it there and nowhere else). A watch that returns is a second watch with a later window.
+ *
+ * <p>{@code built} says when the watch's query is built ({@link Built}): between frames (the default,
+ * not written to JSON) or {@link Built#IN_RUN}, inside its system's first run in its window (the first
+ * frame from {@code from} on in which the system runs, its first iteration there), with the system's
+ * view at that moment, and evaluated right away; an exclusive system builds it on the whole world it
+ * holds. Only a component's Added, Mutated or Changed query has a query to build.
  */
 public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean parallel,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Integer from, @JsonInclude(JsonInclude.Include.NON_NULL) Integer until) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer from, @JsonInclude(JsonInclude.Include.NON_NULL) Integer until,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Built built) {
+
+    /** When a watch's query is built. */
+    public enum Built {
+        /** Before the watch's first frame, on the lab's thread, as an application adds a system between frames. */
+        BETWEEN_FRAMES,
+        /** Inside the system's first run in the watch's window, with the system's view at that moment, and used right away. */
+        IN_RUN
+    }
+
     public Watch {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(kind, "kind");
+        built = built == Built.BETWEEN_FRAMES ? null : built;      // the default is not written
+    }
+
+    /** A watch whose query is built between frames (every watch written before in-run queries existed). */
+    public Watch(Data data, WatchKind kind, boolean parallel, Integer from, Integer until) {
+        this(data, kind, parallel, from, until, null);
+    }
+
+    /** Whether the query is built inside the system's first run in the window. */
+    public boolean builtInRun() {
+        return built == Built.IN_RUN;
+    }
+
+    /** A copy whose query is built {@code when}. */
+    public Watch builtAs(Built when) {
+        return new Watch(data, kind, parallel, from, until, when);
     }
 
     /** A watch walked the ordinary way. */
@@ -59,7 +91,7 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
 
     /** A copy that exists from frame {@code newFrom} (inclusive, {@code null}: 0) to {@code newUntil} (exclusive, {@code null}: the end). */
     public Watch withWindow(Integer newFrom, Integer newUntil) {
-        return new Watch(data, kind, parallel, newFrom, newUntil);
+        return new Watch(data, kind, parallel, newFrom, newUntil, built);
     }
 
     /** A copy walked in parallel or not. */
@@ -72,6 +104,6 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
         String k = kind.name().charAt(0) + kind.name().substring(1).toLowerCase();
         String window = !windowed() ? "" : until == null ? " (from frame " + firstFrame() + ")"
                 : " (frames " + firstFrame() + " to " + (until - 1) + ")";
-        return k + "<" + data + ">" + (parallel ? " (parallel)" : "") + window;
+        return k + "<" + data + ">" + (parallel ? " (parallel)" : "") + window + (builtInRun() ? " (built in its run)" : "");
     }
 }

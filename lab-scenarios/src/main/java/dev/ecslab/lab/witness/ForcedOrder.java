@@ -95,7 +95,8 @@ public final class ForcedOrder {
         }
         return new Scenario(name, description, scenario.entities(), scenario.resources(), stages, scenario.pauses(),
                 scenario.frames(), scenario.edits(), scenario.startTick(), scenario.ordering(), scenario.groups(),
-                scenario.clockJumps(), scenario.layout(), scenario.ageJumps()).validate();
+                scenario.clockJumps(), scenario.layout(), scenario.ageJumps(),
+                scenario.observeEverything()).validate();
     }
 
     /** The stage with a {@code before} constraint between consecutive systems of {@code order} that are not yet ordered. */
