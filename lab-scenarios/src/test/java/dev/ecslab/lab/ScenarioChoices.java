@@ -29,8 +29,9 @@ import net.jqwik.api.statistics.Statistics;
  * share, and low enough that a correct generator misses it with a probability below 10<sup>-3</sup>
  * over 200 tries): a generator, or a choice list, that stops producing edits, several frames,
  * looping stages, pauses, large tables, resources, commands, exclusive or main-thread systems,
- * sparse sets, clock jumps, changes landed at the maximum change age, parallel walks or observers
- * that join, leave and restart a component's tracking fails the property instead of testing less. Worlds of
+ * sparse sets, clock jumps, changes landed at the maximum change age, parallel walks, observers that
+ * join, leave and restart a component's tracking, queries built inside running (and exclusive) systems,
+ * worlds that observe everything or long absences fails the property instead of testing less. Worlds of
  * 10⁴ entities (0.7 % of scenarios) are counted, not required: 200 tries hold one or two.
  */
 final class ScenarioChoices {
@@ -59,9 +60,9 @@ final class ScenarioChoices {
         MINIMUM.put(Features.CLOCK_JUMPS, 8.0);              // 18.2 %
         MINIMUM.put(Features.EXPIRING_JUMP, 5.0);            // 12.1 %
         MINIMUM.put(Features.PARALLEL, 25.0);                // 40.4 %
-        MINIMUM.put(Features.LATE_OBSERVER, 18.0);           // 31.6 %
+        MINIMUM.put(Features.LATE_OBSERVER, 20.0);           // 41 %
         MINIMUM.put(Features.LEAVING_OBSERVER, 15.0);        // 27.2 %
-        MINIMUM.put(Features.OBSERVATION_RESTARTS, 2.0);     // 6.2 %
+        MINIMUM.put(Features.OBSERVATION_RESTARTS, 5.0);     // 13.6 %
         MINIMUM.put(Features.COLUMNAR, 35.0);                // 50 % (drawn with even odds)
         MINIMUM.put(Features.ABSENT_10, 8.0);                // 17.9 %
         MINIMUM.put(Features.ABSENT_100, 4.0);               // 10.2 %
@@ -69,6 +70,11 @@ final class ScenarioChoices {
         MINIMUM.put(Features.ABSENT_BILLION, 0.5);           // 2.7 %
         MINIMUM.put(Features.ABSENT_PAST_WRAP, 1.0);         // 4 %
         MINIMUM.put(Features.AT_MAXIMUM_AGE, 2.5);           // 8.4 %
+        MINIMUM.put(Features.BUILT_IN_RUN, 30.0);            // 51.1 %
+        MINIMUM.put(Features.BUILT_IN_EXCLUSIVE, 2.0);       // 6.2 %
+        MINIMUM.put(Features.BUILT_AFTER_COMMANDS, 15.0);    // 30 %
+        MINIMUM.put(Features.IN_RUN_ANNOUNCES, 6.0);         // 16.4 %
+        MINIMUM.put(Features.OBSERVES_EVERYTHING, 3.0);      // 9 %
     }
 
     private ScenarioChoices() {

@@ -52,6 +52,11 @@ public final class Features {
     public static final String ABSENT_BILLION = "a detector is absent 10^9 frames or more";
     public static final String ABSENT_PAST_WRAP = "a detector is absent while the clock passes 2^32 ticks";
     public static final String AT_MAXIMUM_AGE = "a change is within 2 ticks of the maximum age at the next frame";
+    public static final String BUILT_IN_RUN = "a query is built inside a running system";
+    public static final String BUILT_IN_EXCLUSIVE = "a query is built inside an exclusive system";
+    public static final String BUILT_AFTER_COMMANDS = "a query is built in the run after commands touched its component";
+    public static final String IN_RUN_ANNOUNCES = "a query built inside a run starts observing its component";
+    public static final String OBSERVES_EVERYTHING = "observes everything";
 
     private Features() {
     }
@@ -94,7 +99,37 @@ public final class Features {
         out.put(ABSENT_BILLION, absence >= 1_000_000_000);
         out.put(ABSENT_PAST_WRAP, absentAcrossWrap(s));
         out.put(AT_MAXIMUM_AGE, atMaximumAge(s));
+        observedAnyTime(s, out);
         return out;
+    }
+
+    /** Queries built inside running systems, and worlds that observe everything. */
+    private static void observedAnyTime(Scenario s, Map<String, Boolean> out) {
+        boolean inRun = false;
+        boolean exclusive = false;
+        boolean afterCommands = false;
+        boolean announces = false;
+        for (dev.ecslab.lab.scenario.StageSpec st : s.stages()) {
+            for (SystemSpec x : st.systems()) {
+                for (dev.ecslab.lab.scenario.Watch w : x.watches()) {
+                    int opens = w.builtInRun() ? s.openingFrame(x, w) : -1;
+                    if (opens < 0) {
+                        continue;
+                    }
+                    inRun = true;
+                    exclusive |= x.isExclusive();
+                    announces |= s.announcesWhenJoining(w);
+                    int stage = s.stages().indexOf(st);
+                    afterCommands |= s.edits().stream().anyMatch(e -> e.op().isCommand() && e.data() == w.data()
+                            && (e.frame() == opens - 1 || e.frame() == opens && s.stages().indexOf(s.stageOf(e.system())) < stage));
+                }
+            }
+        }
+        out.put(BUILT_IN_RUN, inRun);
+        out.put(BUILT_IN_EXCLUSIVE, exclusive);
+        out.put(BUILT_AFTER_COMMANDS, afterCommands);
+        out.put(IN_RUN_ANNOUNCES, announces);
+        out.put(OBSERVES_EVERYTHING, s.observeEverything());
     }
 
     /**

@@ -63,6 +63,11 @@ import java.util.Set;
  *   <tr><td>observers</td><td>(drawn after the frames and edits) each component query watch, 20 %, exists only in a window
  *       of frames: joins late 60 %, leaves 40 % (always, if it does not join late), and a quarter of
  *       those that leave return later as a second watch</td></tr>
+ *   <tr><td>observation at any time</td><td>(drawn last of all) a component query watch that joins late is
+ *       built inside its system's first run in its window 40 % (one from frame 0: 5 %), and a normal system
+ *       with such a watch becomes exclusive 15 %; 25 %: a system of a later stage than a command on a
+ *       component gets a watch on it built in its run right after the sync point that applied the command;
+ *       the world observes every component from the start 10 %</td></tr>
  *   <tr><td>frames and edits</td><td>1 to 5 frames; each system 0 to 3 edits per frame, in a random
  *       iteration of its stage (so early iterations of looping stages get their share). An edit is
  *       a direct write or {@code setIfChanged} (2/7), an insert (1/7), a remove or (25 % of those)
@@ -228,8 +233,13 @@ public final class ScenarioGenerator {
         if (full && c.maybe(IDLE_SHARE)) {
             jumps = idleSpans(c, frames + Scenario.QUIET_FRAMES, jumps);
         }
+        boolean observeEverything = false;
+        if (full) {                                             // drawn after the idle spans: every other draw stays put
+            stages = observedAnyTime(c, stages, edits, frames + Scenario.QUIET_FRAMES);
+            observeEverything = c.maybe(10);
+        }
         Scenario drawn = new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick,
-                ordering, groups, jumps, layout).validate();
+                ordering, groups, jumps, layout, List.of(), observeEverything).validate();
         // Drawn after the idle spans, so every other draw of a seed is what it was before age jumps existed.
         drawn = full ? withAgeJumps(c, drawn) : drawn;
         // Swarm testing, drawn last of all: the features some scenarios go without.
@@ -297,6 +307,74 @@ public final class ScenarioGenerator {
             ages.add(new AgeJump(before, 2 - c.below(4)));
         }
         return ages.isEmpty() ? s : s.withAgeJumps(ages);
+    }
+
+    /**
+     * Queries built inside a running system (drawn after everything else, so every other draw of a seed is
+     * what it was before them): each component query watch that joins late is built in its system's first
+     * run in its window with 40 % (one that exists from frame 0 with 5 %); a normal system with such a watch
+     * becomes exclusive with 15 % (its query is then built on the whole world it holds); and with 25 %, when
+     * a system issues a command on a component, a system of a later stage gets a new watch on it built in its
+     * run of that frame (or of the next frame, if its stage is not later): the run right after the sync point
+     * that applied the command. Returns the stages with those watches.
+     */
+    private static List<StageSpec> observedAnyTime(Choices c, List<StageSpec> stages, List<Edit> edits, int totalFrames) {
+        List<StageSpec> out = new ArrayList<>();
+        for (StageSpec st : stages) {
+            List<SystemSpec> systems = new ArrayList<>();
+            for (SystemSpec sys : st.systems()) {
+                List<Watch> ws = new ArrayList<>();
+                boolean inRun = false;
+                for (Watch w : sys.watches()) {
+                    boolean query = !w.data().isResource() && w.kind() != WatchKind.REMOVED;
+                    Watch built = query && c.maybe(w.firstFrame() > 0 ? 40 : 5) ? w.builtAs(Watch.Built.IN_RUN) : w;
+                    inRun |= built.builtInRun();
+                    ws.add(ws.contains(built) ? w : built);
+                }
+                SystemSpec next = sys.withWatches(ws);
+                if (inRun && next.kind() == SystemSpec.Kind.NORMAL && c.maybe(15)) {
+                    next = next.withKind(SystemSpec.Kind.EXCLUSIVE);
+                }
+                systems.add(next);
+            }
+            out.add(new StageSpec(st.name(), st.iterations(), systems));
+        }
+        List<Edit> commands = edits.stream().filter(e -> e.op().isCommand() && e.data() != null && !e.onResource()).toList();
+        if (commands.isEmpty() || !c.maybe(25)) {
+            return out;
+        }
+        Edit e = commands.get(c.below(commands.size()));
+        int stageOfEdit = -1;
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i).systems().stream().anyMatch(x -> x.name().equals(e.system()))) {
+                stageOfEdit = i;
+            }
+        }
+        List<int[]> candidates = new ArrayList<>();               // {stage, system, from}
+        for (int i = 0; i < out.size(); i++) {
+            int from = i > stageOfEdit ? e.frame() : e.frame() + 1;
+            for (int j = 0; j < out.get(i).systems().size() && from < totalFrames; j++) {
+                candidates.add(new int[] {i, j, from});
+            }
+        }
+        if (candidates.isEmpty()) {
+            return out;                                          // a command of the last frame, in the last stage
+        }
+        int[] pick = candidates.get(c.below(candidates.size()));
+        WatchKind kind = WatchKind.values()[c.below(3)];
+        StageSpec st = out.get(pick[0]);
+        SystemSpec x = st.systems().get(pick[1]);
+        Watch w = new Watch(e.data(), kind, false, pick[2] == 0 ? null : pick[2], null, Watch.Built.IN_RUN);
+        boolean filtered = !x.with().isEmpty() || !x.without().isEmpty();
+        if (x.watches().contains(w) || filtered && x.writes().contains(e.data())) {
+            return out;                                          // it has that watch, or a filter would narrow its read
+        }
+        List<Watch> ws = new ArrayList<>(x.watches());
+        ws.add(w);
+        List<SystemSpec> systems = new ArrayList<>(st.systems());
+        systems.set(pick[1], x.withWatches(ws));
+        out.set(pick[0], new StageSpec(st.name(), st.iterations(), systems));
+        return out;
     }
 
     /**

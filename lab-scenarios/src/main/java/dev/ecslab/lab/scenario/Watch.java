@@ -96,7 +96,7 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
 
     /** A copy walked in parallel or not. */
     public Watch withParallel(boolean newParallel) {
-        return new Watch(data, kind, newParallel, from, until);
+        return new Watch(data, kind, newParallel, from, until, built);
     }
 
     @Override

@@ -48,9 +48,10 @@ class ScenarioGeneratorTest {
         assertThat(share.get(Features.PARALLEL)).isBetween(34.0, 47.0);
         assertThat(share.get(Features.EDITS)).isGreaterThan(97.0);
         assertThat(share.get(Features.TWO_FRAMES)).as("frames 1 to 5").isBetween(76.0, 84.0);
-        assertThat(share.get(Features.LATE_OBSERVER)).as("20 % of component query watches, 60 % of those").isBetween(26.0, 38.0);
+        assertThat(share.get(Features.LATE_OBSERVER)).as("20 % of component query watches, 60 % of those; and 25 % get a"
+                + " watch built after commands; a swarm drops a quarter").isBetween(35.0, 48.0);
         assertThat(share.get(Features.LEAVING_OBSERVER)).isBetween(22.0, 33.0);
-        assertThat(share.get(Features.OBSERVATION_RESTARTS)).isBetween(4.0, 9.5);
+        assertThat(share.get(Features.OBSERVATION_RESTARTS)).isBetween(10.0, 18.0);
         assertThat(share.get(Features.CROWD)).as("5 %: system ids past 16").isBetween(1.8, 5.5);
         assertThat(share.get(Features.TWICE_IN_RUN)).as("the edits draw it by themselves").isBetween(19.0, 31.0);
         assertThat(share.get(Features.ABSENT_10)).as("30 % with idle spans, most of 10 frames or more").isBetween(13.5, 22.5);
@@ -60,6 +61,14 @@ class ScenarioGeneratorTest {
         assertThat(share.get(Features.ABSENT_PAST_WRAP)).isBetween(2.5, 6.0);
         assertThat(share.get(Features.AT_MAXIMUM_AGE)).as("10 % with age jumps, most of them within 2 ticks")
                 .isBetween(6.0, 11.0);
+        assertThat(share.get(Features.BUILT_IN_RUN)).as("40 % of late watches, 5 % of the others, 25 % after commands")
+                .isBetween(44.0, 58.0);
+        assertThat(share.get(Features.BUILT_IN_EXCLUSIVE)).as("15 % of systems with one, and exclusive systems")
+                .isBetween(4.0, 10.0);
+        assertThat(share.get(Features.BUILT_AFTER_COMMANDS)).as("25 %, more where a swarm keeps the window")
+                .isBetween(24.0, 36.0);
+        assertThat(share.get(Features.IN_RUN_ANNOUNCES)).isBetween(12.0, 21.0);
+        assertThat(share.get(Features.OBSERVES_EVERYTHING)).as("10 %").isBetween(8.0, 13.0);
         Arrays.sort(drawn);
         System.out.println("ScenarioGeneratorTest: values drawn: median " + drawn[N / 2] + ", max " + drawn[N - 1]);
         assertThat(drawn[N - 1]).as("the jqwik properties' choice lists are long enough").isLessThan(1_200);
