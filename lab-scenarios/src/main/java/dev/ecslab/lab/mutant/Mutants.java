@@ -118,12 +118,67 @@ public final class Mutants {
                         List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
                 new TrackerMutant(subject(ExpiresOneTickEarly.ID, "generation whose age test is one tick off: a change"
                         + " one tick younger than the maximum change age counts as expired and is never reported",
-                        ExpiresOneTickEarly::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", true));
+                        ExpiresOneTickEarly::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                // Only a query built inside a running system can catch it.
+                new TrackerMutant(subject(ForgetsInRunAnnouncement.ID, "generation that ignores the world's"
+                        + " announcement when a component starts being observed inside a running system (a query built"
+                        + " in a run), and honours it between runs", ForgetsInRunAnnouncement::new),
+                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true));
     }
 
     /** The tracker mutants that only a detector's long absence (idle frames) can catch. */
     public static List<String> longAbsenceMutants() {
         return List.of(ExpiresAfterFrames.ID_6, ExpiresAfterFrames.ID_64);
+    }
+
+    /**
+     * Takes the world's announcement of every row as silent additions when it is made inside a run (at the
+     * tick of a reader whose run is under way: a query built in a system's run started the observation), and
+     * honours it when made between runs (at a fresh tick). Observers that join between frames pass it;
+     * what was written while nobody observed a component is lost to a query built inside a run.
+     */
+    static final class ForgetsInRunAnnouncement extends ForwardingChangeTracker {
+        static final String ID = "mutant:forgets-in-run-announcement";
+        /** The ticks of the runs under way, by reader id ({@code null}: none). */
+        private final Map<Integer, Integer> running = new ConcurrentHashMap<>();
+        /** The announcing writer whose announcement is dropped, while it announces. */
+        private volatile SystemTicks dropping;
+
+        ForgetsInRunAnnouncement() {
+            super(new GenerationTracker());
+        }
+
+        @Override
+        public void onRunStarted(SystemTicks run) {
+            if (run.id() == SystemTicks.WORLD_WRITER && SystemTicks.OBSERVATION_STARTS.equals(run.name())) {
+                dropping = running.containsValue(run.thisRun()) ? run : null;
+            } else if (run.id() >= SystemTicks.FIRST_SYSTEM) {
+                running.put(run.id(), run.thisRun());
+            }
+            super.onRunStarted(run);
+        }
+
+        @Override
+        public void onRunFinished(SystemTicks run) {
+            running.remove(run.id());
+            super.onRunFinished(run);
+        }
+
+        @Override
+        public void onAdded(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+            if (writer == dropping) {
+                onAddedSilently(componentId, entityIndex, rows, row);
+            } else {
+                super.onAdded(writer, componentId, entityIndex, rows, row);
+            }
+        }
+
+        @Override
+        public void onMutated(SystemTicks writer, int componentId, int entityIndex, TrackedRows rows, int row) {
+            if (writer != dropping) {
+                super.onMutated(writer, componentId, entityIndex, rows, row);
+            }
+        }
     }
 
     /**

@@ -224,6 +224,12 @@ public final class ScenarioBuilder {
             return this;
         }
 
+        /** A watch whose query the system builds inside its first run in frames {@code from} to {@code until}. */
+        public SystemBuilder watchBuiltInRun(Data data, WatchKind kind, int from, Integer until) {
+            watches.add(new Watch(data, kind, false, from == 0 ? null : from, until, Watch.Built.IN_RUN));
+            return this;
+        }
+
         /** {@link #watchDuring} for all four filters. */
         public SystemBuilder watchAllDuring(Data data, int from, Integer until) {
             for (WatchKind k : WatchKind.values()) {
