@@ -313,8 +313,11 @@ public final class DetectionOracle {
                 // paused for frames sees one made while it was paused, even by another system's watch), or from
                 // the claimed delay before the watch joined, whichever is earlier.
                 long announcedFrom = Math.min(previous == null ? 0 : previous.frame() + 1L, (long) watch.firstFrame() - delay);
-                if (!evaluated && watch.firstFrame() > 0 && watch.kind() != WatchKind.REMOVED
-                        && scenario.announcesBetween(watch.data(), (int) Math.max(announcedFrom, 0), watch.firstFrame())) {
+                // A query built in a run opens in its system's first run, which may come frames after the watch's
+                // first frame (its system paused): announcements made between frames until then reach it too.
+                int announcedTo = watch.builtInRun() ? (int) r.frame() : watch.firstFrame();
+                if (!evaluated && (watch.firstFrame() > 0 || watch.builtInRun()) && watch.kind() != WatchKind.REMOVED
+                        && scenario.announcesBetween(watch.data(), (int) Math.max(announcedFrom, 0), announcedTo)) {
                     announced.addAll(present);
                     announcedUntil = r.frame() + delay;
                 }
