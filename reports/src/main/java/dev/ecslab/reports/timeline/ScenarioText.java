@@ -157,6 +157,9 @@ public final class ScenarioText {
         if (s.valueLayout() == dev.ecslab.ecs.component.ValueLayout.COLUMNAR) {
             out.add("components stored in columns (one primitive array per field)");
         }
+        if (s.observeEverything()) {
+            out.add("the world observes every component from the start (no watch that joins makes it announce rows)");
+        }
         if (out.isEmpty()) {
             out.add("empty");
         }
