@@ -239,7 +239,7 @@ public final class ScenarioGenerator {
             observeEverything = c.maybe(10);
         }
         Scenario drawn = new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick,
-                ordering, groups, jumps, layout, List.of(), observeEverything).validate();
+                ordering, groups, jumps, layout, observeEverything).validate();
         // Drawn after the idle spans, so every other draw of a seed is what it was before age jumps existed.
         drawn = full ? withAgeJumps(c, drawn) : drawn;
         // Swarm testing, drawn last of all: the features some scenarios go without.

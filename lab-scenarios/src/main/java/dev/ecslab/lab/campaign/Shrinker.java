@@ -234,10 +234,13 @@ public final class Shrinker {
                 out.add(() -> s.with(rest, s.stages(), s.frames(), s.edits()));
             }
         }
+        if (s.padding() != null) {                               // no padding entities
+            out.add(() -> s.withPadding(null));
+        }
         if (s.startTick() != null) {                             // start the clock at the default
             out.add(() -> new Scenario(s.name(), s.description(), s.entities(), s.resources(), s.stages(), s.pauses(),
                     s.frames(), s.edits(), null, s.ordering(), s.groups(), s.clockJumps(), s.layout(),
-                    s.ageJumps(), s.observeEverything()).validate());
+                    s.ageJumps(), s.observeEverything(), s.padding()).validate());
         }
 
         if (s.observeEverything()) {                              // a world that observes only what queries observe

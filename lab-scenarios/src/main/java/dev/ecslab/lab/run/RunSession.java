@@ -343,6 +343,7 @@ final class RunSession implements ExecutionObserver {
     // ------------------------------------------------------------ setup
 
     void setup() {
+        pad();
         for (EntitySpec spec : scenario.entities()) {
             List<Object> values = new ArrayList<>();
             spec.components().forEach((d, v) -> values.add(d.value(v)));
@@ -370,6 +371,32 @@ final class RunSession implements ExecutionObserver {
             model.resources.add(d);
             worldChange(0, -1, d, null, ChangeType.ADDED, "setup", clockIn(-1));
         });
+    }
+
+    /**
+     * The scenario's padding ({@link dev.ecslab.lab.scenario.PaddingSpec}): component-less entities spawned
+     * before the setup, the kept ones left alive, the recycled ones spawned and despawned generation after
+     * generation, so the scenario's entities get large indices and old generations. Nothing is recorded:
+     * an entity without components is no change any watch can see.
+     */
+    void pad() {
+        dev.ecslab.lab.scenario.PaddingSpec p = scenario.padding();
+        if (p == null) {
+            return;
+        }
+        Object[] none = new Object[0];                          // one empty bundle for every spawn
+        for (int i = 0; i < p.kept(); i++) {
+            world.spawn(none);
+        }
+        Entity[] recycled = new Entity[p.recycled()];
+        for (int g = 0; g < p.generations(); g++) {
+            for (int i = 0; i < recycled.length; i++) {
+                recycled[i] = world.spawn(none);
+            }
+            for (Entity e : recycled) {
+                world.despawn(e);
+            }
+        }
     }
 
     /**

@@ -30,6 +30,10 @@ import java.util.function.Predicate;
  * <p>{@code groups} are bulk spawns in the initial world ({@link GroupSpec}: {@code g0#0 ..
  * g0#9999}), set up after the single {@code entities}; {@code clockJumps} advance the world's change
  * tick between frames ({@link ClockJump}). JSON leaves both out when they are empty.
+ *
+ * <p>{@code padding}, when not {@code null}, is the component-less entities the world spawns (and
+ * recycles) before the setup, so the scenario's entities get large indices and old generations
+ * ({@link PaddingSpec}); JSON leaves it out when it is {@code null}.
  */
 public record Scenario(@Required String name, String description, List<EntitySpec> entities,
         Map<Data, Integer> resources, @Required List<StageSpec> stages, List<PauseSpec> pauses,
@@ -38,7 +42,8 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockJump> clockJumps,
         @JsonInclude(JsonInclude.Include.NON_NULL) ValueLayout layout,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgeJump> ageJumps,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean observeEverything) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean observeEverything,
+        @JsonInclude(JsonInclude.Include.NON_NULL) PaddingSpec padding) {
 
     /**
      * How the schedule orders conflicting systems that have no declared constraint (the ECS's
@@ -77,38 +82,52 @@ public record Scenario(@Required String name, String description, List<EntitySpe
     }
 
     /**
-     * A scenario without age jumps whose world observes only what change queries observe (every scenario
-     * written before either existed). With {@code observeEverything} the world tracks every component
-     * from the start ({@code World.Builder#observeEverything}): no component is ever unobserved, so no
-     * watch that joins makes the world announce rows, and every watch is judged exactly.
+     * A scenario without age jumps or padding, whose world observes only what change queries observe (every
+     * scenario written before any of them existed). With {@code observeEverything} the world tracks every
+     * component from the start ({@code World.Builder#observeEverything}): no component is ever unobserved,
+     * so no watch that joins makes the world announce rows, and every watch is judged exactly.
      */
     public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
             List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
             List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout) {
         this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
-                layout, List.of(), false);
+                layout, List.of(), false, (PaddingSpec) null);
     }
 
-    /** A scenario whose world observes only what change queries observe. */
+    /** A scenario with age jumps, without padding, whose world observes only what change queries observe. */
     public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
             List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
             List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout, List<AgeJump> ageJumps) {
         this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
-                layout, ageJumps, false);
+                layout, ageJumps, false, (PaddingSpec) null);
     }
 
-    /** A scenario without age jumps. */
+    /** A scenario without age jumps or padding. */
     public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
             List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
             List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout, boolean observeEverything) {
         this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
-                layout, List.of(), observeEverything);
+                layout, List.of(), observeEverything, (PaddingSpec) null);
+    }
+
+    /** A scenario with padding, without age jumps, whose world observes only what change queries observe. */
+    public Scenario(String name, String description, List<EntitySpec> entities, Map<Data, Integer> resources,
+            List<StageSpec> stages, List<PauseSpec> pauses, int frames, List<Edit> edits, Integer startTick, Ordering ordering,
+            List<GroupSpec> groups, List<ClockJump> clockJumps, ValueLayout layout, PaddingSpec padding) {
+        this(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering, groups, clockJumps,
+                layout, List.of(), false, padding);
     }
 
     /** A copy whose world observes every component from the start, or not; validated. */
     public Scenario withObserveEverything(boolean everything) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps, layout, ageJumps, everything).validate();
+                groups, clockJumps, layout, ageJumps, everything, padding).validate();
+    }
+
+    /** A copy whose world spawns {@code newPadding} before the setup ({@code null}: none); validated. */
+    public Scenario withPadding(PaddingSpec newPadding) {
+        return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
+                groups, clockJumps, layout, ageJumps, observeEverything, newPadding).validate();
     }
 
     /**
@@ -129,7 +148,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
     /** A copy whose world stores its components with {@code newLayout}; validated. */
     public Scenario withLayout(ValueLayout newLayout) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps, newLayout, ageJumps, observeEverything).validate();
+                groups, clockJumps, newLayout, ageJumps, observeEverything, padding).validate();
     }
 
     /** A scenario without groups or clock jumps. */
@@ -306,19 +325,19 @@ public record Scenario(@Required String name, String description, List<EntitySpe
             List<Edit> newEdits, List<ClockJump> newJumps) {
         return new Scenario(name, description, newEntities, resources, newStages, pauses, newFrames, newEdits, startTick,
                 ordering, newGroups, newJumps, layout, ageJumps.stream().filter(j -> j.beforeFrame() < newFrames + QUIET_FRAMES)
-                        .toList(), observeEverything).validate();
+                        .toList(), observeEverything, padding).validate();
     }
 
     /** A copy under another ordering policy; validated. */
     public Scenario withOrdering(Ordering newOrdering) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, newOrdering,
-                groups, clockJumps, layout, ageJumps, observeEverything).validate();
+                groups, clockJumps, layout, ageJumps, observeEverything, padding).validate();
     }
 
     /** A copy with other age jumps; validated. */
     public Scenario withAgeJumps(List<AgeJump> newAgeJumps) {
         return new Scenario(name, description, entities, resources, stages, pauses, frames, edits, startTick, ordering,
-                groups, clockJumps, layout, newAgeJumps, observeEverything).validate();
+                groups, clockJumps, layout, newAgeJumps, observeEverything, padding).validate();
     }
 
     /** The age jump before {@code frame}, or {@code null}. */
@@ -616,6 +635,9 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         }
         checkJumps();
         checkAgeJumps();
+        if (padding != null) {
+            padding.validate("padding");
+        }
         ScenarioModel.runsOnly(this);                             // a command that would fail is bad input too
         return this;
     }

@@ -64,6 +64,10 @@ public final class ScenarioLimits {
         for (GroupSpec g : s.groups()) {
             entities += clamp(g.count(), 0, Scenario.MAX_ENTITIES);
         }
+        if (s.padding() != null) {                               // empty entities, but entities the world holds
+            entities += clamp(s.padding().kept(), 0, PaddingSpec.MAX_KEPT) + clamp(s.padding().recycled(), 0,
+                    PaddingSpec.MAX_RECYCLED);
+        }
         long edits = 0;
         for (Edit e : s.edits()) {
             long n = e.count() > 0 ? clamp(e.count(), 1, Scenario.MAX_ENTITIES) : 1;

@@ -96,7 +96,7 @@ public final class ForcedOrder {
         return new Scenario(name, description, scenario.entities(), scenario.resources(), stages, scenario.pauses(),
                 scenario.frames(), scenario.edits(), scenario.startTick(), scenario.ordering(), scenario.groups(),
                 scenario.clockJumps(), scenario.layout(), scenario.ageJumps(),
-                scenario.observeEverything()).validate();
+                scenario.observeEverything(), scenario.padding()).validate();
     }
 
     /** The stage with a {@code before} constraint between consecutive systems of {@code order} that are not yet ordered. */
