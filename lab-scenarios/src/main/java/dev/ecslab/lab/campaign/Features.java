@@ -57,6 +57,16 @@ public final class Features {
     public static final String BUILT_AFTER_COMMANDS = "a query is built in the run after commands touched its component";
     public static final String IN_RUN_ANNOUNCES = "a query built inside a run starts observing its component";
     public static final String OBSERVES_EVERYTHING = "observes everything";
+    public static final String INDEX_65536 = "an entity index past 65 536";
+    public static final String OLD_GENERATIONS = "an entity takes a slot of generation 2 or more";
+    public static final String TABLE_4096 = "a column of 4 096 rows or more";
+    public static final String SPARSE_4096 = "a sparse set of 4 096 rows or more";
+    public static final String MASS_REMOVAL = "1 000 removals in one frame";
+    public static final String MASS_DESPAWN = "a bulk despawn of 500 entities by commands";
+    public static final String SLOTS_REUSED = "a frame despawns, then spawns into the freed slots";
+    public static final String STAGE_130 = "a stage of 130 systems or more";
+    public static final String CROWD_EVERY_KIND = "a crowd watches every change kind";
+    public static final String CROWD_RESOURCES = "a crowd watches a resource";
 
     private Features() {
     }
@@ -100,6 +110,7 @@ public final class Features {
         out.put(ABSENT_PAST_WRAP, absentAcrossWrap(s));
         out.put(AT_MAXIMUM_AGE, atMaximumAge(s));
         observedAnyTime(s, out);
+        bigWorld(s, out);
         return out;
     }
 
@@ -184,6 +195,58 @@ public final class Features {
     static boolean atMaximumAge(Scenario s) {
         return s.ageJumps().stream().anyMatch(j -> j.belowMaxAge() >= 0 && j.belowMaxAge() <= 2
                 && s.edits().stream().anyMatch(e -> e.frame() == j.beforeFrame() - 1));
+    }
+
+    /** The features of big worlds: large indices and generations, large tables, mass edits, stages of 130 systems. */
+    private static void bigWorld(Scenario s, Map<String, Boolean> out) {
+        out.put(INDEX_65536, s.padding() != null && s.padding().kept() >= 65_536);
+        out.put(OLD_GENERATIONS, s.padding() != null && s.padding().recycled() > 0 && s.padding().generations() >= 2);
+        out.put(TABLE_4096, largestColumn(s) >= 4_096);
+        int sparse = 0;
+        for (GroupSpec g : s.groups()) {
+            sparse += g.components().containsKey(Data.S) ? g.count() : 0;
+        }
+        out.put(SPARSE_4096, sparse >= 4_096);
+        out.put(MASS_REMOVAL, massRemoval(s));
+        out.put(MASS_DESPAWN, s.edits().stream().anyMatch(e -> e.op() == EditOp.DESPAWN && e.count() >= 500));
+        out.put(SLOTS_REUSED, s.edits().stream().anyMatch(d -> d.op() == EditOp.DESPAWN && s.edits().stream()
+                .anyMatch(e -> e.op() == EditOp.SPAWN && e.frame() == d.frame() && (e.iteration() > d.iteration()
+                        || stageIndex(s, e.system()) > stageIndex(s, d.system())))));
+        out.put(STAGE_130, s.stages().stream().anyMatch(st -> st.systems().size() >= 130));
+        out.put(CROWD_EVERY_KIND, s.stages().stream().anyMatch(st -> st.systems().size() > 16 && st.systems().stream()
+                .flatMap(x -> x.watches().stream()).filter(w -> !w.data().isResource()).map(w -> w.kind()).distinct()
+                .count() == dev.ecslab.lab.scenario.WatchKind.values().length));
+        out.put(CROWD_RESOURCES, s.stages().stream().anyMatch(st -> st.systems().size() > 16 && st.systems().stream()
+                .flatMap(x -> x.watches().stream()).anyMatch(w -> w.data().isResource())));
+    }
+
+    private static int stageIndex(Scenario s, String system) {
+        return s.stages().indexOf(s.stageOf(system));
+    }
+
+    /**
+     * Some frame removes one component from 1 000 entities or more: bulk removes of it and bulk despawns of
+     * groups that have it (a group's components at setup, or the one a bulk spawn gave it), added up.
+     */
+    static boolean massRemoval(Scenario s) {
+        Map<String, Set<Data>> groupComponents = new HashMap<>();
+        s.groups().forEach(g -> groupComponents.put(g.label(), g.components().keySet()));
+        Map<List<Object>, Integer> removals = new HashMap<>();                // (frame, data) -> removals
+        for (Edit e : s.edits()) {
+            if (!e.isBulk()) {
+                continue;
+            }
+            if (e.op() == EditOp.SPAWN) {
+                groupComponents.put(e.entity(), Set.of(e.data()));
+            } else if (e.op() == EditOp.REMOVE) {
+                removals.merge(List.of(e.frame(), e.data()), e.count(), Integer::sum);
+            } else if (e.op() == EditOp.DESPAWN) {
+                for (Data d : groupComponents.getOrDefault(e.entity(), Set.of())) {
+                    removals.merge(List.of(e.frame(), d), e.count(), Integer::sum);
+                }
+            }
+        }
+        return removals.values().stream().anyMatch(n -> n >= 1_000);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.ecslab.lab.scenario.Edit;
 import dev.ecslab.lab.scenario.EditOp;
 import dev.ecslab.lab.scenario.EntitySpec;
 import dev.ecslab.lab.scenario.GroupSpec;
+import dev.ecslab.lab.scenario.PaddingSpec;
 import dev.ecslab.lab.scenario.PauseSpec;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.StageSpec;
@@ -53,6 +54,19 @@ import java.util.Set;
  *   <tr><td>crowd</td><td>(drawn after everything else) 5 %: a last stage of 17 to 48 more systems
  *       in a chain, each writing a component of the first entity (50 % per frame) and watching it
  *       Changed, so system ids pass 16 and 32</td></tr>
+ *   <tr><td>big worlds</td><td>(drawn after the crowd, each independent of the others) padding 8 %:
+ *       component-less entities spawned before the setup ({@link PaddingSpec}), 65 536 to 69 631 kept
+ *       (75 %, so every entity of the scenario has an index past 2<sup>16</sup>) or none, and (always when
+ *       none are kept, else 50 %) 16 to 1 024 slots spawned and despawned 2 to 63 times, which the
+ *       scenario's first entities take in their old generation; a mass stage 4 %: a group {@code big} of
+ *       4 600 to 4 849 members (a table past 4 096 rows; with {@code S} 50 %, a sparse set as large),
+ *       whose last 500 to 550 members one looping system despawns by commands in one frame, then spawns
+ *       as many {@code reborn} entities into the freed slots and removes their {@code A}: 1 000 to 1 100
+ *       removals of {@code A} in one frame, two at each reused index, after writing {@code A} of the
+ *       members from 4 000 on (rows past 4 096), all watched by one later system ({@link #mass}); a
+ *       throng 4 %: a last stage of 130 to 135 systems in a chain (ids past 64 and 128) watching all four
+ *       change kinds of a component and of the resource {@code R}, with writes, a remove and re-insert,
+ *       and resource inserts and removals in each frame ({@link #throng})</td></tr>
  *   <tr><td>long absences</td><td>(drawn after the crowd) 30 %: one or two spans of idle frames, in which
  *       the schedule does not run, before frames from 1 on; each 1, 2, 6, 7, 10, 63, 64, 65, 100, 1 000,
  *       10 000 or 10<sup>9</sup> frames long, and in a scenario without clock jumps with 30 % also a jump's
@@ -110,7 +124,9 @@ public final class ScenarioGenerator {
         /** Only the structures of the generator before issue 14 (see the class comment). */
         CLASSIC,
         /** Everything, every feature at its usual odds and no swarm: kept to measure what swarming adds. */
-        UNSWARMED
+        UNSWARMED,
+        /** Everything but the big worlds (padding, mass stages, throngs): the space before them. */
+        NO_BIG_WORLDS
     }
 
     private ScenarioGenerator() {
@@ -229,7 +245,10 @@ public final class ScenarioGenerator {
         if (full && c.maybe(5)) {
             stages.add(crowd(c, entities.get(0), frames, edits));
         }
-        // Drawn after the crowd, so every other draw of a seed is what it was before long absences existed.
+        // Drawn after the crowd, so every other draw of a seed is what it was before big worlds existed.
+        PaddingSpec padding = full && space != Space.NO_BIG_WORLDS ? bigWorld(c, entities, groups, stages, frames, edits)
+                : null;
+        // Drawn after the big worlds, so every other draw of a seed is what it was before long absences existed.
         if (full && c.maybe(IDLE_SHARE)) {
             jumps = idleSpans(c, frames + Scenario.QUIET_FRAMES, jumps);
         }
@@ -239,11 +258,11 @@ public final class ScenarioGenerator {
             observeEverything = c.maybe(10);
         }
         Scenario drawn = new Scenario(name, "generated", entities, resources, stages, pauses, frames, edits, startTick,
-                ordering, groups, jumps, layout, observeEverything).validate();
+                ordering, groups, jumps, layout, List.of(), observeEverything, padding).validate();
         // Drawn after the idle spans, so every other draw of a seed is what it was before age jumps existed.
         drawn = full ? withAgeJumps(c, drawn) : drawn;
         // Swarm testing, drawn last of all: the features some scenarios go without.
-        return space == Space.FULL ? Swarm.omit(drawn, Swarm.draw(c)) : drawn;
+        return full && space != Space.UNSWARMED ? Swarm.omit(drawn, Swarm.draw(c)) : drawn;
     }
 
     /** The name of the crowd's stage. */
@@ -375,6 +394,113 @@ public final class ScenarioGenerator {
         systems.set(pick[1], x.withWatches(ws));
         out.set(pick[0], new StageSpec(st.name(), st.iterations(), systems));
         return out;
+    }
+
+    /**
+     * Big worlds, drawn last: a padding of empty entities (8 %), a mass stage over a table past 4 096 rows
+     * (4 %), a throng of 130 systems or more (4 %), each independent of the others. Without them, a
+     * strategy that loses changes of entities with index 4 096 or more, keeps one bit per system in a
+     * {@code long}, has {@code Added} blind past system 20 or keeps 1 000 removals per frame passed every
+     * gate. Returns the padding, or {@code null}; the stages, entities, groups and edits are appended to
+     * the lists given.
+     */
+    private static PaddingSpec bigWorld(Choices c, List<EntitySpec> entities, List<GroupSpec> groups, List<StageSpec> stages,
+            int frames, List<Edit> edits) {
+        PaddingSpec padding = null;
+        if (c.maybe(8)) {
+            int kept = c.maybe(75) ? 65_536 + c.below(4_096) : 0;
+            boolean recycles = kept == 0 || c.maybe(50);
+            padding = recycles ? new PaddingSpec(kept, 16 + c.below(1_009), 2 + c.below(62)) : new PaddingSpec(kept, 0, 0);
+        }
+        if (c.maybe(4)) {
+            mass(c, groups, stages, frames, edits);
+        }
+        if (c.maybe(4)) {
+            stages.add(throng(c, entities, frames, edits));
+        }
+        return padding;
+    }
+
+    /**
+     * A mass stage: a group {@code big} of 4 600 to 4 849 members with {@code A} (and {@code S} 50 %, a
+     * sparse set as large as the table; {@code B} 25 %), a stage {@code mass} of one system {@code m0}
+     * looping three times, then a stage {@code mass-watch} whose {@code m1} watches {@code A} Mutated
+     * (walked in parallel 30 %) and Removed (and {@code S} Removed). In one frame, {@code m0} writes
+     * {@code A} of members 4 000 to the last one it keeps (rows past 4 096; the despawned ones are the
+     * last rows, so no row moves) and despawns the last 500 to 550 members by commands (its first pass),
+     * spawns as many {@code reborn} entities with {@code A} by commands, into the slots just freed (its
+     * second pass), and removes their {@code A} (its third pass): 1 000 removals of {@code A} or more in
+     * one frame, two of them at each reused index, all seen by {@code m1}'s one run.
+     */
+    private static void mass(Choices c, List<GroupSpec> groups, List<StageSpec> stages, int frames, List<Edit> edits) {
+        int gone = 500 + c.below(51);
+        int size = 4_100 + gone + c.below(200);
+        Map<Data, Integer> comps = new EnumMap<>(Data.class);
+        comps.put(Data.A, c.below(3));
+        if (c.maybe(50)) {
+            comps.put(Data.S, c.below(3));
+        }
+        if (c.maybe(25)) {
+            comps.put(Data.B, c.below(3));
+        }
+        groups.add(new GroupSpec("big", size, comps));
+        int frame = c.below(frames);
+        String m0 = "m0";
+        edits.add(Edit.bulk(frame, 0, m0, EditOp.SET, "big", Data.A, c.below(3), 4_000, 1, size - gone - 4_000));
+        edits.add(Edit.bulk(frame, 0, m0, EditOp.DESPAWN, "big", null, 0, size - gone, 1, gone));
+        edits.add(Edit.bulk(frame, 1, m0, EditOp.SPAWN, "reborn", Data.A, c.below(3), 0, 1, gone));
+        edits.add(Edit.bulk(frame, 2, m0, EditOp.REMOVE, "reborn", Data.A, 0, 0, 1, gone));
+        List<Watch> watches = new ArrayList<>();
+        watches.add(new Watch(Data.A, WatchKind.MUTATED, c.maybe(30)));
+        watches.add(new Watch(Data.A, WatchKind.REMOVED));
+        if (comps.containsKey(Data.S)) {
+            watches.add(new Watch(Data.S, WatchKind.REMOVED));
+        }
+        stages.add(new StageSpec("mass", 3, List.of(new SystemSpec(m0, EnumSet.of(Data.A), EnumSet.noneOf(Data.class),
+                EnumSet.noneOf(Data.class), List.of(), List.of(), List.of(), List.of(), null))));
+        stages.add(new StageSpec("mass-watch", 1, List.of(new SystemSpec("m1", EnumSet.noneOf(Data.class),
+                EnumSet.noneOf(Data.class), EnumSet.noneOf(Data.class), watches, List.of(), List.of(), List.of(), null))));
+    }
+
+    /**
+     * A throng: 130 to 135 systems in a last stage of their own, in a chain (nothing in it is ambiguous), so
+     * system ids pass 64 and 128. System {@code i} watches Added, Mutated, Changed or Removed ({@code i mod
+     * 4}) of a component {@code d} of a new entity {@code throng0}, or (every eighth, kind {@code i / 8 mod
+     * 4}) of the resource {@code R}, and may write what it watches. In each frame: 0 to 5 writes by random
+     * members; with 50 % a random member removes {@code d} from {@code throng0} and inserts it again (by
+     * commands: a removal and an addition); with 40 % a random member inserts or removes {@code R}.
+     */
+    private static StageSpec throng(Choices c, List<EntitySpec> entities, int frames, List<Edit> edits) {
+        Data data = COMPONENTS[c.below(COMPONENTS.length)];
+        String target = "throng0";
+        entities.add(new EntitySpec(target, Map.of(data, c.below(3))));
+        int n = 130 + c.below(6);
+        List<SystemSpec> systems = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Data watched = i % 8 == 7 ? Data.R : data;
+            systems.add(new SystemSpec("t" + i, EnumSet.of(watched), EnumSet.noneOf(Data.class), EnumSet.noneOf(Data.class),
+                    List.of(new Watch(watched, WatchKind.values()[(i % 8 == 7 ? i / 8 : i) % 4])), List.of(),
+                    i == 0 ? List.of() : List.of("t" + (i - 1)),
+                    List.of(), null));
+        }
+        for (int f = 0; f < frames; f++) {
+            int writes = c.below(6);
+            for (int k = 0; k < writes; k++) {
+                int i = c.below(n);
+                edits.add(new Edit(f, 0, "t" + i, EditOp.SET, i % 8 == 7 ? null : target, i % 8 == 7 ? Data.R : data,
+                        c.below(3)));
+            }
+            if (c.maybe(50)) {
+                String owner = "t" + c.below(n);
+                edits.add(new Edit(f, 0, owner, EditOp.REMOVE, target, data, 0));
+                edits.add(new Edit(f, 0, owner, EditOp.INSERT, target, data, c.below(3)));
+            }
+            if (c.maybe(40)) {
+                edits.add(new Edit(f, 0, "t" + c.below(n), c.maybe(50) ? EditOp.INSERT : EditOp.REMOVE, null, Data.R,
+                        c.below(3)));
+            }
+        }
+        return new StageSpec("throng", 1, systems);
     }
 
     /**
