@@ -77,6 +77,18 @@ final class ScenarioChoices {
         MINIMUM.put(Features.OBSERVES_EVERYTHING, 3.0);      // 9 %
     }
 
+    static {
+        // Big worlds: shares of 4 to 6 %, so a minimum of one or two scenarios in 200 tries (a correct
+        // generator misses one at 4 % with a probability of 3·10⁻⁴).
+        MINIMUM.put(Features.INDEX_65536, 1.0);              // 6.3 %
+        MINIMUM.put(Features.OLD_GENERATIONS, 0.5);          // 5.3 %
+        MINIMUM.put(Features.TABLE_4096, 0.5);               // 4.9 %
+        MINIMUM.put(Features.MASS_REMOVAL, 0.5);             // 5.0 %
+        MINIMUM.put(Features.MASS_DESPAWN, 0.5);             // 3.9 %
+        MINIMUM.put(Features.STAGE_130, 0.5);                // 3.7 %
+        MINIMUM.put(Features.CROWD_EVERY_KIND, 0.5);         // 3.7 %
+    }
+
     private ScenarioChoices() {
     }
 
