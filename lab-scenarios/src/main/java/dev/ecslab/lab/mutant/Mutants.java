@@ -124,25 +124,27 @@ public final class Mutants {
                         + " announcement when a component starts being observed inside a running system (a query built"
                         + " in a run), and honours it between runs", ForgetsInRunAnnouncement::new),
                         List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
-                // Big worlds: each wrong only past an index, a row, a system id or a removal count, or on a reused slot.
+                // Big worlds: each wrong only past an index, a row, a system id or a removal count, or on a reused slot. Each
+                // passed every gate before big worlds, but none is marked false-pass: FalsePassGateTest gates those on the
+                // catalogue alone, which has no big world; MutantsAreKilledTest still requires each measured not exact.
                 new TrackerMutant(subject(BigWorldMutants.LOSES_HIGH_INDICES, "generation that loses every change of an"
                         + " entity whose index is 4 096 or more", BigWorldMutants.LosesHighIndices::new),
-                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                        List.of(Criterion.AT_LEAST_ONCE), "never reported", false),
                 new TrackerMutant(subject(BigWorldMutants.SYSTEM_BITS_IN_A_LONG, "generation that keeps one bit per system"
                         + " in a long (\"may have unseen changes\"), so system ids 64 apart share a bit",
-                        BigWorldMutants.SystemBitsInALong::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                        BigWorldMutants.SystemBitsInALong::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", false),
                 new TrackerMutant(subject(BigWorldMutants.ADDED_BLIND_PAST_20, "generation whose Added is never true for a"
                         + " system with an id past 20", BigWorldMutants.AddedBlindPast20::new), List.of(Criterion.AT_LEAST_ONCE),
-                        "never reported", true),
+                        "never reported", false),
                 new TrackerMutant(subject(BigWorldMutants.REMOVAL_BUFFER_1000, "generation that keeps at most 1 000"
                         + " removals per frame and drops the rest", BigWorldMutants.RemovalBufferOf1000::new),
-                        List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
+                        List.of(Criterion.AT_LEAST_ONCE), "never reported", false),
                 new TrackerMutant(subject(BigWorldMutants.LOSES_ROWS_PAST_4096, "generation that never reports a row at"
                         + " 4 096 or past of a column", BigWorldMutants.LosesRowsPast4096::new), List.of(Criterion.AT_LEAST_ONCE),
-                        "never reported", true),
+                        "never reported", false),
                 new TrackerMutant(subject(BigWorldMutants.REMOVALS_BY_INDEX, "generation that keeps removals by entity index"
                         + " only, so a removal from a slot's earlier entity is taken for its later one's",
-                        BigWorldMutants.RemovalsByIndex::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", true));
+                        BigWorldMutants.RemovalsByIndex::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", false));
     }
 
     /** The tracker mutants that only big worlds kill: large indices, rows and system ids, mass removals, reused slots. */
