@@ -69,8 +69,35 @@ public final class Catalogue {
         out.add(observersJoinAndLeave());
         for (Target t : Target.values()) {
             out.add(changeAtTheMaximumAge(t));
+            out.add(longAbsences(t));
         }
         return out;
+    }
+
+    /**
+     * Long absences (Bevy #16520, #20202, #11623: changes lost to rarely run schedules): the schedule does
+     * not run for 7 frames before frame 1, 65 before frame 2 and 10<sup>9</sup> before frame 3. The detector runs
+     * before the changer, so each frame's change waits for it across the idle frames that follow: 8, 66 and
+     * 10<sup>9</sup> + 1 frame ends. A strategy whose history expires after 6 or 64 frames, or any number
+     * below 10<sup>9</sup>, fails here.
+     */
+    public static Scenario longAbsences(Target t) {
+        ScenarioBuilder b = base("Long absences", t, "the schedule does not run for 7, 65 and 10^9 frames; a change made"
+                + " before each span must still be reported after it")
+                .stage("update", st -> st.system("detector", detector(t))
+                        .system("changer", s -> changer(t).accept(s.after("detector"))))
+                .frames(4)
+                .idleFrames(1, 7)
+                .idleFrames(2, 65)
+                .idleFrames(3, 1_000_000_000L);
+        if (t == Target.COMPONENT) {
+            b.set(0, "changer", "e0", Data.A, 1).set(1, "changer", "e2", Data.A, 2).set(2, "changer", "e3", Data.S, 3);
+        } else {
+            for (int f = 0; f < 3; f++) {
+                b.setResource(f, "changer", Data.R, 1 + f);
+            }
+        }
+        return b.build();
     }
 
     /** The catalogue as it was before issue 14: small worlds, no clock jumps, no parallel walks. */

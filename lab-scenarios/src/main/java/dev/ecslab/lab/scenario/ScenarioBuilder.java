@@ -72,6 +72,22 @@ public final class ScenarioBuilder {
     }
 
     /**
+     * Before frame {@code beforeFrame}, {@code frames} frames end in which the schedule does not run (idle
+     * frames, {@link ClockJump#idleFrames()}); joins a clock jump before the same frame.
+     */
+    public ScenarioBuilder idleFrames(int beforeFrame, long frames) {
+        for (int i = 0; i < clockJumps.size(); i++) {
+            ClockJump j = clockJumps.get(i);
+            if (j.beforeFrame() == beforeFrame) {
+                clockJumps.set(i, new ClockJump(beforeFrame, j.ticks(), j.idleFrames() + frames));
+                return this;
+            }
+        }
+        clockJumps.add(new ClockJump(beforeFrame, 0, frames));
+        return this;
+    }
+
+    /**
      * Before frame {@code beforeFrame}, the clock jumps so far that the last change of the frame before
      * is {@code MAX_AGE - belowMaxAge} ticks old at the frame's first tick ({@link AgeJump}).
      */
