@@ -40,7 +40,7 @@ import java.util.function.Predicate;
  * {@code java -Decslab.commit=$(git rev-parse --short HEAD) -cp benchmarks/target/benchmarks.jar dev.ecslab.bench.LabPower
  * [seeds] [tries] [threads] [json] [executor]} (tracker mutants run under {@code executor}, {@code dynamic} unless
  * given). System properties narrow or vary it: {@code -Decslab.power.only=REGEX} keeps the mutants whose id
- * matches, {@code -Decslab.power.space=UNSWARMED} draws the random scenarios without swarming (to measure what
+ * matches, {@code -Decslab.power.space=SWARMED} draws the random scenarios with swarming (to measure what
  * swarming adds), {@code -Decslab.power.catalogue=false} leaves the catalogue out, and
  * {@code -Decslab.power.modes=RANDOM} runs only the listed explorations;
  * the JSON (per mutant and exploration: seeds that killed it, median and largest runs to the kill) is what

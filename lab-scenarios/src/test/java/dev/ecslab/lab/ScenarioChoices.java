@@ -45,36 +45,36 @@ final class ScenarioChoices {
     static {
         MINIMUM.put(Features.EDITS, 90.0);                   // 99.7 %
         MINIMUM.put(Features.TWO_FRAMES, 60.0);              // 80 %
-        MINIMUM.put(Features.LOOPING, 15.0);                 // 29.4 % (a swarm drops a quarter of most features)
-        MINIMUM.put(Features.EARLY_ITERATION_EDIT, 14.0);    // 28.3 %
-        MINIMUM.put(Features.PAUSES, 20.0);                  // 35.8 %
+        MINIMUM.put(Features.LOOPING, 20.0);                 // 42.8 %
+        MINIMUM.put(Features.EARLY_ITERATION_EDIT, 20.0);    // 41.5 %
+        MINIMUM.put(Features.PAUSES, 30.0);                  // 46.8 %
         MINIMUM.put(Features.TABLE_16, 18.0);                // 31.5 %
         MINIMUM.put(Features.TABLE_1024, 2.0);               // 9.5 %
-        MINIMUM.put(Features.RESOURCES, 80.0);               // 92.4 %
+        MINIMUM.put(Features.RESOURCES, 85.0);               // 98.8 %
         MINIMUM.put(Features.COMMANDS, 85.0);                // 99.4 %
-        MINIMUM.put(Features.BULK, 12.0);                    // 23.6 %
-        MINIMUM.put(Features.EXCLUSIVE, 13.0);               // 25.7 %
-        MINIMUM.put(Features.MAIN_THREAD, 12.0);             // 24.2 %
+        MINIMUM.put(Features.BULK, 15.0);                    // 29.7 %
+        MINIMUM.put(Features.EXCLUSIVE, 20.0);               // 39.1 %
+        MINIMUM.put(Features.MAIN_THREAD, 17.0);             // 33.3 %
         MINIMUM.put(Features.INSERTION_ORDER, 5.0);          // 14.7 %
         MINIMUM.put(Features.SPARSE, 85.0);                  // 98 %
-        MINIMUM.put(Features.CLOCK_JUMPS, 8.0);              // 18.2 %
-        MINIMUM.put(Features.EXPIRING_JUMP, 5.0);            // 12.1 %
-        MINIMUM.put(Features.PARALLEL, 25.0);                // 40.4 %
-        MINIMUM.put(Features.LATE_OBSERVER, 20.0);           // 41 %
-        MINIMUM.put(Features.LEAVING_OBSERVER, 15.0);        // 27.2 %
-        MINIMUM.put(Features.OBSERVATION_RESTARTS, 5.0);     // 13.6 %
+        MINIMUM.put(Features.CLOCK_JUMPS, 10.0);             // 24.3 %
+        MINIMUM.put(Features.EXPIRING_JUMP, 6.0);            // 16.6 %
+        MINIMUM.put(Features.PARALLEL, 30.0);                // 54.3 %
+        MINIMUM.put(Features.LATE_OBSERVER, 30.0);           // 54.8 %
+        MINIMUM.put(Features.LEAVING_OBSERVER, 20.0);        // 36.6 %
+        MINIMUM.put(Features.OBSERVATION_RESTARTS, 6.0);     // 16.6 %
         MINIMUM.put(Features.COLUMNAR, 35.0);                // 50 % (drawn with even odds)
-        MINIMUM.put(Features.ABSENT_10, 8.0);                // 17.9 %
-        MINIMUM.put(Features.ABSENT_100, 4.0);               // 10.2 %
-        MINIMUM.put(Features.ABSENT_10_000, 1.5);            // 5.6 %
-        MINIMUM.put(Features.ABSENT_BILLION, 0.5);           // 2.7 %
-        MINIMUM.put(Features.ABSENT_PAST_WRAP, 1.0);         // 4 %
+        MINIMUM.put(Features.ABSENT_10, 10.0);               // 23 %
+        MINIMUM.put(Features.ABSENT_100, 5.0);               // 13 %
+        MINIMUM.put(Features.ABSENT_10_000, 2.0);            // 6.9 %
+        MINIMUM.put(Features.ABSENT_BILLION, 0.5);           // 3.3 %
+        MINIMUM.put(Features.ABSENT_PAST_WRAP, 1.0);         // 5.4 %
         MINIMUM.put(Features.AT_MAXIMUM_AGE, 2.5);           // 8.4 %
-        MINIMUM.put(Features.BUILT_IN_RUN, 30.0);            // 51.1 %
-        MINIMUM.put(Features.BUILT_IN_EXCLUSIVE, 2.0);       // 6.2 %
-        MINIMUM.put(Features.BUILT_AFTER_COMMANDS, 15.0);    // 30 %
-        MINIMUM.put(Features.IN_RUN_ANNOUNCES, 6.0);         // 16.4 %
-        MINIMUM.put(Features.OBSERVES_EVERYTHING, 3.0);      // 9 %
+        MINIMUM.put(Features.BUILT_IN_RUN, 30.0);            // 55 %
+        MINIMUM.put(Features.BUILT_IN_EXCLUSIVE, 4.0);       // 11.8 %
+        MINIMUM.put(Features.BUILT_AFTER_COMMANDS, 18.0);    // 38.7 %
+        MINIMUM.put(Features.IN_RUN_ANNOUNCES, 6.0);         // 15.6 %
+        MINIMUM.put(Features.OBSERVES_EVERYTHING, 3.0);      // 10.5 %
     }
 
     static {
