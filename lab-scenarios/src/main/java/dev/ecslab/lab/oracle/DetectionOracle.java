@@ -168,8 +168,6 @@ public final class DetectionOracle {
         boolean deadlinePassed;
         /** The detector's last run before the change ({@code null}: none), where the reader's absence starts. */
         RunRecord before;
-        /** Whether the reader's absence was weighed against the claimed horizon (once, at the deadline). */
-        boolean horizonWeighed;
         /** Taken off the open obligations: reported, dropped, or expired. */
         boolean settled;
 
@@ -393,7 +391,6 @@ public final class DetectionOracle {
                     }
                 }
                 expire(r, open, unmatched);
-                pastHorizon(r, open, unmatched);
                 if (dueNow.size() > 1) {                                 // stable: by key, then creation
                     dueNow.sort(Comparator.comparingLong(o -> keyOrder.getOrDefault(key(o.change), Long.MAX_VALUE)));
                 }
@@ -450,10 +447,13 @@ public final class DetectionOracle {
          * at least k frames later), whose change is by then at least the maximum change age old, has
          * expired. It is no obligation any more and its change can no longer be reported: a later report of
          * it is a report without a change (criterion 2). The question is asked once, at the deadline: jumps
-         * after it never excuse a miss. The age is exact ({@link #age}).
+         * after it never excuse a miss. The age is exact ({@link #age}). The same deadline weighs the claim's
+         * horizon ({@link #withinHorizon}).
          */
         private void expire(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
-            if (scenario.clockJumps().isEmpty() && scenario.ageJumps().isEmpty()) {
+            dev.ecslab.ecs.change.Horizon h = trace.config().claimedHorizon();
+            boolean ages = !scenario.clockJumps().isEmpty() || !scenario.ageJumps().isEmpty();
+            if (!ages && h.coversEveryAbsence()) {
                 return;
             }
             int allowed = trace.config().delayFrames();
@@ -464,59 +464,41 @@ public final class DetectionOracle {
                         continue;
                     }
                     o.deadlinePassed = true;                             // r is the deadline run
-                    if (age(o.change, r) >= ClockJump.MAX_AGE) {
+                    boolean expired = ages && age(o.change, r) >= ClockJump.MAX_AGE;
+                    boolean past = !expired && !h.coversEveryAbsence() && !withinHorizon(h, o);
+                    if (expired || past) {
                         it.remove();
                         o.settled = true;
                         Deque<ChangeRecord> q = unmatched.get(e.getKey());
                         if (q != null) {
                             q.remove(o.change);
                         }
+                    }
+                    if (past) {
+                        out.add(new Finding(FindingType.PAST_HORIZON, watch, detector, r, o.change.entity(), o.change, null,
+                                classes(o.change), o.due, false, -1, -1));
                     }
                 }
             }
         }
 
         /**
-         * The claim's horizon ({@link dev.ecslab.ecs.change.Horizon}): an obligation still not reported by the
-         * last run its claim allows, whose detector was away longer than the horizon covers (from its last run
-         * before the change to its first run after it: the frames that ended, idle ones included, the ticks the
-         * clock jumped, and the removals of the watched data meanwhile), is no obligation: it is reported as
-         * {@link FindingType#PAST_HORIZON}, never gated, and a later report of it matches nothing. An unbounded
-         * horizon, every strategy's default, excuses nothing.
+         * The claim's horizon ({@link dev.ecslab.ecs.change.Horizon}), asked at the same deadline as expiry: an
+         * obligation still open then whose detector was away longer than the horizon covers (from its last run
+         * before the change to its first run after it: the frames that ended, idle ones included, the ticks
+         * between those runs, and the removals of the watched data meanwhile) is no obligation: it is reported
+         * as {@link FindingType#PAST_HORIZON}, never gated, and a later report of it matches nothing. An
+         * unbounded horizon, every strategy's default, excuses nothing.
          */
-        private void pastHorizon(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
-            dev.ecslab.ecs.change.Horizon h = trace.config().claimedHorizon();
-            if (h.coversEveryAbsence()) {
-                return;
-            }
-            int allowed = trace.config().delayFrames();
-            for (Map.Entry<String, List<Open>> e : open.entrySet()) {
-                for (java.util.Iterator<Open> it = e.getValue().iterator(); it.hasNext(); ) {
-                    Open o = it.next();
-                    if (o.due == null || o.horizonWeighed || r.frame() < o.due.frame() + allowed) {
-                        continue;
-                    }
-                    o.horizonWeighed = true;                             // r is the deadline run
-                    long from = o.before == null ? -1 : o.before.frame();
-                    long to = o.due.frame();
-                    long frames = to - Math.max(from, 0) + scenario.idleFramesBetween(from, to);
-                    Long left = o.before == null ? null : trace.runTick(o.before);
-                    Long back = trace.runTick(o.due);
-                    long ticks = left != null && back != null ? back - left : scenario.jumpedBetween(from, to);
-                    long removals = index.removalsBetween(watch.data(), o.before == null ? -1 : o.before.startSeq(),
-                            o.due.startSeq());
-                    if (!h.covers(frames, ticks, removals)) {
-                        it.remove();
-                        o.settled = true;
-                        Deque<ChangeRecord> q = unmatched.get(e.getKey());
-                        if (q != null) {
-                            q.remove(o.change);
-                        }
-                        out.add(new Finding(FindingType.PAST_HORIZON, watch, detector, r, o.change.entity(), o.change, null,
-                                classes(o.change), o.due, false, -1, -1));
-                    }
-                }
-            }
+        private boolean withinHorizon(dev.ecslab.ecs.change.Horizon h, Open o) {
+            long from = o.before == null ? -1 : o.before.frame();
+            long to = o.due.frame();
+            long frames = to - Math.max(from, 0) + scenario.idleFramesBetween(from, to);
+            Long left = o.before == null ? null : trace.runTick(o.before);
+            Long back = trace.runTick(o.due);
+            long ticks = left != null && back != null ? back - left : scenario.jumpedBetween(from, to);
+            long removals = index.removalsBetween(watch.data(), o.before == null ? -1 : o.before.startSeq(), o.due.startSeq());
+            return h.covers(frames, ticks, removals);
         }
 
         /**
