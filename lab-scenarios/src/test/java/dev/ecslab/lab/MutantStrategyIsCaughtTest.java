@@ -35,19 +35,21 @@ class MutantStrategyIsCaughtTest {
         // jqwik shrank by re-running the property; the lab's shrink ran once, for the failure jqwik reported
         assertThat(Counterexamples.SHRINKS.get() - shrinksBefore).as("lab shrinks per reported failure").isEqualTo(1);
         assertThat(message).contains(MutantStrategyCheck.MARK);
-        // Caught for its own reason: the first violation is of the criterion the mutant breaks, saying its signature
+        // Caught for its own reason: the first violation is of the criterion the mutant breaks, saying its signature,
+        // or criterion 1's other failure: a row whose ticks were lost reports its change only when a later write
+        // stamps it again, late (the two words of one cause; which one jqwik meets first depends on the scenario)
         Criterion expected = MutantStrategyCheck.MUTANT.killedBy().get(0);
         String headline = message.lines().findFirst().orElse("");
         assertThat(headline).as("the violation jqwik reports").startsWith(expected + " ").matches(
-                java.util.regex.Pattern.quote(expected.toString()) + "( \\[[^]]*\\])?: .*")
-                .contains(MutantStrategyCheck.MUTANT.signature());
+                java.util.regex.Pattern.quote(expected.toString()) + "( \\[[^]]*\\])?: .*");
+        assertThat(ownReason(headline)).as("the violation jqwik reports: " + headline).isTrue();
         Scenario shrunk = ScenarioJson.read(message.substring(message.indexOf(MutantStrategyCheck.MARK)
                 + MutantStrategyCheck.MARK.length()), "shrunk");
         Outcome rejudged = Judge.judge(shrunk, ScenarioRunner.run(shrunk, MutantStrategyCheck.CONFIG));
         assertThat(rejudged.violations()).as("the shrunk scenario, run again: it still fails for the same reason")
                 .anySatisfy(v -> {
                     assertThat(v.criterion()).isEqualTo(expected);
-                    assertThat(v.message()).contains(MutantStrategyCheck.MUTANT.signature());
+                    assertThat(ownReason(v.message())).as(v.message()).isTrue();
                 });
         System.out.println("MutantStrategyIsCaughtTest: shrunk to " + shrunk.systems().size() + " system(s), "
                 + shrunk.frames() + " frame(s), " + shrunk.entities().size() + " entities, " + shrunk.edits().size()
@@ -60,5 +62,10 @@ class MutantStrategyIsCaughtTest {
         // a later frame's interleaving keeps the frames before it): shrinking under control is weaker, issue 14.
         assertThat(shrunk.frames()).isLessThanOrEqualTo(4);
         assertThat(shrunk.entities()).hasSizeLessThanOrEqualTo(2);
+    }
+
+    /** The mutant's own failure: its signature (a change never reported), or a change reported late. */
+    static boolean ownReason(String message) {
+        return message.contains(MutantStrategyCheck.MUTANT.signature()) || message.contains(" late: its first run after it was ");
     }
 }
