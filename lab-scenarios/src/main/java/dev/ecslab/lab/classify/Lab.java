@@ -132,6 +132,12 @@ public final class Lab {
                     catalogueDeviations, catalogueBudget, campaign, witnessTries);
         }
 
+        /** At most {@code runs} scenario runs to shrink each counterexample (0: none, kept as found). */
+        public Options withShrinkAttempts(int runs) {
+            return new Options(tries, catalogueSeeds, campaignSeed, runs, memory, progress, runTimeout,
+                    catalogueDeviations, catalogueBudget, campaign, witnessTries);
+        }
+
         public Options withMemory(boolean m) {
             return new Options(tries, catalogueSeeds, campaignSeed, shrinkAttempts, m, progress, runTimeout,
                     catalogueDeviations, catalogueBudget, campaign, witnessTries);
@@ -1225,7 +1231,8 @@ public final class Lab {
         }
         Scenario scenario = run.scenario();
         long[] lastSeed = {config.seed()};
-        int[] runsLeft = {options.shrinkAttempts()};              // the budget counts runs, not candidates
+        // the budget counts runs (a big world's at its cost, shrinkCost), not candidates; [1] counts the runs made
+        int[] runsLeft = {options.shrinkAttempts(), 0};
         Shrinker shrinker = new Shrinker(candidate -> {
             Long s = failingSeed(candidate, config, v, runsLeft);
             if (s != null) {
@@ -1234,7 +1241,7 @@ public final class Lab {
             return s != null;
         }, options.shrinkAttempts());
         Scenario minimal = shrinker.shrink(scenario);
-        int runs = options.shrinkAttempts() - runsLeft[0];
+        int runs = runsLeft[1];
         boolean budgetSpent = !shrinker.settled() || runsLeft[0] <= 0;
         if (minimal == scenario) {
             return new Counterexample(v.criterion(), v.scope(), v.message(), scenario, scenario, run.seed(), run.config(),
@@ -1264,8 +1271,10 @@ public final class Lab {
 
     /** The first seed under which {@code candidate} fails like {@code v}, or {@code null}. */
     private Long failingSeed(Scenario candidate, LabConfig config, RunResult.Failure v, int[] runsLeft) {
+        int cost = shrinkCost(candidate);
         for (int k = 0; k < SHRINK_SEEDS && runsLeft[0] > 0; k++) {
-            runsLeft[0]--;
+            runsLeft[0] -= cost;
+            runsLeft[1]++;
             long seed = config.seed() + 7_919L * k;
             Trace t = ScenarioRunner.run(candidate, config.withSeed(seed));
             if (t.timedOut()) {
@@ -1276,6 +1285,21 @@ public final class Lab {
             }
         }
         return null;
+    }
+
+    /**
+     * What one run of {@code s} costs the shrinking budget, in runs of an ordinary scenario: 1, plus one per
+     * 1 000 entities (padding included) and one per 16 systems. A big world's run costs as many small ones as
+     * it takes time, so shrinking one (a table of 4 600 rows, a stage of 130 systems) stays within a few
+     * seconds instead of minutes, and the budget is still a function of the scenario, never of the clock.
+     */
+    static int shrinkCost(Scenario s) {
+        long entities = s.initialEntityCount() + (s.padding() == null ? 0
+                : s.padding().kept() + (long) s.padding().recycled() * s.padding().generations());
+        for (dev.ecslab.lab.scenario.Edit e : s.edits()) {
+            entities += e.op() == dev.ecslab.lab.scenario.EditOp.SPAWN && e.isBulk() ? e.count() : 0;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, 1 + entities / 1_000 + s.systems().size() / 16);
     }
 
     /** The first violation of the same criterion and scope, in (at least) the same classes. */
