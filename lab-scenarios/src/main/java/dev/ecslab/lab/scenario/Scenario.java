@@ -293,7 +293,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
     }
 
     /**
-     * The scenario's structure class: looping if a stage loops, pausing if some system can be paused,
+     * The scenario's structure class: looping if a stage loops, pausing if some system can be paused or the schedule has idle frames,
      * regular otherwise.
      */
     public ScenarioClass structure() {
@@ -306,6 +306,9 @@ public record Scenario(@Required String name, String description, List<EntitySpe
             if (s.pauseSet() != null && pause(s.pauseSet()).pattern().contains("0")) {
                 return ScenarioClass.PAUSING;
             }
+        }
+        if (clockJumps.stream().anyMatch(j -> j.idleFrames() > 0)) {
+            return ScenarioClass.PAUSING;                  // idle frames pause every system
         }
         return ScenarioClass.REGULAR;
     }
