@@ -373,8 +373,8 @@ public final class ReportPage {
             }
         }
         int n = g.rows().stream().mapToInt(x -> cx.of(x, c).size()).sum();
-        b.append("<td class=\"").append(severity(r, c)).append("\" title=\"").append(esc(g.perExecutor(c) + " runs failed; "
-                + cell.first().oneLine())).append("\">FAIL<span class=\"rate\">").append(g.failedRuns(c)).append("/")
+        b.append("<td class=\"").append(severity(r, c)).append("\" title=\"").append(esc(brief(g.perExecutor(c) + " runs failed; "
+                + cell.first().oneLine()))).append("\">FAIL<span class=\"rate\">").append(g.failedRuns(c)).append("/")
                 .append(g.judgedRuns(c)).append(" runs</span>");
         if (n > 0) {
             b.append("<a class=\"cx\" href=\"").append(esc(cellLink(cx, g, c))).append("\">").append(n)
@@ -569,6 +569,16 @@ public final class ReportPage {
         }
         b.append("</ul></section>\n");
     }
+
+    /**
+     * A cell's tooltip, at most {@value #TITLE_CHARS} characters: a counterexample found in a big world can name
+     * hundreds of entities in one line, and the main page must stay short (the counterexample's page has it whole).
+     */
+    static String brief(String s) {
+        return s.length() <= TITLE_CHARS ? s : s.substring(0, TITLE_CHARS - 1) + "\u2026";
+    }
+
+    static final int TITLE_CHARS = 400;
 
     // ------------------------------------------------------------------ coverage
 
