@@ -22,6 +22,8 @@ final class PageFrame {
     static final String COVERAGE = "coverage.html";
     /** The benchmark charts. */
     static final String BENCHMARKS = "benchmarks.html";
+    /** Every mutant configuration's verdict and cells. */
+    static final String MUTANTS = "mutants.html";
 
     private PageFrame() {
     }
@@ -39,7 +41,8 @@ final class PageFrame {
                 .append(root).append(INDEX).append("#verdict\">Verdict</a> · <a href=\"").append(root).append(INDEX)
                 .append("#matrix\">Matrix</a> · <a href=\"").append(root).append(CounterexamplePages.INDEX)
                 .append("\">Counterexamples</a> · <a href=\"").append(root).append(CLASSES)
-                .append("\">Scenario classes and delays</a> · <a href=\"").append(root).append(AMBIGUITIES)
+                .append("\">Scenario classes and delays</a> · <a href=\"").append(root).append(MUTANTS)
+                .append("\">Mutants</a> · <a href=\"").append(root).append(AMBIGUITIES)
                 .append("\">Ambiguities</a> · <a href=\"").append(root).append(COVERAGE).append("\">Coverage</a> · <a href=\"")
                 .append(root).append(INDEX).append("#races\">Race bugs</a> · <a href=\"").append(root).append(BENCHMARKS)
                 .append("\">Benchmarks</a> · <a href=\"").append(root).append(INDEX).append("#conclusions\">Conclusions</a></nav>\n");

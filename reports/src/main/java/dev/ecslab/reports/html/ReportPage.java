@@ -134,6 +134,7 @@ public final class ReportPage {
         Map<String, String> out = new LinkedHashMap<>();
         out.put(PageFrame.INDEX, main(in, cx));
         out.put(PageFrame.CLASSES, classesPage(in, cx));
+        out.put(PageFrame.MUTANTS, mutantsPage(in, cx));
         out.put(PageFrame.AMBIGUITIES, subPage("Ambiguities · ecslab report", b -> ambiguities(b, in, in.matrix())));
         out.put(PageFrame.COVERAGE, subPage("Schedule coverage · ecslab report", b -> coverage(b, in.matrix())));
         out.put(PageFrame.BENCHMARKS, subPage("Benchmarks · ecslab report", b -> charts(b, in)));
@@ -161,7 +162,7 @@ public final class ReportPage {
                         in.generated().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))))
                 .append("</p></header>\n");
         verdict(b, groups, cx);
-        matrix(b, m, groups, cx);
+        matrix(b, m, onMainPage(groups), cx);
         counterexamplesSummary(b, m);
         ambiguitiesSummary(b, in, m);
         coverageSummary(b, m);
@@ -195,6 +196,55 @@ public final class ReportPage {
      */
     private static void verdict(StringBuilder b, List<ExecutorGroups.Group> groups, CounterexamplePages cx) {
         b.append("<section id=\"verdict\"><h2>Verdict</h2>\n<p class=\"headline\">").append(esc(headline(groups))).append("</p>\n");
+        verdictTable(b, onMainPage(groups), cx);
+        b.append("<p class=\"meta\">Executors: <i>all N</i> means every executor of this run gave the same"
+                + " verdict in every column; a strategy on which they differ has a line per executor. Runs are added up over"
+                + " a line's executors (hover a figure for each executor's). The criteria are in the legend under the"
+                + " matrix.</p>\n");
+        mutantsSummary(b, groups);
+        b.append("</section>\n");
+    }
+
+    /**
+     * The groups the main page shows: every claimed configuration and every mutant that was not caught. A
+     * caught mutant is on {@link PageFrame#MUTANTS}, so the main page's size grows with the strategies and
+     * executors compared, not with the number of mutants the lab keeps.
+     */
+    static List<ExecutorGroups.Group> onMainPage(List<ExecutorGroups.Group> groups) {
+        return groups.stream().filter(g -> !g.rows().stream().allMatch(r -> isMutant(r) && caught(r))).toList();
+    }
+
+    private static void mutantsSummary(StringBuilder b, List<ExecutorGroups.Group> groups) {
+        long mutants = groups.stream().filter(g -> isMutant(g.first())).count();
+        if (mutants == 0) {
+            return;
+        }
+        long caught = groups.stream().filter(g -> g.rows().stream().allMatch(r -> isMutant(r) && caught(r))).count();
+        b.append("<p>Mutant configurations: ").append(caught).append(" of ").append(mutants)
+                .append(mutants == 1 ? " line" : " lines").append(" caught")
+                .append(caught == mutants ? "" : "; the others are in the table above")
+                .append(". Every mutant line, with its failing runs per criterion and its cells, is on <a href=\"")
+                .append(PageFrame.MUTANTS).append("\">the mutants' page</a>.</p>\n");
+    }
+
+    private static String mutantsPage(Input in, CounterexamplePages cx) {
+        List<ExecutorGroups.Group> mutants = ExecutorGroups.of(in.matrix()).stream().filter(g -> isMutant(g.first())).toList();
+        return subPage("Mutants · ecslab report", b -> {
+            b.append("<section id=\"mutants\"><h2>Mutants: deliberately broken strategies and executors</h2>\n<p>A mutant"
+                    + " passes by being caught: some column fails. Each line is a mutant strategy under the executors that agree on"
+                    + " it, or a strategy under a mutant executor.</p>\n");
+            if (mutants.isEmpty()) {
+                b.append("<p>No mutant ran in this run (<code>lab run --mutants</code> adds them).</p>\n");
+            } else {
+                verdictTable(b, mutants, cx);
+                b.append("<h3>Their cells</h3>\n");
+                matrixTable(b, mutants, cx);
+            }
+            b.append("</section>\n");
+        });
+    }
+
+    private static void verdictTable(StringBuilder b, List<ExecutorGroups.Group> groups, CounterexamplePages cx) {
         b.append("<div class=\"wide\"><table class=\"matrix verdict\"><thead><tr><th>strategy</th><th>executors</th><th>claimed</th>"
                 + "<th>measured</th><th>claim</th><th>failing runs / runs judged, per criterion</th><th>counterexamples</th>"
                 + "</tr></thead><tbody>\n");
@@ -226,10 +276,7 @@ public final class ReportPage {
             b.append("<td class=\"what\">").append(rates.isEmpty() ? "none" : String.join(" · ", rates)).append("</td><td class=\"what\">")
                     .append(total == 0 ? "none" : total + " (" + String.join(" · ", counts) + ")").append("</td></tr>\n");
         }
-        b.append("</tbody></table></div>\n<p class=\"meta\">Executors: <i>all N</i> means every executor of this run gave the same"
-                + " verdict in every column; a strategy on which they differ has a line per executor. Runs are added up over"
-                + " a line's executors (hover a figure for each executor's). The criteria are in the legend under the"
-                + " matrix.</p></section>\n");
+        b.append("</tbody></table></div>\n");
     }
 
     /** One sentence: which strategies keep their claim under every executor, which fail it, and the mutants. */
@@ -267,7 +314,6 @@ public final class ReportPage {
         return s.toString();
     }
 
-    /** A mutant strategy (claims nothing) or any strategy under a mutant executor: it should be caught. */
     /** A mutant configuration: a mutant strategy (no claim) or a mutant executor; it passes by being caught. */
     static boolean isMutant(Row r) {
         return r.claimed() == null || StrategyClasses.MUTANT_EXECUTORS.contains(r.executor());
@@ -316,6 +362,29 @@ public final class ReportPage {
                 + " its failing runs out of the runs that judged it and links to its counterexamples; under it, the scenario"
                 + " classes it failed in. Under the measured class, what broke the claim. The class measured on each scenario"
                 + " class and criterion 1's delays are on <a href=\"").append(PageFrame.CLASSES).append("\">their own page</a>.</p>\n");
+        matrixTable(b, groups, cx);
+        if (m.rows().stream().anyMatch(ReportPage::isMutant)) {
+            b.append("<p class=\"meta\">Caught mutants' lines are on <a href=\"").append(PageFrame.MUTANTS)
+                    .append("\">the mutants' page</a>.</p>\n");
+        }
+        for (Row r : m.rows()) {
+            if (r.skipped() != null) {
+                b.append("<p class=\"meta\"><code>").append(esc(r.strategy())).append("</code> / ").append(esc(r.executor()))
+                        .append(" partly not run (what was not run was not judged): ").append(esc(r.skipped())).append("</p>\n");
+            }
+        }
+        b.append("<dl class=\"criteria\">");
+        for (Criterion c : Criterion.values()) {
+            b.append("<dt>").append(esc(c.code())).append(" ").append(esc(c.title())).append("</dt><dd>")
+                    .append(esc(CriterionMeanings.of(c))).append("</dd>");
+        }
+        b.append("</dl>\n<p>Criterion A (ambiguity detection, compiler against an independent oracle): ")
+                .append(m.ambiguity().isEmpty() ? "<span class=\"pass\">pass</span> on " + m.scenarios() + " scenarios"
+                        : "<span class=\"fail\">FAIL</span>: " + esc(m.ambiguity().get(0)))
+                .append(".</p></section>\n");
+    }
+
+    private static void matrixTable(StringBuilder b, List<ExecutorGroups.Group> groups, CounterexamplePages cx) {
         b.append("<div class=\"wide\"><table class=\"matrix\"><thead><tr><th>strategy</th><th>executors</th><th>claimed</th><th>measured</th>");
         for (Criterion c : CounterexamplePages.COLUMNS) {
             b.append("<th title=\"").append(esc(c.title())).append("\">").append(esc(c.code())).append("</th>");
@@ -338,21 +407,6 @@ public final class ReportPage {
             b.append("</tr>\n");
         }
         b.append("</tbody></table></div>\n");
-        for (Row r : m.rows()) {
-            if (r.skipped() != null) {
-                b.append("<p class=\"meta\"><code>").append(esc(r.strategy())).append("</code> / ").append(esc(r.executor()))
-                        .append(" partly not run (what was not run was not judged): ").append(esc(r.skipped())).append("</p>\n");
-            }
-        }
-        b.append("<dl class=\"criteria\">");
-        for (Criterion c : Criterion.values()) {
-            b.append("<dt>").append(esc(c.code())).append(" ").append(esc(c.title())).append("</dt><dd>")
-                    .append(esc(CriterionMeanings.of(c))).append("</dd>");
-        }
-        b.append("</dl>\n<p>Criterion A (ambiguity detection, compiler against an independent oracle): ")
-                .append(m.ambiguity().isEmpty() ? "<span class=\"pass\">pass</span> on " + m.scenarios() + " scenarios"
-                        : "<span class=\"fail\">FAIL</span>: " + esc(m.ambiguity().get(0)))
-                .append(".</p></section>\n");
     }
 
     /** One column of a group: its status, the failing runs, a labelled link to the counterexamples, the failing classes. */

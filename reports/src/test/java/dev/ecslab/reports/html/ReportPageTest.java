@@ -66,10 +66,14 @@ class ReportPageTest {
     }
 
     @Test
-    void failingCellsSayWhatTheyAreAndLinkToTheirCounterexamples() {
+    void failingCellsSayWhatTheyAreAndLinkToTheirCounterexamples() throws Exception {
+        String mutants = Files.readString(out.resolve(PageFrame.MUTANTS));
+        assertThat(main).as("caught mutants are on their own page").contains("href=\"" + PageFrame.MUTANTS + "\"")
+                .doesNotContain("<td class=\"pass\">mutant caught</td>");
+        assertThat(mutants).contains("<td class=\"pass\">mutant caught</td>");
         Matcher cell = Pattern.compile("<td class=\"(fail|warn)\" title=\"[^\"]*\">FAIL<span class=\"rate\">([0-9]+)/([0-9]+) runs"
                 + "</span><a class=\"cx\" href=\"(counterexamples/[a-z0-9-]+\\.html)(#e-[a-z0-9-]+)?\">([0-9]+) counter&shy;examples?</a>")
-                .matcher(main);
+                .matcher(main + mutants);
         int cells = 0;
         while (cell.find()) {
             cells++;
