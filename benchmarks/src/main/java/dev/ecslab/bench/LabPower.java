@@ -101,7 +101,7 @@ public final class LabPower {
         System.out.println("|---|" + "---|".repeat(modes.size()));
         StringBuilder out = new StringBuilder("{\n  \"kind\": \"ecslab-lab-power\",\n  \"date\": \""
                 + java.time.LocalDate.now() + "\",\n  \"commit\": \"" + System.getProperty("ecslab.commit", "unknown")
-                + "\",\n  \"seeds\": " + seeds + ",\n  \"tries\": " + tries + ",\n  \"rows\": [");
+                + "\",\n  \"seeds\": " + seeds + ",\n  \"tries\": " + tries + ",\n" + variant(dynamic, modes) + "  \"rows\": [");
         for (int i = 0; i < subjects.size(); i++) {
             Subject sub = subjects.get(i);
             StringBuilder line = new StringBuilder("| `" + sub.id() + "` |");
@@ -134,6 +134,24 @@ public final class LabPower {
             Files.writeString(json, out.toString());
             System.out.println("wrote " + json.toAbsolutePath());
         }
+    }
+
+    /**
+     * The file's {@code "variant"} line when the run differs from the default measurement (another executor,
+     * a narrowed set of mutants or explorations, no catalogue, another scenario space), empty otherwise. A
+     * report shows only a default measurement as the lab's power; a variant is an experiment of its own.
+     */
+    static String variant(ExecutorSubject executor, List<Mode> modes) {
+        String only = System.getProperty("ecslab.power.only", ".*");
+        String space = System.getProperty("ecslab.power.space", "FULL");
+        boolean catalogue = Boolean.parseBoolean(System.getProperty("ecslab.power.catalogue", "true"));
+        if (executor.id().equals("dynamic") && only.equals(".*") && space.equals("FULL") && catalogue
+                && modes.equals(List.of(Mode.values()))) {
+            return "";
+        }
+        return "  \"variant\": {\"executor\": \"" + executor.id() + "\", \"only\": \"" + only.replace("\\", "\\\\")
+                .replace("\"", "\\\"") + "\", \"space\": \"" + space + "\", \"catalogue\": " + catalogue + ", \"modes\": \""
+                + String.join(",", modes.stream().map(Enum::name).toList()) + "\"},\n";
     }
 
     /** The number of scenario runs until the first kill, or 0 when the campaign does not kill it. */

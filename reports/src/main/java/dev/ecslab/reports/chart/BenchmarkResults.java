@@ -176,7 +176,10 @@ public final class BenchmarkResults {
                 readMemory(file, root, perEntity, overFrames, warnings);
             } else if (root.isObject() && LabPowerTable.KIND.equals(root.path("kind").asText())) {
                 LabPowerTable read = LabPowerTable.read(root, warnings, file.toString());
-                power = read != null ? read : power;                          // the newest readable file wins
+                if (root.has("variant")) {
+                    continue;           // an experiment (another executor, space or subset): read and checked, not the lab's power
+                }
+                power = read != null ? read : power;                          // the newest readable default file wins
             } else {
                 warnings.add(file + ": neither a JMH result array (-rf json) nor a " + MEMORY_KIND + ", "
                         + LabPowerTable.KIND + " or " + RUN_KIND + " object, skipped");
@@ -322,7 +325,11 @@ public final class BenchmarkResults {
         return overFrames;
     }
 
-    /** The lab's power table ({@code LabPower}'s newest file), if one was found. */
+    /**
+     * The lab's power table: the newest {@code LabPower} file of a default measurement, if one was found. A file
+     * with a {@code "variant"} (another executor, scenario space or subset of mutants) is an experiment and is
+     * never shown as the lab's power.
+     */
     public Optional<LabPowerTable> power() {
         return Optional.ofNullable(power);
     }

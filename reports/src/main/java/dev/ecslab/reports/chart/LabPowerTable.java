@@ -32,8 +32,17 @@ public record LabPowerTable(String date, String commit, int seeds, int tries, Li
         }
     }
 
-    /** One exploration's figures; {@code median} and {@code max} are -1 when no seed killed the mutant. */
+    /**
+     * One exploration's figures; {@code median} and {@code max} are -1 when no seed killed the mutant, and
+     * every figure is -1 when the file did not measure this exploration ({@link #NOT_MEASURED}).
+     */
     public record Cell(int killed, int median, int max) {
+        /** An exploration the file has no figures for (a run of {@code LabPower} limited to some explorations). */
+        public static final Cell NOT_MEASURED = new Cell(-1, -1, -1);
+
+        public boolean measured() {
+            return killed >= 0;
+        }
     }
 
     /** The table in {@code root}, or {@code null} (with a warning) when the file cannot say what it measured. */
@@ -49,13 +58,17 @@ public record LabPowerTable(String date, String commit, int seeds, int tries, Li
             List<Cell> cells = new ArrayList<>();
             for (String e : EXPLORATIONS) {
                 JsonNode c = r.path(e);
-                if (!c.isObject() || !c.path("killed").isInt()) {
+                if (c.isMissingNode()) {
+                    cells.add(Cell.NOT_MEASURED);            // this run of LabPower did not explore this way
+                    continue;
+                }
+                if (!c.isObject() || !c.path("killed").isInt() || c.path("killed").asInt() < 0) {
                     cells = null;
                     break;
                 }
                 cells.add(new Cell(c.path("killed").asInt(), c.path("median").asInt(-1), c.path("max").asInt(-1)));
             }
-            if (mutant.isEmpty() || cells == null) {
+            if (mutant.isEmpty() || cells == null || cells.stream().noneMatch(Cell::measured)) {
                 warnings.add(file + ": a power row without a mutant or an exploration's figures, row skipped");
                 continue;
             }
@@ -75,6 +88,10 @@ public record LabPowerTable(String date, String commit, int seeds, int tries, Li
         for (Row r : rows) {
             b.append("<tr><td><code>").append(esc(r.mutant())).append("</code></td>");
             for (Cell c : r.cells()) {
+                if (!c.measured()) {
+                    b.append("<td class=\"none\">not measured</td>");
+                    continue;
+                }
                 boolean weak = c.killed() * 100L < seeds * 99L;           // below 99 %, without rounding
                 b.append("<td").append(weak ? " class=\"warn\"" : "").append(">")
                         .append(String.format(Locale.ROOT, "%d / %d seeds", c.killed(), seeds))

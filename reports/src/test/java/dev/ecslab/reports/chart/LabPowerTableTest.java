@@ -73,4 +73,33 @@ class LabPowerTableTest {
     void withoutAPowerFileThereIsNoTable(@TempDir Path dir) {
         assertThat(BenchmarkResults.read(List.of(dir)).power()).isEmpty();
     }
+
+    @Test
+    void aFileOfSomeExplorationsShowsTheOthersAsNotMeasured(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("lab-power.json"), """
+                {"kind": "ecslab-lab-power", "seeds": 10, "tries": 200, "rows": [
+                  {"mutant": "m", "random": {"killed": 10, "median": 1, "max": 2}},
+                  {"mutant": "none-measured"}]}
+                """);
+        BenchmarkResults results = BenchmarkResults.read(List.of(dir));
+        LabPowerTable t = results.power().orElseThrow();
+        assertThat(t.rows()).singleElement().extracting(LabPowerTable.Row::cells).asList()
+                .containsExactly(new LabPowerTable.Cell(10, 1, 2), LabPowerTable.Cell.NOT_MEASURED, LabPowerTable.Cell.NOT_MEASURED);
+        assertThat(t.html()).contains("10 / 10 seeds").contains("<td class=\"none\">not measured</td>");
+        assertThat(results.warnings()).as("a row with no exploration at all").singleElement().asString().contains("row skipped");
+    }
+
+    @Test
+    void anExperimentsFileIsCheckedButNeverShownAsTheLabsPower(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("lab-power.json"), FILE);
+        Files.writeString(dir.resolve("zz-swarm-power.json"), """
+                {"kind": "ecslab-lab-power", "seeds": 10, "tries": 25, "variant": {"executor": "serial", "space": "SWARMED"},
+                 "rows": [{"mutant": "experiment", "random": {"killed": 3, "median": 1, "max": 2}},
+                          {"mutant": "bad", "random": {"killed": -4}}]}
+                """);
+        BenchmarkResults results = BenchmarkResults.read(List.of(dir));
+        assertThat(results.power().orElseThrow().commit()).as("the newest default file, not the later experiment")
+                .isEqualTo("abc1234");
+        assertThat(results.warnings()).anyMatch(w -> w.contains("zz-swarm-power.json") && w.contains("row skipped"));
+    }
 }
