@@ -73,13 +73,15 @@ class LabRunCommandTest {
             assertThat(LabMain.execute("run", "--executor", "turbo", "--out", out.toString())).isEqualTo(2);
             assertThat(LabMain.execute("run", "--strategy-jar", out.resolve("missing.jar").toString())).isEqualTo(2);
             assertThat(LabMain.execute("run", "--tries", "many")).isEqualTo(2);
+            assertThat(LabMain.execute("run", "--mutant", "mutant:no-such", "--out", out.toString())).isEqualTo(2);
             assertThat(LabMain.execute("replay", out.resolve("nothing.json").toString())).isEqualTo(2);
         } finally {
             System.setErr(err);
         }
         String text = buffer.toString();
         assertThat(text).contains("no change-tracking strategy 'nope'").contains("no executor with id 'turbo'")
-                .contains("missing.jar: no such file").contains("many").contains("nothing.json: no such file");
+                .contains("missing.jar: no such file").contains("many").contains("nothing.json: no such file")
+                .contains("--mutant mutant:no-such is not a mutant; the mutants are: ").contains("mutant:reports-twice");
         assertThat(out.resolve("matrix.md")).doesNotExist();
     }
 }

@@ -253,6 +253,10 @@ public final class LabMain implements Callable<Integer> {
         @Option(names = "--mutants", description = "also run the mutant strategies and executors")
         boolean mutants;
 
+        @Option(names = "--mutant", paramLabel = "ID", description = "also run this mutant strategy or executor (such as"
+                + " mutant:reports-twice; repeatable): a few mutants instead of every one of --mutants")
+        List<String> mutantIds = new ArrayList<>();
+
         @Option(names = "--witness-tries", paramLabel = "N", description = "ambiguity witnesses for the catalogue and the"
                 + " first N random scenarios (0: the catalogue only; default ${DEFAULT-VALUE}, about 2 s; every pair costs"
                 + " two scenario runs)")
@@ -298,10 +302,20 @@ public final class LabMain implements Callable<Integer> {
                 System.err.println("lab run: " + BadInputException.printable(e.getMessage()));
                 return BAD_INPUT;
             }
-            if (mutants) {
-                Mutants.trackers().forEach(m -> trackers.add(m.subject()));
-                Mutants.executors().forEach(m -> execs.add(m.subject()));
+            java.util.Set<String> known = new java.util.TreeSet<>();
+            Mutants.trackers().forEach(m -> known.add(m.subject().id()));
+            Mutants.executors().forEach(m -> known.add(m.subject().id()));
+            for (String id : mutantIds) {
+                if (!known.contains(id)) {
+                    System.err.println("lab run: --mutant " + BadInputException.printable(id) + " is not a mutant; the mutants are: "
+                            + String.join(", ", known));
+                    return BAD_INPUT;
+                }
             }
+            Mutants.trackers().stream().filter(m -> mutants || mutantIds.contains(m.subject().id()))
+                    .forEach(m -> trackers.add(m.subject()));
+            Mutants.executors().stream().filter(m -> mutants || mutantIds.contains(m.subject().id()))
+                    .forEach(m -> execs.add(m.subject()));
             if (campaign.shard != null) {
                 try (StagedReport report = StagedReport.open(out, "--out", "lab run", LabMain::note);
                         Interrupts stop = Interrupts.arm(report)) {
@@ -312,6 +326,7 @@ public final class LabMain implements Callable<Integer> {
                     if (mutants) {
                         extra.add("--mutants");
                     }
+                    mutantIds.forEach(x -> extra.addAll(List.of("--mutant", x)));
                     return CampaignOptions.writeShard(campaign.runShard(trackers, execs, campaign.identity("run", extra)),
                             report, "lab run");
                 } catch (java.io.IOException e) {

@@ -28,7 +28,9 @@ class ReportPageTest {
     @BeforeAll
     static void run() throws Exception {
         int code = LabMain.execute("run", "--tries", "3", "--no-memory", "--quiet", "--executor", "serial",
-                "--strategy", "flags", "--strategy", "generation", "--mutants", "--out", out.toString());
+                "--strategy", "flags", "--strategy", "generation", "--mutant", "mutant:reports-twice", "--mutant",
+                "mutant:loses-ticks-on-move", "--mutant", "mutant:ignores-pausing", "--mutant", "mutant:leaks-silently",
+                "--mutant", "mutant:ignores-one-before", "--mutant", "mutant:skips-first-system", "--out", out.toString());
         assertThat(code).isZero();
         main = Files.readString(out.resolve("index.html"));
     }
@@ -71,6 +73,8 @@ class ReportPageTest {
         assertThat(main).as("caught mutants are on their own page").contains("href=\"" + PageFrame.MUTANTS + "\"")
                 .doesNotContain("<td class=\"pass\">mutant caught</td>");
         assertThat(mutants).contains("<td class=\"pass\">mutant caught</td>");
+        assertThat(main).as("a mutant that needs criterion 6, under --no-memory").contains("mutant NOT caught")
+                .contains("<code>mutant:leaks-silently</code>");
         Matcher cell = Pattern.compile("<td class=\"(fail|warn)\" title=\"[^\"]*\">FAIL<span class=\"rate\">([0-9]+)/([0-9]+) runs"
                 + "</span><a class=\"cx\" href=\"(counterexamples/[a-z0-9-]+\\.html)(#e-[a-z0-9-]+)?\">([0-9]+) counter&shy;examples?</a>")
                 .matcher(main + mutants);
