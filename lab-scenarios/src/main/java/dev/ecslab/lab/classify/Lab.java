@@ -372,17 +372,27 @@ public final class Lab {
         Witnesses witnesses = witnesses(witnessed, witnessed.size() - catalogue.size());
         progress("done");
         return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, options.tries(), options.catalogueSeeds(),
-                options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses, layout, reach(options.tries()));
+                options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses, layout,
+                reach(campaignRun(folded, catalogue.size(), options.tries())));
     }
 
     /**
-     * How many of the campaign's first {@code tries} scenarios have each feature ({@link Features}): the reach
-     * the report's coverage page shows. The scenarios are drawn again from their seeds (no run), so every shard
-     * and a merge count the whole campaign alike.
+     * How many campaign scenarios ran: the ones criterion A judged past the catalogue (every row runs the
+     * campaign in order, and a time budget or a hang stops it at a block's start), at most {@code tries}. A
+     * campaign of a million scenarios cut by a time budget after a few hundred counts a few hundred.
      */
-    Map<String, Integer> reach(int tries) {
+    static int campaignRun(Folded folded, int catalogue, int tries) {
+        return Math.max(0, Math.min(tries, folded.scenarios() - catalogue));
+    }
+
+    /**
+     * How many of the campaign's first {@code n} scenarios (those that ran, {@link #campaignRun}) have each
+     * feature ({@link Features}): the reach the report's coverage page shows. The scenarios are drawn again from
+     * their seeds (no run), so every shard and a merge count the campaign alike.
+     */
+    Map<String, Integer> reach(int n) {
         Map<String, Integer> out = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < tries; i++) {
+        for (int i = 0; i < n; i++) {
             Features.of(campaignScenario(i)).forEach((name, has) -> out.merge(name, has ? 1 : 0, Integer::sum));
         }
         return out;
@@ -680,7 +690,8 @@ public final class Lab {
         Folded folded = lab.fold(trackers, executors, catalogue, source, null);
         double seconds = shards.stream().mapToDouble(ShardFile.Content::seconds).max().orElse(0);
         return new Matrix(folded.rows, folded.ambiguity, folded.scenarios, settings.tries(), settings.catalogueSeeds(),
-                settings.campaignSeed(), seconds, Witnesses.NONE, settings.layoutOrDefault(), lab.reach(settings.tries()));
+                settings.campaignSeed(), seconds, Witnesses.NONE, settings.layoutOrDefault(),
+                lab.reach(campaignRun(folded, catalogue.size(), settings.tries())));
     }
 
     private static UnitResult unit(ShardFile.UnitEntry e, Scenario catalogueScenario, String where) {
@@ -1112,6 +1123,9 @@ public final class Lab {
     /** Records a judged run in the row's cells: evidence, delays, violations and counterexamples. */
     private void record(Row row, Judged j) {
         RunResult run = j.result();
+        if (run.pastHorizon() != null) {
+            row.pastHorizon(new Row.PastHorizon(1, run.pastHorizon().changes(), run.pastHorizon().first()));
+        }
         Set<Criterion> judgedHere = EnumSet.noneOf(Criterion.class);
         for (Criterion c : Criterion.values()) {
             int n = run.evidence(c);

@@ -16,7 +16,8 @@ import java.util.List;
  *                    compared), {@link Witnesses#NONE} when the run looked for none
  * @param layout      on which value layouts the scenarios ran ({@code --layout}); {@code null} for a matrix
  *                    recorded before layouts existed (everything then ran on references)
- * @param reach       how many of the campaign's {@code tries} scenarios cross each boundary the generator
+ * @param reach       how many of the campaign's scenarios that ran (its {@code tries}, fewer when a time budget
+ *                    or a hang stopped it) cross each boundary the generator
  *                    promises to reach (the names of {@code campaign.Features}, in their order: a detector
  *                    absent 10 000 frames, a column of 1 024 rows, ...); empty for a matrix that does not say
  */

@@ -72,6 +72,13 @@ class ShardCommandTest {
         CommandOutput m = CommandOutput.run("merge", dir.resolve("shard").toString(), "--out", dir.resolve("m").toString());
         assertThat(m.code()).isEqualTo(1);
         assertThat(m.out()).contains("FAIL campaign complete");
+        for (Path out : java.util.List.of(dir.resolve("out"), dir.resolve("m"))) {
+            dev.ecslab.lab.classify.Matrix recorded = RecordedMatrix.read(out).matrix();
+            int ran = recorded.scenarios() - dev.ecslab.lab.catalogue.Catalogue.all().size();
+            assertThat(ran).as("the budget stopped the campaign early").isLessThan(1_000_000);
+            assertThat(recorded.reach()).as("the reach counts the campaign that ran, not the million it was asked for")
+                    .isNotEmpty().allSatisfy((name, n) -> assertThat(n).as(name).isLessThanOrEqualTo(ran));
+        }
     }
 
     @Test
