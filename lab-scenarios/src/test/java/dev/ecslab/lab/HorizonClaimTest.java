@@ -47,6 +47,11 @@ class HorizonClaimTest {
         assertThat(m.rows().get(0).measured()).as("claims 64 frames: exact within them").isEqualTo(MeasuredClass.EXACT);
         assertThat(m.rows().get(1).measured()).as("claims 200 frames: absences of 100 catch it")
                 .isNotEqualTo(MeasuredClass.EXACT);
+        assertThat(m.rows().get(0).pastHorizon().runs()).as("the matrix counts the runs that missed past the horizon")
+                .isPositive();
+        assertThat(m.rows().get(0).pastHorizon().changes()).isGreaterThanOrEqualTo(m.rows().get(0).pastHorizon().runs());
+        assertThat(m.rows().get(0).pastHorizon().describe()).contains("missed past the claimed horizon")
+                .contains("never reported").contains("a reader away at most 64 frame(s)");
 
         int past = 0;
         for (long seed = 7_000; seed < 7_200 && past == 0; seed++) {

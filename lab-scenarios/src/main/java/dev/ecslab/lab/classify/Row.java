@@ -87,6 +87,34 @@ public final class Row {
         skipped = why;
     }
 
+    /**
+     * Changes missed past the horizon the strategy claims: never gated (the claim does not cover them), shown so
+     * that what happens past a promise is known. Runs with such a miss, the changes missed, and the first in words.
+     */
+    public record PastHorizon(int runs, long changes, String first) {
+        /** None. */
+        public static final PastHorizon NONE = new PastHorizon(0, 0, null);
+
+        /** "3 change(s) missed past the claimed horizon in 2 run(s), not gated; the first: ...", or "" for none. */
+        public String describe() {
+            return runs == 0 ? "" : changes + " change(s) missed past the claimed horizon in " + runs
+                    + " run(s), not gated; the first: " + first;
+        }
+    }
+
+    private PastHorizon pastHorizon = PastHorizon.NONE;
+
+    /** What this row's runs missed past the claimed horizon ({@link PastHorizon#NONE} when nothing). */
+    public PastHorizon pastHorizon() {
+        return pastHorizon;
+    }
+
+    /** Adds a run's misses past the horizon (the lab's campaign, in campaign order; a recorded matrix, once). */
+    public void pastHorizon(PastHorizon p) {
+        pastHorizon = pastHorizon.runs() == 0 ? p : new PastHorizon(pastHorizon.runs() + p.runs(),
+                pastHorizon.changes() + p.changes(), pastHorizon.first() != null ? pastHorizon.first() : p.first());
+    }
+
     /** How much of each catalogue scenario's schedule space this row ran, in catalogue order. */
     public java.util.List<dev.ecslab.lab.explore.Coverage> coverage() {
         return java.util.Collections.unmodifiableList(coverage);

@@ -32,11 +32,13 @@ import java.util.Set;
  *                  first failures are shrunk; or a run that passed)
  * @param timedOut  the sentence saying the run hung and the rest of its configuration was skipped, or {@code null}
  * @param failures  in the order the judge gave the violations
+ * @param pastHorizon changes a detector missed past the horizon its strategy claims (never gated), and the
+ *                  first of them in words; {@code null} when there were none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(long seed, String config, String notShrunk, String timedOut,
         Map<Criterion, Map<ScenarioClass, Integer>> evidence, List<Delay> delays, List<Failure> failures,
-        Scenario scenario, Trace trace) {
+        Scenario scenario, Trace trace, PastHorizon pastHorizon) {
     public RunResult {
         Map<Criterion, Map<ScenarioClass, Integer>> copy = new EnumMap<>(Criterion.class);
         evidence.forEach((c, m) -> copy.put(c, m.isEmpty() ? Map.of() : new EnumMap<>(m)));
@@ -78,6 +80,10 @@ public record RunResult(long seed, String config, String notShrunk, String timed
         }
     }
 
+    /** Changes missed past the claimed horizon in one run: how many, and the first in words with its scenario. */
+    public record PastHorizon(int changes, String first) {
+    }
+
     /** The run's figures; the scenario and the trace are kept only when it failed. */
     public static RunResult of(Outcome outcome, long seed, String config, String notShrunk, String timedOut) {
         Map<Set<ScenarioClass>, Delay> byClasses = new java.util.LinkedHashMap<>();
@@ -93,8 +99,13 @@ public record RunResult(long seed, String config, String notShrunk, String timed
             failures.add(new Failure(v.criterion(), v.scope(), v.message(), v.classes(), delayed));
         }
         boolean failed = !failures.isEmpty();
+        List<dev.ecslab.lab.oracle.Finding> past = outcome.findings().stream()
+                .filter(f -> f.type() == FindingType.PAST_HORIZON).toList();
+        PastHorizon pastHorizon = past.isEmpty() ? null : new PastHorizon(past.size(), past.get(0).describe()
+                + " [scenario '" + outcome.scenario().name() + "', " + "the claim covers " + outcome.trace().config().claimedHorizon().describe() + "]");
         return new RunResult(failed ? seed : 0, failed ? config : null, failed ? notShrunk : null, timedOut,
-                outcome.evidence(), delays, failures, failed ? outcome.scenario() : null, failed ? outcome.trace() : null);
+                outcome.evidence(), delays, failures, failed ? outcome.scenario() : null, failed ? outcome.trace() : null,
+                pastHorizon);
     }
 
     /** Evidence for {@code c}, every item once (items are counted in exactly one structure class). */

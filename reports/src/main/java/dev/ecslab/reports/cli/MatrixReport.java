@@ -228,6 +228,12 @@ public final class MatrixReport {
                             .append(VerdictWords.mean(f.meanFrames())).append(" |\n");
                 }
             }
+            List<Row> past = rows.stream().filter(r -> r.pastHorizon().runs() > 0).toList();
+            if (!past.isEmpty()) {
+                out.append("\nPast the claimed horizon (reported, not gated):\n\n");
+                past.forEach(r -> out.append("- ").append(SafeText.markdownCode(r.strategy())).append(": ")
+                        .append(SafeText.line(r.pastHorizon().describe())).append('\n'));
+            }
             List<Row> skipped = rows.stream().filter(r -> r.skipped() != null).toList();
             if (!skipped.isEmpty()) {
                 out.append("\nPartly not run (what was not run was not judged):\n\n");
@@ -470,6 +476,9 @@ public final class MatrixReport {
             VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), GateVerdict.name(r.measured(c))));
             row.put("measuredByClass", byClass);
             row.put("skipped", r.skipped());
+            Row.PastHorizon past = r.pastHorizon();
+            row.put("pastHorizon", past.runs() == 0 ? null
+                    : Map.of("runs", past.runs(), "changes", past.changes(), "first", past.first()));
             DelayStats delays = r.cell(Criterion.AT_LEAST_ONCE).delays();
             Map<String, Object> dj = new LinkedHashMap<>();
             dj.put("allowedFrames", r.allowedDelayFrames());

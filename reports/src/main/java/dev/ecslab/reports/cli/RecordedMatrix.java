@@ -221,6 +221,16 @@ final class RecordedMatrix {
         if (skipped != null) {
             RecordedRows.skipped(row, skipped);
         }
+        if (r.has("pastHorizon") && !r.get("pastHorizon").isNull()) {       // absent from files written before horizons
+            JsonNode past = object(r, "pastHorizon", at);
+            int runs = integer(past, "runs", at + ".pastHorizon");
+            long changes = longValue(past, "changes", at + ".pastHorizon");
+            if (runs < 1 || changes < runs) {
+                throw bad(at + ".pastHorizon", "expected at least 1 run and at least one change per run, was " + runs
+                        + " run(s) and " + changes + " change(s)");
+            }
+            row.pastHorizon(new Row.PastHorizon(runs, changes, text(past, "first", at + ".pastHorizon")));
+        }
         JsonNode coverage = array(r, "coverage", at);
         for (int i = 0; i < coverage.size(); i++) {
             RecordedRows.covered(row, coverage(coverage.get(i), at + ".coverage[" + i + "]"));

@@ -178,7 +178,8 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
     static String horizon(Row row) {
         dev.ecslab.ecs.change.Horizon h = row.subject().horizon();
         return h.coversEveryAbsence() ? "" : " within the claimed horizon (" + h.describe()
-                + "); past it, what a detector is not told is reported, not gated";
+                + "); past it, what a detector is not told is reported, not gated"
+                + (row.pastHorizon().runs() == 0 ? ": nothing this time" : ": " + row.pastHorizon().describe());
     }
 
     /** The measured class on each scenario class, in one line. */

@@ -215,14 +215,14 @@ public final class ReportPage {
     }
 
     private static void mutantsSummary(StringBuilder b, List<ExecutorGroups.Group> groups) {
-        long mutants = groups.stream().filter(g -> isMutant(g.first())).count();
-        if (mutants == 0) {
+        List<Row> mutants = groups.stream().flatMap(g -> g.rows().stream()).filter(ReportPage::isMutant).toList();
+        if (mutants.isEmpty()) {
             return;
         }
-        long caught = groups.stream().filter(g -> g.rows().stream().allMatch(r -> isMutant(r) && caught(r))).count();
-        b.append("<p>Mutant configurations: ").append(caught).append(" of ").append(mutants)
-                .append(mutants == 1 ? " line" : " lines").append(" caught")
-                .append(caught == mutants ? "" : "; the others are in the table above")
+        long missed = mutants.stream().filter(r -> !caught(r)).count();
+        b.append("<p>Mutant configurations (a mutant under one executor): ").append(mutants.size() - missed).append(" of ")
+                .append(mutants.size()).append(" caught")
+                .append(missed == 0 ? "" : "; the " + missed + " not caught are in the table above")
                 .append(". Every mutant line, with its failing runs per criterion and its cells, is on <a href=\"")
                 .append(PageFrame.MUTANTS).append("\">the mutants' page</a>.</p>\n");
     }
@@ -368,6 +368,13 @@ public final class ReportPage {
                     .append("\">the mutants' page</a>.</p>\n");
         }
         for (Row r : m.rows()) {
+            if (r.pastHorizon().runs() > 0) {
+                b.append("<p class=\"meta\"><code>").append(esc(r.strategy())).append("</code> / ").append(esc(r.executor()))
+                        .append(", past the horizon its strategy claims (").append(esc(r.subject().horizon().describe()))
+                        .append("): ").append(esc(r.pastHorizon().describe())).append("</p>\n");
+            }
+        }
+        for (Row r : m.rows()) {
             if (r.skipped() != null) {
                 b.append("<p class=\"meta\"><code>").append(esc(r.strategy())).append("</code> / ").append(esc(r.executor()))
                         .append(" partly not run (what was not run was not judged): ").append(esc(r.skipped())).append("</p>\n");
@@ -400,7 +407,9 @@ public final class ReportPage {
                     .append("</td><td class=\"").append(r.claimed() == null ? "none" : r.agrees() ? "pass" : "fail").append("\">")
                     .append(esc(r.measured().label() + agree))
                     .append(by.isEmpty() ? "" : "<small>" + esc(by) + "</small>")
-                    .append(g.rows().stream().anyMatch(x -> x.skipped() != null) ? "<small>partly not run</small>" : "").append("</td>");
+                    .append(g.rows().stream().anyMatch(x -> x.skipped() != null) ? "<small>partly not run</small>" : "")
+                    .append(g.rows().stream().anyMatch(x -> x.pastHorizon().runs() > 0) ? "<small>misses past its horizon"
+                            + " (not gated)</small>" : "").append("</td>");
             for (Criterion c : CounterexamplePages.COLUMNS) {
                 cell(b, g, c, cx);
             }

@@ -356,6 +356,32 @@ class MatrixFormatsTest {
     }
 
     @Test
+    void missesPastTheHorizonAreWrittenReadBackShownAndChecked(@TempDir Path dir) throws Exception {
+        Row row = matrix.rows().get(0);
+        row.pastHorizon(new Row.PastHorizon(2, 5, "d never reported the change [scenario 'x']"));
+        try {
+            Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
+            Files.writeString(dir.resolve(StagedReport.MANIFEST), "matrix.json\n" + String.join("\n", files.values()) + "\n");
+            assertThat(RecordedMatrix.read(dir).matrix().rows().get(0).pastHorizon()).isEqualTo(row.pastHorizon());
+            assertThat(Files.readString(dir.resolve("matrix.md"))).contains("Past the claimed horizon (reported, not gated)")
+                    .contains("5 change(s) missed past the claimed horizon in 2 run(s), not gated; the first: d never reported");
+            Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(),
+                    "", List.of(), ZonedDateTime.now(), dir));
+            assertThat(pages.get("index.html")).contains("misses past its horizon (not gated)")
+                    .contains("5 change(s) missed past the claimed horizon");
+
+            JsonNode root = ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json")));
+            ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("rows").get(0).path("pastHorizon")).put("changes", 1);
+            Files.writeString(dir.resolve("matrix.json"), ScenarioJson.MAPPER.writeValueAsString(root));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> RecordedMatrix.read(dir))
+                    .isInstanceOf(dev.ecslab.ecs.input.BadInputException.class)
+                    .hasMessageContaining("rows[0].pastHorizon").hasMessageContaining("2 run(s) and 1 change(s)");
+        } finally {
+            handMadeMatrix();                                  // the other tests read the shared matrix without it
+        }
+    }
+
+    @Test
     void aMatrixWhoseFiguresContradictItsVerdictsIsRefused(@TempDir Path dir) throws Exception {
         MatrixReport.write(matrix, dir);
         String json = Files.readString(dir.resolve("matrix.json"));
