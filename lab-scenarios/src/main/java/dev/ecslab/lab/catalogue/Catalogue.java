@@ -67,6 +67,7 @@ public final class Catalogue {
         out.add(parallelIterationTicks());
         out.add(largeTableBoundaries());
         out.add(observersJoinAndLeave());
+        out.add(queriesBuiltInRuns());
         for (Target t : Target.values()) {
             out.add(changeAtTheMaximumAge(t));
             out.add(longAbsences(t));
@@ -610,6 +611,39 @@ public final class Catalogue {
         b.bulk(2, 0, "changer", EditOp.SET, "g0", Data.A, 3, 31, 1, 1);
         b.set(3, "changer", "e0", Data.A, 9);
         b.set(4, "changer", "e1", Data.A, 8);
+        return b.build();
+    }
+
+    /**
+     * Queries built in a run, as an engine builds a change-filtered query lazily on first use: {@code inRun}
+     * builds its queries of {@code A} inside its frame-1 run, after the changer, beside {@code old}'s query
+     * built before frame 0; {@code starts} builds the first query of {@code S} ever (nobody observed it
+     * before) in frame 2; {@code holder}, an exclusive system, builds one holding the whole world in frame 2.
+     * The changer's commands add and remove {@code A} and {@code S} in the frames around, so each query's first
+     * evaluation sees changes that commands made before it was built; the changer writes {@code S} in frame 2
+     * while nobody observes it, just before {@code starts} builds its query. A query built in a run must report
+     * each change in its window once: {@code system-data} once reported rows a second time here, and a strategy
+     * that drops the world's announcement of the rows made inside a run misses the write of {@code S}.
+     */
+    public static Scenario queriesBuiltInRuns() {
+        ScenarioBuilder b = base("Queries built in a run", Target.COMPONENT, "change-filtered queries built inside running"
+                + " systems (one beside an older query, one that starts observing S, one in an exclusive system), after"
+                + " commands changed what they select")
+                .group("g0", 20, Map.of(Data.A, 0))
+                .stage("update", st -> st
+                        .system("old", s -> s.watch(Data.A, WatchKind.CHANGED).before("changer"))
+                        .system("changer", changer(Target.COMPONENT))
+                        .system("inRun", s -> s.watchBuiltInRun(Data.A, WatchKind.ADDED, 1, null)
+                                .watchBuiltInRun(Data.A, WatchKind.MUTATED, 1, null)
+                                .watchBuiltInRun(Data.A, WatchKind.CHANGED, 1, null).after("changer"))
+                        .system("starts", s -> s.watchBuiltInRun(Data.S, WatchKind.CHANGED, 2, null).after("changer"))
+                        .system("holder", s -> s.exclusive().watchBuiltInRun(Data.A, WatchKind.CHANGED, 2, null)
+                                .after("changer")))
+                .frames(4);
+        script(b, Target.COMPONENT, "changer", 3);
+        b.bulk(1, 0, "changer", EditOp.SET, "g0", Data.A, 3, 15, 1, 2);
+        b.set(2, "changer", "e3", Data.S, 8);          // before the first query of S, in the frame it is built
+        b.set(3, "changer", "e3", Data.S, 9);
         return b.build();
     }
 
