@@ -6,15 +6,11 @@ import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackedRows;
-import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -252,60 +248,6 @@ final class BigWorldMutants {
         public void onFrameEnded() {
             super.onFrameEnded();
             thisFrame = 0;
-        }
-    }
-
-    /**
-     * Never reports a row at 4 096 or past of any column (a table or a sparse set), as a strategy whose
-     * per-column state is a fixed 4 096-row block would: its scans stop there and its per-row test
-     * answers no.
-     */
-    static final class LosesRowsPast4096 extends ForwardingChangeTracker {
-        static final int LIMIT = 4_096;
-        private TrackerHost host;
-
-        LosesRowsPast4096() {
-            super(new GenerationTracker());
-        }
-
-        @Override
-        public void attach(TrackerHost h) {
-            super.attach(h);
-            host = h;
-        }
-
-        @Override
-        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                TrackedRows column, int row) {
-            return row < LIMIT && super.matches(kind, flavor, reader, componentId, entityIndex, column, row);
-        }
-
-        @Override
-        public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
-                RowSink sink) {
-            return super.candidateRows(kind, flavor, reader, column, rows, row -> {
-                if (row < LIMIT) {
-                    sink.accept(row);
-                }
-            });
-        }
-
-        @Override
-        public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int[] archetypeIds) {
-            int[] found = super.candidates(kind, flavor, reader, componentId, archetypeIds);
-            if (found == null) {
-                return null;
-            }
-            Set<Integer> past = new HashSet<>();
-            for (int a : archetypeIds) {
-                TrackerHost.ColumnRows cr = host.rowsOf(a, componentId);
-                if (cr != null) {
-                    for (int row = LIMIT; row < cr.rows(); row++) {
-                        past.add(cr.entities()[row]);
-                    }
-                }
-            }
-            return past.isEmpty() ? found : Arrays.stream(found).filter(e -> !past.contains(e)).toArray();
         }
     }
 

@@ -1,13 +1,7 @@
 package dev.ecslab.lab.mutant;
 
-import dev.ecslab.ecs.change.ChangeFlavor;
-import dev.ecslab.ecs.change.ChangeKind;
-import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.change.SystemTicks;
-import dev.ecslab.ecs.change.TrackedRows;
-import dev.ecslab.ecs.entity.Entity;
-import java.util.List;
 
 /**
  * {@code generation} whose age test is off by one tick: it measures every age from one tick after the
@@ -20,7 +14,7 @@ import java.util.List;
  * conflicting systems apart.) No scenario whose clock jumps are fixed sizes reaches that one tick:
  * only a jump the lab sizes at run time to land a change on the boundary does.
  */
-final class ExpiresOneTickEarly extends ForwardingChangeTracker {
+final class ExpiresOneTickEarly extends ReaderWindowTracker {
     static final String ID = "mutant:expires-one-tick-early";
 
     ExpiresOneTickEarly() {
@@ -28,39 +22,8 @@ final class ExpiresOneTickEarly extends ForwardingChangeTracker {
     }
 
     /** The reader as this mutant sees it: its run one tick later than it began. */
-    private static SystemTicks late(SystemTicks reader) {
+    @Override
+    SystemTicks seen(SystemTicks reader) {
         return reader.withWindow(reader.lastRun(), reader.thisRun() + 1);
-    }
-
-    @Override
-    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-            TrackedRows column, int row) {
-        return super.matches(kind, flavor, late(reader), componentId, entityIndex, column, row);
-    }
-
-    @Override
-    public int[] candidates(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int[] archetypeIds) {
-        return super.candidates(kind, flavor, late(reader), componentId, archetypeIds);
-    }
-
-    @Override
-    public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
-            RowSink sink) {
-        return super.candidateRows(kind, flavor, late(reader), column, rows, sink);
-    }
-
-    @Override
-    public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
-        return super.removedSince(flavor, late(reader), componentId);
-    }
-
-    @Override
-    public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-        return super.resourceMatches(kind, flavor, late(reader), resourceId);
-    }
-
-    @Override
-    public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-        return super.resourceRemovedSince(flavor, late(reader), resourceId);
     }
 }

@@ -141,7 +141,7 @@ public final class Mutants {
                         + " removals per frame and drops the rest", BigWorldMutants.RemovalBufferOf1000::new),
                         List.of(Criterion.AT_LEAST_ONCE), "never reported", false),
                 new TrackerMutant(subject(BigWorldMutants.LOSES_ROWS_PAST_4096, "generation that never reports a row at"
-                        + " 4 096 or past of a column", BigWorldMutants.LosesRowsPast4096::new), List.of(Criterion.AT_LEAST_ONCE),
+                        + " 4 096 or past of a column", () -> SkipsScanRows.rowsFrom(4_096)), List.of(Criterion.AT_LEAST_ONCE),
                         "never reported", false),
                 new TrackerMutant(subject(BigWorldMutants.REMOVALS_BY_INDEX, "generation that keeps removals by entity index"
                         + " only, so a removal from a slot's earlier entity is taken for its later one's",
@@ -298,7 +298,7 @@ public final class Mutants {
      * reported by two runs. (No candidate lists: every row is tested.) The base of the mutants that
      * answer over a wrong window of ticks: they override {@link #widened}.
      */
-    static class WidenedReader extends ForwardingChangeTracker {
+    static class WidenedReader extends ReaderWindowTracker {
         final Map<Integer, int[]> lastRuns = new ConcurrentHashMap<>();     // id -> {older, newer}
         /** The world's clock, for the subclasses too. */
         TrackerHost host;
@@ -371,9 +371,8 @@ public final class Mutants {
         }
 
         @Override
-        public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
-                TrackedRows column, int row) {
-            return super.matches(kind, flavor, widened(reader), componentId, entityIndex, column, row);
+        final SystemTicks seen(SystemTicks reader) {
+            return widened(reader);
         }
 
         @Override
@@ -385,21 +384,6 @@ public final class Mutants {
         public boolean candidateRows(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, TrackedRows column, int rows,
                 RowSink sink) {
             return false;
-        }
-
-        @Override
-        public List<Entity> removedSince(ChangeFlavor flavor, SystemTicks reader, int componentId) {
-            return super.removedSince(flavor, widened(reader), componentId);
-        }
-
-        @Override
-        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resourceMatches(kind, flavor, widened(reader), resourceId);
-        }
-
-        @Override
-        public boolean resourceRemovedSince(ChangeFlavor flavor, SystemTicks reader, int resourceId) {
-            return super.resourceRemovedSince(flavor, widened(reader), resourceId);
         }
     }
 

@@ -26,25 +26,40 @@ import java.util.function.IntPredicate;
  *       scanned: invisible below 1 009 rows.</li>
  * </ul>
  * Both paths that use the scan are affected: a table walk's {@code candidateRows} and the candidate
- * lists of {@code candidates} (sparse sets and archetype walks).
+ * lists of {@code candidates} (sparse sets and archetype walks). A third variant, {@link #rowsFrom(int)},
+ * loses whole rows (its per-row test answers no as well), as a strategy whose per-column state is a fixed
+ * block would.
  */
 final class SkipsScanRows extends ForwardingChangeTracker {
     private final IntPredicate skipped;
+    private final boolean rowTestToo;
     private TrackerHost host;
 
-    private SkipsScanRows(IntPredicate skipped) {
+    private SkipsScanRows(IntPredicate skipped, boolean rowTestToo) {
         super(new GenerationTracker());
         this.skipped = skipped;
+        this.rowTestToo = rowTestToo;
     }
 
     /** The last row of every full 16-row block is never tested. */
     static SkipsScanRows blockEnd() {
-        return new SkipsScanRows(row -> (row & 15) == 15);
+        return new SkipsScanRows(row -> (row & 15) == 15, false);
     }
 
     /** The last block of every full 1 024-row group is never scanned. */
     static SkipsScanRows groupEnd() {
-        return new SkipsScanRows(row -> ((row >>> 4) & 63) == 63);
+        return new SkipsScanRows(row -> ((row >>> 4) & 63) == 63, false);
+    }
+
+    /** Every row at {@code limit} or past, of any column, is never reported: not scanned and not matched. */
+    static SkipsScanRows rowsFrom(int limit) {
+        return new SkipsScanRows(row -> row >= limit, true);
+    }
+
+    @Override
+    public boolean matches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int componentId, int entityIndex,
+            TrackedRows column, int row) {
+        return !(rowTestToo && skipped.test(row)) && super.matches(kind, flavor, reader, componentId, entityIndex, column, row);
     }
 
     @Override
