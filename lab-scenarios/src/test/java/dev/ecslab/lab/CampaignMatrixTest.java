@@ -28,7 +28,8 @@ class CampaignMatrixTest {
 
     @BeforeAll
     static void run() {
-        Lab lab = new Lab(Lab.Options.defaults().withTries(200).withMemory(false));
+        // no shrinking: the classes and cells are in question, and ShrinkRecordTest covers shrinking
+        Lab lab = new Lab(Lab.Options.defaults().withTries(200).withMemory(false).withShrinkAttempts(0));
         matrix = lab.run(TrackerSubject.all(CampaignMatrixTest.class.getClassLoader()),
                 List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic")), Catalogue.all());
         System.out.println("CampaignMatrixTest: " + matrix.scenarios() + " scenarios, campaign seed "

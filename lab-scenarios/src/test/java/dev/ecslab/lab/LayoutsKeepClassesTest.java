@@ -35,7 +35,8 @@ class LayoutsKeepClassesTest {
     static void run() {
         List<TrackerSubject> trackers = TrackerSubject.all(LayoutsKeepClassesTest.class.getClassLoader());
         List<ExecutorSubject> executors = List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic"));
-        Lab.Options options = Lab.Options.defaults().withTries(120).withMemory(false);
+        // no shrinking: the classes and cells are in question, and ShrinkRecordTest covers shrinking
+        Lab.Options options = Lab.Options.defaults().withTries(120).withMemory(false).withShrinkAttempts(0);
         references = new Lab(options).withLayout(LabLayout.REFERENCES).withJobs(2).run(trackers, executors, Catalogue.all());
         columnar = new Lab(options).withLayout(LabLayout.COLUMNAR).withJobs(2).run(trackers, executors, Catalogue.all());
         System.out.println("LayoutsKeepClassesTest: " + columnar.scenarios() + " scenarios per layout, campaign seed "
