@@ -102,7 +102,8 @@ public record RunResult(long seed, String config, String notShrunk, String timed
         List<dev.ecslab.lab.oracle.Finding> past = outcome.findings().stream()
                 .filter(f -> f.type() == FindingType.PAST_HORIZON).toList();
         PastHorizon pastHorizon = past.isEmpty() ? null : new PastHorizon(past.size(), past.get(0).describe()
-                + " [scenario '" + outcome.scenario().name() + "', " + "the claim covers " + outcome.trace().config().claimedHorizon().describe() + "]");
+                + " [scenario '" + outcome.scenario().name() + "', the claim covers "
+                + outcome.trace().config().claimedHorizon().describe() + "]");
         return new RunResult(failed ? seed : 0, failed ? config : null, failed ? notShrunk : null, timedOut,
                 outcome.evidence(), delays, failures, failed ? outcome.scenario() : null, failed ? outcome.trace() : null,
                 pastHorizon);
