@@ -4,6 +4,8 @@
 #          reliably show their bugs (in sanity mode they often do not, and then this script fails)
 #   REGEX  which tests (JCStress's -t, a regex found anywhere in the name); default: every ecslab test
 #   further arguments go to JCStress as they are (CI passes "-sc false", see the README)
+# ECSLAB_JCSTRESS_JVM_ARGS, when set and not empty, runs every test under that one JVM configuration
+# (JCStress's -jvmArgs) instead of every configuration of the mode; the default build sets it.
 #
 # A test whose name ends in "Twin" (a nested class such as ChangeTickStress.Twin) is the real test run on
 # the production class with a bug put back: its outcomes that the real test forbids are marked
@@ -21,6 +23,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mode="${1:-quick}"
 regex="${2:-dev\.ecslab\.stress\..*}"
 extra=("${@:3}")
+if [[ -n "${ECSLAB_JCSTRESS_JVM_ARGS:-}" ]]; then
+  extra+=(-jvmArgs "$ECSLAB_JCSTRESS_JVM_ARGS")
+fi
 jar="$here/target/jcstress.jar"
 out="$here/target/jcstress-results"
 if [[ ! -f "$jar" ]]; then
@@ -60,7 +65,7 @@ seen="$(awk '
   END { for (t in status) print t, status[t], forbidden[t], shown[t] }' "$log")"
 
 {
-  echo "# mode=$mode regex=$regex started=$started finished=$finished jcstress-exit=$status cpus=$(nproc 2>/dev/null || echo '?')"
+  echo "# mode=$mode regex=$regex jvm-args=${ECSLAB_JCSTRESS_JVM_ARGS:-every-configuration} started=$started finished=$finished jcstress-exit=$status cpus=$(nproc 2>/dev/null || echo '?')"
   while IFS= read -r test; do
     kind=real
     [[ "$test" == *Twin ]] && kind=twin

@@ -13,6 +13,7 @@ import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,8 +22,12 @@ import org.junit.jupiter.api.Test;
  * built-in strategy under the serial and dynamic executors. Exact strategies pass everything, with
  * every criterion judged; every non-exact one is caught by a counterexample the lab found itself; and
  * the one disagreement with the seed's theory on regular scenarios (last-tick is not exact once a
- * detector writes what it watches) is found and explained by its counterexample.
+ * detector writes what it watches) is found and explained by its counterexample. A long campaign: it
+ * runs in the long profile; the default build judges the same claims on the catalogue
+ * ({@code CatalogueVerdictsTest}), on generated scenarios ({@code ExactStrategyProperties}) and finds the
+ * last-tick disagreement in the report's words ({@code CauseWordsTest}).
  */
+@Tag("long")
 class CampaignMatrixTest {
     static Matrix matrix;
 

@@ -14,15 +14,19 @@ import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Runs the lab on every mutant and asserts it is killed by the criteria it breaks, for the reason it
  * breaks them: each killing cell must FAIL (not merely "not pass": a cell nobody judged does not kill
  * anything) with a counterexample whose words contain the mutant's signature. Kill rate 100 %.
- * Tracker mutants run under all three executors; executor mutants under the exact {@code generation}
- * strategy with several seeds (they need an interleaving to show). The false-pass mutants, which an
+ * Tracker mutants run under all three executors: in the default build each under one, in turn, and the
+ * rest of the sweep in the long profile ({@code mvn verify -Plong}); executor mutants under the exact
+ * {@code generation} strategy with several seeds (they need an interleaving to show). The false-pass mutants, which an
  * earlier judge measured exact, must also be measured not exact.
  */
 class MutantsAreKilledTest {
@@ -42,63 +46,114 @@ class MutantsAreKilledTest {
         return all.stream().anyMatch(x -> x.message().contains(signature));
     }
 
+    static final List<String> EXECUTORS = List.of("serial", "staged", "dynamic");
+
     /**
-     * Criterion 6 (10 000 frames per strategy, and judging that run once per executor) runs only for the
-     * mutants it must kill: for the others it costs minutes and kills nothing.
+     * The default build's share of the sweep: every mutant under one executor, taken in turn so that each
+     * executor judges a third of them; a mutant that errs only when runs overlap never gets serial.
      */
+    static String executorInTurn(int index, Mutants.TrackerMutant mutant) {
+        String e = EXECUTORS.get(index % EXECUTORS.size());
+        return mutant.needsOverlap() && e.equals("serial") ? (index % 2 == 0 ? "staged" : "dynamic") : e;
+    }
+
+    /** Every mutant is killed for its reason under its executor in turn (the rest of the sweep is the long test). */
     @Test
     void everyTrackerMutantIsKilledForItsReason() {
-        List<TrackerSubject> leaking = new ArrayList<>();
-        List<TrackerSubject> others = new ArrayList<>();
-        Mutants.trackers().forEach(m -> (m.killedBy().contains(Criterion.BOUNDED_MEMORY) ? leaking : others).add(m.subject()));
-        List<String> executors = List.of("serial", "staged", "dynamic");
-        List<ExecutorSubject> subjects = new ArrayList<>();
-        executors.forEach(e -> subjects.add(ExecutorSubject.of(e)));
-        // Shrinking is not what this test checks (ShrinkRecordTest does): a kill is judged on the counterexample as
-        // found, and shrinking those of big worlds (tables of 4 600 rows, stages of 130 systems) for 29 mutants
-        // under three executors took most of the module's time.
-        Matrix withMemory = new Lab(Lab.Options.defaults().withTries(40).withMemory(true).withShrinkAttempts(0))
-                .run(leaking, subjects, Catalogue.all());
-        Matrix without = new Lab(Lab.Options.defaults().withTries(40).withMemory(false).withShrinkAttempts(0))
-                .run(others, subjects, Catalogue.all());
-        System.out.println("MutantsAreKilledTest: campaign seed " + without.campaignSeed() + ", catalogue seeds "
-                + without.catalogueSeeds());
-        int killed = 0;
-        for (Mutants.TrackerMutant mutant : Mutants.trackers()) {
-            Matrix m = leaking.contains(mutant.subject()) ? withMemory : without;
-            for (String e : executors) {
-                Row r = m.row(mutant.subject().label(), e);
-                if (mutant.needsOverlap() && e.equals("serial")) {
-                    // No system run overlaps another under the serial executor: the criteria that kill the mutant
-                    // elsewhere must pass there, which proves that what kills it is the overlap. (It is not exact
-                    // under serial: a query built inside a run starts the world's announcement inside that run,
-                    // and a "running system" field takes the announcement for the reader, which then reports a row
-                    // twice: criterion 2, not the window it loses beside an overlapping run.)
-                    for (Criterion c : mutant.killedBy()) {
-                        assertThat(r.cell(c).fails()).as(mutant.subject().id() + " / serial " + c + ": "
-                                + r.cell(c).failures().values()).isFalse();
-                    }
-                    killed++;
+        List<Mutants.TrackerMutant> all = Mutants.trackers();
+        Map<Mutants.TrackerMutant, List<String>> plan = new LinkedHashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            plan.put(all.get(i), List.of(executorInTurn(i, all.get(i))));
+        }
+        assertThat(plan.values().stream().flatMap(List::stream).distinct()).as("executors in turn").hasSize(EXECUTORS.size());
+        assertThat(sweep(plan)).isEqualTo(all.size());
+    }
+
+    /**
+     * The rest of the sweep: every mutant under each executor the default build did not give it. A mutant
+     * that errs only when runs overlap must pass serial (which proves that what kills it is the overlap).
+     */
+    @Test
+    @Tag("long")
+    void everyTrackerMutantIsKilledForItsReasonUnderEveryOtherExecutor() {
+        List<Mutants.TrackerMutant> all = Mutants.trackers();
+        Map<Mutants.TrackerMutant, List<String>> plan = new LinkedHashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            String inTurn = executorInTurn(i, all.get(i));
+            plan.put(all.get(i), EXECUTORS.stream().filter(e -> !e.equals(inTurn)).toList());
+        }
+        assertThat(sweep(plan)).isEqualTo(all.size() * (EXECUTORS.size() - 1));
+    }
+
+    /**
+     * Runs each mutant under the executors {@code plan} gives it and asserts each kill; returns the number
+     * of (mutant, executor) pairs checked. Criterion 6 (10 000 frames per strategy, and judging that run
+     * once per executor) runs only for the mutants it must kill: for the others it costs minutes and kills
+     * nothing. Shrinking is not what this checks (ShrinkRecordTest does): a kill is judged on the
+     * counterexample as found, and shrinking those of big worlds (tables of 4 600 rows, stages of 130
+     * systems) took most of the module's time.
+     */
+    static int sweep(Map<Mutants.TrackerMutant, List<String>> plan) {
+        int checked = 0;
+        for (String e : EXECUTORS) {
+            List<TrackerSubject> leaking = new ArrayList<>();
+            List<TrackerSubject> others = new ArrayList<>();
+            plan.forEach((m, executors) -> {
+                if (executors.contains(e)) {
+                    (m.killedBy().contains(Criterion.BOUNDED_MEMORY) ? leaking : others).add(m.subject());
+                }
+            });
+            List<ExecutorSubject> subjects = List.of(ExecutorSubject.of(e));
+            Matrix withMemory = leaking.isEmpty() ? null
+                    : new Lab(Lab.Options.defaults().withTries(40).withMemory(true).withShrinkAttempts(0))
+                            .run(leaking, subjects, Catalogue.all());
+            Matrix without = others.isEmpty() ? null
+                    : new Lab(Lab.Options.defaults().withTries(40).withMemory(false).withShrinkAttempts(0))
+                            .run(others, subjects, Catalogue.all());
+            if (without != null) {
+                System.out.println("MutantsAreKilledTest: " + e + ": campaign seed " + without.campaignSeed()
+                        + ", catalogue seeds " + without.catalogueSeeds());
+            }
+            for (var entry : plan.entrySet()) {
+                Mutants.TrackerMutant mutant = entry.getKey();
+                if (!entry.getValue().contains(e)) {
                     continue;
                 }
-                for (Criterion c : mutant.killedBy()) {
-                    Cell cell = r.cell(c);
-                    System.out.println("MutantsAreKilledTest: " + mutant.subject().id() + " / " + e + " " + c + ": "
-                            + cell.status() + (cell.first() == null ? "" : " by " + cell.first().oneLine()));
-                    assertThat(killed(cell, mutant.signature()))
-                            .as(mutant.subject().id() + " / " + e + " must fail " + c + " saying '" + mutant.signature() + "'; "
-                                    + cell.status() + ": " + cell.failures().values())
-                            .isTrue();
-                }
-                if (mutant.falsePass() || mutant.killedBy().contains(Criterion.AT_LEAST_ONCE)
-                        || mutant.killedBy().contains(Criterion.AT_MOST_ONCE)) {
-                    assertThat(r.measured()).as(mutant.subject().id() + " / " + e + " measured").isNotEqualTo(MeasuredClass.EXACT)
-                            .isNotEqualTo(MeasuredClass.NOT_JUDGED);
-                }
-                killed++;
+                Matrix m = leaking.contains(mutant.subject()) ? withMemory : without;
+                assertKilled(mutant, m.row(mutant.subject().label(), e), e);
+                checked++;
             }
         }
-        assertThat(killed).isEqualTo(executors.size() * Mutants.trackers().size());
+        return checked;
+    }
+
+    static void assertKilled(Mutants.TrackerMutant mutant, Row r, String e) {
+        if (mutant.needsOverlap() && e.equals("serial")) {
+            // No system run overlaps another under the serial executor: the criteria that kill the mutant
+            // elsewhere must pass there, which proves that what kills it is the overlap. (It is not exact
+            // under serial: a query built inside a run starts the world's announcement inside that run,
+            // and a "running system" field takes the announcement for the reader, which then reports a row
+            // twice: criterion 2, not the window it loses beside an overlapping run.)
+            for (Criterion c : mutant.killedBy()) {
+                assertThat(r.cell(c).fails()).as(mutant.subject().id() + " / serial " + c + ": "
+                        + r.cell(c).failures().values()).isFalse();
+            }
+            return;
+        }
+        for (Criterion c : mutant.killedBy()) {
+            Cell cell = r.cell(c);
+            System.out.println("MutantsAreKilledTest: " + mutant.subject().id() + " / " + e + " " + c + ": "
+                    + cell.status() + (cell.first() == null ? "" : " by " + cell.first().oneLine()));
+            assertThat(killed(cell, mutant.signature()))
+                    .as(mutant.subject().id() + " / " + e + " must fail " + c + " saying '" + mutant.signature() + "'; "
+                            + cell.status() + ": " + cell.failures().values())
+                    .isTrue();
+        }
+        if (mutant.falsePass() || mutant.killedBy().contains(Criterion.AT_LEAST_ONCE)
+                || mutant.killedBy().contains(Criterion.AT_MOST_ONCE)) {
+            assertThat(r.measured()).as(mutant.subject().id() + " / " + e + " measured").isNotEqualTo(MeasuredClass.EXACT)
+                    .isNotEqualTo(MeasuredClass.NOT_JUDGED);
+        }
     }
 
     @Test

@@ -15,19 +15,22 @@ import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The mutants of issue 14 are aimed at structures the earlier scenario space never reached: on the
+ * The scale and time mutants are aimed at structures the earlier scenario space never reached: on the
  * classic catalogue plus 150 scenarios of the generator's classic space (the old limits: 1 to 6
  * entities, no groups, clock jumps or parallel walks), each is measured exact, so only the new
- * structures kill them ({@code MutantsAreKilledTest} shows that they do). The generator before issue
- * 14 itself was measured the same way when these mutants were written: 1 000 of its scenarios plus
- * the classic catalogue, under serial and dynamic, measured all four exact (README, "Mutants").
+ * structures kill them ({@code MutantsAreKilledTest} shows that they do). The generator before those
+ * structures itself was measured the same way when these mutants were written: 1 000 of its scenarios
+ * plus the classic catalogue, under serial and dynamic, measured all four exact (README, "Mutants").
+ * Evidence about the space, not a kill: it runs in the long profile.
  */
 class ScaleMutantsNeedTheNewSpaceTest {
 
     @Test
+    @Tag("long")
     void theClassicSpaceMeasuresEveryScaleAndTimeMutantExact() {
         List<TrackerSubject> mutants = new ArrayList<>();
         Mutants.trackers().stream().filter(m -> Mutants.scaleAndTimeMutants().contains(m.subject().id()))
