@@ -88,6 +88,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
         checks.add(new Check(classCheckName(promise), true, meets ? Status.PASS : Status.FAIL,
                 "measured " + measured.label() + horizon(row) + "; " + (meets ? byClass(row) : classDetail(row, promise)),
                 first(row, files)));
+        checks.add(pastHorizonCheck(row));
         for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
             boolean gating = promise.covers(c);
             Cell cell = row.cell(c);
@@ -180,6 +181,26 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
         return h.coversEveryAbsence() ? "" : " within the claimed horizon (" + h.describe()
                 + "); past it, what a detector is not told is reported, not gated"
                 + (row.pastHorizon().runs() == 0 ? ": nothing this time" : ": " + row.pastHorizon().describe());
+    }
+
+    /** The name of the check of what happened past a claim's horizon (one name for every claim). */
+    public static final String PAST_HORIZON = "past the claimed horizon";
+
+    /**
+     * What happened past the claim's horizon, as a check that is reported and never gated: it reaches the
+     * JUnit XML as a passing test case with its finding, and GitHub as a notice. Every verdict has it, under
+     * one name, so every verdict of one expected class keeps the same checks; a claim that covers every
+     * absence has no horizon to go past, and says so.
+     */
+    static Check pastHorizonCheck(Row row) {
+        dev.ecslab.ecs.change.Horizon h = row.subject().horizon();
+        if (h.coversEveryAbsence()) {
+            return new Check(PAST_HORIZON, false, Status.PASS, "none: the claim covers every absence", "");
+        }
+        Row.PastHorizon past = row.pastHorizon();
+        return past.runs() == 0
+                ? new Check(PAST_HORIZON, false, Status.PASS, h.describe() + ": no run missed a change past it", "")
+                : new Check(PAST_HORIZON, false, Status.FAIL, h.describe() + ": " + past.describe(), "");
     }
 
     /** The measured class on each scenario class, in one line. */

@@ -38,6 +38,13 @@ public final class HandMadeRows {
         return new Row(subject(label, claimed), executor);
     }
 
+    /** As {@link #notJudged}, for a strategy whose claim covers readers away at most {@code frames} frames. */
+    public static Row notJudgedWithin(String label, ClaimedClass claimed, String executor, long frames) {
+        TrackerSubject s = subject(label, claimed);
+        return new Row(new TrackerSubject(s.id(), s.flavor(), claimed, s.description(), s.factory(), 0, null,
+                dev.ecslab.ecs.change.Horizon.ofFrames(frames)), executor);
+    }
+
     /** A matrix of these rows, as if {@code scenarios} scenarios ran per configuration. */
     public static Matrix matrix(int scenarios, List<Row> rows) {
         return new Matrix(rows, List.of(), scenarios, scenarios, List.of(1L), 1_000L, 1.0);

@@ -47,7 +47,12 @@ final class HandMadeVerdicts {
      * {@code unjudged} (null: none): every figure passes, but a promise went unchecked.
      */
     static GateVerdict of(String strategy, ClaimedClass expected, boolean failing, ScenarioClass unjudged) {
-        Row r = HandMadeRows.notJudged(strategy, expected, "serial");
+        return of(HandMadeRows.notJudged(strategy, expected, "serial"), expected, failing, unjudged);
+    }
+
+    /** As {@link #of(String, ClaimedClass, boolean, ScenarioClass)}, on a row made by the caller (unjudged). */
+    static GateVerdict of(Row r, ClaimedClass expected, boolean failing, ScenarioClass unjudged) {
+        String strategy = r.strategy();
         for (Criterion c : List.of(Criterion.CRASH, Criterion.SAME_FRAME, Criterion.PURE_FUNCTION, Criterion.ORDERING,
                 Criterion.BOUNDED_MEMORY)) {
             HandMadeRows.judged(r, c, ScenarioClass.REGULAR, 10);

@@ -61,6 +61,41 @@ class JUnitXmlTest {
         assertThat(GithubAnnotations.of(v, OUT, Path.of("/tmp"))).anyMatch(line -> line.startsWith("::error "));
     }
 
+    /**
+     * A claim with a horizon: what the lab found past it is a check of its own, named by the horizon, reported
+     * and never gated: a passing test case with the finding, a suite note, a GitHub notice; with nothing past
+     * it, the same test case passes empty.
+     */
+    @Test
+    void missesPastAClaimedHorizonAreAPassingCaseWithTheirFindingAndANotice() throws Exception {
+        String name = GateVerdict.PAST_HORIZON;
+        dev.ecslab.lab.classify.Row missed = dev.ecslab.lab.classify.HandMadeRows.notJudgedWithin("expires-after-64",
+                ClaimedClass.EXACT, "serial", 64);
+        missed.pastHorizon(new dev.ecslab.lab.classify.Row.PastHorizon(3, 7, "d never reported the change [scenario 'x']"));
+        GateVerdict v = HandMadeVerdicts.of(missed, ClaimedClass.EXACT, false, null);
+        assertThat(v.passes()).as("past the horizon is not gated").isTrue();
+        String xml = JUnitXml.of(v, OUT);
+        validate(xml);
+        Element suite = parse(xml);
+        Element past = testcase(suite, name);
+        assertThat(past.getElementsByTagName("failure").getLength()).isZero();
+        assertThat(past.getElementsByTagName("system-out").item(0).getTextContent()).startsWith("reported, not gated")
+                .contains("a reader away at most 64 frame(s): 7 change(s) missed past the claimed horizon in 3 run(s)")
+                .contains("d never reported the change");
+        assertThat(properties(suite)).containsValue(name).containsEntry("verdict", "pass");
+        assertThat(GithubAnnotations.of(v, OUT, Path.of("/tmp")))
+                .anyMatch(line -> line.startsWith("::notice ") && line.contains("past the claimed horizon"));
+
+        GateVerdict clean = HandMadeVerdicts.of(dev.ecslab.lab.classify.HandMadeRows.notJudgedWithin("expires-after-64",
+                ClaimedClass.EXACT, "serial", 64), ClaimedClass.EXACT, false, null);
+        assertSameTests(clean, v, x -> JUnitXml.of(x, OUT));
+        assertThat(testcase(parse(JUnitXml.of(clean, OUT)), name).hasChildNodes()).isFalse();
+        assertThat(GithubAnnotations.of(clean, OUT, Path.of("/tmp"))).noneMatch(line -> line.contains("horizon"));
+        assertThat(HandMadeVerdicts.of("generation", ClaimedClass.EXACT, false).checks())
+                .as("a claim that covers every absence says so").anyMatch(c -> c.name().equals(name) && c.holds()
+                        && c.detail().equals("none: the claim covers every absence"));
+    }
+
     @Test
     void theStabilityCheckCatchesANameThatCarriesTheOutcome() {
         GateVerdict pass = HandMadeVerdicts.of("last-tick", ClaimedClass.EXACT_DELAYED, false);
