@@ -75,6 +75,8 @@ final class ScenarioChoices {
         MINIMUM.put(Features.BUILT_AFTER_COMMANDS, 18.0);    // 38.7 %
         MINIMUM.put(Features.IN_RUN_ANNOUNCES, 6.0);         // 15.6 %
         MINIMUM.put(Features.OBSERVES_EVERYTHING, 3.0);      // 10.5 %
+        MINIMUM.put(Features.FIXED_STEPS, 4.0);              // 12 % drawn
+        MINIMUM.put(Features.NO_STEP_DUE, 1.5);
     }
 
     static {

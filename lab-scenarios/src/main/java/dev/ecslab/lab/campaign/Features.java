@@ -67,6 +67,8 @@ public final class Features {
     public static final String STAGE_130 = "a stage of 130 systems or more";
     public static final String CROWD_EVERY_KIND = "a crowd watches every change kind";
     public static final String CROWD_RESOURCES = "a crowd watches a resource";
+    public static final String FIXED_STEPS = "a stage runs a varying number of steps per frame";
+    public static final String NO_STEP_DUE = "a detector's stage has a frame with no step due";
 
     private Features() {
     }
@@ -109,9 +111,25 @@ public final class Features {
         out.put(ABSENT_BILLION, absence >= 1_000_000_000);
         out.put(ABSENT_PAST_WRAP, absentAcrossWrap(s));
         out.put(AT_MAXIMUM_AGE, atMaximumAge(s));
+        out.put(FIXED_STEPS, s.stages().stream().anyMatch(st -> st.stepped()));
+        out.put(NO_STEP_DUE, noStepDue(s));
         observedAnyTime(s, out);
         bigWorld(s, out);
         return out;
+    }
+
+    /** Whether a stage of fixed steps with a watching system has a frame of the scenario with no step. */
+    private static boolean noStepDue(Scenario s) {
+        for (dev.ecslab.lab.scenario.StageSpec st : s.stages()) {
+            if (st.stepped() && st.systems().stream().anyMatch(x -> !x.watches().isEmpty())) {
+                for (int f = 0; f < s.frames(); f++) {
+                    if (st.iterationsIn(f, s.frames()) == 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** Queries built inside running systems, and worlds that observe everything. */

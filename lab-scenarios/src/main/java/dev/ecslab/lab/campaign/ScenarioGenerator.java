@@ -46,6 +46,9 @@ import java.util.Set;
  *       ticks short of the maximum change age at the next frame's first tick</td></tr>
  *   <tr><td>schedule</td><td>insertion-order policy 15 %; 1 to 3 stages, each looping (2 or 3
  *       iterations) with 25 %; 2 to 12 systems, each in a random stage</td></tr>
+ *   <tr><td>fixed steps</td><td>(drawn after the age jumps) 12 %: one of the scenario's own stages runs
+ *       0 to 3 times per frame by a pattern of 2 to 5 digits, as a fixed-timestep schedule does
+ *       ({@link StageSpec#stepsPerFrame()})</td></tr>
  *   <tr><td>a system</td><td>writes each datum with 25 %; watches 1 or 2 data (the first system
  *       always, others 45 %), all four filters at once 30 %, and a component's Added, Mutated or
  *       Changed is walked in parallel 20 %; a With or Without filter 15 % each; exclusive 6 % and
@@ -271,6 +274,8 @@ public final class ScenarioGenerator {
                 ordering, groups, jumps, layout, List.of(), observeEverything, padding).validate();
         // Drawn after the idle spans, so every other draw of a seed is what it was before age jumps existed.
         drawn = full ? withAgeJumps(c, drawn) : drawn;
+        // Drawn after the age jumps, so every other draw of a seed is what it was before fixed steps existed.
+        drawn = full ? withFixedSteps(c, drawn) : drawn;
         // Swarm testing, drawn last of all: the features some scenarios go without.
         return space == Space.SWARMED ? Swarm.omit(drawn, Swarm.draw(c)) : drawn;
     }
@@ -309,6 +314,52 @@ public final class ScenarioGenerator {
             }
         }
         return out;
+    }
+
+    /** The share of scenarios (in percent) with a stage of fixed steps. */
+    static final int FIXED_STEPS_SHARE = 12;
+
+    /**
+     * Fixed steps ({@link StageSpec#stepsPerFrame()}), with {@link #FIXED_STEPS_SHARE}: one of the scenario's
+     * own stages (not a big world's or the crowd's) runs 0 to 3 times per frame, by a pattern of 2 to 5
+     * digits (0 with 30 %, 1 with 40 %, 2 with 20 %, 3 with 10 %), the shape of a fixed-timestep schedule: a
+     * frame with no step due skips the stage's detectors while the other stages go on changing what they
+     * watch, and a long frame runs them several times. An edit of an iteration the stage no longer has moves
+     * to its last one in that frame; in a frame of no step it is not made (as a paused system's is not).
+     */
+    private static Scenario withFixedSteps(Choices c, Scenario s) {
+        if (!c.maybe(FIXED_STEPS_SHARE)) {
+            return s;
+        }
+        List<Integer> own = new ArrayList<>();
+        for (int i = 0; i < s.stages().size(); i++) {
+            if (s.stages().get(i).name().startsWith("stage")) {
+                own.add(i);
+            }
+        }
+        if (own.isEmpty()) {
+            return s;
+        }
+        int which = own.get(c.below(own.size()));
+        StringBuilder steps = new StringBuilder();
+        int length = 2 + c.below(4);
+        for (int k = 0; k < length; k++) {
+            int p = c.below(100);
+            steps.append(p < 30 ? '0' : p < 70 ? '1' : p < 90 ? '2' : '3');
+        }
+        StageSpec old = s.stages().get(which);
+        StageSpec stepped = StageSpec.fixedSteps(old.name(), steps.toString(), old.systems());
+        List<StageSpec> stages = new ArrayList<>(s.stages());
+        stages.set(which, stepped);
+        java.util.Set<String> inStage = new java.util.HashSet<>();
+        old.systems().forEach(x -> inStage.add(x.name()));
+        List<Edit> edits = new ArrayList<>();
+        for (Edit e : s.edits()) {
+            int n = stepped.iterationsIn(e.frame(), s.frames());
+            int cap = n > 0 ? n : stepped.iterations();
+            edits.add(inStage.contains(e.system()) && e.iteration() >= cap ? e.inIteration(cap - 1) : e);
+        }
+        return s.with(s.entities(), s.groups(), stages, s.frames(), edits, s.clockJumps());
     }
 
     /**
@@ -366,7 +417,7 @@ public final class ScenarioGenerator {
                 }
                 systems.add(next);
             }
-            out.add(new StageSpec(st.name(), st.iterations(), systems));
+            out.add(st.withSystems(systems));
         }
         List<Edit> commands = edits.stream().filter(e -> e.op().isCommand() && e.data() != null && !e.onResource()).toList();
         if (commands.isEmpty() || !c.maybe(25)) {
@@ -402,7 +453,7 @@ public final class ScenarioGenerator {
         ws.add(w);
         List<SystemSpec> systems = new ArrayList<>(st.systems());
         systems.set(pick[1], x.withWatches(ws));
-        out.set(pick[0], new StageSpec(st.name(), st.iterations(), systems));
+        out.set(pick[0], st.withSystems(systems));
         return out;
     }
 

@@ -112,7 +112,7 @@ public final class Shrinker {
                 }
                 systems.add(sys.withWatches(ws));
             }
-            out.add(new StageSpec(st.name(), st.iterations(), systems));
+            out.add(st.withSystems(systems));
         }
         return out;
     }
@@ -123,7 +123,7 @@ public final class Shrinker {
                 + (s.ordering() == Scenario.Ordering.EXPLICIT ? 0 : 1) + s.clockJumps().size() * 4
                 + (s.startTick() == null ? 0 : 1) + s.ageJumps().size() * 4;
         for (StageSpec st : s.stages()) {
-            n += (st.iterations() - 1) * 2;
+            n += (st.iterations() - 1) * 2 + (st.stepped() ? 2 : 0);
         }
         for (GroupSpec g : s.groups()) {
             n += 1 + g.count();
@@ -153,6 +153,11 @@ public final class Shrinker {
             out.add(() -> withGroup(s, g, 0));
             if (g.count() > 1) {
                 out.add(() -> withGroup(s, g, g.count() / 2));
+            }
+        }
+        for (StageSpec st : s.stages()) {                        // a stage of fixed steps runs its most in every frame
+            if (st.stepped()) {
+                out.add(() -> withIterations(s, st, st.iterations()));
             }
         }
         for (StageSpec st : s.stages()) {                        // a looping stage runs one iteration fewer
@@ -298,11 +303,14 @@ public final class Shrinker {
         }
     }
 
-    /** {@code s} with {@code stage} looping {@code iterations} times; edits in the iterations that are gone are dropped. */
+    /**
+     * {@code s} with {@code stage} looping {@code iterations} times in every frame (fixed steps gone); edits in the
+     * iterations that are gone are dropped.
+     */
     private static Scenario withIterations(Scenario s, StageSpec stage, int iterations) {
         List<StageSpec> stages = new ArrayList<>();
         for (StageSpec st : s.stages()) {
-            stages.add(st == stage ? new StageSpec(st.name(), iterations, st.systems()) : st);
+            stages.add(st == stage ? st.withIterations(iterations) : st);
         }
         java.util.Set<String> inStage = new java.util.HashSet<>();
         stage.systems().forEach(x -> inStage.add(x.name()));
@@ -322,7 +330,7 @@ public final class Shrinker {
                         minus(sys.ambiguousWith(), name)));
             }
             if (!systems.isEmpty()) {
-                stages.add(new StageSpec(st.name(), st.iterations(), systems));
+                stages.add(st.withSystems(systems));
             }
         }
         List<Edit> edits = s.edits().stream().filter(e -> !e.system().equals(name)).toList();
@@ -377,7 +385,7 @@ public final class Shrinker {
             for (SystemSpec sys : st.systems()) {
                 systems.add(sys == old ? updated : sys);
             }
-            stages.add(new StageSpec(st.name(), st.iterations(), systems));
+            stages.add(st.withSystems(systems));
         }
         return s.with(s.entities(), stages, s.frames(), s.edits());
     }

@@ -35,7 +35,7 @@ public final class Swarm {
     public enum Feature {
         /** Pause sets: every system runs every frame. */
         PAUSES,
-        /** Looping stages: every stage runs once a frame (edits of later iterations move to the first). */
+        /** Looping stages and fixed steps: every stage runs once a frame (edits of later iterations move to the first). */
         LOOPS,
         /** Clock jumps of ticks. */
         CLOCK_JUMPS,
@@ -106,7 +106,7 @@ public final class Swarm {
                 }
                 systems.add(x);
             }
-            stages.add(new StageSpec(st.name(), off.contains(Feature.LOOPS) ? 1 : st.iterations(), systems));
+            stages.add(off.contains(Feature.LOOPS) ? st.withIterations(1).withSystems(systems) : st.withSystems(systems));
         }
         Set<String> kept = new java.util.HashSet<>();
         stages.forEach(st -> st.systems().forEach(x -> kept.add(x.name())));

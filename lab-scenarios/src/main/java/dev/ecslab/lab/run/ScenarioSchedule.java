@@ -53,7 +53,7 @@ final class ScenarioSchedule {
                 s.before().forEach(d::before);
                 s.after().forEach(d::after);
                 s.ambiguousWith().forEach(d::ambiguousWith);
-                if (st.iterations() > 1) {
+                if (st.iterations() > 1 || st.stepped()) {
                     d.inSet(loopSet(st));
                 }
                 if (s.pauseSet() != null) {
@@ -62,18 +62,22 @@ final class ScenarioSchedule {
                 }
                 systems.add(d.build());
             }
-            if (st.iterations() > 1) {
-                int last = st.iterations() - 1;
-                b.set(loopSet(st), "loop " + st.iterations() + "x", c -> c.iteration() < last
-                        && st.systems().stream().anyMatch(x -> scenario.runsIn(x, (int) c.frame()))
-                        ? ShouldRun.YES_AND_CHECK_AGAIN : ShouldRun.YES);     // all paused: no loop at all
+            if (st.iterations() > 1 || st.stepped()) {
+                String label = st.stepped() ? "steps " + st.stepsPerFrame() : "loop " + st.iterations() + "x";
+                b.set(loopSet(st), label, c -> {
+                    int steps = st.iterationsIn(c.frame(), scenario.frames());
+                    if (steps == 0) {
+                        return ShouldRun.NO;                                  // a frame with no step due
+                    }
+                    return c.iteration() < steps - 1 && st.systems().stream().anyMatch(x -> scenario.runsIn(x, (int) c.frame()))
+                            ? ShouldRun.YES_AND_CHECK_AGAIN : ShouldRun.YES;  // all paused: no loop at all
+                });
             }
             for (String set : pauseSets) {
                 String pattern = scenario.pause(set).pattern();
-                int last = st.iterations() - 1;
                 b.set(pauseSet(set, st), "pattern " + pattern, c -> {
                     boolean runs = c.frame() >= scenario.frames() || scenario.pause(set).runs((int) c.frame());
-                    boolean again = c.iteration() < last;
+                    boolean again = c.iteration() < st.iterationsIn(c.frame(), scenario.frames()) - 1;
                     return runs ? (again ? ShouldRun.YES_AND_CHECK_AGAIN : ShouldRun.YES) : ShouldRun.NO;
                 });
             }

@@ -302,6 +302,11 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                 return ScenarioClass.LOOPING;
             }
         }
+        for (StageSpec st : stages) {
+            if (st.stepped() && st.stepsPerFrame().contains("0") && !st.systems().isEmpty()) {
+                return ScenarioClass.PAUSING;              // a frame with no step pauses the stage's systems
+            }
+        }
         for (SystemSpec s : systems()) {
             if (s.pauseSet() != null && pause(s.pauseSet()).pattern().contains("0")) {
                 return ScenarioClass.PAUSING;
@@ -313,9 +318,16 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         return ScenarioClass.REGULAR;
     }
 
-    /** Whether {@code system} runs in {@code frame} (the quiet tail always runs). */
+    /**
+     * Whether {@code system} runs in {@code frame}: its pause set lets it, and its stage has at least one step
+     * in the frame (the quiet tail always runs).
+     */
     public boolean runsIn(SystemSpec system, int frame) {
-        return system.pauseSet() == null || frame >= frames || pause(system.pauseSet()).runs(frame);
+        if (system.pauseSet() != null && frame < frames && !pause(system.pauseSet()).runs(frame)) {
+            return false;
+        }
+        return frame >= frames || stages.stream().noneMatch(StageSpec::stepped)
+                || stageOf(system.name()).iterationsIn(frame, frames) > 0;
     }
 
     /** A copy with other edits, frames and systems (what the shrinker produces); validated. */
@@ -491,6 +503,10 @@ public record Scenario(@Required String name, String description, List<EntitySpe
             }
             if (st.iterations() < 1 || st.iterations() > 8) {
                 throw new ScenarioException(sp + ".iterations", "must be between 1 and 8, was " + st.iterations());
+            }
+            if (st.stepped() && !st.stepsPerFrame().matches("[0-8]{1,64}")) {
+                throw new ScenarioException(sp + ".stepsPerFrame", "must be 1 to 64 digits, each 0 to 8 (the steps of"
+                        + " each frame, repeated), was '" + st.stepsPerFrame() + "'");
             }
             for (int i = 0; i < st.systems().size(); i++) {
                 SystemSpec s = st.systems().get(i);

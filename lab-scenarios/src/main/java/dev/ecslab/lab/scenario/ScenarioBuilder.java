@@ -113,6 +113,14 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /** A stage of fixed steps: per frame a digit 0 to 8, how many times it runs (repeated). */
+    public ScenarioBuilder fixedStepStage(String stageName, String steps, Consumer<StageBuilder> systems) {
+        StageBuilder b = new StageBuilder();
+        systems.accept(b);
+        stages.add(StageSpec.fixedSteps(stageName, steps, b.systems));
+        return this;
+    }
+
     /** A pause set: per frame {@code 1} runs, {@code 0} paused (repeated). */
     public ScenarioBuilder pauses(String set, String pattern) {
         pauses.add(new PauseSpec(set, pattern));

@@ -165,7 +165,7 @@ public final class ScenarioModel {
         void stage(StageSpec st, int[] order, int frame) {
             List<SystemSpec> systems = st.systems();
             boolean anyRuns = systems.stream().anyMatch(s -> scenario.runsIn(s, frame));
-            int iterations = anyRuns ? st.iterations() : 1;
+            int iterations = anyRuns ? st.iterationsIn(frame, scenario.frames()) : 1;
             for (int it = 0; it < iterations; it++) {
                 List<List<Command>> buffers = new ArrayList<>();
                 List<String> issuers = new ArrayList<>();

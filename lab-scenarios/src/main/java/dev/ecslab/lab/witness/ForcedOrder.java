@@ -134,7 +134,7 @@ public final class ForcedOrder {
                 out.add(s.withConstraints(before, s.after(), s.ambiguousWith()));
             }
         }
-        return new StageSpec(stage.name(), stage.iterations(), out);
+        return stage.withSystems(out);
     }
 
     private static int indexOf(StageSpec stage, String system) {

@@ -162,10 +162,10 @@ public final class CounterexampleText {
             out.append("The trace shows nothing between them that would excuse it: no frame end, pause, loop iteration or"
                     + " own write of ").append(d).append("; ").append(n.name(due)).append(" started at event ")
                     .append(due.startSeq()).append(", after the change became visible at event ").append(c.seq()).append(". ");
-            int loops = n.iterations(due.stage());
+            int loops = n.iterations(due.stage(), due.frame());
             if (loops > 1) {
                 out.append("Note that ").append(d).append(" runs in the looping stage ").append(code(due.stage())).append(", ")
-                        .append(loops).append(" times per frame. ");
+                        .append(loops).append(" times in that frame. ");
             }
             if (deadline != null && deadline.frame() > due.frame() + allowed) {
                 out.append("Its run due by the claim's delay came only in frame ").append(deadline.frame())
@@ -599,7 +599,7 @@ public final class CounterexampleText {
     }
 
     private static String iterationPhrase(RunNames n, RunRecord r) {
-        return "iteration " + (r.iteration() + 1) + " of " + n.iterations(r.stage());
+        return "iteration " + (r.iteration() + 1) + " of " + n.iterations(r.stage(), r.frame());
     }
 
     /** "the `flags` strategy is described as "..."", from the strategy's own description. */

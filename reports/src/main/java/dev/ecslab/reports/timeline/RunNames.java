@@ -52,15 +52,15 @@ final class RunNames {
 
     /** {@code frame 1}, or {@code frame 1, iteration 2 of 3} in a looping stage. */
     String when(RunRecord r) {
-        int of = iterations(r.stage());
+        int of = iterations(r.stage(), r.frame());
         return "frame " + r.frame() + (of > 1 ? ", iteration " + (r.iteration() + 1) + " of " + of : "");
     }
 
-    /** How many iterations the stage runs per frame (1 when it does not loop or is unknown). */
-    int iterations(String stage) {
+    /** How many iterations the stage runs in {@code frame} (1 when it does not loop or is unknown). */
+    int iterations(String stage, long frame) {
         for (StageSpec st : scenario.stages()) {
             if (st.name().equals(stage)) {
-                return st.iterations();
+                return Math.max(1, st.iterationsIn(frame, scenario.frames()));
             }
         }
         return 1;

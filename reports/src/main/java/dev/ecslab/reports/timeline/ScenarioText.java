@@ -97,8 +97,11 @@ public final class ScenarioText {
             for (SystemSpec sys : st.systems()) {
                 lines.add(system(s, sys));
             }
-            out.add(new Section("stage " + code(st.name()) + (st.iterations() > 1
-                    ? ", looping: " + st.iterations() + " iterations per frame" : "") + ", its systems", lines));
+            String runs = st.stepped()
+                    ? ", fixed steps: '" + SafeText.line(st.stepsPerFrame()) + "' (the steps of each frame, repeated; 0: the"
+                            + " stage does not run)"
+                    : st.iterations() > 1 ? ", looping: " + st.iterations() + " iterations per frame" : "";
+            out.add(new Section("stage " + code(st.name()) + runs + ", its systems", lines));
         }
         List<String> pauses = new ArrayList<>();
         for (PauseSpec p : s.pauses()) {

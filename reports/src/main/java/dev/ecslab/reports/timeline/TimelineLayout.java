@@ -275,7 +275,8 @@ final class TimelineLayout {
             Trace.Event e = at.get(p);
             String stage = st != null ? st.stage() : fin != null ? fin.stage() : e.stage();
             int it = st != null ? st.iteration() : fin != null ? fin.iteration() : e.iteration();
-            int of = stage == null ? 1 : t.names.iterations(stage);
+            long frame = st != null ? st.frame() : fin != null ? fin.frame() : e.frame();
+            int of = stage == null ? 1 : t.names.iterations(stage, frame);
             if (of > 1 && st != null && !(stage + "|" + it).equals(iteration)) {
                 if (iterationLabel != null) {
                     col = Math.max(col, iterationStart + iterationLabel.length() + 1);
