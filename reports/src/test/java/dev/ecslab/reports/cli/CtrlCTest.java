@@ -37,7 +37,7 @@ class CtrlCTest {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
                 "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "flags", "--no-memory",
-                "--search", "-1", "--out", out.toString())
+                "--search", "-1", "--progress", "always", "--out", out.toString())
                 .redirectOutput(dir.resolve("out.txt").toFile()).start();
         StringBuilder err = new StringBuilder();
         Reader stderr = new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8);
