@@ -85,7 +85,7 @@ final class BlockTicks {
     /**
      * {@link #markIfNewer} for every row of {@code [from, to)}: a look at each block the range touches,
      * and one note to the log (a note per block, through {@code markIfNewer}, made whole-chunk writes over
-     * 10^6 rows take 198 µs against 125: issue 19, side by side).
+     * 10^6 rows take 198 µs against 125, side by side).
      */
     void markRangeIfNewer(int from, int to, int tick) {
         for (int r = from; r < to; r = ((r >>> blockShift) + 1) << blockShift) {
@@ -105,7 +105,7 @@ final class BlockTicks {
      * block is marked without a look at the lane ({@link #markAll}), so a walk that writes every row
      * pays a fill of the block ticks (1/16 of the lane) instead of reading its lane back: 4 MB for 10^6
      * rows, which made such a walk over primitive columns cost 1.59x {@code none} against 1.34x without
-     * it (issue 19, side by side). A block the walk skipped is then marked newer than its rows, which
+     * it (side by side). A block the walk skipped is then marked newer than its rows, which
      * costs a reader a look and never an answer. <b>At most an eighth stamped:</b> the stamped rows go
      * to the {@link #log}; every row of every block is looked at (a sparse writer left most blocks
      * without a stamped first row, so the pass looked at them anyway) until the tick's budget runs out,

@@ -26,7 +26,7 @@ public abstract class TrackedRows {
     private Attachment attachment;
     /**
      * Whether anything observes this component's changes; when not, the world sends the tracker no
-     * event about these rows' writes (set by the world on its owning thread; see issue 19).
+     * event about these rows' writes (set by the world on its owning thread).
      */
     private boolean observed = true;
     /** The lane a write stamps with the writer's tick itself, or -1 (see {@link #stampMutation}). */
@@ -95,7 +95,7 @@ public abstract class TrackedRows {
     /**
      * {@link #stampMutation} for a writing {@code forEach}, whose writes are nearly all the deferring walk's
      * own: those test the deferred lane and tick and store, four loads fewer than the general path; any
-     * other takes the general path. Side by side (issue 19), mutate-all over 10^6 objects went from 1.34x
+     * other takes the general path. Side by side, mutate-all over 10^6 objects went from 1.34x
      * to 1.28x {@code none}. The chunk walk keeps the general path: the same branch there made the
      * per-entity chunk walk over 10^5 objects 1.2x as slow, the same in both forks.
      */
@@ -136,7 +136,7 @@ public abstract class TrackedRows {
      * <p><b>Why.</b> A block mark is a store at an index that is not the row's ({@code row >> shift});
      * made per write, it kept the JIT from compiling a walk that writes every row into the loop it
      * makes without it: a per-entity walk over primitive columns ran 2.3 (10^5 rows) and 3.2 (10^6)
-     * times as slow as with the lane store alone (issue 19; benchmarks/RESULTS.md). A walk
+     * times as slow as with the lane store alone (benchmarks/RESULTS.md). A walk
      * that writes a table's rows ({@code forEach}, and {@code forEachChunk} per entity or by whole
      * chunk) defers the marks and makes them once, afterwards: when every row the close samples was
      * stamped, one fill of the block ticks and no look at the lane (a walk that writes every row of

@@ -114,7 +114,7 @@ import java.util.Set;
  * time before them under serial and 1.09 times under dynamic (interleaved runs on a shared 2-core
  * machine; 1.05 and 1.20 times the CPU time).
  *
- * <p>{@link Space#CLASSIC} is the space the generator had before issue 14 (1 to 6 entities, no
+ * <p>{@link Space#CLASSIC} is the space the generator had before scale and time (1 to 6 entities, no
  * groups, bulk edits, clock jumps, parallel walks or start near the wrap, 1 or 2 stages looping
  * twice at most): kept so a test can show which mutants need the new structures.
  */
@@ -131,7 +131,7 @@ public final class ScenarioGenerator {
     public enum Space {
         /** Everything the scenario model has (the default). */
         FULL,
-        /** Only the structures of the generator before issue 14 (see the class comment). */
+        /** Only the structures of the generator before scale and time (see the class comment). */
         CLASSIC,
         /**
          * Everything, then half the scenarios go without a random subset of the optional features
@@ -665,7 +665,7 @@ public final class ScenarioGenerator {
     }
 
     /**
-     * Issue 19's observers that join and leave (drawn last, so the rest of a seed's scenario is what it
+     * Observers that join and leave (drawn last, so the rest of a seed's scenario is what it
      * was before them): each component query watch, with 20 %, gets a window when the run has two frames
      * or more: joins at a random later frame (60 %), leaves at a random frame after its start (40 %, or
      * always when it does not join), and one in four that leaves returns as a second watch from a later

@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  * re-inserts {@code R} and writes {@code Q} with an equal value. Additions and removals are commands,
  * so they are the world's changes at the stage's sync point.
  *
- * <p>Scale and time (issue 14): a table of 2 200 rows with changes at the rows where the
+ * <p>Scale and time: a table of 2 200 rows with changes at the rows where the
  * {@code generation} strategy's 16-row blocks and 1 024-row groups meet, archetype moves and despawns
  * of many rows, and a bulk spawn through commands; clock jumps of 2<sup>31</sup> and more, so that
  * the clock wraps and old ticks must be clamped, and a jump past the maximum change age (expiration);
@@ -56,7 +56,7 @@ public final class Catalogue {
         return out;
     }
 
-    /** The scenarios of scale and time (issue 14): large tables, clock jumps, early-iteration loops, Bevy #8029. */
+    /** The scenarios of scale and time: large tables, clock jumps, early-iteration loops, Bevy #8029. */
     public static List<Scenario> scaleAndTime() {
         List<Scenario> out = new ArrayList<>();
         for (Target t : Target.values()) {
@@ -101,7 +101,7 @@ public final class Catalogue {
         return b.build();
     }
 
-    /** The catalogue as it was before issue 14: small worlds, no clock jumps, no parallel walks. */
+    /** The catalogue as it was before scale and time: small worlds, no clock jumps, no parallel walks. */
     public static List<Scenario> classic() {
         List<Scenario> out = new ArrayList<>();
         for (Target t : Target.values()) {
@@ -394,7 +394,7 @@ public final class Catalogue {
         return b.build();
     }
 
-    // ------------------------------------------------------------------ scale and time (issue 14)
+    // ------------------------------------------------------------------ scale and time
 
     /**
      * Bevy #8029: parallel iteration ({@code par_iter}) compared changes with the world's last
@@ -582,7 +582,7 @@ public final class Catalogue {
     // ------------------------------------------------------------------ building blocks
 
     /**
-     * Issue 19: observers that join late and leave, so that components go unobserved (and untracked)
+     * Observers that join late and leave, so that components go unobserved (and untracked)
      * for a while. {@code early} watches {@code A} in frames 0 and 1 and leaves; {@code returning}
      * watches Changed {@code A} in frames 0 and 1 and again from frame 4 (both run before the changer);
      * so from frame 2 until {@code late} joins in frame 3 nobody observes {@code A}, while the changer

@@ -91,7 +91,7 @@ public final class Mutants {
                         + " the system that started last (a shared \"running system\" field): exact while runs do not"
                         + " overlap", SharedReaderWindow::new), List.of(Criterion.AT_LEAST_ONCE), "never reported", false,
                         true),
-                // Issue 14: each aimed at a structure the scenario space before it never reached.
+                // Scale and time: each aimed at a structure the earlier scenario space never reached.
                 new TrackerMutant(subject("mutant:block-end-off-by-one", "generation whose summary scan never tests the"
                         + " last row of a full 16-row block (only tables of 16 rows or more have one)", SkipsScanRows::blockEnd),
                         List.of(Criterion.AT_LEAST_ONCE), "never reported", true),
@@ -104,7 +104,7 @@ public final class Mutants {
                 new TrackerMutant(subject("mutant:row-test-ignores-additions", "generation whose per-row test, the one"
                         + " parallel iteration uses, counts an addition as a mutation", RowTestIgnoresAdditions::new),
                         List.of(Criterion.AT_MOST_ONCE), "no other system changed", true),
-                // Issue 19: only observers that join late (watches with a window) can catch it.
+                // Only observers that join late (watches with a window) can catch it.
                 new TrackerMutant(subject(ForgetsUnobservedWrites.ID, "generation that ignores the world's announcement"
                         + " when a component starts being observed, so what was written while nobody observed it is"
                         + " never reported", ForgetsUnobservedWrites::new), List.of(Criterion.AT_LEAST_ONCE),
@@ -244,7 +244,7 @@ public final class Mutants {
         }
     }
 
-    /** The tracker mutants issue 14 added, each aimed at a structure the earlier scenario space never reached. */
+    /** The scale and time tracker mutants, each aimed at a structure the earlier scenario space never reached. */
     public static List<String> scaleAndTimeMutants() {
         return List.of("mutant:block-end-off-by-one", "mutant:group-end-off-by-one", "mutant:never-clamps",
                 "mutant:row-test-ignores-additions");

@@ -56,7 +56,7 @@ import java.util.Set;
  *       then, it has <em>expired</em>: no obligation, and no later report may match it.</li>
  * </ul>
  *
- * <p><b>Observers that join and leave</b> ({@link Watch#from()}, {@link Watch#until()}; issue 19). A
+ * <p><b>Observers that join and leave</b> ({@link Watch#from()}, {@link Watch#until()}). A
  * watch is judged only in its system's runs inside its window. Its first run there owes what changed
  * since the system's previous run (whether or not the watch existed then), as every run does; a change
  * before that is nobody's obligation (under a claim of k frames' delay, one made in the k frames before
@@ -357,7 +357,7 @@ public final class DetectionOracle {
                     Deque<ChangeRecord> q = unmatched.get(key);
                     boolean announcement = r.frame() <= announcedUntil && present.contains(key) && announced.contains(key);
                     if (announcement && (delay > 0 || q == null || q.isEmpty())) {
-                        // A late observer may report each row with the component once (issue 19). Under a claim of
+                        // A late observer may report each row with the component once. Under a claim of
                         // delay the announcement is taken before a real change: a strategy that reports it and, a
                         // frame later, a change made meanwhile has reported each once. Without one, a real change
                         // is matched first, so a second report of it is a repeat. (Either way the report covers the
