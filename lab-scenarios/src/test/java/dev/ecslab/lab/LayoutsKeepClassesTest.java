@@ -21,9 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every built-in strategy keeps its measured class when the worlds store their components in
  * columns. The catalogue and the same campaign scenarios (30, and the catalogue's schedules not
- * searched; 120 and searched in the long profile) run twice,
- * once with every component as references and once with every component columnar (the
- * {@code --layout} choices); the scenarios, seeds and interleavings are the same, so a layout that
+ * searched; 120 and searched in the long profile) run twice, once with every component as references
+ * and once with every component columnar (the {@code --layout} choices); the scenarios, seeds and interleavings are the same, so a layout that
  * changed what a strategy reports would show as a different class or a different cell. Its
  * counterexamples carry the layout they ran on, so each replays on it. That the world of a columnar
  * scenario really stores columns is {@code RunSessionLayoutTest}'s evidence, taken from the world.

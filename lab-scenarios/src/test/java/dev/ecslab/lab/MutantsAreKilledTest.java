@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
  * anything) with a counterexample whose words contain the mutant's signature. Kill rate 100 %.
  * Tracker mutants run under all three executors: in the default build each under one, in turn, and the
  * rest of the sweep in the long profile ({@code mvn verify -Plong}); executor mutants under the exact
- * {@code generation} strategy with several seeds (they need an interleaving to show). The false-pass mutants, which an
- * earlier judge measured exact, must also be measured not exact.
+ * {@code generation} strategy with several seeds (they need an interleaving to show). The false-pass
+ * mutants, which an earlier judge measured exact, must also be measured not exact.
  */
 class MutantsAreKilledTest {
     static final ClassLoader LOADER = MutantsAreKilledTest.class.getClassLoader();

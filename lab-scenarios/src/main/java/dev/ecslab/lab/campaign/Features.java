@@ -120,16 +120,8 @@ public final class Features {
 
     /** Whether a stage of fixed steps with a watching system has a frame of the scenario with no step. */
     private static boolean noStepDue(Scenario s) {
-        for (dev.ecslab.lab.scenario.StageSpec st : s.stages()) {
-            if (st.stepped() && st.systems().stream().anyMatch(x -> !x.watches().isEmpty())) {
-                for (int f = 0; f < s.frames(); f++) {
-                    if (st.iterationsIn(f, s.frames()) == 0) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
+        return s.stages().stream().anyMatch(st -> st.skipsAFrame(s.frames())
+                && st.systems().stream().anyMatch(x -> !x.watches().isEmpty()));
     }
 
     /** Queries built inside running systems, and worlds that observe everything. */

@@ -69,7 +69,7 @@ final class ScenarioSchedule {
                     if (steps == 0) {
                         return ShouldRun.NO;                                  // a frame with no step due
                     }
-                    return c.iteration() < steps - 1 && st.systems().stream().anyMatch(x -> scenario.runsIn(x, (int) c.frame()))
+                    return c.iteration() < steps - 1 && st.systems().stream().anyMatch(x -> scenario.runsIn(st, x, (int) c.frame()))
                             ? ShouldRun.YES_AND_CHECK_AGAIN : ShouldRun.YES;  // all paused: no loop at all
                 });
             }

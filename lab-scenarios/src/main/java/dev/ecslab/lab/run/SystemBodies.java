@@ -115,7 +115,7 @@ final class SystemBodies {
             session.inBodies.put(current, Boolean.TRUE);
             started.add(s.name() + "|" + log.frame + "|" + log.iteration);
             try {
-                if (dwell && (s.runsOnCaller() || partnerStillToRun(s, log.frame, log.iteration))) {
+                if (dwell && (s.runsOnCaller() || partnerStillToRun(stage, s, log.frame, log.iteration))) {
                     hold();
                 }
                 Interleaver control = session.interleaver;
@@ -166,9 +166,9 @@ final class SystemBodies {
     }
 
     /** True when a conflicting, unordered system of the stage runs in this iteration and has not started yet. */
-    boolean partnerStillToRun(SystemSpec s, long frame, int iteration) {
+    boolean partnerStillToRun(StageSpec stage, SystemSpec s, long frame, int iteration) {
         for (SystemSpec p : partners.getOrDefault(s.name(), List.of())) {
-            if (session.scenario.runsIn(p, (int) frame) && !started.contains(p.name() + "|" + frame + "|" + iteration)) {
+            if (session.scenario.runsIn(stage, p, (int) frame) && !started.contains(p.name() + "|" + frame + "|" + iteration)) {
                 return true;
             }
         }

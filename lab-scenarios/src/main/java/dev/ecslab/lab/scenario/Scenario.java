@@ -303,7 +303,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
             }
         }
         for (StageSpec st : stages) {
-            if (st.stepped() && st.stepsPerFrame().contains("0") && !st.systems().isEmpty()) {
+            if (!st.systems().isEmpty() && st.skipsAFrame(frames)) {
                 return ScenarioClass.PAUSING;              // a frame with no step pauses the stage's systems
             }
         }
@@ -323,11 +323,21 @@ public record Scenario(@Required String name, String description, List<EntitySpe
      * in the frame (the quiet tail always runs).
      */
     public boolean runsIn(SystemSpec system, int frame) {
-        if (system.pauseSet() != null && frame < frames && !pause(system.pauseSet()).runs(frame)) {
+        return runsIn(stages.stream().anyMatch(StageSpec::stepped) ? stageOf(system.name()) : null, system, frame);
+    }
+
+    /**
+     * As {@link #runsIn(SystemSpec, int)}, for a caller that holds the system's stage (null when no stage of the
+     * scenario has fixed steps), without looking it up.
+     */
+    public boolean runsIn(StageSpec stage, SystemSpec system, int frame) {
+        if (frame >= frames) {
+            return true;
+        }
+        if (system.pauseSet() != null && !pause(system.pauseSet()).runs(frame)) {
             return false;
         }
-        return frame >= frames || stages.stream().noneMatch(StageSpec::stepped)
-                || stageOf(system.name()).iterationsIn(frame, frames) > 0;
+        return stage == null || stage.iterationsIn(frame, frames) > 0;
     }
 
     /** A copy with other edits, frames and systems (what the shrinker produces); validated. */

@@ -164,14 +164,14 @@ public final class ScenarioModel {
 
         void stage(StageSpec st, int[] order, int frame) {
             List<SystemSpec> systems = st.systems();
-            boolean anyRuns = systems.stream().anyMatch(s -> scenario.runsIn(s, frame));
+            boolean anyRuns = systems.stream().anyMatch(s -> scenario.runsIn(st, s, frame));
             int iterations = anyRuns ? st.iterationsIn(frame, scenario.frames()) : 1;
             for (int it = 0; it < iterations; it++) {
                 List<List<Command>> buffers = new ArrayList<>();
                 List<String> issuers = new ArrayList<>();
                 for (int v : order) {
                     SystemSpec s = systems.get(v);
-                    if (!scenario.runsIn(s, frame)) {
+                    if (!scenario.runsIn(st, s, frame)) {
                         continue;
                     }
                     out.runs.add(new Run(s.name(), st.name(), frame, it));

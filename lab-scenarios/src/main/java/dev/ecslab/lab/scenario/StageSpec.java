@@ -19,9 +19,6 @@ public record StageSpec(@Required String name, int iterations, List<SystemSpec> 
         @JsonInclude(JsonInclude.Include.NON_NULL) String stepsPerFrame) {
     public StageSpec {
         Objects.requireNonNull(name, "a stage needs a name");
-        if (stepsPerFrame != null && stepsPerFrame.isEmpty()) {
-            stepsPerFrame = null;
-        }
         if (stepsPerFrame != null) {
             int most = 1;
             for (int i = 0; i < stepsPerFrame.length(); i++) {
@@ -61,12 +58,22 @@ public record StageSpec(@Required String name, int iterations, List<SystemSpec> 
         return stepsPerFrame != null;
     }
 
+    /** Whether some frame of a scenario of {@code frames} frames has no step of this stage (never outside fixed steps). */
+    public boolean skipsAFrame(int frames) {
+        for (int f = 0; f < frames && stepsPerFrame != null; f++) {
+            if (iterationsIn(f, frames) == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * How many times the stage runs in {@code frame} of a scenario of {@code frames} frames: its steps'
      * digit for the frame, or {@code iterations} in every frame of a stage without steps and in the quiet tail.
      */
     public int iterationsIn(long frame, int frames) {
-        if (stepsPerFrame == null || frame >= frames) {
+        if (stepsPerFrame == null || stepsPerFrame.isEmpty() || frame >= frames) {   // "" is refused by validation
             return iterations;
         }
         return stepsPerFrame.charAt((int) (frame % stepsPerFrame.length())) - '0';

@@ -118,7 +118,7 @@ class FixedStepsTest {
         String json = ScenarioJson.write(s);
         assertThat(json).contains("\"stepsPerFrame\" : \"" + STEPS + "\"");
         assertThat(ScenarioJson.read(json, "test").stageOf("detector").stepsPerFrame()).isEqualTo(STEPS);
-        for (String bad : List.of("29", "1a", "0000000000000000000000000000000000000000000000000000000000000000000")) {
+        for (String bad : List.of("", "29", "1a", "0000000000000000000000000000000000000000000000000000000000000000000")) {
             assertThatThrownBy(() -> ScenarioJson.read(json.replace("\"" + STEPS + "\"", "\"" + bad + "\""), "steps.json"))
                     .isInstanceOf(ScenarioException.class).hasMessageContaining("stages[1].stepsPerFrame")
                     .hasMessageContaining("each 0 to 8");
