@@ -2,6 +2,8 @@ package dev.ecslab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.lab.run.ScenarioRunner;
+import dev.ecslab.lab.measure.MemoryRun;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.criteria.AmbiguityCheck;
@@ -45,8 +47,8 @@ class AmbiguityAndMemoryChecksTest {
     @Test
     void theCompilersReportMatchesTheOracleAndAFilterBlindDetectorIsCaught() {
         Scenario s = disjointWriters();
-        assertThat(AmbiguityCheck.check(s)).isEmpty();
-        assertThat(AmbiguityCheck.reportedByCompiler(s)).containsExactlyInAnyOrder("update: reader | withB",
+        assertThat(AmbiguityCheck.check(s, ScenarioRunner::reportedAmbiguities)).isEmpty();
+        assertThat(ScenarioRunner.reportedAmbiguities(s)).containsExactlyInAnyOrder("update: reader | withB",
                 "update: reader | withoutB");
         assertThat(AmbiguityCheck.check(s, AmbiguityAndMemoryChecksTest::ignoringFilters))
                 .containsExactly("disjoint filters: the report names update: withB | withoutB, which the oracle does not find"
@@ -57,7 +59,7 @@ class AmbiguityAndMemoryChecksTest {
         for (long seed = 0; seed < 3_000; seed++) {
             Scenario r = ScenarioGenerator.generate("r" + seed, Choices.seeded(seed));
             if (seed < 300) {
-                assertThat(AmbiguityCheck.check(r)).as(r.name()).isEmpty();
+                assertThat(AmbiguityCheck.check(r, ScenarioRunner::reportedAmbiguities)).as(r.name()).isEmpty();
             }
             List<String> blind = AmbiguityCheck.check(r, AmbiguityAndMemoryChecksTest::ignoringFilters);
             // Caught for its own reason: it names pairs whose filters make them disjoint, and misses none.
@@ -74,12 +76,12 @@ class AmbiguityAndMemoryChecksTest {
 
     @Test
     void generationStaysBoundedAndALeakIsCaught() {
-        MemoryBound.Result ok = MemoryBound.measure(TrackerSubject.find("generation", getClass().getClassLoader()));
+        MemoryBound.Result ok = MemoryRun.measure(TrackerSubject.find("generation", getClass().getClassLoader()));
         System.out.println("AmbiguityAndMemoryChecksTest: generation " + ok.describe());
         assertThat(ok.passes()).as(ok.describe()).isTrue();
         TrackerSubject leak = Mutants.trackers().stream().filter(m -> m.subject().id().equals("mutant:leaks-removals"))
                 .findFirst().orElseThrow().subject();
-        MemoryBound.Result bad = MemoryBound.measure(leak);
+        MemoryBound.Result bad = MemoryRun.measure(leak);
         System.out.println("AmbiguityAndMemoryChecksTest: leak " + bad.describe());
         assertThat(bad.failure()).as(bad.describe()).startsWith("the tracking state keeps growing");
     }

@@ -2,6 +2,7 @@ package dev.ecslab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.lab.measure.MemoryRun;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
@@ -10,7 +11,7 @@ import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.criteria.MemoryBound;
-import dev.ecslab.lab.criteria.RetainedHeap;
+import dev.ecslab.lab.measure.RetainedHeap;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
@@ -33,7 +34,7 @@ class MemoryMeasuredFromOutsideTest {
 
     static MemoryBound.Result measure(TrackerSubject subject) {
         long start = System.nanoTime();
-        MemoryBound.Result r = MemoryBound.measure(subject);
+        MemoryBound.Result r = MemoryRun.measure(subject);
         System.out.printf("MemoryMeasuredFromOutsideTest: %s took %.1f s: %s%n", subject.label(),
                 (System.nanoTime() - start) / 1e9, r.describe());
         return r;

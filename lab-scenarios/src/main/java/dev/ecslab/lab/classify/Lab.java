@@ -18,6 +18,7 @@ import dev.ecslab.lab.criteria.Outcome;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.measure.MemoryRun;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
@@ -806,7 +807,8 @@ public final class Lab {
         }
         if (rows.isEmpty()) {                                       // no row: criterion A still judges every scenario
             for (int u = 0; u < units; u++) {
-                ambiguity[u] = AmbiguityCheck.check(u < catalogue.size() ? catalogue.get(u) : campaignScenario(u - catalogue.size()));
+                ambiguity[u] = AmbiguityCheck.check(u < catalogue.size() ? catalogue.get(u) : campaignScenario(u - catalogue.size()),
+                        ScenarioRunner::reportedAmbiguities);
             }
         }
         List<String> lines = new ArrayList<>();
@@ -935,7 +937,7 @@ public final class Lab {
             TrackerSubject t = trackers.get(row / executors.size());
             ExecutorSubject e = executors.get(row % executors.size());
             Scenario s = unit < catalogue.size() ? catalogue.get(unit) : campaignScenario(unit - catalogue.size());
-            List<String> ambiguity = row == 0 ? AmbiguityCheck.check(s) : List.of();
+            List<String> ambiguity = row == 0 ? AmbiguityCheck.check(s, ScenarioRunner::reportedAmbiguities) : List.of();
             if (hungRows.contains(row)) {                     // after a hang: the fold skips it; criterion A still judges
                 return new UnitResult(true, List.of(), unit < catalogue.size() ? new Coverage(s) : null, ambiguity);
             }
@@ -1015,7 +1017,7 @@ public final class Lab {
     /** Criterion 6 for one strategy, judged like any run. */
     private MemoryResult measureMemory(TrackerSubject t) {
         progress(t.label() + ": criterion 6 (" + MemoryBound.FRAMES + " frames)");
-        MemoryBound.Result m = MemoryBound.measure(t, options.runTimeout().multipliedBy(10));
+        MemoryBound.Result m = MemoryRun.measure(t, options.runTimeout().multipliedBy(10));
         done.addAndGet(50);
         String label = serial(t).label();
         RunResult run = RunResult.of(Judge.judge(m.scenario(), m.trace()), 0, label, MEMORY_SCENARIO, null);

@@ -1,9 +1,5 @@
 package dev.ecslab.lab.criteria;
 
-import dev.ecslab.ecs.executor.SerialExecutor;
-import dev.ecslab.lab.run.ExecutorSubject;
-import dev.ecslab.lab.run.LabConfig;
-import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.EditOp;
 import dev.ecslab.lab.scenario.Scenario;
@@ -20,7 +16,7 @@ import java.util.TreeSet;
  * Criterion 6: a fixed world (8 entities, one more spawned and one despawned every frame through
  * commands, two entities and a resource written every frame, a detector watching everything) runs
  * {@value #FRAMES} frames, and the tracking state's heap, measured from outside the tracker by
- * {@link RetainedHeap}, must stop growing. The verdict uses the measured figures only.
+ * the lab's retained-heap walk ({@code measure.RetainedHeap}, which {@code measure.MemoryRun} drives), must stop growing. The verdict uses the measured figures only.
  *
  * <p><b>Samples.</b> The measure is taken after 10 frames, every {@value #SAMPLE_EVERY} frames from
  * 1 000 to 10 000, and after every frame of the last {@value #DENSE} frames of each half (frames
@@ -72,7 +68,7 @@ public final class MemoryBound {
      * The measurement and its verdict.
      *
      * @param samples every sample taken, in frame order (fewer when the run or the measure failed)
-     * @param problem why the measure is not valid, or {@code null} (see {@link RetainedHeap.Measurement#problem()})
+     * @param problem why the measure is not valid, or {@code null} (the heap walk's own problem, or that it met the lab's objects)
      */
     public record Result(List<Sample> samples, String problem, Scenario scenario, Trace trace) {
         public Result {
@@ -229,28 +225,6 @@ public final class MemoryBound {
             }
         }
         return b.build();
-    }
-
-    /** Runs the scenario under {@code subject} (serial executor, seed 0) and judges it. */
-    public static Result measure(TrackerSubject subject) {
-        return measure(subject, LabConfig.DEFAULT_TIMEOUT.multipliedBy(10));
-    }
-
-    /** Measures {@code subject}; a run longer than {@code timeout} is abandoned as hung (a crash). */
-    public static Result measure(TrackerSubject subject, java.time.Duration timeout) {
-        Scenario s = scenario(FRAMES);
-        LabConfig config = new LabConfig(subject, new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0)
-                .withTimeout(timeout);
-        RetainedHeap.Measurement m = RetainedHeap.measure(s, config, sampleFrames());
-        List<Long> reported = m.trace().memory();
-        List<Sample> samples = new ArrayList<>();
-        m.trackingBytes().forEach((frames, bytes) -> samples.add(new Sample(frames, bytes,
-                frames <= reported.size() ? reported.get(frames - 1) : -1)));
-        String problem = m.problem();
-        if (problem == null && m.labObjectsMet() > 0) {
-            problem = "the world reached " + m.labObjectsMet() + " of the lab's own objects; the figures may miss what they hold";
-        }
-        return new Result(samples, problem, s, m.trace());
     }
 
     private static String bytes(long b) {

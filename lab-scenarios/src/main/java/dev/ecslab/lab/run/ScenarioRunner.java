@@ -198,5 +198,16 @@ public final class ScenarioRunner {
         s.registerTypes();
         return s.schedule().compile(s.world);
     }
-}
 
+    /**
+     * Criterion A's evidence: the pairs the schedule compiler reports ambiguous for {@code scenario}, as
+     * {@code "stage: a | b"} ({@code criteria.AmbiguityCheck} compares them with its oracle).
+     */
+    public static java.util.Set<String> reportedAmbiguities(Scenario scenario) {
+        java.util.Set<String> reported = new java.util.TreeSet<>();
+        for (dev.ecslab.ecs.schedule.Ambiguity a : compile(scenario).ambiguities().pairs()) {
+            reported.add(dev.ecslab.lab.scenario.ScenarioAccess.pair(a.stage(), a.first(), a.second()));
+        }
+        return reported;
+    }
+}

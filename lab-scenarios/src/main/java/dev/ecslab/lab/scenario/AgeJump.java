@@ -11,7 +11,7 @@ package dev.ecslab.lab.scenario;
  * {@code belowMaxAge} of 1 the frame's first run sees the change one tick younger than the maximum
  * age (it must be reported), with 2 its second run does, with 0 or less every run sees it expired
  * (either answer is accepted). The oracle does not trust this arithmetic: it decides expiry from the
- * exact ticks the lab recorded ({@link dev.ecslab.lab.trace.Trace#frameTicks()}), so the jump's size
+ * exact ticks the lab recorded ({@code Trace#frameTicks()}), so the jump's size
  * need not be known before the run, and {@link Scenario#validate()} does not hold it to
  * {@link ClockJump#MARGIN}.
  *

@@ -1,5 +1,7 @@
 package dev.ecslab.lab.run;
 
+import dev.ecslab.lab.replay.Replay;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 

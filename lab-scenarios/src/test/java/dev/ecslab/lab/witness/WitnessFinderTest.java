@@ -8,7 +8,7 @@ import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
 import dev.ecslab.lab.criteria.Judge;
-import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.replay.Replay;
 import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioAccess;

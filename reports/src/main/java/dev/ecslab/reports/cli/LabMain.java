@@ -6,7 +6,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.PluginJars;
-import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.replay.Replay;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.reports.html.ReportWriter;
 import dev.ecslab.reports.verdict.VerdictWords;
@@ -449,7 +449,7 @@ public final class LabMain implements Callable<Integer> {
             } catch (RuntimeException e) {
                 // refused (a missing or different jar), an unknown id, clashing ids, an unreadable jar
                 if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                        || e instanceof dev.ecslab.lab.run.ReplayRefusedException || e instanceof dev.ecslab.ecs.EcsException)) {
+                        || e instanceof dev.ecslab.lab.replay.ReplayRefusedException || e instanceof dev.ecslab.ecs.EcsException)) {
                     throw e;
                 }
                 for (String line : String.valueOf(e.getMessage()).split("\n")) {
@@ -477,7 +477,7 @@ public final class LabMain implements Callable<Integer> {
                 rerun = Replay.rerun(saved.scenario(), saved.trace(), resolved);
                 again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), rerun));
             } catch (RuntimeException e) {
-                if (!(e instanceof dev.ecslab.lab.run.ReplayRefusedException)) {
+                if (!(e instanceof dev.ecslab.lab.replay.ReplayRefusedException)) {
                     throw e;
                 }
                 System.err.println("lab replay: cannot re-run: " + BadInputException.printable(e.getMessage()));

@@ -8,7 +8,7 @@ import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
-import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.replay.Replay;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.trace.PluginJar;

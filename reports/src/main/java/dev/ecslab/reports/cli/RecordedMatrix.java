@@ -18,7 +18,7 @@ import dev.ecslab.lab.criteria.MemoryBound;
 import dev.ecslab.lab.criteria.Scope;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
-import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.replay.Replay;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.JsonDocument;
 import dev.ecslab.lab.scenario.Scenario;

@@ -6,7 +6,7 @@ import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
-import dev.ecslab.lab.run.Replay;
+import dev.ecslab.lab.replay.Replay;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;

@@ -232,7 +232,7 @@ class CauseWordsTest {
 
     @Test
     void criterion6AGrowingTrackerNamesTheMeasuredAndTheReportedFiguresAndItsTimelineShowsTheLastFrames() throws Exception {
-        dev.ecslab.lab.criteria.MemoryBound.Result m = dev.ecslab.lab.criteria.MemoryBound.measure(
+        dev.ecslab.lab.criteria.MemoryBound.Result m = dev.ecslab.lab.measure.MemoryRun.measure(
                 RealCounterexamples.trackerMutant("mutant:leaks-removals"));
         assertThat(m.passes()).as("the leaking mutant fails criterion 6").isFalse();
         Counterexample cx = new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,

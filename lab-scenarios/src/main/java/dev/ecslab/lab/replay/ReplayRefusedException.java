@@ -1,4 +1,4 @@
-package dev.ecslab.lab.run;
+package dev.ecslab.lab.replay;
 
 /**
  * A replay file cannot be replayed faithfully with what was given: it was recorded with a strategy or

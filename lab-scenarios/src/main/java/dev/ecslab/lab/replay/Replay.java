@@ -1,4 +1,11 @@
-package dev.ecslab.lab.run;
+package dev.ecslab.lab.replay;
+
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.run.PluginJars;
+import dev.ecslab.lab.run.ReplayExecutor;
+import dev.ecslab.lab.run.ScenarioRunner;
+import dev.ecslab.lab.run.TrackerSubject;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.input.BadInputException;

@@ -1,4 +1,9 @@
-package dev.ecslab.lab.criteria;
+package dev.ecslab.lab.measure;
+
+import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.run.ScenarioRunner;
+import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.run.GuardedTracker;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ChangeKind;
@@ -8,10 +13,6 @@ import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.change.TrackerHost;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.world.World;
-import dev.ecslab.lab.run.GuardedTracker;
-import dev.ecslab.lab.run.LabConfig;
-import dev.ecslab.lab.run.ScenarioRunner;
-import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.trace.Trace;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,8 @@
-package dev.ecslab.lab.criteria;
+package dev.ecslab.lab.measure;
+
+import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.LabConfig;
+import dev.ecslab.lab.run.TrackerSubject;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,9 +11,7 @@ import dev.ecslab.ecs.change.ChangeTracker;
 import dev.ecslab.ecs.change.ForwardingChangeTracker;
 import dev.ecslab.ecs.change.GenerationTracker;
 import dev.ecslab.ecs.executor.SerialExecutor;
-import dev.ecslab.lab.run.ExecutorSubject;
-import dev.ecslab.lab.run.LabConfig;
-import dev.ecslab.lab.run.TrackerSubject;
+import dev.ecslab.lab.criteria.MemoryBound;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Field;
