@@ -2,6 +2,7 @@ package dev.ecslab.bench;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -77,7 +78,7 @@ public class LabJobsBenchmark {
     @Benchmark
     public Matrix campaign() {
         long[] last = {0};
-        Matrix m = new Lab(Lab.Options.defaults().withTries(120).withMemory(false).withCatalogueSearch(1, 6)
+        Matrix m = new Lab(LabOptions.defaults().withTries(120).withMemory(false).withCatalogueSearch(1, 6)
                 .withProgress((done, total, what) -> last[0] = Math.max(last[0], done)))
                 .withJobs(jobs).run(trackers, executors, Catalogue.all());
         runs.addAndGet(last[0]);

@@ -6,6 +6,7 @@ import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -41,7 +42,7 @@ class BigWorldMutantsNeedBigWorldsTest {
                     Choices.seeded(firstSeed + i), ScenarioGenerator.Space.NO_BIG_WORLDS));
         }
         // no exhaustive catalogue search: the question is the scenario space, not the schedules
-        Matrix m = new Lab(Lab.Options.defaults().withTries(0).withMemory(false).withCatalogueSearch(0, 1)).run(mutants,
+        Matrix m = new Lab(LabOptions.defaults().withTries(0).withMemory(false).withCatalogueSearch(0, 1)).run(mutants,
                 List.of(ExecutorSubject.of("serial")), catalogue);
         for (TrackerSubject t : mutants) {
             Row r = m.row(t.label(), "serial");

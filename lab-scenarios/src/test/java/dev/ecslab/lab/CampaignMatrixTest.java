@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -34,7 +35,7 @@ class CampaignMatrixTest {
     @BeforeAll
     static void run() {
         // no shrinking: the classes and cells are in question, and ShrinkRecordTest covers shrinking
-        Lab lab = new Lab(Lab.Options.defaults().withTries(200).withMemory(false).withShrinkAttempts(0));
+        Lab lab = new Lab(LabOptions.defaults().withTries(200).withMemory(false).withShrinkAttempts(0));
         matrix = lab.run(TrackerSubject.all(CampaignMatrixTest.class.getClassLoader()),
                 List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic")), Catalogue.all());
         System.out.println("CampaignMatrixTest: " + matrix.scenarios() + " scenarios, campaign seed "

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -41,7 +42,7 @@ class CatalogueVerdictsTest {
 
     @BeforeAll
     static void runCatalogue() {
-        Lab lab = new Lab(Lab.Options.defaults().withTries(0).withMemory(false));
+        Lab lab = new Lab(LabOptions.defaults().withTries(0).withMemory(false));
         matrix = lab.run(TrackerSubject.all(CatalogueVerdictsTest.class.getClassLoader()), ExecutorSubject.builtIns(),
                 Catalogue.all());
         System.out.println("CatalogueVerdictsTest: catalogue seeds " + matrix.catalogueSeeds());

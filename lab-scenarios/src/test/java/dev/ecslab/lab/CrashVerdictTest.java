@@ -20,6 +20,7 @@ import dev.ecslab.lab.catalogue.Catalogue.Target;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -201,7 +202,7 @@ class CrashVerdictTest {
         subjects.add(TrackerSubject.find("generation", LOADER));            // the control: same code, no throw
         List<ExecutorSubject> executors = new ArrayList<>();
         EXECUTORS.forEach(e -> executors.add(ExecutorSubject.of(e)));
-        strategies = new Lab(Lab.Options.defaults().withTries(0).withMemory(false)).run(subjects, executors, Catalogue.all());
+        strategies = new Lab(LabOptions.defaults().withTries(0).withMemory(false)).run(subjects, executors, Catalogue.all());
     }
 
     @Test
@@ -310,7 +311,7 @@ class CrashVerdictTest {
         ExecutorSubject inFactory = new ExecutorSubject("throws-in-factory", options -> {
             throw boom("factory");
         });
-        Matrix m = new Lab(Lab.Options.defaults().withTries(0).withMemory(false)).run(
+        Matrix m = new Lab(LabOptions.defaults().withTries(0).withMemory(false)).run(
                 List.of(TrackerSubject.find("generation", LOADER)), List.of(inExecute, inFactory), Catalogue.all());
         List<String[]> expected = List.of(
                 new String[] {"throws-in-execute", "the executor threw java.lang.IllegalStateException: boom in execute in"

@@ -9,6 +9,7 @@ import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.criteria.Judge;
@@ -41,7 +42,7 @@ class HorizonClaimTest {
 
     @Test
     void withinItsHorizonTheClaimHoldsAndPastItTheLabReports() {
-        Matrix m = new Lab(Lab.Options.defaults().withMemory(false).withCampaignSeed(7_000)).run(
+        Matrix m = new Lab(LabOptions.defaults().withMemory(false).withCampaignSeed(7_000)).run(
                 List.of(expiresAfter64(Horizon.ofFrames(64)), expiresAfter64(Horizon.ofFrames(200))),
                 List.of(ExecutorSubject.of("serial")), Catalogue.all());
         assertThat(m.rows().get(0).measured()).as("claims 64 frames: exact within them").isEqualTo(MeasuredClass.EXACT);

@@ -6,6 +6,7 @@ import dev.ecslab.ecs.component.ValueLayout;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -39,7 +40,7 @@ class LayoutsKeepClassesTest {
         // The default build runs the catalogue under its two seeds only (no exhaustive search of its schedules) and 30
         // campaign scenarios; the long profile searches the catalogue and runs 120. Both layouts get the same options.
         boolean full = Boolean.getBoolean("ecslab.long");
-        Lab.Options options = Lab.Options.defaults().withTries(full ? 120 : 30).withMemory(false).withShrinkAttempts(0);
+        LabOptions options = LabOptions.defaults().withTries(full ? 120 : 30).withMemory(false).withShrinkAttempts(0);
         if (!full) {
             options = options.withCatalogueSearch(0, 1);
         }

@@ -6,6 +6,7 @@ import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -50,7 +51,7 @@ class LongAbsenceMutantsTest {
         }
         System.out.println("LongAbsenceMutantsTest: seeds " + firstSeed + ".." + (firstSeed + 149) + ", idle frames taken out");
         // no exhaustive catalogue search: the question is the scenario space, not the schedules
-        Matrix m = new Lab(Lab.Options.defaults().withTries(0).withMemory(false).withCatalogueSearch(0, 1)).run(mutants(),
+        Matrix m = new Lab(LabOptions.defaults().withTries(0).withMemory(false).withCatalogueSearch(0, 1)).run(mutants(),
                 List.of(ExecutorSubject.of("serial")), scenarios);
         for (TrackerSubject t : mutants()) {
             Row r = m.row(t.label(), "serial");
@@ -61,7 +62,7 @@ class LongAbsenceMutantsTest {
     @Test
     void theDefaultCampaignKillsEachUnderSerialAndDynamic() {
         for (long seed : new long[] {7_000}) {
-            Matrix m = new Lab(Lab.Options.defaults().withMemory(false).withCampaignSeed(seed).withShrinkAttempts(0)).run(mutants(),
+            Matrix m = new Lab(LabOptions.defaults().withMemory(false).withCampaignSeed(seed).withShrinkAttempts(0)).run(mutants(),
                     List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic")), Catalogue.all());
             for (TrackerSubject t : mutants()) {
                 for (String e : List.of("serial", "dynamic")) {

@@ -6,6 +6,7 @@ import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -97,7 +98,7 @@ class MutantsAreKilledTest {
      */
     static int sweep(Map<Mutants.TrackerMutant, List<String>> plan) {
         int checked = 0;
-        Lab.Options options = Lab.Options.defaults().withTries(40).withShrinkAttempts(0);
+        LabOptions options = LabOptions.defaults().withTries(40).withShrinkAttempts(0);
         for (String e : EXECUTORS) {
             List<TrackerSubject> leaking = new ArrayList<>();
             List<TrackerSubject> overlapping = new ArrayList<>();
@@ -125,7 +126,7 @@ class MutantsAreKilledTest {
     }
 
     /** Runs {@code subjects} under {@code executor} (if any) and files the matrix under each of them. */
-    private static void run(List<TrackerSubject> subjects, String executor, Lab.Options options,
+    private static void run(List<TrackerSubject> subjects, String executor, LabOptions options,
             Map<TrackerSubject, Matrix> into) {
         if (subjects.isEmpty()) {
             return;
@@ -172,7 +173,7 @@ class MutantsAreKilledTest {
         Mutants.executors().forEach(x -> executors.add(x.subject()));
         // Controlled runs: the catalogue's exhaustive search runs every unordered pair both ways, so an
         // overlap is found whatever the machine's load; 60 random scenarios on top.
-        Lab.Options o = Lab.Options.defaults().withTries(60).withMemory(false);
+        LabOptions o = LabOptions.defaults().withTries(60).withMemory(false);
         Matrix m = new Lab(o).run(List.of(generation), executors, Catalogue.all());
         for (Mutants.ExecutorMutant mutant : Mutants.executors()) {
             Row r = m.row("generation", mutant.subject().id());

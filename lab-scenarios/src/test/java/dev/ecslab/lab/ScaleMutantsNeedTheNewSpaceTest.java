@@ -6,6 +6,7 @@ import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -43,7 +44,7 @@ class ScaleMutantsNeedTheNewSpaceTest {
                     Choices.seeded(firstSeed + i), ScenarioGenerator.Space.CLASSIC));
         }
         System.out.println("ScaleMutantsNeedTheNewSpaceTest: classic-space seeds " + firstSeed + ".." + (firstSeed + 149));
-        Matrix m = new Lab(Lab.Options.defaults().withTries(0).withMemory(false)).run(mutants,
+        Matrix m = new Lab(LabOptions.defaults().withTries(0).withMemory(false)).run(mutants,
                 List.of(ExecutorSubject.of("serial")), catalogue);
         for (TrackerSubject t : mutants) {
             Row r = m.row(t.label(), "serial");

@@ -36,6 +36,9 @@ import java.util.Set;
  *   <li>Criteria 1, 2 and 3 are judged in every scenario class; each violation carries the classes it
  *       belongs to.</li>
  *   <li><b>O ordering</b> from the lab's own evidence ({@link OrderingCheck}).</li>
+ *   <li><b>7 not lost when paused</b> and <b>L looping stages</b> are views of criteria 1 and 2 on one scenario
+ *       class: their evidence is criterion 1's obligations in the pausing (7) or looping (L) class, and a
+ *       violation counts in them as {@link #cellsOf} says.</li>
  *   <li><b>8 pure function.</b> A scenario without racy pairs must end in the state the lab's own
  *       {@link ScenarioModel} computes, under every executor and seed.</li>
  * </ul>
@@ -62,6 +65,7 @@ public final class Judge {
                 count(evidence, Criterion.SAME_FRAME, o.classes());
             }
         }
+        classViews(evidence);
         Map<String, List<RunRecord>> runsOf = new HashMap<>();
         Map<Object, Finding> timing = new HashMap<>();            // the MISSED or DELAYED finding of each obligation
         for (Finding f : oracle.findings()) {
@@ -106,6 +110,38 @@ public final class Judge {
             }
         }
         return new Outcome(scenario, trace, oracle.findings(), oracle.obligations(), out, evidence);
+    }
+
+    /**
+     * The class views' evidence: criterion 1's obligations in the pausing class are 7's, and those in the looping
+     * class are L's (criterion 2 judges the same obligations, so L's count is theirs too).
+     */
+    private static void classViews(Map<Criterion, Map<ScenarioClass, Integer>> evidence) {
+        Map<ScenarioClass, Integer> first = evidence.getOrDefault(Criterion.AT_LEAST_ONCE, Map.of());
+        int paused = first.getOrDefault(ScenarioClass.PAUSING, 0);
+        if (paused > 0) {
+            count(evidence, Criterion.NOT_LOST_WHEN_PAUSED, Set.of(ScenarioClass.PAUSING), paused);
+        }
+        int looping = first.getOrDefault(ScenarioClass.LOOPING, 0);
+        if (looping > 0) {
+            count(evidence, Criterion.LOOPING, Set.of(ScenarioClass.LOOPING), looping);
+        }
+    }
+
+    /**
+     * The cells a violation of {@code criterion} in {@code classes} counts in, its own first: a miss (1) in the
+     * pausing class also fails 7, and a miss or a repeat (1 or 2) in the looping class also fails L.
+     */
+    public static List<Criterion> cellsOf(Criterion criterion, Set<ScenarioClass> classes) {
+        List<Criterion> out = new ArrayList<>(List.of(criterion));
+        boolean detection = criterion == Criterion.AT_LEAST_ONCE || criterion == Criterion.AT_MOST_ONCE;
+        if (criterion == Criterion.AT_LEAST_ONCE && classes.contains(ScenarioClass.PAUSING)) {
+            out.add(Criterion.NOT_LOST_WHEN_PAUSED);
+        }
+        if (detection && classes.contains(ScenarioClass.LOOPING)) {
+            out.add(Criterion.LOOPING);
+        }
+        return out;
     }
 
     /** One violation per distinct crash (source, call and exception), or one for how the run ended. */

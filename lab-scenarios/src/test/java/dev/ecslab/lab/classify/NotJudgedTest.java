@@ -121,7 +121,7 @@ class NotJudgedTest {
                 .set(0, "writer", "e0", Data.A, 1)
                 .build();
         List<ExecutorSubject> executors = List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic"));
-        Lab lab = new Lab(Lab.Options.defaults().withTries(0).withMemory(false));
+        Lab lab = new Lab(LabOptions.defaults().withTries(0).withMemory(false));
         Matrix blindMatrix = lab.run(List.of(generation()), executors, List.of(blind));
         Matrix watchedMatrix = lab.run(List.of(generation()), executors, List.of(watched));
         for (ExecutorSubject e : executors) {
@@ -156,7 +156,7 @@ class NotJudgedTest {
                 .stage("update", st -> st.system("detector", x -> x.watch(Data.A, WatchKind.MUTATED)))
                 .frames(2)
                 .build();
-        Lab lab = new Lab(Lab.Options.defaults().withTries(0).withMemory(false));
+        Lab lab = new Lab(LabOptions.defaults().withTries(0).withMemory(false));
         Matrix m = lab.run(List.of(TrackerSubject.find("none", LOADER)), List.of(ExecutorSubject.of("serial")), List.of(untouched));
         Cell second = m.row("none", "serial").cell(Criterion.AT_MOST_ONCE);
         assertThat(second.status()).as("none reports what did not change").isEqualTo(Status.FAIL);
@@ -211,7 +211,7 @@ class NotJudgedTest {
     void aStrategyWhoseEveryAnswerCrashesIsBrokenNotExact() {
         TrackerSubject mute = new TrackerSubject("every-answer-throws", ChangeFlavor.DEFAULT, ClaimedClass.EXACT,
                 "generation that throws on every answer", EveryAnswerThrows::new);
-        Matrix m = new Lab(Lab.Options.defaults().withTries(0).withMemory(false)).run(List.of(mute),
+        Matrix m = new Lab(LabOptions.defaults().withTries(0).withMemory(false)).run(List.of(mute),
                 List.of(ExecutorSubject.of("serial")), Catalogue.all());
         Row row = m.row("every-answer-throws", "serial");
         assertThat(row.cell(Criterion.AT_LEAST_ONCE).judgedAtAll()).as("every run crashed before it could judge 1").isFalse();

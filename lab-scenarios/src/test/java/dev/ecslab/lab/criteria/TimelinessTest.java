@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -311,7 +312,7 @@ class TimelinessTest {
         TrackerSubject lateByTwo = Mutants.trackers().stream().map(Mutants.TrackerMutant::subject)
                 .filter(t -> t.id().equals("mutant:late-by-two-frames")).findFirst().orElseThrow();
         TrackerSubject generation = TrackerSubject.find("generation", LOADER);
-        Matrix m = new Lab(Lab.Options.defaults().withTries(0).withMemory(false)).run(List.of(lateByTwo, generation),
+        Matrix m = new Lab(LabOptions.defaults().withTries(0).withMemory(false)).run(List.of(lateByTwo, generation),
                 List.of(ExecutorSubject.of("serial")), Catalogue.all());
 
         Row late = m.row(lateByTwo.label(), "serial");

@@ -102,7 +102,7 @@ class ExhaustiveSearchTest {
             Coverage coverage = new Coverage(s);
             // the lab's own bound and budget: what `lab run` promises is what is checked
             ExhaustiveSearch.Result r = ExhaustiveSearch.search(e -> ScenarioRunner.run(s, config.withExploration(e)),
-                    dev.ecslab.lab.classify.Lab.Options.DEFAULT_DEVIATIONS, dev.ecslab.lab.classify.Lab.Options.DEFAULT_BUDGET,
+                    dev.ecslab.lab.classify.LabOptions.DEFAULT_DEVIATIONS, dev.ecslab.lab.classify.LabOptions.DEFAULT_BUDGET,
                     t -> false, coverage::add);
             coverage.searched(r);
             System.out.println("ExhaustiveSearchTest: " + s.name() + " / " + executor + ": " + coverage.describe());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.classify.Matrix;
@@ -50,13 +51,13 @@ class GenerationAtScaleFindingsTest {
     /** The matrix row of {@code strategy} after the campaign's one scenario of {@code seed} (one lab run). */
     /** The row of {@code strategy} under serial, judged on the pinned scenario of seed 4824 alone. */
     private static Row pinned(String strategy) {
-        Matrix m = new Lab(new Lab.Options(0, List.of(1L), 0, 0, false, Lab.Progress.NONE))
+        Matrix m = new Lab(LabOptions.builder().tries(0).catalogueSeeds(List.of(1L)).campaignSeed(0).shrinkAttempts(0).memory(false).build())
                 .run(List.of(TrackerSubject.find(strategy, LOADER)), List.of(ExecutorSubject.of("serial")), List.of(SEED_4824));
         return m.rows().get(0);
     }
 
     private static Row row(String strategy, long seed) {
-        Matrix m = new Lab(new Lab.Options(1, List.of(1L), seed, 0, false, Lab.Progress.NONE))
+        Matrix m = new Lab(LabOptions.builder().tries(1).catalogueSeeds(List.of(1L)).campaignSeed(seed).shrinkAttempts(0).memory(false).build())
                 .run(List.of(TrackerSubject.find(strategy, LOADER)), List.of(ExecutorSubject.of("serial")), List.of());
         return m.rows().get(0);
     }

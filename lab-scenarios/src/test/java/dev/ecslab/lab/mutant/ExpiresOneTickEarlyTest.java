@@ -10,6 +10,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.run.ExecutorSubject;
@@ -79,7 +80,7 @@ class ExpiresOneTickEarlyTest {
         }
         assertThat(aged).as("scenarios whose age jumps were taken out").isPositive();
         // no exhaustive catalogue search: the question is the scenario space, not the schedules
-        Lab lab = new Lab(Lab.Options.defaults().withTries(0).withMemory(false).withCatalogueSearch(0, 1));
+        Lab lab = new Lab(LabOptions.defaults().withTries(0).withMemory(false).withCatalogueSearch(0, 1));
         TrackerSubject m = mutant();
         Matrix fixedJumpsOnly = lab.run(List.of(m), List.of(ExecutorSubject.of("serial")), without);
         assertThat(fixedJumpsOnly.row(m.label(), "serial").measured()).as("without age jumps").isEqualTo(MeasuredClass.EXACT);

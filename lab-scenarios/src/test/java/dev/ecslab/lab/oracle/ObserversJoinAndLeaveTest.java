@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
@@ -35,7 +36,7 @@ class ObserversJoinAndLeaveTest {
     static final ClassLoader LOADER = ObserversJoinAndLeaveTest.class.getClassLoader();
 
     static Matrix lab(List<TrackerSubject> trackers, List<Scenario> scenarios) {
-        return new Lab(Lab.Options.defaults().withTries(0).withMemory(false))
+        return new Lab(LabOptions.defaults().withTries(0).withMemory(false))
                 .run(trackers, ExecutorSubject.builtIns(), scenarios);
     }
 

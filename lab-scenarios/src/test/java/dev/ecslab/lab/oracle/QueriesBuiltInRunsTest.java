@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
@@ -75,7 +76,7 @@ class QueriesBuiltInRunsTest {
     }
 
     static Matrix lab(List<TrackerSubject> trackers, List<Scenario> scenarios) {
-        return new Lab(Lab.Options.defaults().withTries(0).withMemory(false))
+        return new Lab(LabOptions.defaults().withTries(0).withMemory(false))
                 .run(trackers, ExecutorSubject.builtIns(), scenarios);
     }
 

@@ -10,6 +10,7 @@ import dev.ecslab.lab.campaign.Shrinker;
 import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
@@ -41,7 +42,7 @@ class ShrinkRecordTest {
     /** A real campaign counterexample: the first miss of {@code flags} in 30 random scenarios, shrunk by the lab. */
     @BeforeAll
     static void campaign() {
-        Matrix m = new Lab(Lab.Options.defaults().withTries(30).withMemory(false)).run(
+        Matrix m = new Lab(LabOptions.defaults().withTries(30).withMemory(false)).run(
                 List.of(TrackerSubject.find("flags", ShrinkRecordTest.class.getClassLoader())), List.of(ExecutorSubject.of("serial")),
                 List.of());
         shrunk = m.row("flags", "serial").cell(Criterion.AT_LEAST_ONCE).first();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -14,14 +15,14 @@ import org.junit.jupiter.api.Test;
 class LabWitnessesTest {
     static final ClassLoader LOADER = LabWitnessesTest.class.getClassLoader();
 
-    static Matrix run(Lab.Options options) {
+    static Matrix run(LabOptions options) {
         return new Lab(options.withTries(4).withMemory(false)).run(List.of(TrackerSubject.find("generation", LOADER)),
                 List.of(ExecutorSubject.of("serial")), Catalogue.all());
     }
 
     @Test
     void witnessesCoverTheCatalogueAndTheCampaignsFirstScenarios() {
-        Matrix m = run(Lab.Options.defaults().withWitnesses(2));
+        Matrix m = run(LabOptions.defaults().withWitnesses(2));
         Witnesses w = m.witnesses();
         assertThat(w.ran()).isTrue();
         assertThat(w.scenarios()).isEqualTo(Catalogue.all().size() + 2);
@@ -38,8 +39,8 @@ class LabWitnessesTest {
 
     @Test
     void byDefaultAndForTheGateTheLabLooksForNone() {
-        assertThat(run(Lab.Options.defaults()).witnesses()).isEqualTo(Witnesses.NONE);
-        Matrix catalogueOnly = run(Lab.Options.defaults().withWitnesses(0));
+        assertThat(run(LabOptions.defaults()).witnesses()).isEqualTo(Witnesses.NONE);
+        Matrix catalogueOnly = run(LabOptions.defaults().withWitnesses(0));
         assertThat(catalogueOnly.witnesses().campaignScenarios()).isZero();
         assertThat(catalogueOnly.witnesses().pairs()).isNotEmpty().allMatch(x -> !x.scenario().startsWith("random"));
     }

@@ -2,6 +2,8 @@ package dev.ecslab.reports.cli;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
+import dev.ecslab.lab.classify.Shard;
 import dev.ecslab.lab.scenario.LabLayout;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.ShardFile;
@@ -52,11 +54,11 @@ final class CampaignOptions {
     @Option(names = "--search", paramLabel = "DEVIATIONS", description = "the catalogue's exhaustive search: at most this"
             + " many non-default choices per schedule; -1 runs the catalogue under two random seeds instead (default"
             + " ${DEFAULT-VALUE})")
-    int searchDeviations = Lab.Options.DEFAULT_DEVIATIONS;
+    int searchDeviations = LabOptions.DEFAULT_DEVIATIONS;
 
     @Option(names = "--search-budget", paramLabel = "N", description = "at most this many schedules per catalogue"
             + " scenario and configuration (default ${DEFAULT-VALUE})")
-    int searchBudget = Lab.Options.DEFAULT_BUDGET;
+    int searchBudget = LabOptions.DEFAULT_BUDGET;
 
     @Option(names = "--jobs", paramLabel = "N", description = "scenario runs at once (default: the processors available,"
             + " ${DEFAULT-VALUE} here); the results are those of --jobs 1, in the same order")
@@ -138,8 +140,8 @@ final class CampaignOptions {
     }
 
     /** The share from {@code --shard}, or null for the whole campaign. */
-    Lab.Shard shard() {
-        return shard == null ? null : Lab.Shard.parse(shard);
+    Shard shard() {
+        return shard == null ? null : Shard.parse(shard);
     }
 
     private static final java.util.regex.Pattern DURATION =
@@ -186,12 +188,12 @@ final class CampaignOptions {
 
     /** Runs the catalogue and the campaign on every strategy under every executor, showing progress; no witnesses. */
     Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors) {
-        return run(trackers, executors, Lab.Options.NO_WITNESSES);
+        return run(trackers, executors, LabOptions.NO_WITNESSES);
     }
 
     /**
      * The same, and the ambiguity witnesses of the catalogue and the campaign's first {@code witnessTries}
-     * scenarios ({@link Lab.Options#NO_WITNESSES}: none).
+     * scenarios ({@link LabOptions#NO_WITNESSES}: none).
      */
     Matrix run(List<TrackerSubject> trackers, List<ExecutorSubject> executors, int witnessTries) {
         ProgressDisplay bar = progress.display();
@@ -206,7 +208,7 @@ final class CampaignOptions {
     ShardFile.Content runShard(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<String> identity) {
         ProgressDisplay bar = progress.display();
         try {
-            return lab(bar, Lab.Options.NO_WITNESSES).withShard(shard()).runShard(trackers, executors, Catalogue.all(),
+            return lab(bar, LabOptions.NO_WITNESSES).withShard(shard()).runShard(trackers, executors, Catalogue.all(),
                     identity);
         } finally {
             bar.finish();
@@ -214,7 +216,7 @@ final class CampaignOptions {
     }
 
     private Lab lab(ProgressDisplay bar, int witnessTries) {
-        Lab lab = new Lab(Lab.Options.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
+        Lab lab = new Lab(LabOptions.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
                 .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)
                 .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration())
                 .withWitnesses(witnessTries)).withJobs(jobs).withLayout(layout());
@@ -232,7 +234,7 @@ final class CampaignOptions {
         ShardFile.write(file, c);
         report.commit();
         long ran = c.results().size() + c.segments().stream().mapToLong(ShardFile.SegmentEntry::units).sum();
-        Lab.Shard s = Lab.Shard.parse(c.shard());
+        Shard s = Shard.parse(c.shard());
         long work = (long) c.rows().size() * c.units();
         long owned = work / s.count() + (s.index() - 1 < work % s.count() ? 1 : 0);
         System.out.printf(java.util.Locale.ROOT, "%s: shard %s ran %d of its %d unit(s) (a scenario under one"

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -34,7 +35,7 @@ class ParallelLabTest {
         List<TrackerSubject> trackers = List.of(TrackerSubject.find("flags", LOADER), TrackerSubject.find("last-tick", LOADER),
                 TrackerSubject.find("generation", LOADER));
         List<ExecutorSubject> executors = List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic"));
-        Lab.Options options = Lab.Options.defaults().withTries(30).withMemory(false).withCampaignSeed(4_242);
+        LabOptions options = LabOptions.defaults().withTries(30).withMemory(false).withCampaignSeed(4_242);
         Map<String, String> serial = files(new Lab(options).run(trackers, executors, Catalogue.all()), "serial");
         assertTrue(serial.keySet().stream().anyMatch(f -> f.startsWith("counterexamples/")),
                 "the check needs counterexamples to compare: " + serial.keySet());

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -36,7 +37,7 @@ class ReplayShowsTheScenarioTest {
     @BeforeAll
     static void campaignReplayFiles() throws Exception {
         Path out = dir.resolve("campaign");
-        Matrix m = new Lab(Lab.Options.defaults().withTries(30).withMemory(false)).run(
+        Matrix m = new Lab(LabOptions.defaults().withTries(30).withMemory(false)).run(
                 List.of(TrackerSubject.find("flags", ReplayShowsTheScenarioTest.class.getClassLoader())),
                 List.of(ExecutorSubject.of("serial")), List.of());
         MatrixReport.write(m, out);

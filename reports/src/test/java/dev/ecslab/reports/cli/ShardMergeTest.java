@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
+import dev.ecslab.lab.classify.Shard;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.ShardFile;
 import dev.ecslab.lab.run.ExecutorSubject;
@@ -35,14 +37,14 @@ class ShardMergeTest {
 
     static List<TrackerSubject> trackers;
     static List<ExecutorSubject> executors;
-    static Lab.Options options;
+    static LabOptions options;
     static Map<String, String> whole;
 
     @BeforeAll
     static void unsharded() throws IOException {
         trackers = List.of(TrackerSubject.find("last-tick", LOADER), TrackerSubject.find("generation", LOADER));
         executors = List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic"));
-        options = Lab.Options.defaults().withTries(24).withCampaignSeed(777).withCatalogueSearch(1, 6);
+        options = LabOptions.defaults().withTries(24).withCampaignSeed(777).withCatalogueSearch(1, 6);
         whole = files(new Lab(options).run(trackers, executors, Catalogue.all()), "whole");
         assertTrue(whole.keySet().stream().anyMatch(f -> f.startsWith("counterexamples/")), whole.keySet().toString());
         assertTrue(whole.get("matrix.json").contains("bounded memory") || whole.get("matrix.json").contains("\"6\""),
@@ -58,7 +60,7 @@ class ShardMergeTest {
             List<String> names = new ArrayList<>();
             for (int k = n; k >= 1; k--) {                            // any order
                 Path file = tmp.resolve("n" + n + "-k" + k + ".json");
-                ShardFile.write(file, new Lab(options).withJobs(k == 1 ? 1 : 2).withShard(new Lab.Shard(k, n))
+                ShardFile.write(file, new Lab(options).withJobs(k == 1 ? 1 : 2).withShard(new Shard(k, n))
                         .runShard(trackers, executors, Catalogue.all(), IDENTITY));
                 read.add(ShardFile.read(file));
                 names.add(file.toString());
@@ -73,12 +75,12 @@ class ShardMergeTest {
 
     @Test
     void aMergeRefusesShardsThatAreNotOneCampaign() {
-        Lab.Options small = options.withTries(12).withMemory(false);
-        ShardFile.Content a = new Lab(small).withShard(new Lab.Shard(1, 2)).runShard(trackers, executors, Catalogue.all(), IDENTITY);
-        ShardFile.Content b = new Lab(small).withShard(new Lab.Shard(2, 2)).runShard(trackers, executors, Catalogue.all(), IDENTITY);
-        ShardFile.Content other = new Lab(small).withShard(new Lab.Shard(2, 2)).runShard(trackers, executors, Catalogue.all(),
+        LabOptions small = options.withTries(12).withMemory(false);
+        ShardFile.Content a = new Lab(small).withShard(new Shard(1, 2)).runShard(trackers, executors, Catalogue.all(), IDENTITY);
+        ShardFile.Content b = new Lab(small).withShard(new Shard(2, 2)).runShard(trackers, executors, Catalogue.all(), IDENTITY);
+        ShardFile.Content other = new Lab(small).withShard(new Shard(2, 2)).runShard(trackers, executors, Catalogue.all(),
                 List.of("lab test", "run", "--tries", "25"));
-        ShardFile.Content ofThree = new Lab(small).withShard(new Lab.Shard(2, 3)).runShard(trackers, executors, Catalogue.all(),
+        ShardFile.Content ofThree = new Lab(small).withShard(new Shard(2, 3)).runShard(trackers, executors, Catalogue.all(),
                 IDENTITY);
         assertTrue(message(List.of(a), "a").contains("shard 2/2 is missing"));
         assertTrue(message(List.of(a, a), "a", "a again").contains("given twice"));
@@ -96,8 +98,8 @@ class ShardMergeTest {
         // shards whose shrunk first counterexamples were dropped: the merge cannot make them without running code
         // Without a catalogue, the campaign's first failures are the first of their scopes (with it, the catalogue's
         // come first and are never shrunk); a merge of shards that dropped their shrunk counterexamples cannot make them.
-        ShardFile.Content a0 = new Lab(small).withShard(new Lab.Shard(1, 2)).runShard(trackers, executors, List.of(), IDENTITY);
-        ShardFile.Content b0 = new Lab(small).withShard(new Lab.Shard(2, 2)).runShard(trackers, executors, List.of(), IDENTITY);
+        ShardFile.Content a0 = new Lab(small).withShard(new Shard(1, 2)).runShard(trackers, executors, List.of(), IDENTITY);
+        ShardFile.Content b0 = new Lab(small).withShard(new Shard(2, 2)).runShard(trackers, executors, List.of(), IDENTITY);
         Matrix whole0 = Lab.merge(List.of(a0, b0), List.of("a0", "b0"), List.of());
         assertTrue(whole0.rows().stream().flatMap(r -> java.util.Arrays.stream(dev.ecslab.lab.criteria.Criterion.values())
                 .flatMap(c -> r.cell(c).failures().values().stream())).anyMatch(x -> x.shrinking().shrunk()),

@@ -4,6 +4,7 @@ import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
@@ -122,7 +123,7 @@ final class RealCounterexamples {
      */
     static synchronized Matrix lastTickCampaign() {
         if (lastTickCampaign == null) {
-            Lab lab = new Lab(Lab.Options.defaults().withTries(200).withMemory(false));
+            Lab lab = new Lab(LabOptions.defaults().withTries(200).withMemory(false));
             lastTickCampaign = lab.run(List.of(strategy("last-tick")), List.of(ExecutorSubject.of("serial")), List.of());
         }
         return lastTickCampaign;
@@ -144,7 +145,7 @@ final class RealCounterexamples {
 
     /** A counterexample as the report has it: the lab run on {@code flags} under the serial executor. */
     static Counterexample fromTheLab() {
-        Lab lab = new Lab(new Lab.Options(0, List.of(1L), 1_000L, 0, false, Lab.Progress.NONE));
+        Lab lab = new Lab(LabOptions.builder().tries(0).catalogueSeeds(List.of(1L)).campaignSeed(1_000L).shrinkAttempts(0).memory(false).build());
         Matrix m = lab.run(List.of(strategy("flags")), List.of(ExecutorSubject.of("serial")),
                 List.of(Catalogue.atLeastOnce(Target.COMPONENT)));
         return m.row("flags", "serial").cell(Criterion.AT_LEAST_ONCE).first();
