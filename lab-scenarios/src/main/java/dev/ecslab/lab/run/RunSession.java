@@ -47,9 +47,11 @@ import java.util.function.Function;
  * built is {@link ScenarioSchedule}'s. {@link ScenarioRunner} runs a session on a thread of its own.
  *
  * <p>Fields written by system bodies or the observer are thread-safe (bodies run on executor threads,
- * and after a timeout the lab's thread reads them while an abandoned body may still write).
+ * and after a timeout the lab's thread reads them while an abandoned body may still write). Bodies see the
+ * session only through {@link BodyHost}, which says which thread writes what; the other fields are the run
+ * thread's, or are written by the executor's observer callbacks into concurrent structures.
  */
-final class RunSession implements ExecutionObserver {
+final class RunSession implements ExecutionObserver, BodyHost {
     final Scenario scenario;
     final LabConfig config;
     /** What the scenario's systems do, and the evidence they keep. */
@@ -173,7 +175,8 @@ final class RunSession implements ExecutionObserver {
     }
 
     /** Closes the observation {@link #registerTypes} opened for a watch that exists from frame 0 and has now left. */
-    void releasePreObservation(dev.ecslab.lab.scenario.Watch w) {
+    @Override
+    public void releasePreObservation(dev.ecslab.lab.scenario.Watch w) {
         WorldInternals internals = WorldInternals.of(world);
         internals.release(internals.components().infoOf(w.data().type()).id());
     }
@@ -460,7 +463,64 @@ final class RunSession implements ExecutionObserver {
         return unwrapAfter(frame < 0 ? clockOrigin : frameStarts[(int) frame], now);
     }
 
-    void bind(String label, Entity e) {
+    @Override
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    @Override
+    public LabConfig config() {
+        return config;
+    }
+
+    @Override
+    public World world() {
+        return world;
+    }
+
+    @Override
+    public long currentFrame() {
+        return currentFrame;
+    }
+
+    @Override
+    public long nextSequence() {
+        return clock.incrementAndGet();
+    }
+
+    @Override
+    public boolean isRunThread(Thread thread) {
+        return thread == labThread;
+    }
+
+    @Override
+    public Interleaver interleaver() {
+        return interleaver;
+    }
+
+    @Override
+    public void bodyStarted(BodyRun run, Thread thread) {
+        bodyRuns.add(run);
+        inBodies.put(thread, Boolean.TRUE);
+    }
+
+    @Override
+    public void bodyEnded(Thread thread) {
+        inBodies.remove(thread);
+    }
+
+    @Override
+    public Entity entity(String label) {
+        return entities.get(label);
+    }
+
+    @Override
+    public String label(Entity e) {
+        return labels.get(e);
+    }
+
+    @Override
+    public void bind(String label, Entity e) {
         entities.put(label, e);
         labels.put(e, label);
     }

@@ -48,7 +48,7 @@ import java.util.concurrent.locks.LockSupport;
  * to see ({@link #dwell}).
  */
 final class SystemBodies {
-    private final RunSession session;
+    private final BodyHost session;
     /** Each system's edits by {@code system|frame|iteration}. */
     private final Map<String, List<Edit>> editsByKey = new HashMap<>();
     /** The systems each system conflicts with and is not ordered with, in its stage. */
@@ -58,9 +58,9 @@ final class SystemBodies {
     /** Whether bodies hold their run open (a free run under a parallel executor). */
     boolean dwell;
 
-    SystemBodies(RunSession session) {
+    SystemBodies(BodyHost session) {
         this.session = session;
-        Scenario scenario = session.scenario;
+        Scenario scenario = session.scenario();
         for (Edit e : scenario.edits()) {
             editsByKey.computeIfAbsent(e.system() + "|" + e.frame() + "|" + e.iteration(), k -> new ArrayList<>()).add(e);
         }
@@ -80,7 +80,7 @@ final class SystemBodies {
 
     /** The body of system {@code s} of {@code stage}, with its queries made against {@code view}. */
     SystemBody body(WorldView view, SystemSpec s, StageSpec stage) {
-        ChangeFlavor flavor = session.config.tracker().flavor();
+        ChangeFlavor flavor = session.config().tracker().flavor();
         List<Query> watchQueries = new ArrayList<>();
         List<EntityTerm> watchIds = new ArrayList<>();
         for (Watch w : s.watches()) {
@@ -107,18 +107,17 @@ final class SystemBodies {
             writeQueries.put(d, qb.build());
         }
         return ctx -> {
-            long start = session.clock.incrementAndGet();
+            long start = session.nextSequence();
             Thread current = Thread.currentThread();
-            BodyRun log = new BodyRun(s.name(), stage.name(), session.currentFrame, ctx.iteration(), start, current.getName(),
-                    current == session.labThread);
-            session.bodyRuns.add(log);
-            session.inBodies.put(current, Boolean.TRUE);
+            BodyRun log = new BodyRun(s.name(), stage.name(), session.currentFrame(), ctx.iteration(), start, current.getName(),
+                    session.isRunThread(current));
+            session.bodyStarted(log, current);
             started.add(s.name() + "|" + log.frame + "|" + log.iteration);
             try {
                 if (dwell && (s.runsOnCaller() || partnerStillToRun(stage, s, log.frame, log.iteration))) {
                     hold();
                 }
-                Interleaver control = session.interleaver;
+                Interleaver control = session.interleaver();
                 if (control != null && !s.watches().isEmpty()) {
                     control.step("detect", ChoicePoint.GLOBAL);   // another system may start between start and query
                 }
@@ -147,8 +146,8 @@ final class SystemBodies {
                 log.failure = t.toString();
                 throw t;
             } finally {
-                log.finish = session.clock.incrementAndGet();
-                session.inBodies.remove(current);
+                log.finish = session.nextSequence();
+                session.bodyEnded(current);
             }
         };
     }
@@ -168,7 +167,7 @@ final class SystemBodies {
     /** True when a conflicting, unordered system of the stage runs in this iteration and has not started yet. */
     boolean partnerStillToRun(StageSpec stage, SystemSpec s, long frame, int iteration) {
         for (SystemSpec p : partners.getOrDefault(s.name(), List.of())) {
-            if (session.scenario.runsIn(stage, p, (int) frame) && !started.contains(p.name() + "|" + frame + "|" + iteration)) {
+            if (session.scenario().runsIn(stage, p, (int) frame) && !started.contains(p.name() + "|" + frame + "|" + iteration)) {
                 return true;
             }
         }
@@ -325,7 +324,7 @@ final class SystemBodies {
     static final int SLICE_ROWS = 256;
 
     String labelOf(Entity e) {
-        String l = session.labels.get(e);
+        String l = session.label(e);
         return l != null ? l : "?" + e;
     }
 
@@ -339,8 +338,8 @@ final class SystemBodies {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     void writeOne(Edit e, Query q, Write term, BodyRun log) {
-        Entity target = session.entities.get(e.entity());
-        if (target == null || !session.world.isAlive(target)) {
+        Entity target = session.entity(e.entity());
+        if (target == null || !session.world().isAlive(target)) {
             return;
         }
         q.forEntity(target, row -> {
@@ -396,8 +395,8 @@ final class SystemBodies {
             log.commands.add(e);
             return;
         }
-        Entity target = session.entities.get(e.entity());
-        if (target == null || !session.world.isAlive(target) || despawnedHere.contains(e.entity())) {
+        Entity target = session.entity(e.entity());
+        if (target == null || !session.world().isAlive(target) || despawnedHere.contains(e.entity())) {
             return;                                          // nothing to do: no command, no change
         }
         switch (e.op()) {
