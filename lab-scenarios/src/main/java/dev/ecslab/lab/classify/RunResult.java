@@ -55,7 +55,7 @@ public record RunResult(long seed, String config, String notShrunk, String timed
     public record Delay(Set<ScenarioClass> classes, long obligations, long reported, long late, int maxRuns, int maxFrames,
             long sumRuns, long sumFrames) {
         public Delay {
-            classes = Set.copyOf(classes);
+            classes = inOrder(classes);
         }
 
         /** One obligation: reported {@code runs} detector runs and {@code frames} frames late, or never. */
@@ -76,12 +76,20 @@ public record RunResult(long seed, String config, String notShrunk, String timed
      */
     public record Failure(Criterion criterion, Scope scope, String message, Set<ScenarioClass> classes, boolean delayed) {
         public Failure {
-            classes = Set.copyOf(classes);
+            classes = inOrder(classes);
         }
     }
 
     /** Changes missed past the claimed horizon in one run: how many, and the first in words with its scenario. */
     public record PastHorizon(int changes, String first) {
+    }
+
+    /**
+     * The classes in their declared order, so a shard file lists them alike in every JVM ({@code Set.copyOf}'s
+     * iteration order changes from one JVM to the next).
+     */
+    static Set<ScenarioClass> inOrder(Set<ScenarioClass> classes) {
+        return classes.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(classes));
     }
 
     /** The run's figures; the scenario and the trace are kept only when it failed. */
