@@ -10,7 +10,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,18 +28,19 @@ import org.junit.jupiter.api.Test;
  * is deliberate: a change fails here with the added and removed lines until the listing is
  * regenerated and committed with it.
  *
- * <p>Listed: every public type outside {@code dev.ecslab.ecs.internal} (found by walking the
- * compiled classes folder, not from a hand list), and its public and protected constructors, methods
- * and fields with their generic signatures. Left out: the internal package, synthetic and bridge
- * members, anonymous, local and non-public types.
+ * <p>Listed: every public type of the packages the module exports to all ({@code module-info.java},
+ * read back from the compiled descriptor; the types are found by walking the compiled classes
+ * folder, not from a hand list), and its public and protected constructors, methods and fields with
+ * their generic signatures. Left out: the packages exported only to the lab's modules
+ * ({@code dev.ecslab.ecs.internal}), synthetic and bridge members, anonymous, local and non-public
+ * types.
  */
 class PublicApiTest {
     static final String UPDATE_PROPERTY = "ecslab.api.update";
     static final String UPDATE_COMMAND =
             "mvn -B -o -q -pl ecs test -Dtest=PublicApiTest -D" + UPDATE_PROPERTY + "=true";
     private static final Path LISTING = Path.of("src", "test", "resources", "public-api.txt");
-    private static final String ROOT_PACKAGE = "dev.ecslab.ecs";
-    private static final String INTERNAL_PACKAGE = ROOT_PACKAGE + ".internal";
+    private static final String INTERNAL_PACKAGE = "dev.ecslab.ecs.internal";
 
     @Test
     void thePublicApiIsTheCheckedInListing() throws IOException {
@@ -98,6 +98,17 @@ class PublicApiTest {
         assertThat(actual).as("sorted, no duplicates").isSorted().doesNotHaveDuplicates();
     }
 
+    @Test
+    void theListingCoversExactlyThePackagesExportedToAll() {
+        Set<String> listedPackages = new TreeSet<>();
+        publicTypes().forEach(t -> listedPackages.add(t.getPackageName()));
+
+        assertThat(listedPackages).as("every package exported to all has public types, and they are listed")
+                .isEqualTo(CompiledModule.packagesExportedToAll());
+        assertThat(listedPackages).as("a package exported only to the lab's modules is not the public API")
+                .doesNotContain(INTERNAL_PACKAGE);
+    }
+
     /** The listing: one line per type and per member, {@code type | what}, sorted. */
     static List<String> listing() {
         Set<String> lines = new TreeSet<>();
@@ -147,17 +158,19 @@ class PublicApiTest {
         return s.toString();
     }
 
-    /** Public types (public all the way out) of the compiled {@code dev.ecslab.ecs} classes, internals excluded. */
-    private static List<Class<?>> publicTypes() {
-        Path classes = classesFolder();
+    /** Public types (public all the way out) of the compiled packages that the module exports to all. */
+    static List<Class<?>> publicTypes() {
+        Path classes = CompiledModule.classesFolder();
+        Set<String> exportedToAll = CompiledModule.packagesExportedToAll();
         List<Class<?>> out = new ArrayList<>();
         try (Stream<Path> files = Files.walk(classes)) {
             for (Path p : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
                 String relative = classes.relativize(p).toString();
                 String name = relative.substring(0, relative.length() - ".class".length())
                         .replace(p.getFileSystem().getSeparator(), ".");
-                if (!name.startsWith(ROOT_PACKAGE + ".") || name.startsWith(INTERNAL_PACKAGE + ".")
-                        || name.endsWith("package-info") || name.endsWith("module-info")) {
+                int lastDot = name.lastIndexOf('.');
+                if (lastDot < 0 || !exportedToAll.contains(name.substring(0, lastDot))
+                        || name.endsWith("package-info")) {
                     continue;
                 }
                 Class<?> type = Class.forName(name, false, PublicApiTest.class.getClassLoader());
@@ -183,20 +196,6 @@ class PublicApiTest {
             }
         }
         return true;
-    }
-
-    /** The folder the main classes were compiled to ({@code ecs/target/classes}), found from {@link World}. */
-    private static Path classesFolder() {
-        try {
-            Path p = Path.of(World.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (!Files.isDirectory(p)) {
-                throw new IllegalStateException("the ecs classes come from " + p + ", not a classes folder; run "
-                        + "this test from the ecs module's build");
-            }
-            return p;
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /**

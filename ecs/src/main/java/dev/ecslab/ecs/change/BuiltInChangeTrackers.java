@@ -11,6 +11,10 @@ public final class BuiltInChangeTrackers {
 
     /** P0: no change detection. */
     public static final class None implements ChangeTrackerProvider {
+        /** Public and without arguments, as {@link java.util.ServiceLoader} requires of a provider. */
+        public None() {
+        }
+
         public String id() {
             return "none";
         }
@@ -30,6 +34,10 @@ public final class BuiltInChangeTrackers {
 
     /** P1: flags cleared at the end of each frame. */
     public static final class Flags implements ChangeTrackerProvider {
+        /** Public and without arguments, as {@link java.util.ServiceLoader} requires of a provider. */
+        public Flags() {
+        }
+
         public String id() {
             return "flags";
         }
@@ -49,6 +57,10 @@ public final class BuiltInChangeTrackers {
 
     /** P2: the current or the previous frame's flags. */
     public static final class DoubleBuffer implements ChangeTrackerProvider {
+        /** Public and without arguments, as {@link java.util.ServiceLoader} requires of a provider. */
+        public DoubleBuffer() {
+        }
+
         public String id() {
             return "double-buffer";
         }
@@ -68,6 +80,10 @@ public final class BuiltInChangeTrackers {
 
     /** P3: the previous frame's flags only. */
     public static final class LastTick implements ChangeTrackerProvider {
+        /** Public and without arguments, as {@link java.util.ServiceLoader} requires of a provider. */
+        public LastTick() {
+        }
+
         public String id() {
             return "last-tick";
         }
@@ -87,6 +103,10 @@ public final class BuiltInChangeTrackers {
 
     /** P4: JustChanged (P1) and Changed (P3) side by side. */
     public static final class FlagDoubling implements ChangeTrackerProvider {
+        /** Public and without arguments, as {@link java.util.ServiceLoader} requires of a provider. */
+        public FlagDoubling() {
+        }
+
         public String id() {
             return "flag-doubling";
         }
@@ -106,6 +126,10 @@ public final class BuiltInChangeTrackers {
 
     /** P5: the generation counter (Bevy's choice). */
     public static final class Generation implements ChangeTrackerProvider {
+        /** Public and without arguments, as {@link java.util.ServiceLoader} requires of a provider. */
+        public Generation() {
+        }
+
         public String id() {
             return "generation";
         }
@@ -135,6 +159,10 @@ public final class BuiltInChangeTrackers {
 
     /** P6: per system, which writers' changes it has seen. */
     public static final class SystemData implements ChangeTrackerProvider {
+        /** Public and without arguments, as {@link java.util.ServiceLoader} requires of a provider. */
+        public SystemData() {
+        }
+
         public String id() {
             return "system-data";
         }

@@ -15,6 +15,10 @@ public final class NoTracker implements ChangeTracker {
     private final FlagTracker.Removals resourceRemovals = new FlagTracker.Removals();
     private boolean[] resourcePresent = new boolean[8];
 
+    /** A tracker for one world; {@link BuiltInChangeTrackers.None} makes one per world. */
+    public NoTracker() {
+    }
+
     @Override
     public int laneCount() {
         return 0;

@@ -63,6 +63,10 @@ public final class SystemDataTracker implements ChangeTracker {
     private int[][] seenEarlyInPrevious = new int[8][];
     private int[][] hiddenNow = new int[8][];
 
+    /** A tracker for one world; {@link BuiltInChangeTrackers.SystemData} makes one per world. */
+    public SystemDataTracker() {
+    }
+
     @SuppressWarnings("unchecked")
     private static List<Removal>[] newLists(int n) {
         return new List[n];

@@ -25,6 +25,10 @@ public final class Components {
     /** One-entry cache; a single immutable reference, so a racing reader sees a consistent pair. */
     private volatile ComponentInfo last;
 
+    /** An empty registry, for one world. */
+    public Components() {
+    }
+
     /** Registers {@code type} with {@code storage}, or returns the existing registration if it agrees. */
     public ComponentInfo register(Class<?> type, StorageKind storage) {
         ComponentInfo existing = byType.get(type);

@@ -1,7 +1,8 @@
 /**
  * The engine's seams for its own packages, the lab, the benchmarks and the tests: <b>unstable, not
- * for engine users</b>. Anything here may change or disappear in any commit without notice, and the
- * public-API listing ({@code PublicApiTest}) deliberately leaves this package out.
+ * for engine users</b>. Anything here may change or disappear in any commit without notice. The
+ * module descriptor exports it only to the modules of the lab, the benchmarks and the concurrency
+ * tests, never to all, so the public-API listing ({@code PublicApiTest}) leaves it out.
  *
  * <p>Why a package and not package-private methods: the schedule runner ({@code executor}), queries
  * ({@code query}) and the job scheduler ({@code job}) live in other packages than the world, and the

@@ -271,6 +271,10 @@ public final class Access {
         private boolean readsAllComponents;
         private boolean readsAllResources;
 
+        /** Made by {@link Access#builder()}, the one way to start a builder. */
+        private Builder() {
+        }
+
         public Builder add(ComponentAccess access) {
             components.add(access);
             return this;

@@ -142,6 +142,10 @@ public final class AccessSpec {
         private boolean readsAllComponents;
         private boolean readsAllResources;
 
+        /** Made by {@link AccessSpec#builder()}, the one way to start a builder. */
+        private Builder() {
+        }
+
         /** Reads every component (Bevy's {@code EntityRef} query). */
         public Builder readsAllComponents() {
             readsAllComponents = true;

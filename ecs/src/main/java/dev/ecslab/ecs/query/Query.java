@@ -546,7 +546,12 @@ public final class Query {
 
     // ---------------------------------------------------------------- slices (parallel walks)
 
-    /** True when this query was built on {@code host} (a world's internals): for the job scheduler. */
+    /**
+     * True when this query was built on {@code host} (a world's internals): for the job scheduler, in
+     * another package. The parameter type is internal on purpose, so javac's "exports" warning is
+     * suppressed here alone.
+     */
+    @SuppressWarnings("exports")
     public boolean belongsTo(QueryHost host) {
         return this.host == host;
     }

@@ -40,7 +40,10 @@ public final class QueryBuilder {
     /**
      * For the world and world views, an internal seam (both parameter types are in
      * {@code dev.ecslab.ecs.internal}); user code calls {@code world.query()} or {@code view.query()}.
+     * Public only because the world lives in another package; javac's "exports" warning (a parameter
+     * type that not every reader of the module sees) is the point, so it is suppressed here alone.
      */
+    @SuppressWarnings("exports")
     public QueryBuilder(QueryHost host, AccessScope scope) {
         this.host = Objects.requireNonNull(host, "host");
         this.scope = scope;

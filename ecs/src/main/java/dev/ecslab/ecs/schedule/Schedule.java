@@ -106,6 +106,10 @@ public final class Schedule {
         private final List<Object> ignoredData = new ArrayList<>();
         private int maxStageIterations = DEFAULT_MAX_STAGE_ITERATIONS;
 
+        /** Made by {@link Schedule#builder()}, the one way to start a builder. */
+        private Builder() {
+        }
+
         /** Appends a stage; {@code systems} receives a list to add the stage's systems to, in order. */
         public Builder stage(String name, Consumer<List<SystemDescriptor>> systems) {
             List<SystemDescriptor> list = new ArrayList<>();

@@ -33,6 +33,13 @@ import java.util.Set;
  *
  * <p>A system's constraint on a group it belongs to (say {@code before("physics")} inside the set
  * {@code physics}) orders it against the other members only; a system is never ordered against itself.
+ *
+ * <p><b>Passes.</b> {@link #compile} reads as its passes in order, each a method named for what it
+ * makes, as Bevy names the steps of its schedule build (initialize systems, build the dependency
+ * graph, flatten sets, check for cycles and sort, check ambiguities, build the executable). The
+ * schedule-wide passes come first; then each stage in turn runs its own ({@code buildStage}), so an
+ * error in an earlier stage is reported before one in a later stage. No pass inserts sync points, as
+ * Bevy's {@code AutoInsertApplyDeferredPass} does: the end of every stage is one.
  */
 public final class ScheduleCompiler {
     private static final System.Logger LOG = System.getLogger("dev.ecslab.schedule");
@@ -40,9 +47,75 @@ public final class ScheduleCompiler {
     private ScheduleCompiler() {
     }
 
+    /** A system by where it is written: its stage's index and its index in the stage. */
     private record Loc(int stage, int index) {
     }
 
+    /** The sets of a schedule, the declared ones first and then those known only from membership, with their indices. */
+    private record IndexedSets(List<SetDescriptor> all, Map<String, Integer> index) {
+    }
+
+    /**
+     * Every name a constraint may target, resolved to the systems it holds: system names, labels, set
+     * names (by membership, listed members included) and system types; the system types with several
+     * instances (which only a set's members may name); the declared sets; and the systems that sets with
+     * listed members hold.
+     */
+    private record Targets(Map<String, List<Loc>> byName, Set<String> ambiguousTypes, List<SetDescriptor> declaredSets,
+            Map<String, Set<Loc>> listedMembers) {
+
+        /** The systems {@code name} holds, or none. */
+        List<Loc> named(String name) {
+            return byName.getOrDefault(name, List.of());
+        }
+
+        /** The systems that rule {@code rule} of system {@code d} names with {@code target}. */
+        List<Loc> ofSystem(SystemDescriptor d, String where, String rule, String target) {
+            return find("system '" + d.name() + "'", where, rule, target, ambiguousTypes);
+        }
+
+        /** The systems a set's rule names; {@code members} of a set may name any system type, even with several instances. */
+        List<Loc> ofSet(SetDescriptor set, int setIndex, String rule, int item, String target, boolean strictTypes) {
+            return find("set '" + set.name() + "'", "sets[" + setIndex + "]." + rule + "[" + item + "]", rule, target,
+                    strictTypes ? ambiguousTypes : Set.of());
+        }
+
+        private List<Loc> find(String who, String where, String rule, String target, Set<String> ambiguous) {
+            List<Loc> found = byName.get(target);
+            if (found == null) {
+                throw new ScheduleBuildException(Kind.UNKNOWN_TARGET, who + " has " + rule + "(\""
+                        + target + "\"), but no system, label, set or system type is called '" + target + "'"
+                        + NearestName.hint(target, byName.keySet()), null, List.of(where));
+            }
+            if (ambiguous.contains(target)) {
+                throw new ScheduleBuildException(Kind.SYSTEM_TYPE_AMBIGUITY, who + " has " + rule + "(\"" + target
+                        + "\"), but the schedule has " + found.size() + " systems of type '" + target + "'; as in Bevy, a system"
+                        + " type with several instances cannot be ordered against or declared ambiguous with (name one"
+                        + " instance, or a label or set)", null, List.of(where));
+            }
+            return found;
+        }
+    }
+
+    /** What decides whether two systems conflict: the data the schedule ignores, as ids, and how conflicts are named. */
+    private record ConflictRules(BitSet ignoredComponents, BitSet ignoredResources, DataResolver data,
+            boolean conflictsFromIdsOnly) {
+
+        StageAccessWords wordsOf(List<CompiledSystem> systems) {
+            return new StageAccessWords(systems, ignoredComponents, ignoredResources, data, conflictsFromIdsOnly);
+        }
+    }
+
+    /** One stage's declared constraints: strong edges, weak edges, and per system the systems it is exempt from ambiguity with. */
+    private record Constraints(DiGraph strong, DiGraph weak, BitSet[] exempt) {
+    }
+
+    /**
+     * Compiles {@code schedule} against {@code data}'s registry (a world's, or the names of a schedule read
+     * from JSON).
+     *
+     * @throws ScheduleBuildException naming every culprit and where it is written, when a rule above is broken
+     */
     public static CompiledSchedule compile(Schedule schedule, DataResolver data) {
         return compile(schedule, data, false);
     }
@@ -54,16 +127,63 @@ public final class ScheduleCompiler {
      */
     static CompiledSchedule compile(Schedule schedule, DataResolver data, boolean conflictsFromIdsOnly) {
         List<StageDescriptor> stages = schedule.stages();
+        // No two stages, and no two systems, share a name.
         checkNames(stages);
+        // Every set has an index: the declared sets first, then those known only from membership.
+        IndexedSets sets = indexSets(schedule);
+        // Every name a constraint may target resolves to its systems; a set holds its listed members, transitively.
+        Targets targets = resolveTargets(schedule);
+        // Every system has its access resolved (registering the types it names) and knows its sets.
+        List<List<CompiledSystem>> systems = initializeSystems(stages, data, sets, targets);
+        // The data the schedule ignores is known by id; only now, since initializing registered the types.
+        ConflictRules conflictRules = resolveConflictRules(schedule, data, conflictsFromIdsOnly);
+        // Each stage in order is planned: its graph, its order (a cycle is refused) and its ambiguities.
+        AmbiguityReport.Builder ambiguities = new AmbiguityReport.Builder();
+        List<CompiledStage> compiled = new ArrayList<>();
+        for (int si = 0; si < stages.size(); si++) {
+            compiled.add(buildStage(schedule, si, systems.get(si), targets, conflictRules, ambiguities));
+        }
+        // The schedule's ambiguity setting decides on the whole report: ERROR refuses it, WARN logs it.
+        AmbiguityReport report = ambiguities.build();
+        applyAmbiguitySetting(schedule.ambiguity(), report);
+        return new CompiledSchedule(schedule, compiled, sets.all(), report);
+    }
 
-        // Sets: declared ones first, then those known only from membership, in order of appearance.
+    /** The passes of one stage, in order: what {@link CompiledStage} holds, and the stage's ambiguities into {@code ambiguities}. */
+    private static CompiledStage buildStage(Schedule schedule, int si, List<CompiledSystem> systems, Targets targets,
+            ConflictRules conflictRules, AmbiguityReport.Builder ambiguities) {
+        List<StageDescriptor> stages = schedule.stages();
+        // The declared constraints of systems and sets, as edges (weak ones apart) and ambiguity exemptions.
+        Constraints constraints = buildDependencyGraph(targets, stages, si);
+        // Which pairs of systems conflict on data the schedule does not ignore.
+        StageAccessWords accessWords = conflictRules.wordsOf(systems);
+        BitSet[] conflicts = accessWords.conflictRows();
+        // A weak constraint orders, through all constraints, exactly the pairs that conflict.
+        keepWeakEdgesBetweenConflicts(constraints, conflicts, targets, stages, si);
+        // Under INSERTION_ORDER every conflicting pair is ordered, as a stable topological order has it.
+        if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
+            orderConflictsByInsertion(constraints.strong(), conflicts, targets, stages, si);
+        }
+        // The graph has no cycle (else an error naming every member), and this is its topological order.
+        int[] order = orderTopologically(constraints.strong(), targets, stages, si);
+        // Who runs before whom, transitively.
+        BitSet[] reach = Reachability.closure(constraints.strong(), order);
+        // Every conflicting pair that no path orders and no rule exempts is reported.
+        detectAmbiguities(stages.get(si), accessWords, conflicts, reach, constraints.exempt(), ambiguities);
+        return new CompiledStage(si, stages.get(si).name(), systems, constraints.strong(), conflicts, reach, order);
+    }
+
+    // ------------------------------------------------------------------ passes
+
+    /** The sets, declared ones first, then those known only from membership, in order of appearance. */
+    private static IndexedSets indexSets(Schedule schedule) {
         Map<String, Integer> setIndex = new LinkedHashMap<>();
         List<SetDescriptor> sets = new ArrayList<>();
         for (SetDescriptor s : schedule.sets().values()) {
             setIndex.put(s.name(), sets.size());
             sets.add(s);
         }
-        for (StageDescriptor st : stages) {
+        for (StageDescriptor st : schedule.stages()) {
             for (SystemDescriptor d : st.systems()) {
                 for (String s : d.sets()) {
                     if (!setIndex.containsKey(s)) {
@@ -73,9 +193,15 @@ public final class ScheduleCompiler {
                 }
             }
         }
+        return new IndexedSets(sets, setIndex);
+    }
 
-        // Every name a constraint may target: system names, labels, set names (by membership) and system
-        // types (every instance of a type answers to it, as Bevy's SystemTypeSet).
+    /**
+     * Every name a constraint may target: system names, labels, set names (by membership) and system
+     * types (every instance of a type answers to it, as Bevy's SystemTypeSet); then the members sets list.
+     */
+    private static Targets resolveTargets(Schedule schedule) {
+        List<StageDescriptor> stages = schedule.stages();
         Map<String, List<Loc>> targets = new HashMap<>();
         Map<String, Integer> typeInstances = new HashMap<>();
         for (int si = 0; si < stages.size(); si++) {
@@ -99,9 +225,10 @@ public final class ScheduleCompiler {
                 ambiguousTypes.add(t);
             }
         });
+        List<SetDescriptor> declared = new ArrayList<>(schedule.sets().values());
+        Targets resolving = new Targets(targets, ambiguousTypes, declared, Map.of());
         // A set's listed members (systems, labels, types or other sets) join it: repeat until nothing
         // changes, so a set listing a set that lists systems gets those systems too.
-        List<SetDescriptor> declared = new ArrayList<>(schedule.sets().values());
         boolean grew = true;
         while (grew) {
             grew = false;
@@ -111,7 +238,7 @@ public final class ScheduleCompiler {
                 Set<Loc> already = new HashSet<>(in);
                 for (int m = 0; m < set.rules().members().size(); m++) {
                     String member = set.rules().members().get(m);
-                    for (Loc loc : resolveSetTarget(targets, ambiguousTypes, set, k, "members", m, member, false)) {
+                    for (Loc loc : resolving.ofSet(set, k, "members", m, member, false)) {
                         if (already.add(loc)) {
                             in.add(loc);
                             grew = true;
@@ -120,7 +247,6 @@ public final class ScheduleCompiler {
                 }
             }
         }
-
         // The systems that sets with listed members hold, as sets (membership is asked once per system and set).
         Map<String, Set<Loc>> listedMembers = new HashMap<>();
         for (SetDescriptor set : declared) {
@@ -128,9 +254,17 @@ public final class ScheduleCompiler {
                 listedMembers.put(set.name(), new HashSet<>(targets.get(set.name())));
             }
         }
+        return new Targets(targets, ambiguousTypes, declared, listedMembers);
+    }
 
-        // Resolve every access first: resolving registers the types a declaration names, and the
-        // ignored data below must be looked up after that, or a fresh world would ignore nothing.
+    /**
+     * Every system compiled with its resolved access and the indices of its sets. Resolving registers
+     * the types a declaration names, which the ignored data must be looked up after.
+     */
+    private static List<List<CompiledSystem>> initializeSystems(List<StageDescriptor> stages, DataResolver data,
+            IndexedSets sets, Targets targets) {
+        Map<String, Integer> setIndex = sets.index();
+        Map<String, Set<Loc>> listedMembers = targets.listedMembers();
         List<List<CompiledSystem>> resolved = new ArrayList<>();
         for (StageDescriptor stage : stages) {
             List<CompiledSystem> systems = new ArrayList<>();
@@ -144,6 +278,11 @@ public final class ScheduleCompiler {
             }
             resolved.add(systems);
         }
+        return resolved;
+    }
+
+    /** The ids of the data the schedule ignores, with what else decides conflicts. */
+    private static ConflictRules resolveConflictRules(Schedule schedule, DataResolver data, boolean conflictsFromIdsOnly) {
         BitSet ignoredComponents = new BitSet();
         BitSet ignoredResources = new BitSet();
         for (Object key : schedule.ignoredData()) {
@@ -156,148 +295,166 @@ public final class ScheduleCompiler {
                 ignoredResources.or(data.resourceIds(key));
             }
         }
-
-        List<CompiledStage> compiled = new ArrayList<>();
-        AmbiguityReport.Builder ambiguities = new AmbiguityReport.Builder();
-        for (int si = 0; si < stages.size(); si++) {
-            StageDescriptor stage = stages.get(si);
-            List<SystemDescriptor> ds = stage.systems();
-            int n = ds.size();
-            List<CompiledSystem> systems = resolved.get(si);
-
-            DiGraph graph = new DiGraph(n);
-            BitSet[] exempt = new BitSet[n];
-            for (int i = 0; i < n; i++) {
-                exempt[i] = new BitSet();                 // most systems exempt nothing
-            }
-            DiGraph weak = new DiGraph(n);               // weak constraints, kept only between conflicting systems
-            for (int i = 0; i < n; i++) {
-                SystemDescriptor d = ds.get(i);
-                systemEdges(targets, ambiguousTypes, stages, si, i, "before", d.before(), true, graph);
-                systemEdges(targets, ambiguousTypes, stages, si, i, "after", d.after(), false, graph);
-                systemEdges(targets, ambiguousTypes, stages, si, i, "beforeWeak", d.beforeWeak(), true, weak);
-                systemEdges(targets, ambiguousTypes, stages, si, i, "afterWeak", d.afterWeak(), false, weak);
-                for (int k = 0; k < d.ambiguousWith().size(); k++) {
-                    String t = d.ambiguousWith().get(k);
-                    for (Loc other : resolve(targets, ambiguousTypes, d, place(si, i, "ambiguousWith", k), "ambiguousWith", t)) {
-                        if (other.stage() == si && other.index() != i) {
-                            exempt[i].set(other.index());
-                            exempt[other.index()].set(i);
-                        }
-                    }
-                }
-                if (d.ambiguousWithAll()) {
-                    exempt[i].set(0, n);
-                    for (int j = 0; j < n; j++) {
-                        exempt[j].set(i);
-                    }
-                }
-            }
-
-            applySetRules(declared, targets, ambiguousTypes, stages, si, graph, weak, exempt);
-
-            StageAccessWords accessWords = new StageAccessWords(systems, ignoredComponents, ignoredResources, data,
-                    conflictsFromIdsOnly);
-            BitSet[] conflicts = accessWords.conflictRows();
-            if (weak.edgeCount() > 0) {
-                // Weak order: through the closure of every constraint, strong and weak, an edge x -> y is kept
-                // when x and y conflict; systems that could run in parallel stay unordered.
-                DiGraph all = new DiGraph(n);
-                for (int u = 0; u < n; u++) {
-                    BitSet out = (BitSet) graph.successors(u).clone();     // the live row: never modify it
-                    out.or(weak.successors(u));
-                    for (int v = out.nextSetBit(0); v >= 0; v = out.nextSetBit(v + 1)) {
-                        all.addEdge(u, v);
-                    }
-                }
-                BitSet[] allReach = Reachability.closure(all, topologicalOrder(all, stage, ds, si, targets, declared));
-                for (int u = 0; u < n; u++) {
-                    BitSet keep = (BitSet) allReach[u].clone();
-                    keep.and(conflicts[u]);
-                    for (int v = keep.nextSetBit(0); v >= 0; v = keep.nextSetBit(v + 1)) {
-                        graph.addEdge(u, v);
-                    }
-                }
-            }
-            if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
-                int[] stable = topologicalOrder(graph, stage, ds, si, targets, declared);
-                int[] position = new int[n];
-                for (int p = 0; p < n; p++) {
-                    position[stable[p]] = p;
-                }
-                for (int i = 0; i < n; i++) {
-                    for (int j = conflicts[i].nextSetBit(i + 1); j >= 0; j = conflicts[i].nextSetBit(j + 1)) {
-                        if (position[i] < position[j]) {
-                            graph.addEdge(i, j);
-                        } else {
-                            graph.addEdge(j, i);
-                        }
-                    }
-                }
-            }
-            int[] order = topologicalOrder(graph, stage, ds, si, targets, declared);
-            BitSet[] reach = Reachability.closure(graph, order);
-            BitSet[] reachedBy = Reachability.transpose(reach);
-
-            BitSet candidates = new BitSet(n);
-            // between(i, j) is the same for every j of one access class: asked once per row and class, so
-            // 20 000 systems with one access cost 20 000 questions, not 200 million.
-            @SuppressWarnings("unchecked")
-            List<String>[] onByClass = new List[n];
-            boolean[] undecidedByClass = new boolean[n];
-            int[] conflictIdByClass = new int[n];
-            int[] askedInRow = new int[n];
-            ambiguities.beginStage(stage.name(), n);
-            for (int i = 0; i < n; i++) {
-                candidates.clear();
-                candidates.or(conflicts[i]);
-                candidates.andNot(reach[i]);
-                candidates.andNot(reachedBy[i]);
-                candidates.andNot(exempt[i]);
-                long rowPairs = 0;
-                long rowUndecided = 0;
-                for (int j = candidates.nextSetBit(i + 1); j >= 0; j = candidates.nextSetBit(j + 1)) {
-                    int cls = accessWords.accessClass(j);
-                    if (askedInRow[cls] != i + 1) {
-                        askedInRow[cls] = i + 1;
-                        onByClass[cls] = accessWords.between(i, j);
-                        conflictIdByClass[cls] = accessWords.lastConflictId();
-                        undecidedByClass[cls] = !onByClass[cls].isEmpty() && accessWords.undecided(i, j);
-                    }
-                    List<String> on = onByClass[cls];
-                    if (on.isEmpty()) {
-                        continue;
-                    }
-                    if (ambiguities.listingFull()) {
-                        // past the listed pairs only counts change: per pair the other system and the conflict,
-                        // per row the rest (20 000 unordered writers have 200 million pairs)
-                        ambiguities.countOmitted(j, conflictIdByClass[cls]);
-                        rowPairs++;
-                        rowUndecided += undecidedByClass[cls] ? 1 : 0;
-                    } else {
-                        ambiguities.add(stage.name(), i, j, ds.get(i).name(), ds.get(j).name(), on, conflictIdByClass[cls],
-                                undecidedByClass[cls]);
-                    }
-                }
-                ambiguities.countOmittedRow(i, rowPairs, rowUndecided);
-            }
-            ambiguities.endStage(ds.stream().map(SystemDescriptor::name).toList(), accessWords.conflictLists());
-            compiled.add(new CompiledStage(si, stage.name(), systems, graph, conflicts, reach, order));
-        }
-
-        AmbiguityReport report = ambiguities.build();
-        if (!report.isEmpty()) {
-            switch (schedule.ambiguity()) {
-                case ERROR -> throw new ScheduleBuildException(Kind.AMBIGUITY,
-                        "the schedule has ambiguous systems and its ambiguity setting is ERROR:\n" + report.format(), report);
-                case WARN -> LOG.log(System.Logger.Level.WARNING, report.format());
-                case IGNORE -> { }
-            }
-        }
-        return new CompiledSchedule(schedule, compiled, sets, report);
+        return new ConflictRules(ignoredComponents, ignoredResources, data, conflictsFromIdsOnly);
     }
 
-    // ------------------------------------------------------------------ steps
+    /**
+     * The constraints of stage {@code si}: each system's before/after (strong and weak) and ambiguity
+     * exemptions, in system order, then the rules of the sets.
+     */
+    private static Constraints buildDependencyGraph(Targets targets, List<StageDescriptor> stages, int si) {
+        List<SystemDescriptor> ds = stages.get(si).systems();
+        int n = ds.size();
+        DiGraph graph = new DiGraph(n);
+        BitSet[] exempt = new BitSet[n];
+        for (int i = 0; i < n; i++) {
+            exempt[i] = new BitSet();                 // most systems exempt nothing
+        }
+        DiGraph weak = new DiGraph(n);               // weak constraints, kept only between conflicting systems
+        for (int i = 0; i < n; i++) {
+            SystemDescriptor d = ds.get(i);
+            systemEdges(targets, stages, si, i, "before", d.before(), true, graph);
+            systemEdges(targets, stages, si, i, "after", d.after(), false, graph);
+            systemEdges(targets, stages, si, i, "beforeWeak", d.beforeWeak(), true, weak);
+            systemEdges(targets, stages, si, i, "afterWeak", d.afterWeak(), false, weak);
+            for (int k = 0; k < d.ambiguousWith().size(); k++) {
+                String t = d.ambiguousWith().get(k);
+                for (Loc other : targets.ofSystem(d, place(si, i, "ambiguousWith", k), "ambiguousWith", t)) {
+                    if (other.stage() == si && other.index() != i) {
+                        exempt[i].set(other.index());
+                        exempt[other.index()].set(i);
+                    }
+                }
+            }
+            if (d.ambiguousWithAll()) {
+                exempt[i].set(0, n);
+                for (int j = 0; j < n; j++) {
+                    exempt[j].set(i);
+                }
+            }
+        }
+        applySetRules(targets, stages, si, graph, weak, exempt);
+        return new Constraints(graph, weak, exempt);
+    }
+
+    /**
+     * Weak order: through the closure of every constraint, strong and weak, an edge x -> y is kept when
+     * x and y conflict; systems that could run in parallel stay unordered.
+     */
+    private static void keepWeakEdgesBetweenConflicts(Constraints constraints, BitSet[] conflicts, Targets targets,
+            List<StageDescriptor> stages, int si) {
+        DiGraph graph = constraints.strong();
+        DiGraph weak = constraints.weak();
+        if (weak.edgeCount() == 0) {
+            return;
+        }
+        int n = stages.get(si).systems().size();
+        DiGraph all = new DiGraph(n);
+        for (int u = 0; u < n; u++) {
+            BitSet out = (BitSet) graph.successors(u).clone();     // the live row: never modify it
+            out.or(weak.successors(u));
+            for (int v = out.nextSetBit(0); v >= 0; v = out.nextSetBit(v + 1)) {
+                all.addEdge(u, v);
+            }
+        }
+        BitSet[] allReach = Reachability.closure(all, orderTopologically(all, targets, stages, si));
+        for (int u = 0; u < n; u++) {
+            BitSet keep = (BitSet) allReach[u].clone();
+            keep.and(conflicts[u]);
+            for (int v = keep.nextSetBit(0); v >= 0; v = keep.nextSetBit(v + 1)) {
+                graph.addEdge(u, v);
+            }
+        }
+    }
+
+    /** {@link OrderingPolicy#INSERTION_ORDER}: an edge between every conflicting pair, in a stable topological order's direction. */
+    private static void orderConflictsByInsertion(DiGraph graph, BitSet[] conflicts, Targets targets,
+            List<StageDescriptor> stages, int si) {
+        int n = stages.get(si).systems().size();
+        int[] stable = orderTopologically(graph, targets, stages, si);
+        int[] position = new int[n];
+        for (int p = 0; p < n; p++) {
+            position[stable[p]] = p;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = conflicts[i].nextSetBit(i + 1); j >= 0; j = conflicts[i].nextSetBit(j + 1)) {
+                if (position[i] < position[j]) {
+                    graph.addEdge(i, j);
+                } else {
+                    graph.addEdge(j, i);
+                }
+            }
+        }
+    }
+
+    /**
+     * Reports every pair {@code i < j} of the stage that conflicts, is ordered neither way and is not
+     * exempt: {@code conflicts & ~reach & ~reachedBy & ~exempt}, row by row.
+     */
+    private static void detectAmbiguities(StageDescriptor stage, StageAccessWords accessWords, BitSet[] conflicts,
+            BitSet[] reach, BitSet[] exempt, AmbiguityReport.Builder ambiguities) {
+        List<SystemDescriptor> ds = stage.systems();
+        int n = ds.size();
+        BitSet[] reachedBy = Reachability.transpose(reach);
+        BitSet candidates = new BitSet(n);
+        // between(i, j) is the same for every j of one access class: asked once per row and class, so
+        // 20 000 systems with one access cost 20 000 questions, not 200 million.
+        @SuppressWarnings("unchecked")
+        List<String>[] onByClass = new List[n];
+        boolean[] undecidedByClass = new boolean[n];
+        int[] conflictIdByClass = new int[n];
+        int[] askedInRow = new int[n];
+        ambiguities.beginStage(stage.name(), n);
+        for (int i = 0; i < n; i++) {
+            candidates.clear();
+            candidates.or(conflicts[i]);
+            candidates.andNot(reach[i]);
+            candidates.andNot(reachedBy[i]);
+            candidates.andNot(exempt[i]);
+            long rowPairs = 0;
+            long rowUndecided = 0;
+            for (int j = candidates.nextSetBit(i + 1); j >= 0; j = candidates.nextSetBit(j + 1)) {
+                int cls = accessWords.accessClass(j);
+                if (askedInRow[cls] != i + 1) {
+                    askedInRow[cls] = i + 1;
+                    onByClass[cls] = accessWords.between(i, j);
+                    conflictIdByClass[cls] = accessWords.lastConflictId();
+                    undecidedByClass[cls] = !onByClass[cls].isEmpty() && accessWords.undecided(i, j);
+                }
+                List<String> on = onByClass[cls];
+                if (on.isEmpty()) {
+                    continue;
+                }
+                if (ambiguities.listingFull()) {
+                    // past the listed pairs only counts change: per pair the other system and the conflict,
+                    // per row the rest (20 000 unordered writers have 200 million pairs)
+                    ambiguities.countOmitted(j, conflictIdByClass[cls]);
+                    rowPairs++;
+                    rowUndecided += undecidedByClass[cls] ? 1 : 0;
+                } else {
+                    ambiguities.add(stage.name(), i, j, ds.get(i).name(), ds.get(j).name(), on, conflictIdByClass[cls],
+                            undecidedByClass[cls]);
+                }
+            }
+            ambiguities.countOmittedRow(i, rowPairs, rowUndecided);
+        }
+        ambiguities.endStage(ds.stream().map(SystemDescriptor::name).toList(), accessWords.conflictLists());
+    }
+
+    /** What the schedule's {@link AmbiguitySetting} does with a report that is not empty. */
+    private static void applyAmbiguitySetting(AmbiguitySetting setting, AmbiguityReport report) {
+        if (report.isEmpty()) {
+            return;
+        }
+        switch (setting) {
+            case ERROR -> throw new ScheduleBuildException(Kind.AMBIGUITY,
+                    "the schedule has ambiguous systems and its ambiguity setting is ERROR:\n" + report.format(), report);
+            case WARN -> LOG.log(System.Logger.Level.WARNING, report.format());
+            case IGNORE -> { }
+        }
+    }
+
+    // ------------------------------------------------------------------ steps of the passes
 
     /**
      * The path of a system (or of one of its fields, or of an item of a list field) in the schedule's JSON
@@ -354,66 +511,37 @@ public final class ScheduleCompiler {
     }
 
     /** The edges of one ordering field of system {@code i} of stage {@code si}, into {@code graph}. */
-    private static void systemEdges(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, List<StageDescriptor> stages,
-            int si, int i, String field, List<String> names, boolean before, DiGraph graph) {
+    private static void systemEdges(Targets targets, List<StageDescriptor> stages, int si, int i, String field,
+            List<String> names, boolean before, DiGraph graph) {
         SystemDescriptor d = stages.get(si).systems().get(i);
         for (int k = 0; k < names.size(); k++) {
             String where = place(si, i, field, k);
-            for (Loc other : resolve(targets, ambiguousTypes, d, where, field, names.get(k))) {
+            for (Loc other : targets.ofSystem(d, where, field, names.get(k))) {
                 order(stages, si, i, other, before, names.get(k), graph, where);
             }
         }
-    }
-
-    private static List<Loc> resolve(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, SystemDescriptor d,
-            String where, String rule, String target) {
-        return target(targets, ambiguousTypes, "system '" + d.name() + "'", where, rule, target);
-    }
-
-    private static List<Loc> target(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, String who, String where,
-            String rule, String target) {
-        List<Loc> found = targets.get(target);
-        if (found == null) {
-            throw new ScheduleBuildException(Kind.UNKNOWN_TARGET, who + " has " + rule + "(\""
-                    + target + "\"), but no system, label, set or system type is called '" + target + "'"
-                    + NearestName.hint(target, targets.keySet()), null, List.of(where));
-        }
-        if (ambiguousTypes.contains(target)) {
-            throw new ScheduleBuildException(Kind.SYSTEM_TYPE_AMBIGUITY, who + " has " + rule + "(\"" + target
-                    + "\"), but the schedule has " + found.size() + " systems of type '" + target + "'; as in Bevy, a system"
-                    + " type with several instances cannot be ordered against or declared ambiguous with (name one"
-                    + " instance, or a label or set)", null, List.of(where));
-        }
-        return found;
-    }
-
-    /** The systems a set's rule names; {@code members} of a set may name any system type, even with several instances. */
-    private static List<Loc> resolveSetTarget(Map<String, List<Loc>> targets, Set<String> ambiguousTypes, SetDescriptor set,
-            int setIndex, String rule, int item, String target, boolean strictTypes) {
-        return target(targets, strictTypes ? ambiguousTypes : Set.of(), "set '" + set.name() + "'",
-                "sets[" + setIndex + "]." + rule + "[" + item + "]", rule, target);
     }
 
     /**
      * The rules sets give their members in stage {@code si}: before/after (strong and weak) towards other
      * targets, ambiguousWith (set to set or set to system), and chains over the listed members.
      */
-    private static void applySetRules(List<SetDescriptor> sets, Map<String, List<Loc>> targets, Set<String> ambiguousTypes,
-            List<StageDescriptor> stages, int si, DiGraph graph, DiGraph weak, BitSet[] exempt) {
+    private static void applySetRules(Targets targets, List<StageDescriptor> stages, int si, DiGraph graph, DiGraph weak,
+            BitSet[] exempt) {
+        List<SetDescriptor> sets = targets.declaredSets();
         for (int k = 0; k < sets.size(); k++) {
             SetDescriptor set = sets.get(k);
             SetDescriptor.Rules rules = set.rules();
             if (rules.isEmpty()) {
                 continue;
             }
-            List<Loc> members = targets.getOrDefault(set.name(), List.of()).stream().filter(l -> l.stage() == si).toList();
-            ruleEdges(rules.before(), "before", true, graph, set, k, members, targets, ambiguousTypes, stages, si);
-            ruleEdges(rules.after(), "after", false, graph, set, k, members, targets, ambiguousTypes, stages, si);
-            ruleEdges(rules.beforeWeak(), "beforeWeak", true, weak, set, k, members, targets, ambiguousTypes, stages, si);
-            ruleEdges(rules.afterWeak(), "afterWeak", false, weak, set, k, members, targets, ambiguousTypes, stages, si);
+            List<Loc> members = targets.named(set.name()).stream().filter(l -> l.stage() == si).toList();
+            ruleEdges(rules.before(), "before", true, graph, set, k, members, targets, stages, si);
+            ruleEdges(rules.after(), "after", false, graph, set, k, members, targets, stages, si);
+            ruleEdges(rules.beforeWeak(), "beforeWeak", true, weak, set, k, members, targets, stages, si);
+            ruleEdges(rules.afterWeak(), "afterWeak", false, weak, set, k, members, targets, stages, si);
             for (int t = 0; t < rules.ambiguousWith().size(); t++) {
-                for (Loc other : resolveSetTarget(targets, ambiguousTypes, set, k, "ambiguousWith", t,
-                        rules.ambiguousWith().get(t), true)) {
+                for (Loc other : targets.ofSet(set, k, "ambiguousWith", t, rules.ambiguousWith().get(t), true)) {
                     for (Loc m : members) {
                         if (other.stage() == si && other.index() != m.index()) {
                             exempt[m.index()].set(other.index());
@@ -424,9 +552,8 @@ public final class ScheduleCompiler {
             }
             if (rules.chain() || rules.chainWeak()) {
                 for (int t = 0; t + 1 < rules.members().size(); t++) {
-                    List<Loc> from = resolveSetTarget(targets, ambiguousTypes, set, k, "members", t, rules.members().get(t), true);
-                    List<Loc> to = resolveSetTarget(targets, ambiguousTypes, set, k, "members", t + 1,
-                            rules.members().get(t + 1), true);
+                    List<Loc> from = targets.ofSet(set, k, "members", t, rules.members().get(t), true);
+                    List<Loc> to = targets.ofSet(set, k, "members", t + 1, rules.members().get(t + 1), true);
                     for (Loc a : from) {
                         if (a.stage() != si) {
                             continue;
@@ -442,10 +569,9 @@ public final class ScheduleCompiler {
     }
 
     private static void ruleEdges(List<String> names, String rule, boolean before, DiGraph into, SetDescriptor set, int k,
-            List<Loc> members, Map<String, List<Loc>> targets, Set<String> ambiguousTypes, List<StageDescriptor> stages,
-            int si) {
+            List<Loc> members, Targets targets, List<StageDescriptor> stages, int si) {
         for (int t = 0; t < names.size(); t++) {
-            for (Loc other : resolveSetTarget(targets, ambiguousTypes, set, k, rule, t, names.get(t), true)) {
+            for (Loc other : targets.ofSet(set, k, rule, t, names.get(t), true)) {
                 for (Loc m : members) {
                     order(stages, si, m.index(), other, before, names.get(t), into, "sets[" + k + "]." + rule + "[" + t + "]");
                 }
@@ -478,8 +604,13 @@ public final class ScheduleCompiler {
         }
     }
 
-    private static int[] topologicalOrder(DiGraph graph, StageDescriptor stage, List<SystemDescriptor> ds, int si,
-            Map<String, List<Loc>> targets, List<SetDescriptor> sets) {
+    /**
+     * A topological order of {@code graph}, a graph of stage {@code si}'s systems; a cycle is a
+     * {@link Kind#CYCLE} error naming every member in order and the constraints that make it.
+     */
+    private static int[] orderTopologically(DiGraph graph, Targets targets, List<StageDescriptor> stages, int si) {
+        StageDescriptor stage = stages.get(si);
+        List<SystemDescriptor> ds = stage.systems();
         try {
             return TopologicalOrder.byIndex(graph);
         } catch (GraphCycleException e) {
@@ -488,7 +619,7 @@ public final class ScheduleCompiler {
             int[] cycle = e.cycle();
             for (int k = 0; k < cycle.length; k++) {
                 path.append(ds.get(cycle[k]).name()).append(" -> ");
-                String edge = edgePlace(ds, si, cycle[k], cycle[(k + 1) % cycle.length], targets, sets);
+                String edge = edgePlace(ds, si, cycle[k], cycle[(k + 1) % cycle.length], targets);
                 if (edge != null) {
                     places.add(edge);
                 }
@@ -504,17 +635,17 @@ public final class ScheduleCompiler {
      * {@code before} of {@code u} naming {@code v} (or a label or set of it), or an {@code after} of
      * {@code v} naming {@code u}; null when none does (an edge of another origin).
      */
-    private static String edgePlace(List<SystemDescriptor> ds, int si, int u, int v, Map<String, List<Loc>> targets,
-            List<SetDescriptor> sets) {
+    private static String edgePlace(List<SystemDescriptor> ds, int si, int u, int v, Targets targets) {
+        List<SetDescriptor> sets = targets.declaredSets();
         List<String> before = ds.get(u).before();
         for (int k = 0; k < before.size(); k++) {
-            if (targets.getOrDefault(before.get(k), List.of()).contains(new Loc(si, v))) {
+            if (targets.named(before.get(k)).contains(new Loc(si, v))) {
                 return place(si, u, "before", k);
             }
         }
         List<String> after = ds.get(v).after();
         for (int k = 0; k < after.size(); k++) {
-            if (targets.getOrDefault(after.get(k), List.of()).contains(new Loc(si, u))) {
+            if (targets.named(after.get(k)).contains(new Loc(si, u))) {
                 return place(si, v, "after", k);
             }
         }
@@ -524,20 +655,20 @@ public final class ScheduleCompiler {
         Loc to = new Loc(si, v);
         for (int k = 0; k < sets.size(); k++) {
             SetDescriptor.Rules rules = sets.get(k).rules();
-            List<Loc> members = targets.getOrDefault(sets.get(k).name(), List.of());
+            List<Loc> members = targets.named(sets.get(k).name());
             for (int t = 0; t < rules.before().size(); t++) {
-                if (members.contains(from) && targets.getOrDefault(rules.before().get(t), List.of()).contains(to)) {
+                if (members.contains(from) && targets.named(rules.before().get(t)).contains(to)) {
                     return "sets[" + k + "].before[" + t + "]";
                 }
             }
             for (int t = 0; t < rules.after().size(); t++) {
-                if (members.contains(to) && targets.getOrDefault(rules.after().get(t), List.of()).contains(from)) {
+                if (members.contains(to) && targets.named(rules.after().get(t)).contains(from)) {
                     return "sets[" + k + "].after[" + t + "]";
                 }
             }
             for (int t = 0; (rules.chain() || rules.chainWeak()) && t + 1 < rules.members().size(); t++) {
-                if (targets.getOrDefault(rules.members().get(t), List.of()).contains(from)
-                        && targets.getOrDefault(rules.members().get(t + 1), List.of()).contains(to)) {
+                if (targets.named(rules.members().get(t)).contains(from)
+                        && targets.named(rules.members().get(t + 1)).contains(to)) {
                     return "sets[" + k + "].members[" + t + "]";
                 }
             }

@@ -22,6 +22,10 @@ public final class Resources {
     private Object[] values = new Object[8];
     private int present;
 
+    /** Storage with no resource registered, for one world. */
+    public Resources() {
+    }
+
     /** The registration of {@code type}, created on first mention. */
     public ResourceInfo infoOf(Class<?> type) {
         ResourceInfo info = byType.get(type);

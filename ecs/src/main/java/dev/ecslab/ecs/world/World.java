@@ -146,6 +146,10 @@ public final class World {
         private boolean observeEverything;
         private ValueLayout defaultLayout = ValueLayout.REFERENCES;
 
+        /** Made by {@link World#builder()}, the one way to start a builder. */
+        private Builder() {
+        }
+
         /**
          * The entity allocator: for the race-bug catalogue's twins only (an {@link Entities} with a
          * reservation bug put back), hence package-private; a world always makes its own otherwise.

@@ -29,6 +29,10 @@ public final class NameRegistry implements DataResolver {
     private final List<String> resourceNames = new ArrayList<>();
     private final Map<String, Integer> resourceIds = new HashMap<>();
 
+    /** A registry with no names, which the schedule's loader fills. */
+    public NameRegistry() {
+    }
+
     /** The id of component {@code name}, registering it with the next id if it is new. */
     public int component(String name) {
         return register(name, componentNames, componentIds);
