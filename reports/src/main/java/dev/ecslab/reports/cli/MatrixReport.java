@@ -342,7 +342,7 @@ public final class MatrixReport {
 
     /**
      * What each column of the matrix means, one {@code "CODE meaning"} per column in column order, for the
-     * legends of the terminal and of {@code matrix.md} (the meanings of DESIGN §5, in a line each).
+     * legends of the terminal and of {@code matrix.md} (the criteria of {@code docs/lab.md}, in a line each).
      */
     static List<String> columnLegend() {
         List<String> out = new ArrayList<>();
