@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The change-tracking strategies side by side, {@code none} as the control (the seed's measurement
+ * The change-tracking strategies side by side, {@code none} as the control (Bevy PR #1471's measurement
  * plan, first part). Worlds are driven directly with {@link SystemTicks}, so a benchmark call is
  * exactly one system run and nothing else: no executor, no frame-end pass.
  *

@@ -54,7 +54,7 @@ public enum MeasuredClass {
     }
 
     /**
-     * Whether this measurement is what the claim says (the seed's theory is right): the same class,
+     * Whether this measurement is what the claim says (Bevy PR #1471's theory is right): the same class,
      * where a claim of exact-but-delayed is also borne out by reports that were never late.
      */
     public boolean agreesWith(ClaimedClass claimed) {

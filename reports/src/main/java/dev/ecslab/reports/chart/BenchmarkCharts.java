@@ -26,9 +26,10 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The benchmark graphs of the seed (its "Graphs" section) and of DESIGN.md §8, drawn from
- * {@link BenchmarkResults} with XChart: each chart as inline SVG for the single-page report and as
- * PNG files in a given directory.
+ * The benchmark graphs of Bevy PR #1471 (its "Graphs" section: time against entity count, run time
+ * against workload, memory over frames) and ecslab's own (executor overhead and the skewed load,
+ * iteration beside its peers), drawn from {@link BenchmarkResults} with XChart: each chart as inline
+ * SVG for the single-page report and as PNG files in a given directory.
  *
  * <p>The contract: {@link #build()} always returns the five charts, in this order and with these
  * ids: {@value #FRAME_TIME}, {@value #RUN_TIME_BY_WORKLOAD}, {@value #MEMORY_OVER_FRAMES},
@@ -281,7 +282,7 @@ public final class BenchmarkCharts {
             });
         }
         StringBuilder caption = new StringBuilder(String.format(Locale.ROOT,
-                "%s entities, %s changes. The workload is added computationally, as the seed proposes: run time(w) = "
+                "%s entities, %s changes. The workload is added computationally, as Bevy PR #1471 proposes: run time(w) = "
                 + "the measured time of one reader run of a Changed<Position> query that reads every reported row "
                 + "(ChangeTrackingBenchmark.changed, JMH average time, mean) + (changed entities) × w; none reports every "
                 + "entity and pays %s × w. w from 1 ns to 1 ms. The error bars are the measured query's (the workload is"

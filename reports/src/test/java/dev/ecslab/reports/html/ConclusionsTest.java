@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each of the seed's six conclusions takes its verdict and its figures from the matrix and the scores
- * it is given: for each, a case where the data supports the seed's expectation, one where it
+ * Each of Bevy PR #1471's six conclusions takes its verdict and its figures from the matrix and the scores
+ * it is given: for each, a case where the data supports the PR's expectation, one where it
  * contradicts it, and one where the data is missing and the answer names the command that makes it.
  * Matrices and scores are built by hand, so every figure asserted here is computed in the comments.
  */
@@ -198,7 +198,7 @@ class ConclusionsTest {
     // ------------------------------------------------------------------ the whole answer
 
     @Test
-    void sixAnswersInTheSeedsOrderEachWithAVerdict() {
+    void sixAnswersInThePrsOrderEachWithAVerdict() {
         List<Conclusion> all = Conclusions.answer(Rows.asInTheReadme().matrix(), Bench.standard().scores());
         assertThat(all).extracting(Conclusion::question).containsExactly(Conclusions.Q1, Conclusions.Q2, Conclusions.Q3,
                 Conclusions.Q4, Conclusions.Q5, Conclusions.Q6);
