@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Re-measures every table of benchmarks/RESULTS.md on the current commit, with the reduced settings
 # stated in RESULTS.md (1 fork; 3 x 1 s warm-up, 5 x 1 s measured unless a line says otherwise).
-# About 50 minutes on the 2-core calibration machine (35 before issue 22 added the columnar layout).
+# About 50 minutes on the 2-core calibration machine (35 before the columnar layout added its cells).
 # Run from the repository root on an idle machine:
 #   benchmarks/remeasure.sh            (all)      benchmarks/remeasure.sh iteration change   (some)
 # Selections: iteration change (change-write: its write-side tables only) realistic core jobs scheduling

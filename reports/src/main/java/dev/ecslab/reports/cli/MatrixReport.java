@@ -424,7 +424,7 @@ public final class MatrixReport {
     /** The {@code format} of {@code matrix.json}. */
     public static final String JSON_FORMAT = "ecslab-matrix";
     /**
-     * The version of {@code matrix.json}'s layout. 2 (issue 16): everything a report is drawn from, so
+     * The version of {@code matrix.json}'s layout. 2: everything a report is drawn from, so
      * {@code lab report} redraws it without running ({@link RecordedMatrix}): each row's strategy id,
      * flavor, description and jar; every cell's note and each counterexample's criterion; the delay
      * figures' late-beyond-the-claim count and sums; the coverage's free runs and search; each witnessed

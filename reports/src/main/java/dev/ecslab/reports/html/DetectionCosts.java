@@ -24,7 +24,7 @@ import java.util.Set;
  * A cost with any of its three figures missing is absent, never estimated.
  *
  * <p>The figures are those of Position stored as objects and observed: a run that names more
- * parameters than older ones ({@code observed} since issue 19, {@code layout} since issue 22) is
+ * parameters than older ones ({@code observed}, then {@code layout}) is
  * asked for {@code observed=true} and {@code layout=references}; a file from before a parameter,
  * whose runs were all of that kind, is asked without it. The newest parameter set present wins, and
  * a columnar figure is never mixed in.
