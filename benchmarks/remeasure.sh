@@ -14,7 +14,13 @@ out=benchmarks/results
 mvn -B -q -o -pl benchmarks -am package -DskipTests
 jar=benchmarks/target/benchmarks.jar
 short=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
-run() { local name=$1; shift; echo "== $name ($commit)"; java -jar "$jar" "$@" -rf json -rff "$out/$name-$date-$commit.json"; }
+run() {
+  local name=$1; shift; local file="$out/$name-$date-$commit.json"
+  echo "== $name ($commit)"; java -jar "$jar" "$@" -rf json -rff "$file"; without_java_home "$file"
+}
+# JMH records the java binary's absolute path; where this machine installed its JDK is not a result (jdkVersion and
+# vmName name the JDK), so the committed file says <JAVA_HOME>/bin/java.
+without_java_home() { sed -E 's#("jvm" *: *")[^"]*(/bin/java")#\1<JAVA_HOME>\2#' "$1" > "$1.tmp" && mv "$1.tmp" "$1"; }
 want() { [[ ${#SELECTED[@]} -eq 0 ]] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }   # no selection: all
 SELECTED=("$@")
 # iteration: every Contender, so the object contenders and the columnar ones (ECSLAB_COLUMNAR*, HAND_SOA) side by side.
