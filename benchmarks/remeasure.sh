@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Re-measures every table of benchmarks/RESULTS.md on the current commit, with the reduced settings
 # stated in RESULTS.md (1 fork; 3 x 1 s warm-up, 5 x 1 s measured unless a line says otherwise).
-# About 50 minutes on the 2-core calibration machine (35 before issue 22 added the columnar layout).
+# About 50 minutes on the 2-core calibration machine (35 before the columnar layout added its cells).
 # Run from the repository root on an idle machine:
 #   benchmarks/remeasure.sh            (all)      benchmarks/remeasure.sh iteration change   (some)
 # Selections: iteration change (change-write: its write-side tables only) realistic core jobs scheduling
@@ -14,7 +14,13 @@ out=benchmarks/results
 mvn -B -q -o -pl benchmarks -am package -DskipTests
 jar=benchmarks/target/benchmarks.jar
 short=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
-run() { local name=$1; shift; echo "== $name ($commit)"; java -jar "$jar" "$@" -rf json -rff "$out/$name-$date-$commit.json"; }
+run() {
+  local name=$1; shift; local file="$out/$name-$date-$commit.json"
+  echo "== $name ($commit)"; java -jar "$jar" "$@" -rf json -rff "$file"; without_java_home "$file"
+}
+# JMH records the java binary's absolute path; where this machine installed its JDK is not a result (jdkVersion and
+# vmName name the JDK), so the committed file says <JAVA_HOME>/bin/java.
+without_java_home() { sed -E 's#("jvm" *: *")[^"]*(/bin/java")#\1<JAVA_HOME>\2#' "$1" > "$1.tmp" && mv "$1.tmp" "$1"; }
 want() { [[ ${#SELECTED[@]} -eq 0 ]] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }   # no selection: all
 SELECTED=("$@")
 # iteration: every Contender, so the object contenders and the columnar ones (ECSLAB_COLUMNAR*, HAND_SOA) side by side.

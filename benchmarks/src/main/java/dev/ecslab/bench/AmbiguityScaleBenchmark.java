@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What {@code lab ambiguities --summary} does for a big schedule file, in one JVM whose heap is capped at
  * 1 GB: read the JSON text, compile the schedule and build the ambiguity report (every pair counted, the
- * first 10 000 listed). Two shapes from issue 20:
+ * first 10 000 listed). Two shapes (targets: the first in under 5 s and 1 GB, the second without running
+ * out of memory):
  * <ul>
  *   <li>{@code systems10k}: 10 000 systems in one stage over 100 components and 8 resources, each reading
  *       two components and writing one, a quarter with a {@code with} and a quarter with a {@code without}
@@ -53,7 +54,7 @@ public class AmbiguityScaleBenchmark {
         text = shape.equals("systems10k") ? systems(10_000, 100, 42) : writers(20_000);
     }
 
-    /** The issue's 10 000-system schedule as JSON text (the same generator as the measurements in the closing note). */
+    /** The 10 000-system schedule as JSON text (the generator of the command-line timings in RESULTS.md). */
     static String systems(int n, int components, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         List<String> systems = new ArrayList<>();

@@ -34,13 +34,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The change-tracking strategies side by side, {@code none} as the control (the seed's measurement
+ * The change-tracking strategies side by side, {@code none} as the control (Bevy PR #1471's measurement
  * plan, first part). Worlds are driven directly with {@link SystemTicks}, so a benchmark call is
  * exactly one system run and nothing else: no executor, no frame-end pass.
  *
  * <ul>
  *   <li>{@link #mutateAll}: one system run writing every {@link Position} through a write
- *       term (the write hook marks it), 10⁵ and 10⁶ entities. Target (issue 19): {@code generation}
+ *       term (the write hook marks it), 10⁵ and 10⁶ entities. Target: {@code generation}
  *       at most 1.3× {@code none}. {@link #frameEnd} is the per-frame pass the flag strategies
  *       add (it shifts every row's flags), reported separately.</li>
  *   <li>{@link #changed}: one reader run of a {@code Changed<Position>} query over 10⁶
@@ -50,10 +50,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       the same rows without reading them (the detection alone). {@link #fullScan} reads every row
  *       with no filter: the cost a change query is meant to avoid. {@code generation-scan} is
  *       {@code generation} without its block summaries (every row's ticks tested, Bevy's filter).
- *       Target (issue 19): {@code generation} at 1 % random at most 0.2× the full scan.</li>
+ *       Target: {@code generation} at 1 % random at most 0.2× the full scan.</li>
  * </ul>
  *
- * <p><b>Layouts (issue 22).</b> {@code layout=references} keeps Position as objects, as before;
+ * <p><b>Layouts.</b> {@code layout=references} keeps Position as objects, as before;
  * {@code layout=columnar} stores it as one primitive array per field, so each strategy's overhead can
  * be quoted against a primitive loop too. {@link #mutateAll}, {@link #changed} and {@link #fullScan}
  * do the same work in both, per entity ({@code getMut(...).x += 1} becomes
@@ -86,7 +86,7 @@ public class ChangeTrackingBenchmark {
 
         /**
          * @param observed whether Position is observed from the start (a reader of its changes exists);
-         *                 when not, writes to it are free whatever the strategy (issue 19)
+         *                 when not, writes to it are free whatever the strategy (nobody observes them)
          * @param layout   how Position's values are stored (objects, or one primitive array per field)
          */
         void spawn(String strategy, int entities, boolean observed, ValueLayout layout) {

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p><b>The 1 023-world limit.</b> Dominion 0.9.0 registers a logging level in a static array on
  * every {@code Dominion.create()} and never releases it; the 1 024th call in a JVM throws
- * {@code ArrayIndexOutOfBoundsException} in {@code Logging.registerLoggingLevel} (TOOLCHAIN.md).
+ * {@code ArrayIndexOutOfBoundsException} in {@code Logging.registerLoggingLevel}.
  * Benchmarks therefore create worlds per trial or per single-shot invocation, and this class counts
  * the calls and refuses the 1 001st with a message that says why, instead of Dominion's bare
  * exception.

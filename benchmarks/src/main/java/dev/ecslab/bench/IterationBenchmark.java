@@ -33,9 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * the setup's garbage in between.
  *
  * <p><b>JVM flags.</b> {@code -Xms2g -Xmx2g -Xmn1536m -XX:+AlwaysPreTouch}: the young generation is
- * large enough that no collection runs during setup, so component objects stay in allocation order
- * and the 10⁶-entity figures are stable between forks (TOOLCHAIN.md). All contenders get the same
- * flags.
+ * large enough that no collection runs during setup, so component objects stay in allocation order and
+ * the 10⁶-entity figures are stable between forks (with G1's default young generation, one fork measured
+ * twice the time of another). All contenders get the same flags.
  *
  * <p><b>Run</b> (from the repository root):
  * <pre>{@code

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * per-entity chunk walk ({@code chunk.getMut(pos, i)} inside {@code forEachChunk}) can be compared
  * with the best any implementation of that API could do.
  *
- * <p><b>Why.</b> Issue 19 asks the tracked chunk walk for at most 1.5x the hand loop. Over chunk
+ * <p><b>Why.</b> The target for the tracked chunk walk is at most 1.5x the hand loop. Over chunk
  * arrays ({@code writeArray}) it meets that; per entity, through the write handle, it ran 1.64x at
  * 10^5. The handle has two costs a hand loop over {@code Position[]} does not: the caller's cast of
  * the generic result (the column is an {@code Object[]} to the handle) and the tick store, which the

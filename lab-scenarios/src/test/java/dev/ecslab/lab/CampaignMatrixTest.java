@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * (with exclusive and main-thread systems and insertion-order schedules among them) for every
  * built-in strategy under the serial and dynamic executors. Exact strategies pass everything, with
  * every criterion judged; every non-exact one is caught by a counterexample the lab found itself; and
- * the one disagreement with the seed's theory on regular scenarios (last-tick is not exact once a
+ * the one disagreement with Bevy PR #1471's theory on regular scenarios (last-tick is not exact once a
  * detector writes what it watches) is found and explained by its counterexample. A long campaign: it
  * runs in the long profile; the default build judges the same claims on the catalogue
  * ({@code CatalogueVerdictsTest}), on generated scenarios ({@code ExactStrategyProperties}) and finds the

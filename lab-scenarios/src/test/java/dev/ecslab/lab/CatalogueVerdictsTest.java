@@ -20,17 +20,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The catalogue alone (no random campaign), every built-in strategy under every executor, against the
- * seed's expected outcome. On regular scenarios the seed's theory holds exactly: P0 and P2
+ * outcome Bevy PR #1471 expects. On regular scenarios the PR's theory holds exactly: P0 and P2
  * conservative, P1 and P4's JustChanged flaky, P3 and P4's Changed exact but a frame late, P5 and P6
- * exact. Judged on every scenario class, as DESIGN §5 asks, only P5 and P6 stay exact: the others lose
- * changes while paused or repeat them in looping stages (the seed's own list of their weaknesses), and
+ * exact. Judged on every scenario class, as the lab judges every claim, only P5 and P6 stay exact: the
+ * others lose changes while paused or repeat them in looping stages (the PR's own list of their weaknesses), and
  * the weakest class decides. The counterexamples are the lab's own findings.
  */
 class CatalogueVerdictsTest {
     static Matrix matrix;
 
-    /** What the seed's theory says of each proposal, which the regular class must bear out. */
-    static final Map<String, MeasuredClass> SEED = Map.of(
+    /** What Bevy PR #1471's theory says of each proposal, which the regular class must bear out. */
+    static final Map<String, MeasuredClass> CLAIMED = Map.of(
             "none", MeasuredClass.CONSERVATIVE,
             "flags", MeasuredClass.FLAKY,
             "double-buffer", MeasuredClass.CONSERVATIVE,
@@ -75,9 +75,9 @@ class CatalogueVerdictsTest {
     }
 
     @Test
-    void onRegularScenariosEveryProposalHasTheClassTheSeedClaims() {
+    void onRegularScenariosEveryProposalHasTheClassThePrClaims() {
         for (String e : executors()) {
-            SEED.forEach((strategy, expected) -> assertThat(matrix.row(strategy, e).measured(ScenarioClass.REGULAR))
+            CLAIMED.forEach((strategy, expected) -> assertThat(matrix.row(strategy, e).measured(ScenarioClass.REGULAR))
                     .as(strategy + "/" + e + " on regular scenarios").isEqualTo(expected));
         }
     }

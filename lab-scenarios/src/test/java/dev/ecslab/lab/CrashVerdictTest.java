@@ -44,7 +44,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A crash of the code under test is a verdict of its own (DESIGN §5, "sound verdicts"): a strategy
+ * A crash of the code under test is a verdict of its own: a strategy
  * that throws in any one call (an answer, an event, the clock, a frame end, its size, its lane count,
  * or its creation) and an executor that throws (running a stage, or being created) fail the crash
  * cell with a message naming the call and the exception, are measured broken, and are never counted

@@ -66,7 +66,7 @@ class MutantStrategyIsCaughtTest {
         // per candidate; see Counterexamples.shrink).
         assertThat(shrunk.systems()).hasSizeLessThanOrEqualTo(4);
         // Four frames for the same reason (the shrinker drops a frame only at the end, and a failure that needs
-        // a later frame's interleaving keeps the frames before it): shrinking under control is weaker, issue 14.
+        // a later frame's interleaving keeps the frames before it): shrinking under control is weaker.
         assertThat(shrunk.frames()).isLessThanOrEqualTo(4);
         assertThat(shrunk.entities()).hasSizeLessThanOrEqualTo(2);
     }

@@ -1,7 +1,7 @@
 package dev.ecslab.ecs.change;
 
 /**
- * The seven built-in strategies (proposals 0 to 6 of the Bevy change-detection seed) as
+ * The seven built-in strategies (proposals 0 to 6 of Bevy's change-detection PR #1471) as
  * {@link ChangeTrackerProvider}s, registered in {@code META-INF/services}. Each states the class its
  * proposal claims; the lab measures the class it has.
  */

@@ -1,7 +1,7 @@
 package dev.ecslab.ecs.change;
 
 /**
- * What a change filter asks about a component (or resource), in the seed's terms: {@code ADDED} (it was
+ * What a change filter asks about a component (or resource), in Bevy PR #1471's terms: {@code ADDED} (it was
  * added), {@code MUTATED} (it was written through a write handle, or re-inserted), {@code CHANGED}
  * (added or mutated).
  */

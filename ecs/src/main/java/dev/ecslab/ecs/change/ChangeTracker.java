@@ -4,8 +4,8 @@ import dev.ecslab.ecs.entity.Entity;
 import java.util.List;
 
 /**
- * The one SPI every change-tracking strategy implements (proposals 0 to 6 of the Bevy
- * change-detection seed, and any a user plugs in). A world creates one tracker when it is built;
+ * The one SPI every change-tracking strategy implements (proposals 0 to 6 of Bevy's change-detection
+ * PR #1471, and any a user plugs in). A world creates one tracker when it is built;
  * all query code is the same whichever tracker is chosen.
  *
  * <p><b>Names.</b> Every method the world calls to <em>tell</em> the tracker something is an event

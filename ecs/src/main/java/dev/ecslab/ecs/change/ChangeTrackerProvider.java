@@ -22,7 +22,7 @@ public interface ChangeTrackerProvider {
      * How late a report may be under this strategy's claim, in frames: {@code 0} means a change must
      * be reported by the detector's first run after it (what {@link ClaimedClass#EXACT} promises);
      * {@code k > 0} means by a run at most {@code k} frames after that first run. The lab applies it to
-     * criterion 1. The default is 1 for {@link ClaimedClass#EXACT_DELAYED} (the seed's "exact, but
+     * criterion 1. The default is 1 for {@link ClaimedClass#EXACT_DELAYED} (Bevy PR #1471's "exact, but
      * delayed a frame") and 0 otherwise; a provider whose proposal is late by more says so here. The lab
      * refuses a claim longer than any scenario can show (more than 100 001 frames: a scenario runs at most
      * 100 000 frames and 2 quiet ones), under which no report could be too late.
@@ -41,7 +41,7 @@ public interface ChangeTrackerProvider {
         return Horizon.UNBOUNDED;
     }
 
-    /** Which proposal of the seed it implements, for reports ("P5: generation counter"). */
+    /** Which proposal of Bevy PR #1471 it implements, for reports ("P5: generation counter"). */
     String description();
 
     /** A fresh tracker for one world. */

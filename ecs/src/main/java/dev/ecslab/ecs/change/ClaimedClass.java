@@ -1,7 +1,7 @@
 package dev.ecslab.ecs.change;
 
 /**
- * The correctness class a change-tracking proposal claims, in the Bevy change-detection seed's terms
+ * The correctness class a change-tracking proposal claims, in the terms of Bevy's change-detection PR #1471
  * (criterion 1 at-least-once, criterion 2 at-most-once). The lab measures the class each strategy
  * actually has and reports both.
  */

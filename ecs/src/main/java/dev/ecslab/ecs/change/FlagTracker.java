@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Proposals 1 to 4 of the Bevy change-detection seed, which all keep per-row flags and differ only
+ * Proposals 1 to 4 of Bevy's change-detection PR #1471, which all keep per-row flags and differ only
  * in which frame's flags they read:
  * <ul>
  *   <li>{@link Mode#FLAGS} (P1, Bevy 0.4): the current frame's flags, cleared at frame end. Misses
@@ -23,7 +23,7 @@ import java.util.List;
  * the id of the current frame's last writer and of the previous frame's. A reader never sees a change
  * whose last writer was itself (the framework's rule), which is all that one writer id per frame can
  * tell. At frame end every row's current flags become previous: a pass over every column, the cost
- * the seed lists for these proposals.
+ * Bevy PR #1471 lists for these proposals.
  */
 public final class FlagTracker implements ChangeTracker {
     /** Which frame's flags a reader sees. */

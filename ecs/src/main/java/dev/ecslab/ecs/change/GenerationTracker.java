@@ -44,7 +44,7 @@ import java.util.WeakHashMap;
  * the rows a walk wrote when they were few (the close of its deferred marks records them). A write
  * made row by row elsewhere is not recorded and raises the log's floor instead, so the log answers
  * only readers whose window it holds entirely, and the block scan answers the rest. A query counting
- * 1 % random changes in 10^6 rows went from 0.25x to 0.04x a full scan (issue 19, point 4).
+ * 1 % random changes in 10^6 rows went from 0.25x to 0.04x a full scan (the target is 0.2x).
  *
  * <p><b>Removals</b> cannot be rebuilt from lanes, so they are kept per component with their tick,
  * and clamped (not cleared) with the other ticks. The removal log is bounded: when it reaches

@@ -2,7 +2,7 @@ package dev.ecslab.ecs.component;
 
 /**
  * Where a component type's values live, chosen per component type (the table/sparse-set trade-off
- * of the thesis diary seed).
+ * of the thesis diary on writing an ECS).
  */
 public enum StorageKind {
     /**

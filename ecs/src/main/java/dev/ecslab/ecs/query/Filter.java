@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 
 /**
  * An archetype filter over component presence, as the user writes it: {@code With}, {@code Without},
- * {@code And}, {@code Or}, {@code Not} and {@code Xor} (the operators of the thesis diary seed).
+ * {@code And}, {@code Or}, {@code Not} and {@code Xor} (the operators of the thesis diary on writing an ECS).
  *
  * <p>Filters only decide <em>which</em> entities a query visits; they never read component values,
  * so they add nothing to the query's read or write set, but they do narrow its archetype filter and

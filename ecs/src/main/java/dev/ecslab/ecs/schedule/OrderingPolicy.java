@@ -8,9 +8,9 @@ public enum OrderingPolicy {
      */
     EXPLICIT,
     /**
-     * The policy of the Arch.Scheduled seed and the thesis diary: a conflicting pair is ordered by
-     * insertion order, so nothing is ambiguous. Precisely: the compiler takes the topological order
-     * of the declared constraints that prefers the earliest-inserted ready system, and orders every
+     * The policy of the Arch.Scheduled draft and the thesis diary on writing an ECS: a conflicting pair is
+     * ordered by insertion order, so nothing is ambiguous. Precisely: the compiler takes the topological
+     * order of the declared constraints that prefers the earliest-inserted ready system, and orders every
      * conflicting pair along it (which can never create a cycle).
      */
     INSERTION_ORDER

@@ -3,7 +3,7 @@ package dev.ecslab.ecs.storage;
 import java.util.Arrays;
 
 /**
- * Sparse-set storage of one component type, the layout of the thesis diary seed:
+ * Sparse-set storage of one component type, the layout of the thesis diary on writing an ECS:
  * {@code sparse[entityIndex]} holds the dense position plus one (0 means absent), the dense arrays
  * hold the entity index and the value of each member, packed, so {@code dense[sparse[e] - 1] == e}.
  * Insert, remove and lookup are O(1); iteration over members is O(members). Values and metadata

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Who observes which component's changes, so that a component nobody observes costs nothing to
- * write (issue 19, after japes, which turns tracking off for components no system observes).
+ * write (after japes, which turns tracking off for components no system observes).
  *
  * <p><b>Contract.</b> Each component has a count of open observations (a query with a change filter
  * on it opens one when it is built and closes it with {@link dev.ecslab.ecs.query.Query#close()};

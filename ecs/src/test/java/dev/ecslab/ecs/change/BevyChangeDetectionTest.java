@@ -321,7 +321,7 @@ class BevyChangeDetectionTest {
     }
 
     /**
-     * Bevy's par_iter_mut_change_detection (#8029): a system's chunked (parallel-style) iteration uses
+     * Bevy's par_iter_mut_change_detection (Bevy PR #8029): a system's chunked (parallel-style) iteration uses
      * the system's ticks, not the world's: it sees the change made after its previous run.
      */
     @Test

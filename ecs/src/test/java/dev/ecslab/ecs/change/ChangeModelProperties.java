@@ -35,7 +35,7 @@ public class ChangeModelProperties {
     }
 
     /**
-     * Observers that come and go (issue 19): nothing is observed until a change query asks, and each
+     * Observers that come and go: nothing is observed until a change query asks, and each
      * query stops observing when done, so every write between questions is one the world did not
      * track. Nothing may be missed.
      */

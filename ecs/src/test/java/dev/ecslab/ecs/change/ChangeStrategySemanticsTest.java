@@ -27,12 +27,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The semantics each strategy claims, pinned down scenario by scenario. Every scenario runs two
- * warm-up frames (so the spawn is old news for every strategy), then counts, per frame, what one
- * reader system sees, for a component ({@code Changed<A>}) and for a resource (resource changed).
- * The expected rows are the documented behaviour of each proposal (DESIGN §4 and the seed), written
- * out by hand: where a strategy is not exact the row shows how (a missed change is a 0 where
- * {@code generation} has a 1, a repeat is an extra 1, a delay is a 1 one frame later).
+ * The semantics each strategy claims, pinned down scenario by scenario. Every scenario runs two warm-up
+ * frames (so the spawn is old news for every strategy), then counts, per frame, what one reader system
+ * sees, for a component ({@code Changed<A>}) and for a resource (resource changed). The expected rows
+ * are the documented behaviour of each proposal (Bevy PR #1471's proposals P0 to P6, as {@code
+ * docs/ecs.md} lists them), written out by hand: where a strategy is not exact the row shows how (a
+ * missed change is a 0 where {@code generation} has a 1, a repeat is an extra 1, a delay is a 1 one
+ * frame later).
  */
 class ChangeStrategySemanticsTest {
     record A(int v) {
@@ -206,7 +207,7 @@ class ChangeStrategySemanticsTest {
                 .as(reader + " " + target).containsExactly(REMOVED_BEFORE_FRAME_1.get(reader));
     }
 
-    /** The claimed classes of the DESIGN §4 table, per flavor. */
+    /** The class Bevy PR #1471 claims for each proposal (the table in {@code docs/ecs.md}), per flavor. */
     @org.junit.jupiter.api.Test
     void claimedClasses() {
         Map<String, ClaimedClass> expected = Map.of("none", ClaimedClass.CONSERVATIVE, "flags", ClaimedClass.FLAKY,

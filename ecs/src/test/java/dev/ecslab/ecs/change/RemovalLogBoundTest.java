@@ -62,7 +62,7 @@ class RemovalLogBoundTest {
     }
 
     /**
-     * The lab's finding (seed 9367, issue 21's 20 000-scenario gate): a mass despawn by commands in one
+     * The lab's finding (seed 9367, in a sharded gate of 20 000 scenarios): a mass despawn by commands in one
      * frame left few entities alive, and a bound counted on the live ones after the despawns dropped
      * the oldest half before the detector, which runs every frame, could see them.
      */

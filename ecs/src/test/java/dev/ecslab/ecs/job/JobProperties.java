@@ -11,7 +11,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The job scheduler's properties (DESIGN §6): over random job sequences, the final state equals running
+ * The job scheduler's properties: over random job sequences, the final state equals running
  * the jobs one at a time in scheduling order and no job overlaps one it depends on
  * ({@link JobContract}); and readers of the same data really run at the same time
  * ({@link ReadersTogether}). {@code JobMutantsAreCaughtTest} runs the same checks on broken schedulers.

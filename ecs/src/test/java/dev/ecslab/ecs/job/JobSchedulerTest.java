@@ -441,7 +441,7 @@ class JobSchedulerTest {
         QueryBuilder cb = world.query();
         cb.read(A.class);
         cb.changed(A.class);
-        Query observer = cb.build();                   // the observer exists before the writes (issue 19: else it reports all once)
+        Query observer = cb.build();                   // the observer exists before the writes (else it reports all once)
         world.clearTrackers();
         QueryBuilder b = world.query();
         Write<A> wa = b.write(A.class);

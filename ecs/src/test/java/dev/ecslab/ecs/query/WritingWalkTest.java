@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A table walk that writes ({@link Query#forEach} with a write term) leaves the block marks of the
- * columns it stamps to the end of each table (issue 19: a mark per write kept the JIT from compiling
+ * columns it stamps to the end of each table (a mark per write kept the JIT from compiling
  * the walk into a tight loop). What a reader is told must not depend on it: after the walk, when the
  * walk throws half-way, for a reader nested in the walk, and for a writer nested in it, a Changed
  * query lists exactly the entities written. Every case also runs through {@link Query#forEachChunk}

@@ -31,7 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 19's first point: a component nobody observes costs the tracker nothing, and a component
+ * Observation: a component nobody observes costs the tracker nothing, and a component
  * that starts being observed is answered without a miss (what the world could not track is
  * reported once). The counting tracker proves the first; a late observer under every exact strategy
  * and a broken world that forgets to announce the untracked rows prove the second can fail.
@@ -328,7 +328,7 @@ class ObservationTest {
     }
 
     /**
-     * The lab's finding at seed 4824 (issue 21's 20 000-scenario gate): a system ran, the clock then jumped
+     * The lab's finding at seed 4824 (in a sharded gate of 20 000 scenarios): a system ran, the clock then jumped
      * by almost 2^32 ticks (the clamping passes move its previous run and leave its last run's tick), and it
      * started observing between runs. The world took "this run differs from the previous one" for "in a
      * run" and announced the rows at the stale tick, which after the jump lay in the future: the first

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The named scenarios: the seed's test plan (Bevy PR #1471's "Tests" section) and Bevy's later
+ * The named scenarios: the test plan of Bevy PR #1471 (its "Tests" section) and Bevy's later
  * change-detection bugs. Each is crossed with components and resources; the detectors watch all
- * four filters (Added, Mutated, Changed, Removed) of their data, so one scenario covers the seed's
+ * four filters (Added, Mutated, Changed, Removed) of their data, so one scenario covers the PR's
  * "Added vs. Changed vs. Mutated" axis and the verdicts keep the filters apart.
  *
  * <p>The change script. Components: frame 0 writes {@code A} of {@code e0}, inserts {@code A} and
@@ -39,7 +39,7 @@ public final class Catalogue {
     private Catalogue() {
     }
 
-    /** Components or resources: the seed's first axis. */
+    /** Components or resources: the first axis of Bevy PR #1471's test plan. */
     public enum Target {
         COMPONENT,
         RESOURCE;
@@ -137,7 +137,7 @@ public final class Catalogue {
         throw new IllegalArgumentException("no catalogue scenario '" + name + "'; known: " + names);
     }
 
-    // ------------------------------------------------------------------ the seed's test plan
+    // ------------------------------------------------------------------ Bevy PR #1471's test plan
 
     /** The changer runs before the detector; changes over three frames. */
     public static Scenario basic(Target t) {
@@ -214,7 +214,7 @@ public final class Catalogue {
 
     /**
      * The adder sends a command in Update; the detector runs after it in the same stage, in frames 0
-     * and 1: the change can only be seen in frame 1 (the seed's "Changes Made By Commands").
+     * and 1: the change can only be seen in frame 1 (Bevy PR #1471's "Changes Made By Commands").
      */
     public static Scenario changesMadeByCommands(Target t) {
         ScenarioBuilder b = base("Changes Made By Commands", t, "the adder's command is applied after the detector ran;"
@@ -301,7 +301,7 @@ public final class Catalogue {
         return b.build();
     }
 
-    // ------------------------------------------------------------------ structures the seed assumes
+    // ------------------------------------------------------------------ structures Bevy PR #1471 assumes
 
     /**
      * A stage that loops three times in a frame, with changes in every iteration (direct writes and
@@ -360,7 +360,7 @@ public final class Catalogue {
      * Two systems with no order between them send commands that do not commute (two inserts of the same
      * data with different values): the buffers must be applied in the stage's topological order, the
      * earlier-declared first, never in the order the systems happened to finish (the "score text
-     * sometimes not visible" race of the Bevy executor seed).
+     * sometimes not visible" race of Bevy PR #1144, executor v2).
      */
     public static Scenario commandsMergedInOrder(Target t) {
         ScenarioBuilder b = base("Commands merged in topological order", t, "two unordered systems insert the same data"

@@ -18,7 +18,7 @@ import java.util.Objects;
  */
 final class Counterexamples {
 
-    /** Why a scenario is shown as found: catalogue scenarios are the seed's test plan, shown as written. */
+    /** Why a scenario is shown as found: catalogue scenarios are Bevy PR #1471's test plan, shown as written. */
     static final String CATALOGUE = "a catalogue scenario, shown as written";
     /** Why criterion 6's run is shown as found. */
     static final String MEMORY_SCENARIO = "criterion 6's fixed 10 000-frame scenario";

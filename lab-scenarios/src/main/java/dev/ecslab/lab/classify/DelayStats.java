@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How late a strategy reported the changes it reported (DESIGN §5, timeliness): per scenario class
+ * How late a strategy reported the changes it reported (timeliness, part of criterion 1): per scenario class
  * and overall, the number of obligations, how many were reported, the largest and the mean delay in
  * detector runs and in frames between the change's due run and its report, and how many were never
  * reported.

@@ -4,7 +4,7 @@ import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell.Status;
 
 /**
- * The class the lab measured for a strategy under an executor (DESIGN §5): from criterion 1 (every
+ * The class the lab measured for a strategy under an executor: from criterion 1 (every
  * change reported within the delay the claim allows), criterion 2 (nothing reported twice or
  * wrongly), both over every scenario class, and from crashes.
  * <ul>
@@ -54,7 +54,7 @@ public enum MeasuredClass {
     }
 
     /**
-     * Whether this measurement is what the claim says (the seed's theory is right): the same class,
+     * Whether this measurement is what the claim says (Bevy PR #1471's theory is right): the same class,
      * where a claim of exact-but-delayed is also borne out by reports that were never late.
      */
     public boolean agreesWith(ClaimedClass claimed) {

@@ -4,8 +4,8 @@ import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.criteria.Criterion;
 
 /**
- * What a claimed class promises (DESIGN §5, "the gate gates everything the claimed class promises"),
- * so that the gate gates it and the report marks a failure of it as a broken promise rather than a
+ * What a claimed class promises, so that the gate gates all of it (a gate that checked less than the
+ * claim would pass falsely) and the report marks a failure of it as a broken promise rather than a
  * known limit. Every claim promises no crash, ordering (O), ambiguity detection (A), bounded memory
  * (6) and a pure frame (8). On top: exact promises criteria 1 (on time) and 2 on every scenario class,
  * hence 3; exact-delayed promises 1 within its delay and 2; conservative promises 1; flaky promises 2.

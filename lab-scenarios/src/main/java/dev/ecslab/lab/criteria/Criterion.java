@@ -1,11 +1,12 @@
 package dev.ecslab.lab.criteria;
 
 /**
- * The criteria of DESIGN §5, in the order of the matrix's columns. {@link #CRASH} comes first: an
- * exception from the code under test is a finding of its own and makes a configuration broken.
- * Criteria 1 and 2 are judged on every scenario class and shown per class; {@link #NOT_LOST_WHEN_PAUSED}
- * (7) is criterion 1 on the pausing class and {@link #LOOPING} (L) criteria 1 and 2 on the looping
- * class, kept as columns because the seed names them.
+ * The lab's criteria ({@code docs/lab.md}, "The question and the criteria"), in the order of the
+ * matrix's columns. {@link #CRASH} comes first: an exception from the code under test is a finding of
+ * its own and makes a configuration broken. Criteria 1 and 2 are judged on every scenario class and
+ * shown per class; {@link #NOT_LOST_WHEN_PAUSED} (7) is criterion 1 on the pausing class and
+ * {@link #LOOPING} (L) criteria 1 and 2 on the looping class, kept as columns because Bevy PR #1471
+ * names them.
  */
 public enum Criterion {
     CRASH("X", "no crash"),

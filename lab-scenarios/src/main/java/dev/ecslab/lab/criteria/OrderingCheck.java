@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Criterion O from the lab's own evidence and the scenario alone (DESIGN §5, "sound verdicts"):
- * <ul>
+ * Criterion O from the lab's own evidence and the scenario alone, never from what the executor under
+ * test reports of itself: <ul>
  *   <li><b>runs</b>: every run the lab's {@link ScenarioModel} expects happened exactly once, and no
  *       other;</li>
  *   <li><b>orders</b>: in each stage iteration, every ordering edge (declared, and under insertion order

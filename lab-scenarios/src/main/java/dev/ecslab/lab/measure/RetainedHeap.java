@@ -40,7 +40,7 @@ import org.openjdk.jol.vm.VirtualMachine;
  * Criterion 6's measure: the heap a change tracker's state occupies, measured from outside the
  * tracker. A tracker's own {@link ChangeTracker#memoryBytes()} is a claim; a tracker that leaks and
  * does not count the leak would pass a check built on it, so the verdict rests on this measure
- * (DESIGN §5: "memory is measured from outside the tracker").
+ * (memory is measured from outside the tracker).
  *
  * <p><b>What it promises.</b> For a scripted scenario (its edits do not depend on what the tracker
  * answers, so the world evolves the same under any tracker), the <em>tracking bytes</em> after

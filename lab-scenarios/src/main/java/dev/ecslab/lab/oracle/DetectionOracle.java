@@ -24,7 +24,7 @@ import java.util.Set;
 
 /**
  * The exact answer for every detector run, computed from the trace alone and independent of every
- * strategy (DESIGN §5): run <i>d</i> of detector D, whose previous run was <i>d′</i>, should report
+ * strategy: run <i>d</i> of detector D, whose previous run was <i>d′</i>, should report
  * the changes made by other systems' runs (or by the world) that became visible after <i>d′</i> began
  * and before <i>d</i> began. "Visible" is the writer run's end, or the command application, in the
  * lab's sequence order, which is consistent with happens-before.

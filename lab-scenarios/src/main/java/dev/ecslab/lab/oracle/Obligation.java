@@ -11,7 +11,7 @@ import java.util.Set;
  * One change a detector must report: made by another system's run (or the world) and followed by a
  * run of the detector. The oracle records when it fell due and when (whether) it was reported, so
  * criterion 1 can be judged against the delay a claim allows, and so the delay distribution can be
- * shown (DESIGN §5, timeliness).
+ * shown (timeliness is part of criterion 1).
  *
  * @param due       the detector's first run after the change: the run that must report it under an
  *                  on-time claim

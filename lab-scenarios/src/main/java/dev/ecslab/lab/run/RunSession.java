@@ -162,7 +162,7 @@ final class RunSession implements ExecutionObserver, BodyHost {
         // A scenario's detectors exist from its first frame: their components are observed before any
         // entity is spawned. (Their queries, built after setup, would otherwise be the first observers
         // and announce every row as changed: right for a late observer, not for these.)
-        // A watch that joins later (issue 19) observes from its first run on, and a watch that leaves
+        // A watch that joins later (Watch.from) observes from its first run on, and a watch that leaves
         // releases this observation with its query's (releasePreObservation).
         WorldInternals internals = WorldInternals.of(world);
         for (dev.ecslab.lab.scenario.SystemSpec s : scenario.systems()) {

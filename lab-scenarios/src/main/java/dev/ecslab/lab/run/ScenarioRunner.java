@@ -22,17 +22,17 @@ import java.util.function.Function;
  * Runs a {@link Scenario} on a real world and schedule under one {@link LabConfig} and records the
  * {@link Trace}.
  *
- * <p><b>The evidence is the lab's own</b> (DESIGN §5). System bodies are lab code: each takes a
- * lab-owned sequence number when it starts and when it ends, and records the lab's frame, its stage
- * iteration, the thread it ran on and whether that was the thread running the schedule; criterion O is
- * judged from these, not from the runner's observer events. Changes are what the bodies actually made
- * (direct writes, visible at the writer's end) and what the lab's presence model says the applied
- * commands did; detections are what the watches actually yielded. From the runner the lab takes only
- * its ticks and its claims about sync points and command applications, which the ordering criterion
- * checks against the lab's own {@linkplain dev.ecslab.lab.scenario.ScenarioModel model} of the
- * scenario. The ticks are the world's (the ECS's runner hands them out; neither the strategy nor the
- * executor under test does), and the lab unwraps them from its own readings of the world's clock
- * between frames ({@link Trace#frameTicks()}): the oracle judges expiry by them, to the tick.
+ * <p><b>The evidence is the lab's own</b>, never the code under test's report of itself. System bodies are
+ * lab code: each takes a lab-owned sequence number when it starts and when it ends, and records the lab's
+ * frame, its stage iteration, the thread it ran on and whether that was the thread running the schedule;
+ * criterion O is judged from these, not from the runner's observer events. Changes are what the bodies
+ * actually made (direct writes, visible at the writer's end) and what the lab's presence model says the
+ * applied commands did; detections are what the watches actually yielded. From the runner the lab takes only
+ * its ticks and its claims about sync points and command applications, which the ordering criterion checks
+ * against the lab's own {@linkplain dev.ecslab.lab.scenario.ScenarioModel model} of the scenario. The ticks
+ * are the world's (the ECS's runner hands them out; neither the strategy nor the executor under test does),
+ * and the lab unwraps them from its own readings of the world's clock between frames ({@link
+ * Trace#frameTicks()}): the oracle judges expiry by them, to the tick.
  *
  * <p><b>Crashes are recorded, never hidden.</b> The strategy's tracker and the executor run behind the
  * lab's guards ({@link GuardedTracker}, {@link GuardedExecutor}), which record every exception they

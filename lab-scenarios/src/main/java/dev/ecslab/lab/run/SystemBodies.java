@@ -212,15 +212,15 @@ final class SystemBodies {
     private final List<WatchSlots> watchSlots = java.util.Collections.synchronizedList(new ArrayList<>());
 
     /**
-     * The observers that join and leave before frame {@code frame} (issue 19), on the lab's thread
-     * between frames, as an application adds or drops a system between frames (Bevy initialises a
-     * new system's queries before its first run): a watch whose window starts here gets its query now,
-     * with its system's view (the world starts tracking the component if nobody observed it, and
-     * reports its rows as changed to the system's next run); one whose window ended closes its query,
-     * and the lab's observation opened for it before setup, so the component may stop being tracked.
-     * Every leaving watch closes before any joining one opens, so whether the world announces a
-     * component's rows is a function of the scenario ({@code Scenario.announcesWhenJoining}), not of
-     * the systems' order. The executor's hand-off orders these writes before the bodies read the lists.
+     * The observers that join and leave before frame {@code frame} ({@code Watch.from}, {@code until}), on the
+     * lab's thread between frames, as an application adds or drops a system between frames (Bevy initialises a
+     * new system's queries before its first run): a watch whose window starts here gets its query now, with its
+     * system's view (the world starts tracking the component if nobody observed it, and reports its rows as
+     * changed to the system's next run); one whose window ended closes its query, and the lab's observation
+     * opened for it before setup, so the component may stop being tracked. Every leaving watch closes before
+     * any joining one opens, so whether the world announces a component's rows is a function of the scenario
+     * ({@code Scenario.announcesWhenJoining}), not of the systems' order. The executor's hand-off orders these
+     * writes before the bodies read the lists.
      */
     void beforeFrame(int frame) {
         List<WatchSlots> all;

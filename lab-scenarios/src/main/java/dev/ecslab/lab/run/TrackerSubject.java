@@ -14,8 +14,8 @@ import java.util.function.Supplier;
 /**
  * A change-tracking strategy under test, with the filter flavor its detectors use: what a row of the
  * matrix stands for. A strategy with two flavors (flag-doubling's Changed and JustChanged) gives two
- * subjects, classified apart (DESIGN §5). Built-in, external (from a jar) and mutant strategies are
- * all subjects; the lab treats them alike.
+ * subjects, classified apart (each filter keeps its own promise). Built-in, external (from a jar) and
+ * mutant strategies are all subjects; the lab treats them alike.
  *
  * @param id      the strategy id the world is built with
  * @param claimed the class the proposal claims for this flavor ({@code null} for a mutant: it claims

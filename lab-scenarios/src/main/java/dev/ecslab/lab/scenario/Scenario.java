@@ -206,7 +206,7 @@ public record Scenario(@Required String name, String description, List<EntitySpe
 
     /**
      * Whether a change query (a component watch other than {@code Removed}) on {@code d} exists in frame
-     * {@code frame}: what makes the world track {@code d} then (issue 19's observers).
+     * {@code frame}: what makes the world track {@code d} then (its observers).
      */
     public boolean queryWatched(Data d, int frame) {
         return systems().stream().flatMap(x -> x.watches().stream())

@@ -19,12 +19,12 @@ import java.util.TreeSet;
  * {@code A}). Watches read without filters; writes use the system's filters. Commands never
  * conflict: they are applied at sync points.
  *
- * <p>Orders: the declared before/after constraints of a stage, plus, under
- * {@link Scenario.Ordering#INSERTION_ORDER}, an edge for every conflicting pair along the topological
- * order of the declared constraints that prefers the earlier-declared system (the ECS documents this
- * rule on {@code OrderingPolicy}; this class implements it again, on the scenario). The stage's
- * <em>expected order</em> is the topological order of all those edges that prefers the
- * earlier-declared system: commands are applied in it at every sync point (DESIGN §2).
+ * <p>Orders: the declared before/after constraints of a stage, plus, under {@link
+ * Scenario.Ordering#INSERTION_ORDER}, an edge for every conflicting pair along the topological order of
+ * the declared constraints that prefers the earlier-declared system (the ECS documents this rule on
+ * {@code OrderingPolicy}; this class implements it again, on the scenario). The stage's <em>expected
+ * order</em> is the topological order of all those edges that prefers the earlier-declared system:
+ * commands are applied in it at every sync point, never in the order threads happened to finish.
  */
 public final class ScenarioAccess {
     /** What an exclusive system conflicts on, in messages. */

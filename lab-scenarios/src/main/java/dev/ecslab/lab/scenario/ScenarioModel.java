@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * What a scenario must do, computed by the lab alone from the scenario's data (DESIGN §5: "the
- * evidence is the lab's own"): which system runs in which frame and stage iteration, the order in
+ * What a scenario must do, computed by the lab alone from the scenario's data (the evidence is the
+ * lab's own, never the executor's): which system runs in which frame and stage iteration, the order in
  * which command buffers are applied at each sync point, and the state the world ends in.
  *
  * <p>The model runs the scenario in its own data structures, one stage iteration at a time, with the

@@ -23,7 +23,7 @@ public record SystemSpec(@Required String name, Set<Data> writes, Set<Data> with
         List<String> before, List<String> after, List<String> ambiguousWith, String pauseSet, Kind kind) {
 
     /**
-     * The kinds of system DESIGN §3 names. An {@link #EXCLUSIVE} system has the whole world and runs
+     * The kinds of system (as {@code SystemKind} in the ECS). An {@link #EXCLUSIVE} system has the whole world and runs
      * alone (so it conflicts with every other system); a {@link #MAIN_THREAD} system has its declared
      * access and must run on the thread that runs the schedule. Both run on the caller's thread.
      */

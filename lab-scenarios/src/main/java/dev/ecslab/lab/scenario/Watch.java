@@ -14,7 +14,7 @@ import java.util.Objects;
  * tracker's candidate lists. Bevy #8029 was exactly a parallel walk that used the world's ticks
  * instead of the system's.
  *
- * <p>{@code from} and {@code until} (issue 19) make an observer that joins late or leaves: the watch
+ * <p>{@code from} and {@code until} make an observer that joins late or leaves: the watch
  * exists in frames {@code from} (inclusive, default 0) to {@code until} (exclusive, default: the
  * end). Its query is built just before frame {@code from}, between frames, with its system's view
  * (as an application adds a system between frames), so a component nobody observed until then starts

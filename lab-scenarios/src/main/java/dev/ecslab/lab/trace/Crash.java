@@ -6,8 +6,8 @@ import dev.ecslab.lab.scenario.WatchKind;
 import java.util.List;
 
 /**
- * An exception thrown by the code under test, as the lab's guards saw it (DESIGN §5, "sound
- * verdicts": a crash is a finding of its own and makes the configuration broken, never a pass and
+ * An exception thrown by the code under test, as the lab's guards saw it (a crash is a finding of its
+ * own and makes the configuration broken, never a pass and
  * never folded into another criterion).
  *
  * @param source    who threw: {@code strategy} (a call into the change tracker), {@code executor} (a call

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What running both orders of one unordered conflicting pair showed (DESIGN §5, criterion A: "every
- * reported pair with non-commuting effects has two legal orders with different results").
+ * What running both orders of one unordered conflicting pair showed (criterion A: a reported pair
+ * whose effects do not commute has two legal orders with different results).
  *
  * @param scenario   the scenario's name
  * @param first      the pair's earlier-declared system; {@code second} the other

@@ -24,7 +24,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Nothing judged is never a pass (DESIGN §5, "sound verdicts"): a cell without evidence is
+ * Nothing judged is never a pass: a cell without evidence is
  * {@code NOT_JUDGED} and does not pass, a row whose criteria 1 and 2 have no evidence is measured
  * {@code not judged} (never exact), a real lab run over a scenario without detectors leaves 1 and 2
  * not judged while it judges ordering, and a strategy whose every answer crashes, which therefore

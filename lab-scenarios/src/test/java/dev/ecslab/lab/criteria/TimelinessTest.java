@@ -31,7 +31,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Timeliness is part of criterion 1 (DESIGN §5): a change must be reported by the detector's first run
+ * Timeliness is part of criterion 1: a change must be reported by the detector's first run
  * after it, or within the delay the claim allows ({@code Trace.Config.delayFrames}). Real traces of a
  * correct strategy are rewritten so that a report moves later or disappears, and the same trace is
  * judged under an allowed delay of 0 and of 1: on time passes both, one frame late fails only 0, two

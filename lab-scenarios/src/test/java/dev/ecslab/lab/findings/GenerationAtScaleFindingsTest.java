@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two bugs of the {@code generation} strategy that the default campaign (200 scenarios) never meets and a
- * 20 000-scenario gate found (2026-11-27, issue 21: {@code lab gate --strategy generation --executor dynamic
+ * 20 000-scenario gate found (2026-11-27: {@code lab gate --strategy generation --executor dynamic
  * --tries 20000}, in 2 shards, merged). Kept as executable reproductions: each campaign seed is one generated
  * scenario, run under the serial executor, and {@code system-data} (the other exact strategy) passes it.
  * Both are fixed; the tests are their regression tests.

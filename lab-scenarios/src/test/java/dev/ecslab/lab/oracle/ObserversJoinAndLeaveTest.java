@@ -26,7 +26,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 19's lab side: watches that join late and leave ({@code Watch.from}, {@code until}), so that a
+ * Observation, the lab's side: watches that join late and leave ({@code Watch.from}, {@code until}), so that a
  * component goes unobserved (its writes untracked) and observation restarts. The catalogue's
  * "Observers join and leave" keeps the exact strategies exact under every executor; the mutant that
  * ignores the world's announcement at the restart is caught by it, and only by scenarios with such

@@ -26,9 +26,10 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The benchmark graphs of the seed (its "Graphs" section) and of DESIGN.md §8, drawn from
- * {@link BenchmarkResults} with XChart: each chart as inline SVG for the single-page report and as
- * PNG files in a given directory.
+ * The benchmark graphs of Bevy PR #1471 (its "Graphs" section: time against entity count, run time
+ * against workload, memory over frames) and ecslab's own (executor overhead and the skewed load,
+ * iteration beside its peers), drawn from {@link BenchmarkResults} with XChart: each chart as inline
+ * SVG for the single-page report and as PNG files in a given directory.
  *
  * <p>The contract: {@link #build()} always returns the five charts, in this order and with these
  * ids: {@value #FRAME_TIME}, {@value #RUN_TIME_BY_WORKLOAD}, {@value #MEMORY_OVER_FRAMES},
@@ -44,7 +45,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * when recorded: {@link BenchmarkResults.Origin}); a chart that shows figures of a quick run (only where
  * no careful result exists, {@link BenchmarkResults}) has a {@linkplain Chart#noisy() noisy badge}
  * naming those series, and the caption marks their file.
- * <b>Value layouts</b> (issue 22): where results carry the {@value #LAYOUT} parameter, charts 1 and 2
+ * <b>Value layouts</b>: where results carry the {@value #LAYOUT} parameter, charts 1 and 2
  * draw a panel per layout, its title naming the layout (a result without the parameter, from an older
  * file, stored objects: {@value #REFERENCES}); chart 5 draws the columnar contenders on a second
  * panel. Files without columnar results are drawn exactly as before.
@@ -83,9 +84,9 @@ public final class BenchmarkCharts {
     /** Workloads per changed entity on chart 2, in ns: 1 ns to 1 ms, four points per decade. */
     static final double[] WORKLOADS_NS = workloads();
 
-    /** The JMH parameter that says how a component's values were stored (issue 22). */
+    /** The JMH parameter that says how a component's values were stored (objects, or primitive columns). */
     static final String LAYOUT = "layout";
-    /** The layout of a result without the {@value #LAYOUT} parameter: every run before issue 22 stored objects. */
+    /** The layout of a result without the {@value #LAYOUT} parameter: every run before columns existed stored objects. */
     static final String REFERENCES = "references";
     /** The layouts in the order their panels come; others follow alphabetically. */
     private static final List<String> LAYOUTS = List.of(REFERENCES, "columnar");
@@ -145,7 +146,7 @@ public final class BenchmarkCharts {
 
     private Chart frameTime() {
         String title = "Time per frame against entity count, no workload";
-        // Each strategy's own cost: Position observed (files from before issue 19 have no "observed"
+        // Each strategy's own cost: Position observed (files from before observation have no "observed"
         // parameter and were all observed); a run with nobody observing measures no strategy at all.
         List<BenchmarkResult> mutateAll = observed(data.select("ChangeTrackingBenchmark.mutateAll"));
         List<BenchmarkResult> mutateChunks = observed(data.select("ChangeTrackingBenchmark.mutateAllChunks"));
@@ -281,7 +282,7 @@ public final class BenchmarkCharts {
             });
         }
         StringBuilder caption = new StringBuilder(String.format(Locale.ROOT,
-                "%s entities, %s changes. The workload is added computationally, as the seed proposes: run time(w) = "
+                "%s entities, %s changes. The workload is added computationally, as Bevy PR #1471 proposes: run time(w) = "
                 + "the measured time of one reader run of a Changed<Position> query that reads every reported row "
                 + "(ChangeTrackingBenchmark.changed, JMH average time, mean) + (changed entities) × w; none reports every "
                 + "entity and pays %s × w. w from 1 ns to 1 ms. The error bars are the measured query's (the workload is"
@@ -437,7 +438,7 @@ public final class BenchmarkCharts {
                 + "variants (tracking none, sparse Health) are in RESULTS.md."
                 + " Error bars: JMH's 99.9 % confidence half-width. ");
         if (!columnar.isEmpty()) {
-            caption.append("The second panel is the columnar layout (issue 22), each component one primitive array per "
+            caption.append("The second panel is the columnar layout, each component one primitive array per "
                     + "field: ecslab walked with forEach (getFloat/setFloat) or forEachChunk (readFloats/writeFloats, also "
                     + "with Position observed and under strategy none), and the hand-written loop over four float arrays; "
                     + "the hand-written object loop and ecslab's forEachChunk over objects are repeated there for scale. ");
@@ -446,7 +447,7 @@ public final class BenchmarkCharts {
         return chart(ITERATION, title, caption, notes, panels, used);
     }
 
-    /** Whether an {@code IterationBenchmark} contender stores its components in columns (issue 22). */
+    /** Whether an {@code IterationBenchmark} contender stores its components in columns. */
     static boolean columnarContender(String ecs) {
         return ecs != null && (ecs.contains("COLUMNAR") || ecs.equals("HAND_SOA"));
     }
@@ -583,7 +584,7 @@ public final class BenchmarkCharts {
         return out;
     }
 
-    /** Whether any of {@code results} says its layout (a file measured since issue 22). */
+    /** Whether any of {@code results} says its layout (a file measured since columns existed). */
     static boolean namesLayouts(List<BenchmarkResult> results) {
         return results.stream().anyMatch(r -> r.param(LAYOUT) != null);
     }
@@ -605,7 +606,7 @@ public final class BenchmarkCharts {
     }
 
     /** What a chart whose results name layouts says about them. */
-    static final String LAYOUT_WORDS = "Layouts (issue 22): references stores Position as objects; columnar as one primitive"
+    static final String LAYOUT_WORDS = "Value layouts: references stores Position as objects; columnar as one primitive"
             + " array per field, a panel each.";
 
     /** {@link #bySeries} of each layout present, references first; results without the parameter are references. */

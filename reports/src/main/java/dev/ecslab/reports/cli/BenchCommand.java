@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
             + " kept in --out)", LabMain.BAD_INPUT_LINE + ", or the jar is missing", LabMain.INTERNAL_LINE,
         LabMain.STOPPED_LINE})
 final class BenchCommand implements Callable<Integer> {
-    /** The suite, in the order of the seed's benchmark plan. */
+    /** The suite, in the order of Bevy PR #1471's benchmark plan, then ecslab's own benchmarks. */
     static final List<String> SUITE = List.of("ChangeTrackingBenchmark", "ExecutorBenchmark", "ScheduleBuildBenchmark",
             "IterationBenchmark", "JobBenchmark");
 

@@ -342,7 +342,7 @@ public final class MatrixReport {
 
     /**
      * What each column of the matrix means, one {@code "CODE meaning"} per column in column order, for the
-     * legends of the terminal and of {@code matrix.md} (the meanings of DESIGN §5, in a line each).
+     * legends of the terminal and of {@code matrix.md} (the criteria of {@code docs/lab.md}, in a line each).
      */
     static List<String> columnLegend() {
         List<String> out = new ArrayList<>();
@@ -424,7 +424,7 @@ public final class MatrixReport {
     /** The {@code format} of {@code matrix.json}. */
     public static final String JSON_FORMAT = "ecslab-matrix";
     /**
-     * The version of {@code matrix.json}'s layout. 2 (issue 16): everything a report is drawn from, so
+     * The version of {@code matrix.json}'s layout. 2: everything a report is drawn from, so
      * {@code lab report} redraws it without running ({@link RecordedMatrix}): each row's strategy id,
      * flavor, description and jar; every cell's note and each counterexample's criterion; the delay
      * figures' late-beyond-the-claim count and sums; the coverage's free runs and search; each witnessed

@@ -21,8 +21,8 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * The six questions of the change-detection seed's "Conclusions", each answered from this run with a
- * {@link Verdict} against what the seed states or presumes for it. Which strategy is exact, conservative
+ * The six questions of the "Conclusions" of Bevy's change-detection PR #1471, each answered from this run
+ * with a {@link Verdict} against what the PR states or presumes for it. Which strategy is exact, conservative
  * or flaky comes from the matrix ({@link StrategyClasses}); what a strategy costs comes from the
  * benchmark scores ({@link DetectionCosts}). Every answer quotes the figures its verdict rests on and
  * the thresholds it applies; where a needed matrix row or benchmark result is missing, or a row was not
@@ -48,7 +48,7 @@ public final class Conclusions {
     static final double NOISE = 1.1;
     /** A second exact strategy is worth shipping when one is this many times cheaper to write and another to query. */
     static final double SHIP = 1.5;
-    /** Work per reported entity (µs) that counts as a realistic load; the seed's range is 1 ns to 1 s. */
+    /** Work per reported entity (µs) that counts as a realistic load; Bevy PR #1471's range is 1 ns to 1 s. */
     static final double[] REALISTIC = {0.1, 1};
     /** Work per reported entity (µs) the frame table of conclusion 3 shows. */
     static final double[] LISTED = {0.01, 0.1, 1};
@@ -72,7 +72,7 @@ public final class Conclusions {
     // ------------------------------------------------------------------ 1
 
     static Conclusion first(Matrix m, StrategyClasses classes) {
-        String expectation = "every proposal has the class the seed gives it, as its strategy claims it (exact: criteria 1 and 2"
+        String expectation = "every proposal has the class Bevy PR #1471 gives it, as its strategy claims it (exact: criteria 1 and 2"
                 + " hold on every scenario class, every change reported by the first run after it; exact-delayed: both hold"
                 + " within the delay the claim allows; conservative: 1 only; flaky: 2 only; a crash is broken), under every"
                 + " executor.";
@@ -153,7 +153,7 @@ public final class Conclusions {
     // ------------------------------------------------------------------ 2
 
     static Conclusion second(StrategyClasses classes, DetectionCosts dc) {
-        String expectation = String.format(Locale.ROOT, "more exact tracking costs more (the seed's \"presumably higher"
+        String expectation = String.format(Locale.ROOT, "more exact tracking costs more (Bevy PR #1471's \"presumably higher"
                 + " overhead\", question 4): with no work per entity, the cheapest exact strategy's detection costs at least"
                 + " %.1f× the cheapest less exact one's (conservative or flaky; the control none aside).", NOISE);
         StringBuilder b = new StringBuilder(noLoadFigures(classes, dc));
@@ -230,7 +230,7 @@ public final class Conclusions {
 
     static Conclusion third(StrategyClasses classes, DetectionCosts dc) {
         String expectation = String.format(Locale.ROOT, "conservative tracking costs more under load, since it repeats work (the"
-                + " seed on Proposal 0: \"tons of repeated work\"; on Proposal 2: \"a great deal of duplicated work\"): at %s µs of"
+                + " PR on Proposal 0: \"tons of repeated work\"; on Proposal 2: \"a great deal of duplicated work\"): at %s µs of"
                 + " work per reported entity the cheapest exact strategy's frame is at least %.1f× cheaper than the cheapest"
                 + " conservative one's.", workloads(REALISTIC), NOISE);
         StringBuilder b = new StringBuilder();
@@ -310,7 +310,7 @@ public final class Conclusions {
 
     static Conclusion fourth(StrategyClasses classes, DetectionCosts dc) {
         String expectation = String.format(Locale.ROOT, "exact tracking has a higher overhead than conservative tracking (the"
-                + " seed's \"presumably\"), which some workload makes up for: the cheapest exact strategy's detection costs at"
+                + " PR's \"presumably\"), which some workload makes up for: the cheapest exact strategy's detection costs at"
                 + " least %.1f× the cheapest conservative one's (the control none aside), so the break-even work per changed"
                 + " entity is above zero.", NOISE);
         StringBuilder b = new StringBuilder();
@@ -359,7 +359,7 @@ public final class Conclusions {
 
     static Conclusion fifth(StrategyClasses classes, DetectionCosts dc) {
         String expectation = String.format(Locale.ROOT, "change detection saves work when few entities change (the premise of"
-                + " the seed, whose control Proposal 0 works on everything): at 1 %% changed, the cheapest exact strategy beats"
+                + " Bevy PR #1471, whose control Proposal 0 works on everything): at 1 %% changed, the cheapest exact strategy beats"
                 + " working on every entity (none) from at most %s µs of work per entity.", fmt(WORTHWHILE));
         StringBuilder b = new StringBuilder();
         List<Strategy> exact = classes.in(MeasuredClass.EXACT).stream().filter(s -> DetectionCosts.benchmarked(s.label())).toList();
@@ -436,7 +436,7 @@ public final class Conclusions {
     // ------------------------------------------------------------------ 6
 
     static Conclusion sixth(StrategyClasses classes, DetectionCosts dc) {
-        String expectation = "a single exact strategy is enough: the seed selected Proposal 5 alone and calls Proposal 6 worth"
+        String expectation = "a single exact strategy is enough: Bevy PR #1471 selected Proposal 5 alone and calls Proposal 6 worth"
                 + " building only if 5 fails. We call a divergence worth shipping a second exact strategy when one is at least "
                 + fmt(SHIP) + "× cheaper to write (mutate-all over 10⁶ rows) and another at least " + fmt(SHIP) + "× cheaper to"
                 + " query (the Changed query when " + AT_WORDS + ").";
@@ -456,7 +456,7 @@ public final class Conclusions {
             return new Conclusion(Q6, expectation, Verdict.UNDECIDED, b.toString());
         }
         if (exact.isEmpty()) {
-            b.append(" With no exact strategy there is none to ship: the seed's choice of one exact strategy has no candidate here.");
+            b.append(" With no exact strategy there is none to ship: the PR's choice of one exact strategy has no candidate here.");
             return new Conclusion(Q6, expectation, Verdict.CONTRADICTED, b.toString());
         }
         if (exact.size() == 1) {

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * What change detection costs per frame, in microseconds, from {@code ChangeTrackingBenchmark}'s
- * scores, with the seed's workload "added on computationally".
+ * scores, with the workload "added on computationally", as Bevy PR #1471 proposes.
  *
  * <p>A frame in which a fraction {@code p} of {@link #N} entities was written and a system asks what
  * changed costs the strategy its {@link Cost#detection() detection}: the {@code Changed} query at
@@ -24,7 +24,7 @@ import java.util.Set;
  * A cost with any of its three figures missing is absent, never estimated.
  *
  * <p>The figures are those of Position stored as objects and observed: a run that names more
- * parameters than older ones ({@code observed} since issue 19, {@code layout} since issue 22) is
+ * parameters than older ones ({@code observed}, then {@code layout}) is
  * asked for {@code observed=true} and {@code layout=references}; a file from before a parameter,
  * whose runs were all of that kind, is asked without it. The newest parameter set present wins, and
  * a columnar figure is never mixed in.
@@ -33,7 +33,7 @@ final class DetectionCosts {
     static final String CHANGE = "ChangeTrackingBenchmark.";
     /** Entities of the benchmarks the model reads (mutate-all at 10⁶, the Changed query's world). */
     static final double N = 1_000_000;
-    /** The seed's control, Proposal 0: no change detection, every entity reported. */
+    /** Bevy PR #1471's control, Proposal 0: no change detection, every entity reported. */
     static final String CONTROL = "none";
     /** The fractions changed the Changed query is measured at, in percent. */
     static final List<String> PERCENTS = List.of("0.1", "1", "10", "100");

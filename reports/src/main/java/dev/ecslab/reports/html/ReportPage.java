@@ -35,7 +35,7 @@ import java.util.Objects;
  * dimension, split only where they differ; each failing cell with its failing runs and a labelled link to its
  * counterexamples) with the criteria's legend, then a summary of each longer part with a link to its page:
  * the counterexamples ({@link CounterexamplePages}), the scenario classes and delays, the ambiguity report
- * with its witnesses, the schedule coverage, the benchmark charts; the race-bug catalogue and the seed's six
+ * with its witnesses, the schedule coverage, the benchmark charts; the race-bug catalogue and Bevy PR #1471's six
  * conclusions stay on the main page.
  *
  * <p>Contract: the main page's size grows with the matrix's rows and columns, never with the number of
@@ -78,7 +78,7 @@ public final class ReportPage {
     public record AmbiguityView(String scenario, String report) {
     }
 
-    /** How this run's figures bear on what the seed expects for one of its conclusions. */
+    /** How this run's figures bear on what Bevy PR #1471 expects for one of its conclusions. */
     public enum Verdict {
         /** The figures agree with the expectation, by the thresholds the answer states. */
         SUPPORTED,
@@ -94,8 +94,8 @@ public final class ReportPage {
     }
 
     /**
-     * One answered conclusion of the seed: the question, the expectation the verdict is about (what the
-     * seed states or presumes), the verdict, and the answer citing the figures and thresholds it rests
+     * One answered conclusion of Bevy PR #1471: the question, the expectation the verdict is about (what the
+     * PR states or presumes), the verdict, and the answer citing the figures and thresholds it rests
      * on (or the command that would produce the missing evidence).
      */
     public record Conclusion(String question, String expectation, Verdict verdict, String answer) {
@@ -845,11 +845,11 @@ public final class ReportPage {
     }
 
     private static void conclusions(StringBuilder b, List<Conclusion> conclusions, String sources) {
-        b.append("<section id=\"conclusions\"><h2>The seed's six conclusions, answered from the data</h2>\n");
+        b.append("<section id=\"conclusions\"><h2>The six conclusions of Bevy PR #1471, answered from the data</h2>\n");
         b.append("<p class=\"meta\">From this run's matrix and the benchmark results. ").append(esc(sources == null ? "" : sources))
                 .append(" Where a configuration was measured again in a later run, its newest figure is used, so a ratio"
                         + " may compare two runs; runs on this machine agree within about 5-10 %. Each answer is judged against"
-                        + " what the seed expects: <span class=\"pass\">supported</span>, <span class=\"fail\">contradicted</span>"
+                        + " what the PR expects: <span class=\"pass\">supported</span>, <span class=\"fail\">contradicted</span>"
                         + " or <span class=\"none\">undecided</span> (this run lacks the evidence: the answer names the command"
                         + " that produces it).</p>\n<ol class=\"q\">\n");
         for (Conclusion c : conclusions) {

@@ -89,7 +89,7 @@ public final class CounterexampleText {
     }
 
     /**
-     * The scenario classes a violation of 1, 2 or 3 belongs to beside regular (DESIGN §5: those
+     * The scenario classes a violation of 1, 2 or 3 belongs to beside regular (those
      * criteria are judged per class, and 7 and L are criterion 1 and 2 on pausing and looping
      * scenarios): {@code " on pausing, commands scenarios"}, or {@code ""}.
      */

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The words the report uses for a row's verdicts (DESIGN §5), shared by every format so the terminal,
+ * The words the report uses for a row's verdicts, shared by every format so the terminal,
  * {@code matrix.md}, {@code matrix.json} and the HTML page say the same thing.
  *
  * <p>Contract: a cell has three outcomes and each has its own word; "not judged" is never worded,

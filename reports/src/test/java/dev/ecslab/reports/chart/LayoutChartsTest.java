@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22's results side by side: a small fixture measured in both value layouts (the {@code layout}
+ * The two value layouts side by side: a small fixture measured in both (the {@code layout}
  * parameter of ChangeTrackingBenchmark, the columnar contenders of IterationBenchmark) is drawn with a
  * panel per layout whose title says which, while a file from before the parameter counts as the
  * references layout. (The committed results, which have no layout, are drawn as before:
@@ -43,7 +43,7 @@ class LayoutChartsTest {
         for (Chart.Panel p : frame.panels()) {
             assertThat(BenchmarkChartsTest.description(p)).as(p.facet()).contains("none", "generation");
         }
-        assertThat(frame.caption()).contains("Layouts (issue 22)", "writeFloats", "generation (columnar)",
+        assertThat(frame.caption()).contains("Value layouts: references", "writeFloats", "generation (columnar)",
                 "change-layouts-2026-11-27.json");
 
         Chart workload = charts.get(BenchmarkCharts.RUN_TIME_BY_WORKLOAD);
@@ -59,7 +59,7 @@ class LayoutChartsTest {
                 .contains("ecslab (forEachChunk)", "hand-written loop").doesNotContain("columnar", "primitive arrays");
         assertThat(BenchmarkChartsTest.description(iteration.panels().get(1))).contains("ecslab columnar (forEach)",
                 "ecslab columnar (forEachChunk)", "hand-written loop over primitive arrays", "hand-written loop,");
-        assertThat(iteration.caption()).contains("columnar layout (issue 22)", "iteration-layouts-2026-11-27.json");
+        assertThat(iteration.caption()).contains("columnar layout, each component", "iteration-layouts-2026-11-27.json");
         assertThat(charts.values()).allSatisfy(c -> assertThat(c.noisy()).isEmpty());
     }
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Chart 1 draws each strategy's own write cost: a mutate-all run in which nobody observed the
- * component (issue 19: the strategy hears nothing, so it costs what {@code none} costs) must not
+ * component (the strategy hears nothing, so it costs what {@code none} costs) must not
  * stand in for it, while files from before the {@code observed} parameter (all observed) still count.
  */
 class ObservedResultsTest {

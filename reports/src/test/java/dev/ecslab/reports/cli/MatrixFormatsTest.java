@@ -434,7 +434,7 @@ class MatrixFormatsTest {
     void theHtmlPagesShowNotJudgedCrashClassesAndDelays(@TempDir Path dir) {
         Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
         Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(), "",
-                List.of(), ZonedDateTime.now(), java.nio.file.Path.of("/tmp/out")));
+                List.of(), ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
         String html = pages.get("index.html");
         assertThat(html).doesNotContain("<script").doesNotContain("href=\"http");
         assertThat(tableRow(html, "system-data", 0)).as("the verdict: nothing judged is no pass")
@@ -485,7 +485,7 @@ class MatrixFormatsTest {
                     .contains("<p class=\"meta\">The first failure of: 1 at least once [component Added], and on pausing, looping"
                             + " scenarios; 7 not lost when paused [component Added], and on pausing scenarios; L looping stages"
                             + " [component Added], and on looping scenarios.</p>")
-                    .contains("./lab replay /tmp/out/" + files.get(lostInPauseAndLoop));
+                    .contains("./lab replay reports/out/" + files.get(lostInPauseAndLoop));
         }
         assertThat(pages.get("counterexamples/flag-doubling-1.html")).as("the first of the commands class only")
                 .contains("<summary><b>cx-2</b> · component Added · first on commands scenarios · scenario &#39;At Least Once"

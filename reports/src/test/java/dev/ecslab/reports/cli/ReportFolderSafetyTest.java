@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The issue's proof, in process: a user's {@code x.tmp} files in the output folder (top level and nested,
+ * The output folder's safety, proved in process: a user's {@code x.tmp} files in the output folder (top level and nested,
  * inside a folder of the lab's too) survive a run and a stop at every point of it, and a stopped run leaves
  * the previous report exactly as it was (or, stopped once the commit has begun, the new one complete). The
  * stop is {@link Interrupts#stop()}, the shutdown hook's whole work, run on another thread as the JVM runs

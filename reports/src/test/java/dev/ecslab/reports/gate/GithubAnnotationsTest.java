@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * as the runner reads it. The round-trip check is shown to catch an escaper that forgets a character.
  */
 class GithubAnnotationsTest {
-    private static final Path OUT = Path.of("/work/ci/reports/out/gate");
+    /** The checkout the runner works in, and the gate's output folder inside it (absolute, as the gate makes it). */
+    private static final Path CHECKOUT = Path.of("ci-checkout").toAbsolutePath();
+    private static final Path OUT = CHECKOUT.resolve(Path.of("reports", "out", "gate"));
 
     @Test
     void messagesAndPropertiesAreEscapedAsGithubDoes() {
@@ -29,7 +31,7 @@ class GithubAnnotationsTest {
     @Test
     void aFailingCheckIsAnErrorOnItsReplayFileAndAFindingANotice() {
         GateVerdict fail = HandMadeVerdicts.of("last-tick", ClaimedClass.EXACT_DELAYED, true);
-        List<String> lines = GithubAnnotations.of(fail, OUT, Path.of("/work/ci"));
+        List<String> lines = GithubAnnotations.of(fail, OUT, CHECKOUT);
         assertThat(lines).as("the class, the lost change, the campaign cut short").hasSize(3);
         assertThat(parse(lines.get(0), GithubAnnotationsTest::unescape).get("title"))
                 .isEqualTo("ecslab gate last-tick / serial: class: exact-delayed, up to 1 frame(s) late");

@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  * are tested on a deliberately broken page ({@code BrowserRenderTest}), so each can fail.
  */
 final class BrowserCheck {
-    static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("ECSLAB_CHROMIUM", "/usr/bin/chromium"));
+    /** {@code ECSLAB_CHROMIUM} when set, else the first {@code chromium} on the {@code PATH}. */
+    static final Path CHROMIUM = chromium();
     /** The main page's limits: under 1 MB, and under 20 screens (viewport heights) tall. */
     static final long MAX_BYTES = 1_000_000;
     static final int MAX_SCREENS = 20;
@@ -51,6 +52,21 @@ final class BrowserCheck {
     }
 
     private BrowserCheck() {
+    }
+
+    /** Where Chromium is: {@code ECSLAB_CHROMIUM}, else {@code chromium} on the {@code PATH} (a relative name if none is). */
+    private static Path chromium() {
+        String given = System.getenv("ECSLAB_CHROMIUM");
+        if (given != null && !given.isBlank()) {
+            return Path.of(given);
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path candidate = dir.isEmpty() ? null : Path.of(dir, "chromium");
+            if (candidate != null && Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        return Path.of("chromium");
     }
 
     /**

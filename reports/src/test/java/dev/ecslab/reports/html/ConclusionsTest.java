@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each of the seed's six conclusions takes its verdict and its figures from the matrix and the scores
- * it is given: for each, a case where the data supports the seed's expectation, one where it
+ * Each of Bevy PR #1471's six conclusions takes its verdict and its figures from the matrix and the scores
+ * it is given: for each, a case where the data supports the PR's expectation, one where it
  * contradicts it, and one where the data is missing and the answer names the command that makes it.
  * Matrices and scores are built by hand, so every figure asserted here is computed in the comments.
  */
@@ -198,7 +198,7 @@ class ConclusionsTest {
     // ------------------------------------------------------------------ the whole answer
 
     @Test
-    void sixAnswersInTheSeedsOrderEachWithAVerdict() {
+    void sixAnswersInThePrsOrderEachWithAVerdict() {
         List<Conclusion> all = Conclusions.answer(Rows.asInTheReadme().matrix(), Bench.standard().scores());
         assertThat(all).extracting(Conclusion::question).containsExactly(Conclusions.Q1, Conclusions.Q2, Conclusions.Q3,
                 Conclusions.Q4, Conclusions.Q5, Conclusions.Q6);
@@ -599,7 +599,7 @@ class ConclusionsTest {
     void thePageShowsEachVerdictBesideItsQuestion() {
         List<Conclusion> conclusions = Conclusions.answer(Rows.asInTheReadme().matrix(), Bench.standard().scores());
         String html = ReportPage.render(new ReportPage.Input(HandMadeRows.matrix(0, List.of()), Map.of(), null, List.of(),
-                List.of(), List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("/tmp/out")));
+                List.of(), List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
         assertThat(html).contains("<li><p class=\"q\"><span class=\"verdict fail\">contradicted</span> " + ReportPage.esc(Conclusions.Q1))
                 .contains("<span class=\"verdict pass\">supported</span> " + ReportPage.esc(Conclusions.Q6))
                 .contains("<p class=\"expect\">Expectation: a single exact strategy is enough")
@@ -612,7 +612,7 @@ class ConclusionsTest {
         Conclusions.Scores diverging = Bench.standard().write("system-data", 2000).query("system-data", "1", 3000).scores();
         List<Conclusion> conclusions = Conclusions.answer(Rows.asInTheReadme().matrix(), diverging);
         String html = ReportPage.render(new ReportPage.Input(HandMadeRows.matrix(0, List.of()), Map.of(), null, List.of(),
-                List.of(), List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("/tmp/out")));
+                List.of(), List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
         String sixth = html.substring(html.indexOf(ReportPage.esc(Conclusions.Q6)));
         sixth = sixth.substring(0, sixth.indexOf("</li>"));
         assertThat(conclusions.get(5).verdict()).isEqualTo(Verdict.CONTRADICTED);

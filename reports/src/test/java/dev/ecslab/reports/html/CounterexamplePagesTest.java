@@ -36,7 +36,7 @@ class CounterexamplePagesTest {
 
     private static Map<String, String> pages(Matrix m) {
         return ReportPage.pages(new ReportPage.Input(m, Map.of(), null, List.of(), List.of(), List.of(), "", List.of(),
-                ZonedDateTime.now(), Path.of("/tmp/out")));
+                ZonedDateTime.now(), Path.of("reports", "out")));
     }
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The cost model quotes Position stored as objects and observed, from the newest runs that say so: a run
- * that names {@code observed} (issue 19) and {@code layout} (issue 22) wins over an older file that names
+ * that names {@code observed} and {@code layout} wins over an older file that names
  * neither, and a columnar or unobserved figure is never taken for it.
  */
 class DetectionCostsTest {

@@ -50,7 +50,7 @@ class ReportPageTest {
                 .contains("href=\"counterexamples/index.html\"");
         assertThat(main).as("the legend names every column").contains("<dt>X no crash</dt>").contains("<dt>L looping stages</dt>")
                 .contains("<dt>6 bounded memory</dt><dd>The tracker&#39;s retained heap");
-        assertThat(main).as("the seed's six questions").contains("1. Is the theoretical categorization")
+        assertThat(main).as("Bevy PR #1471's six questions").contains("1. Is the theoretical categorization")
                 .contains("6. Is there enough divergence");
         assertThat(main).as("a partial run names what it lacks; the mutant executors' rows do not count against generation")
                 .contains("Not in this run: none, double-buffer").doesNotContain("generation claims exact but measured");

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The cases of Bevy's {@code bevy_ecs::schedule::tests::system_ambiguity} module (HEAD,
- * {@code crates/bevy_ecs/src/schedule/mod.rs}) that ecslab's JSON could not say before issue 20, written in
+ * {@code crates/bevy_ecs/src/schedule/mod.rs}) that need the JSON format's later fields (types, weak
+ * constraints, set rules and members, namespaced ignores, every-component terms), written in
  * that JSON and asserting Bevy's count of conflicting pairs. Bevy's fixtures: {@code Query<EntityRef>} is
  * {@code "readAll"}, {@code Query<EntityMut>} is {@code "writeAll"}; in today's Bevy resources are
  * components of resource entities (marked {@code IsResource}), so {@code Res<R>} / {@code ResMut<R>} /

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The parts of Bevy's scheduling model the JSON format could not say before issue 20, each with the
+ * The parts of Bevy's scheduling model that need the JSON format's later fields, each with the
  * behaviour Bevy documents or tests: separate namespaces for ignored components and resources
  * ({@code allow_ambiguous_component} / {@code allow_ambiguous_resource}), system-type sets and their
  * ambiguity error ({@code SystemTypeSetAmbiguity}), sets configured as a whole ({@code configure_sets}:
