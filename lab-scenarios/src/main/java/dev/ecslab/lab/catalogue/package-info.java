@@ -1,5 +1,5 @@
 /**
- * The named scenarios: the change-detection seed's test plan and Bevy's later change-detection bugs,
+ * The named scenarios: the test plan of Bevy PR #1471 (change detection) and Bevy's later change-detection bugs,
  * each crossed with components and resources.
  */
 package dev.ecslab.lab.catalogue;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ecslab.lab.catalogue.Catalogue;
-import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -140,7 +140,7 @@ class ReadmeFiguresTest {
 
     /** The default run's scenarios, from the code: the catalogue and the default campaign's random tries. */
     static List<String> defaultRunScenarios(Docs unused) {
-        return List.of(String.valueOf(Catalogue.all().size() + Lab.Options.defaults().tries()));
+        return List.of(String.valueOf(Catalogue.all().size() + LabOptions.defaults().tries()));
     }
 
     /**
