@@ -7,6 +7,7 @@ import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
 import dev.ecslab.lab.run.ExecutorSubject;
+import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.LabLayout;
 import dev.ecslab.lab.scenario.Scenario;
@@ -163,6 +164,7 @@ public final class Lab {
             throw new IllegalStateException("a shard's work is run with runShard, and merged with merge");
         }
         long start = System.nanoTime();
+        Map<String, String> compiled = ScenarioRunner.ambiguityReports(catalogue);
         catalogue = layout.catalogue(catalogue);
         List<Scenario> witnessed = new ArrayList<>();
         if (options.witnessTries() != LabOptions.NO_WITNESSES) {
@@ -181,7 +183,7 @@ public final class Lab {
         progress("done");
         return new Matrix(folded.rows(), folded.ambiguity(), folded.scenarios(), options.tries(), options.catalogueSeeds(),
                 options.campaignSeed(), (System.nanoTime() - start) / 1e9, witnesses, layout,
-                reach(campaignRun(folded, catalogue.size(), options.tries())));
+                reach(campaignRun(folded, catalogue.size(), options.tries())), compiled);
     }
 
     /**

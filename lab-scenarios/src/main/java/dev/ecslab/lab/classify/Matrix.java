@@ -20,22 +20,35 @@ import java.util.List;
  *                    or a hang stopped it) cross each boundary the generator
  *                    promises to reach (the names of {@code campaign.Features}, in their order: a detector
  *                    absent 10 000 frames, a column of 1 024 rows, ...); empty for a matrix that does not say
+ * @param compiledAmbiguities the schedule compiler's ambiguity report of each catalogue scenario, by name in
+ *                    catalogue order ({@code ""}: none; a schedule that does not compile says so), made when the lab
+ *                    ran, so a report redrawn later shows what that lab's compiler said; empty for a matrix that
+ *                    does not say
  */
 public record Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
         List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses, LabLayout layout,
-        java.util.Map<String, Integer> reach) {
+        java.util.Map<String, Integer> reach, java.util.Map<String, String> compiledAmbiguities) {
     public Matrix {
         rows = List.copyOf(rows);
         ambiguity = List.copyOf(ambiguity);
         catalogueSeeds = List.copyOf(catalogueSeeds);
         witnesses = witnesses == null ? Witnesses.NONE : witnesses;
         reach = reach == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(reach));
+        compiledAmbiguities = compiledAmbiguities == null ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(compiledAmbiguities));
+    }
+
+    /** A matrix that does not record the catalogue's ambiguity reports. */
+    public Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
+            List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses, LabLayout layout,
+            java.util.Map<String, Integer> reach) {
+        this(rows, ambiguity, scenarios, tries, catalogueSeeds, campaignSeed, seconds, witnesses, layout, reach, null);
     }
 
     /** A matrix that does not say what its campaign reached. */
     public Matrix(List<Row> rows, List<String> ambiguity, int scenarios, int tries,
             List<Long> catalogueSeeds, long campaignSeed, double seconds, Witnesses witnesses, LabLayout layout) {
-        this(rows, ambiguity, scenarios, tries, catalogueSeeds, campaignSeed, seconds, witnesses, layout, null);
+        this(rows, ambiguity, scenarios, tries, catalogueSeeds, campaignSeed, seconds, witnesses, layout, null, null);
     }
 
     /** A matrix that does not say which layouts it ran on. */

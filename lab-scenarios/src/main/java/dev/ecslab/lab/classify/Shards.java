@@ -206,6 +206,7 @@ final class Shards {
                     + " (a missing shard's scenarios would simply not be judged)");
         }
         ShardFile.Settings settings = first.settings();
+        Map<String, String> compiled = dev.ecslab.lab.run.ScenarioRunner.ambiguityReports(catalogue);
         catalogue = settings.layoutOrDefault().catalogue(catalogue);
         if (first.units() != catalogue.size() + settings.tries() || settings.executors() < 1
                 || first.rows().size() % settings.executors() != 0) {
@@ -316,7 +317,7 @@ final class Shards {
         double seconds = shards.stream().mapToDouble(ShardFile.Content::seconds).max().orElse(0);
         return new Matrix(folded.rows(), folded.ambiguity(), folded.scenarios(), settings.tries(), settings.catalogueSeeds(),
                 settings.campaignSeed(), seconds, Witnesses.NONE, settings.layoutOrDefault(),
-                lab.reach(Lab.campaignRun(folded, catalogue.size(), settings.tries())));
+                lab.reach(Lab.campaignRun(folded, catalogue.size(), settings.tries())), compiled);
     }
 
     private static UnitResult unit(ShardFile.UnitEntry e, Scenario catalogueScenario, String where) {

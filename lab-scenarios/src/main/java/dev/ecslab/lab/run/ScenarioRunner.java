@@ -203,6 +203,25 @@ public final class ScenarioRunner {
      * Criterion A's evidence: the pairs the schedule compiler reports ambiguous for {@code scenario}, as
      * {@code "stage: a | b"} ({@code criteria.AmbiguityCheck} compares them with its oracle).
      */
+    /**
+     * The schedule compiler's ambiguity report of each scenario in words, by name in the given order: {@code ""}
+     * when it reports none, and "the schedule does not compile: ..." when it cannot compile it.
+     */
+    public static java.util.Map<String, String> ambiguityReports(List<Scenario> scenarios) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (Scenario s : scenarios) {
+            String text;
+            try {
+                var report = compile(s).ambiguities();
+                text = report.isEmpty() ? "" : report.format();
+            } catch (RuntimeException e) {
+                text = "the schedule does not compile: " + e.getMessage();
+            }
+            out.putIfAbsent(s.name(), text);
+        }
+        return out;
+    }
+
     public static java.util.Set<String> reportedAmbiguities(Scenario scenario) {
         java.util.Set<String> reported = new java.util.TreeSet<>();
         for (dev.ecslab.ecs.schedule.Ambiguity a : compile(scenario).ambiguities().pairs()) {

@@ -525,6 +525,16 @@ public final class MatrixReport {
         ambiguity.put("differences", m.ambiguity());
         root.put("ambiguity", ambiguity);
         root.put("witnesses", witnessesJson(m.witnesses()));
+        if (!m.compiledAmbiguities().isEmpty()) {
+            List<Object> compiled = new ArrayList<>();
+            m.compiledAmbiguities().forEach((scenario, report) -> {
+                Map<String, Object> cj = new LinkedHashMap<>();
+                cj.put("scenario", scenario);
+                cj.put("report", report);
+                compiled.add(cj);
+            });
+            root.put("compiledAmbiguities", compiled);
+        }
         try {
             return ScenarioJson.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {

@@ -151,7 +151,24 @@ final class RecordedMatrix {
         return new Matrix(rows, differences, integer(root, "scenarios", ""),
                 tries, seeds, longValue(root, "campaignSeed", ""), decimal(root, "seconds", ""),
                 witnesses(object(root, "witnesses", ""), "witnesses"), layout(root.has("layout") ? optionalText(root, "layout", "") : null),
-                reach(root, tries));
+                reach(root, tries), compiledAmbiguities(root));
+    }
+
+    /** The catalogue's ambiguity reports as the lab that ran recorded them (none in files made before they were). */
+    private Map<String, String> compiledAmbiguities(JsonNode root) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (!root.has("compiledAmbiguities")) {
+            return out;
+        }
+        JsonNode a = array(root, "compiledAmbiguities", "");
+        for (int i = 0; i < a.size(); i++) {
+            String at = "compiledAmbiguities[" + i + "]";
+            String scenario = text(a.get(i), "scenario", at);
+            if (out.put(scenario, text(a.get(i), "report", at)) != null) {
+                throw bad(at + ".scenario", "names '" + scenario + "' twice");
+            }
+        }
+        return out;
     }
 
     /** The campaign's reach, when recorded: each boundary's count of scenarios, between 0 and the tries. */

@@ -1,10 +1,7 @@
 package dev.ecslab.reports.html;
 
-import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.run.ScenarioRunner;
-import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.reports.html.ReportPage.AmbiguityView;
 import dev.ecslab.reports.html.ReportPage.ChartView;
 import dev.ecslab.reports.html.ReportPage.CounterexampleRenderer;
@@ -31,15 +28,9 @@ public final class ReportWriter {
     /** Every page of the report, keyed by its path relative to the report's folder, {@code index.html} first. */
     public static Map<String, String> pages(Matrix m, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             Benchmarks benchmarks, Path repositoryRoot, Path folder) throws IOException {
+        // what the lab's compiler said when it ran (a redraw never compiles today's catalogue instead)
         List<AmbiguityView> ambiguities = new ArrayList<>();
-        for (Scenario s : Catalogue.all()) {
-            try {
-                var report = ScenarioRunner.compile(s).ambiguities();
-                ambiguities.add(new AmbiguityView(s.name(), report.isEmpty() ? "" : report.format()));
-            } catch (RuntimeException e) {
-                ambiguities.add(new AmbiguityView(s.name(), "the schedule does not compile: " + e.getMessage()));
-            }
-        }
+        m.compiledAmbiguities().forEach((scenario, report) -> ambiguities.add(new AmbiguityView(scenario, report)));
         return ReportPage.pages(new ReportPage.Input(m, replayFiles, renderer, ambiguities,
                 RaceCatalogueStatus.read(repositoryRoot), benchmarks.charts(), benchmarks.note(),
                 Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder));

@@ -47,6 +47,8 @@ class ReportCommandTest {
         assertThat(html).contains("777 random scenarios from seed 9000), 4242.0 s")
                 .contains("<code>generation</code>").contains("<code>flags</code>")
                 .contains("by hand: `detector` never saw the change")
+                .as("the catalogue's ambiguity report as the run recorded it, not today's compiler's")
+                .contains("by hand: update: writer | reader (as recorded)")
                 .contains("./lab replay " + out.resolve("counterexamples/001-flags-serial-1.json"));
         String md = Files.readString(out.resolve("matrix.md"));
         assertThat(md).contains("3 scenarios (the catalogue under seeds [1], 777 random from seed 9000), 4242.0 s")
@@ -253,7 +255,8 @@ class ReportCommandTest {
               "scenarios" : 3, "tries" : 777, "catalogueSeeds" : [ 1 ], "campaignSeed" : 9000, "seconds" : 4242.0,
               "rows" : [ %s, %s ],
               "ambiguity" : { "status" : "pass", "scenarios" : 3, "differences" : [ ] },
-              "witnesses" : { "ran" : false, "scenarios" : 0, "campaignScenarios" : 0, "seconds" : 0.0, "pairs" : [ ] }
+              "witnesses" : { "ran" : false, "scenarios" : 0, "campaignScenarios" : 0, "seconds" : 0.0, "pairs" : [ ] },
+              "compiledAmbiguities" : [ { "scenario" : "SCENARIO", "report" : "by hand: update: writer | reader (as recorded)" } ]
             }
             """.formatted(row("generation", "exact", "exact", "exact", null),
                     row("flags", "flaky", "flaky", "flaky", COUNTEREXAMPLE));
