@@ -22,9 +22,59 @@ import org.junit.jupiter.api.io.TempDir;
  * and the process must exit 130.
  */
 class CtrlCTest {
+    /**
+     * Runs the rest of the command with SIGINT's default disposition. A shell that starts a job in the background
+     * (`nohup mvn -B verify &`, as some CI agents do) starts it with SIGINT ignored, every child inherits that,
+     * and a JVM started so keeps ignoring it: the child would finish its campaign and exit 0. What the child
+     * sees is the test's precondition, so the test sets it (perl is part of every Debian and macOS system).
+     */
+    static final List<String> SIGINT_DEFAULT = List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\"");
+    /** What a background job of a non-interactive shell does to its children: SIGINT ignored. */
+    static final List<String> SIGINT_IGNORED = List.of("perl", "-e", "$SIG{INT} = 'IGNORE'; exec @ARGV or die \"exec: $!\"");
 
     @Test
     void sigintLeavesThePreviousReportAndTheUsersFilesUntouched(@TempDir Path dir) throws Exception {
+        stopPartWay(dir, List.of());
+    }
+
+    /** The same when the test itself runs with SIGINT ignored, as under `nohup mvn -B verify &`. */
+    @Test
+    void theTestHoldsWhenItsOwnParentIgnoresSigint(@TempDir Path dir) throws Exception {
+        stopPartWay(dir, SIGINT_IGNORED);
+    }
+
+    /**
+     * Why the test resets SIGINT: a child that inherits it ignored goes on after Ctrl-C (it would finish its
+     * campaign and exit 0, and the test above would fail for a reason that is not the lab's).
+     */
+    @Test
+    void aChildThatInheritsSigintIgnoredGoesOn(@TempDir Path dir) throws Exception {
+        List<String> command = new java.util.ArrayList<>(SIGINT_IGNORED);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
+                "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "flags", "--no-memory",
+                "--search", "-1", "--progress", "always", "--out", dir.resolve("out").toString()));
+        Process p = new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        try {
+            Reader stderr = new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8);
+            StringBuilder err = new StringBuilder();
+            int ch;
+            while ((ch = stderr.read()) >= 0) {
+                err.append((char) ch);
+                if (ch == '/' && err.indexOf("[") >= 0) {
+                    break;
+                }
+            }
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
+            assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            // 5 000 scenarios take minutes: a child that honoured SIGINT would have exited within these seconds
+            assertThat(p.waitFor(5, TimeUnit.SECONDS)).as("a child with SIGINT ignored is still running").isFalse();
+        } finally {
+            p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void stopPartWay(Path dir, List<String> startedBy) throws Exception {
         Path out = dir.resolve("out");
         Files.createDirectories(out.resolve("keep"));
         Files.writeString(out.resolve("important.tmp"), "mine");
@@ -34,11 +84,13 @@ class CtrlCTest {
         assertThat(previous.code()).as(previous.err()).isZero();
         Map<String, String> before = report(out);
 
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new java.util.ArrayList<>(startedBy);
+        command.addAll(SIGINT_DEFAULT);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
                 "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "flags", "--no-memory",
-                "--search", "-1", "--progress", "always", "--out", out.toString())
-                .redirectOutput(dir.resolve("out.txt").toFile()).start();
+                "--search", "-1", "--progress", "always", "--out", out.toString()));
+        Process p = new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile()).start();
         StringBuilder err = new StringBuilder();
         Reader stderr = new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8);
         // Block on the run's own output until its progress bar shows the campaign under way ("n/total").
