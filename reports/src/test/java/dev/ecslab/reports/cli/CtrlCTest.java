@@ -49,22 +49,9 @@ class CtrlCTest {
      */
     @Test
     void aChildThatInheritsSigintIgnoredGoesOn(@TempDir Path dir) throws Exception {
-        List<String> command = new java.util.ArrayList<>(SIGINT_IGNORED);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
-                "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "flags", "--no-memory",
-                "--search", "-1", "--progress", "always", "--out", dir.resolve("out").toString()));
-        Process p = new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        Process p = longRun(dir, SIGINT_IGNORED, dir.resolve("out"));
         try {
-            Reader stderr = new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8);
-            StringBuilder err = new StringBuilder();
-            int ch;
-            while ((ch = stderr.read()) >= 0) {
-                err.append((char) ch);
-                if (ch == '/' && err.indexOf("[") >= 0) {
-                    break;
-                }
-            }
+            awaitProgress(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8), new StringBuilder());
             Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
             assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
             // 5 000 scenarios take minutes: a child that honoured SIGINT would have exited within these seconds
@@ -84,23 +71,13 @@ class CtrlCTest {
         assertThat(previous.code()).as(previous.err()).isZero();
         Map<String, String> before = report(out);
 
-        List<String> command = new java.util.ArrayList<>(startedBy);
-        command.addAll(SIGINT_DEFAULT);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
-                "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "flags", "--no-memory",
-                "--search", "-1", "--progress", "always", "--out", out.toString()));
-        Process p = new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        List<String> prefix = new java.util.ArrayList<>(startedBy);
+        prefix.addAll(SIGINT_DEFAULT);
+        Process p = longRun(dir, prefix, out);
         StringBuilder err = new StringBuilder();
         Reader stderr = new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8);
-        // Block on the run's own output until its progress bar shows the campaign under way ("n/total").
+        awaitProgress(stderr, err);
         int ch;
-        while ((ch = stderr.read()) >= 0) {
-            err.append((char) ch);
-            if (ch == '/' && err.indexOf("[") >= 0) {
-                break;
-            }
-        }
         assertThat(p.isAlive()).as("still running when stopped; stderr so far: %s", err).isTrue();
         Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
         assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -118,6 +95,27 @@ class CtrlCTest {
             assertThat(names).noneMatch(n -> n.endsWith(AtomicFiles.TMP_SUFFIX) || n.startsWith(StagedReport.STAGING_PREFIX));
         }
         assertThat(out.resolve(RunLock.NAME)).as("the next run will not take this for a crash").isEmptyFile();
+    }
+
+    /** A child {@code lab run} of 5 000 scenarios (minutes of work), started through {@code prefix}. */
+    private static Process longRun(Path dir, List<String> prefix, Path out) throws java.io.IOException {
+        List<String> command = new java.util.ArrayList<>(prefix);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
+                "run", "--tries", "5000", "--executor", "dynamic", "--strategy", "flags", "--no-memory",
+                "--search", "-1", "--progress", "always", "--out", out.toString()));
+        return new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile()).start();
+    }
+
+    /** Blocks on the run's own output until its progress bar shows the campaign under way ("n/total"). */
+    private static void awaitProgress(Reader stderr, StringBuilder err) throws java.io.IOException {
+        int ch;
+        while ((ch = stderr.read()) >= 0) {
+            err.append((char) ch);
+            if (ch == '/' && err.indexOf("[") >= 0) {
+                return;
+            }
+        }
     }
 
     private static Map<String, String> report(Path out) throws Exception {
