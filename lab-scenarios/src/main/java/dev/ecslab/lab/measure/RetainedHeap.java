@@ -128,6 +128,10 @@ public final class RetainedHeap {
         SortedMap<Integer, Long> tracking = new TreeMap<>();
         long[] labObjects = {baseline.values().stream().mapToLong(v -> v[2]).sum()};
         String[] problem = {null};
+        // The plug-in jar's classes, listed once per measure (the jar does not change during a run; reading it
+        // at every sample took most of a plug-in's measure), and one identity map for every walk of the run.
+        Map<Class<?>, List<Class<?>>> jarClasses = new java.util.HashMap<>();
+        IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
         Trace trace = ScenarioRunner.run(scenario, config, (frame, world, tracker) -> {
             int n = frame + 1;
             long[] base = baseline.get(n);
@@ -140,7 +144,7 @@ public final class RetainedHeap {
                 return;
             }
             try {
-                Walk w = walk(world, staticRoots(tracker, problem));
+                Walk w = walk(world, staticRoots(tracker, jarClasses, problem), seen);
                 labObjects[0] += w.labObjects();
                 tracking.put(n, w.bytes() - base[0]);
             } catch (RuntimeException e) {
@@ -165,12 +169,13 @@ public final class RetainedHeap {
         BaselineKey key = new BaselineKey(scenario, config.executor().id(), config.seed(), Set.copyOf(frames));
         return BASELINES.computeIfAbsent(key, k -> {
             SortedMap<Integer, long[]> out = new TreeMap<>();
+            IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
             // The measured run's timeout (criterion 6 gives its long run ten times the run timeout), not the default:
             // the baseline runs the same 10 000 frames, and on a loaded machine the default cut it off.
             LabConfig inert = new LabConfig(INERT, config.executor(), config.seed(), config.threads(), config.timeout());
             Trace t = ScenarioRunner.run(scenario, inert, (frame, world, tracker) -> {
                 if (frames.contains(frame + 1)) {
-                    Walk w = walk(world, List.of());
+                    Walk w = walk(world, List.of(), seen);
                     out.put(frame + 1, new long[] {w.bytes(), world.entityCount(), w.labObjects()});
                 }
             });
@@ -192,13 +197,14 @@ public final class RetainedHeap {
      * initialised (a leak into a static collection of a helper class, or of the provider class, is the
      * tracker's as much as one into its own class's; {@link #pluginClasses}).
      */
-    private static List<Object> staticRoots(ChangeTracker tracker, String[] problem) {
+    private static List<Object> staticRoots(ChangeTracker tracker, Map<Class<?>, List<Class<?>>> jarClasses,
+            String[] problem) {
         List<Object> roots = new ArrayList<>();
         java.util.Set<Class<?>> classes = new java.util.LinkedHashSet<>();
         for (Class<?> c = tracker.getClass(); c != null; c = c.getSuperclass()) {
             classes.add(c);
         }
-        classes.addAll(pluginClasses(tracker.getClass()));
+        classes.addAll(jarClasses.computeIfAbsent(tracker.getClass(), RetainedHeap::pluginClasses));
         for (Class<?> c : classes) {
             if (c.getName().startsWith("java.") || c.getName().startsWith("javax.")) {
                 continue;
@@ -263,8 +269,9 @@ public final class RetainedHeap {
         return out;
     }
 
-    private static Walk walk(World world, List<Object> extraRoots) {
-        Map<Object, Boolean> seen = new IdentityHashMap<>();
+    /** One walk from the world and {@code extraRoots}; {@code seen} is the caller's, emptied here for reuse. */
+    private static Walk walk(World world, List<Object> extraRoots, IdentityHashMap<Object, Boolean> seen) {
+        seen.clear();
         seen.put(world.changeTrackingId(), Boolean.TRUE);          // its length differs per strategy
         ArrayDeque<Object> stack = new ArrayDeque<>();
         long bytes = 0;

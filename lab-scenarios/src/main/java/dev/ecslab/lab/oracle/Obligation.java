@@ -67,8 +67,21 @@ public record Obligation(Watch watch, String detector, ChangeRecord change, RunR
      * that late. The one rule both the verdict and the report's pictures use.
      */
     public static RunRecord deadline(RunRecord due, int allowedFrames, List<RunRecord> detectorRuns) {
-        for (RunRecord r : detectorRuns) {
-            if (r.startSeq() >= due.startSeq() && r.frame() >= due.frame() + allowedFrames) {
+        // The runs are in start order, so those that started before the due run are skipped by bisection, not
+        // walked: a scenario of thousands of frames asks this for each of its thousands of obligations.
+        int from = 0;
+        int to = detectorRuns.size();
+        while (from < to) {
+            int mid = (from + to) >>> 1;
+            if (detectorRuns.get(mid).startSeq() < due.startSeq()) {
+                from = mid + 1;
+            } else {
+                to = mid;
+            }
+        }
+        for (int i = from; i < detectorRuns.size(); i++) {
+            RunRecord r = detectorRuns.get(i);
+            if (r.frame() >= due.frame() + allowedFrames) {
                 return r;
             }
         }

@@ -557,7 +557,10 @@ final class RunSession implements ExecutionObserver, BodyHost {
         events.add(new Trace.Event(seq, "commands", labFrame, stage, iteration, system, Thread.currentThread().getName()));
         BodyRun log = null;
         synchronized (bodyRuns) {
-            for (BodyRun r : bodyRuns) {
+            // The newest match, searched from the end where this frame's runs are: a long run (criterion 6 runs
+            // 10 000 frames) would otherwise walk every run of every earlier frame at each application.
+            for (int i = bodyRuns.size() - 1; i >= 0 && log == null; i--) {
+                BodyRun r = bodyRuns.get(i);
                 if (r.system.equals(system) && r.frame == labFrame && r.iteration == iteration && !r.applied) {
                     log = r;
                 }
