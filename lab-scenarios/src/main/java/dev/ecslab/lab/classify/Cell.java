@@ -1,6 +1,8 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.criteria.Scope;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.Collections;
@@ -14,19 +16,12 @@ import java.util.TreeMap;
  * scope (components and resources, Added, Mutated, Changed and Removed apart; criteria without a
  * scope keep theirs under {@code null}) and per scenario class.
  *
- * <p><b>Three outcomes, never two.</b> A cell {@linkplain Status#FAIL fails} when some run violated
- * it, {@linkplain Status#PASS passes} when runs judged it (some evidence: an obligation, a run, a
- * measurement) and none violated it, and is {@linkplain Status#NOT_JUDGED not judged} otherwise. Not
+ * <p><b>Three outcomes, never two.</b> A cell {@linkplain CellStatus#FAIL fails} when some run violated
+ * it, {@linkplain CellStatus#PASS passes} when runs judged it (some evidence: an obligation, a run, a
+ * measurement) and none violated it, and is {@linkplain CellStatus#NOT_JUDGED not judged} otherwise. Not
  * judged is never a pass: a check that judged nothing has not passed.
  */
 public final class Cell {
-    /** What a cell says. */
-    public enum Status {
-        PASS,
-        FAIL,
-        NOT_JUDGED
-    }
-
     /** Criterion 1 or 2 on one scenario class: evidence, failures and the first counterexample. */
     public static final class ClassTally {
         private int evidence;
@@ -45,8 +40,8 @@ public final class Cell {
             return first;
         }
 
-        public Status status() {
-            return first != null ? Status.FAIL : evidence > 0 ? Status.PASS : Status.NOT_JUDGED;
+        public CellStatus status() {
+            return first != null ? CellStatus.FAIL : evidence > 0 ? CellStatus.PASS : CellStatus.NOT_JUDGED;
         }
     }
 
@@ -148,22 +143,22 @@ public final class Cell {
         return failedRuns;
     }
 
-    public Status status() {
-        return !failures.isEmpty() ? Status.FAIL : evidence > 0 ? Status.PASS : Status.NOT_JUDGED;
+    public CellStatus status() {
+        return !failures.isEmpty() ? CellStatus.FAIL : evidence > 0 ? CellStatus.PASS : CellStatus.NOT_JUDGED;
     }
 
     /** True when it passes: runs judged it and none violated it. Not judged is not a pass. */
     public boolean passes() {
-        return status() == Status.PASS;
+        return status() == CellStatus.PASS;
     }
 
     /** True when some run violated it. */
     public boolean fails() {
-        return status() == Status.FAIL;
+        return status() == CellStatus.FAIL;
     }
 
     public boolean judgedAtAll() {
-        return status() != Status.NOT_JUDGED;
+        return status() != CellStatus.NOT_JUDGED;
     }
 
     public Map<Scope, Counterexample> failures() {

@@ -1,5 +1,6 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.run.TrackerSubject;

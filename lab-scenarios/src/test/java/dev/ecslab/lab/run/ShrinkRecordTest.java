@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ecslab.lab.campaign.Shrinker;
 import dev.ecslab.lab.campaign.Shrinking;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;

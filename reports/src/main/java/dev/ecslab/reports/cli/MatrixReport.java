@@ -1,9 +1,10 @@
 package dev.ecslab.reports.cli;
 
+import dev.ecslab.lab.results.CellStatus;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
@@ -177,7 +178,7 @@ public final class MatrixReport {
                 }
                 for (Criterion c : columns()) {
                     Cell cell = r.cell(c);
-                    if (cell.status() != Cell.Status.FAIL) {
+                    if (cell.status() != CellStatus.FAIL) {
                         out.append(' ').append(VerdictWords.status(cell.status())).append(" |");
                         continue;
                     }

@@ -9,7 +9,7 @@ import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.RecordedRows;
 import dev.ecslab.lab.classify.Row;

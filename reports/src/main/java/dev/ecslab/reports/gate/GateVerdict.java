@@ -1,11 +1,12 @@
 package dev.ecslab.reports.gate;
 
+import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
@@ -129,7 +130,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
                 m.scenarios(), seconds, notes);
     }
 
-    private static Status status(Cell.Status s) {
+    private static Status status(CellStatus s) {
         return switch (s) {
             case PASS -> Status.PASS;
             case FAIL -> Status.FAIL;
@@ -226,7 +227,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
             Cell cell = row.cell(c);
             if (cell.fails() && promise.covers(c)) {
                 b.append('\n').append(c.code()).append(' ').append(c.title()).append(" fails: ").append(cell.first().oneLine());
-            } else if (cell.status() == Cell.Status.NOT_JUDGED) {
+            } else if (cell.status() == CellStatus.NOT_JUDGED) {
                 b.append('\n').append(c.code()).append(' ').append(c.title()).append(" was not judged by any run");
             }
         }

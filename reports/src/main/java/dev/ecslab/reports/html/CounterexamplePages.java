@@ -4,7 +4,7 @@ import static dev.ecslab.reports.html.PageFrame.esc;
 import static dev.ecslab.reports.html.PageFrame.md;
 
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;

@@ -1,7 +1,7 @@
 package dev.ecslab.reports.timeline;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.oracle.Finding;

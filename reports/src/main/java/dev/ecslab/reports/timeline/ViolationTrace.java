@@ -1,6 +1,6 @@
 package dev.ecslab.reports.timeline;
 
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.replay.Replay;

@@ -1,9 +1,10 @@
 package dev.ecslab.reports.verdict;
 
+import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.DelayStats;
-import dev.ecslab.lab.classify.MeasuredClass;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
@@ -39,7 +40,7 @@ public final class VerdictWords {
     }
 
     /** {@code pass}, {@code FAIL} or {@code not judged}. */
-    public static String status(Cell.Status s) {
+    public static String status(CellStatus s) {
         return switch (s) {
             case PASS -> "pass";
             case FAIL -> "FAIL";
@@ -48,7 +49,7 @@ public final class VerdictWords {
     }
 
     /** The status as matrix.json writes it: {@code pass}, {@code fail} or {@code not-judged}. */
-    public static String jsonStatus(Cell.Status s) {
+    public static String jsonStatus(CellStatus s) {
         return switch (s) {
             case PASS -> "pass";
             case FAIL -> "fail";
@@ -94,8 +95,8 @@ public final class VerdictWords {
         Promise p = Promise.of(r);
         List<ScenarioClass> out = new ArrayList<>();
         for (ScenarioClass cls : CLASSES) {
-            boolean first = p.atLeastOnce() && r.cell(Criterion.AT_LEAST_ONCE).inClass(cls).status() == Cell.Status.FAIL;
-            boolean second = p.atMostOnce() && r.cell(Criterion.AT_MOST_ONCE).inClass(cls).status() == Cell.Status.FAIL;
+            boolean first = p.atLeastOnce() && r.cell(Criterion.AT_LEAST_ONCE).inClass(cls).status() == CellStatus.FAIL;
+            boolean second = p.atMostOnce() && r.cell(Criterion.AT_MOST_ONCE).inClass(cls).status() == CellStatus.FAIL;
             if (first || second) {
                 out.add(cls);
             }
@@ -142,7 +143,7 @@ public final class VerdictWords {
         List<String> failed = new ArrayList<>();
         for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
             Cell.ClassTally t = r.cell(c).inClass(cls);
-            if (t.status() == Cell.Status.FAIL) {
+            if (t.status() == CellStatus.FAIL) {
                 failed.add(c.code() + " failed in " + runs(t.failedRuns()));
             }
         }
@@ -152,7 +153,7 @@ public final class VerdictWords {
 
     /** The scenario classes in which a cell failed (for criteria 1 and 2 and their views). */
     public static List<ScenarioClass> failingClasses(Cell c) {
-        return CLASSES.stream().filter(cls -> c.inClass(cls).status() == Cell.Status.FAIL).toList();
+        return CLASSES.stream().filter(cls -> c.inClass(cls).status() == CellStatus.FAIL).toList();
     }
 
     /** {@code "in pausing, looping"} for a cell of 1 or 2 that failed in some classes, else {@code ""}. */

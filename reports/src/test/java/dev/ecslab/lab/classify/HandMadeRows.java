@@ -1,5 +1,6 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.criteria.Criterion;

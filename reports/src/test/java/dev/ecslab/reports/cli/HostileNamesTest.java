@@ -3,7 +3,7 @@ package dev.ecslab.reports.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.change.ClaimedClass;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.HandMadeRows;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;

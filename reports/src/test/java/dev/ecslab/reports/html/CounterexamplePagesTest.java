@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.HandMadeRows;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
 import dev.ecslab.lab.campaign.Shrinker;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.criteria.Criterion;

@@ -2,7 +2,7 @@ package dev.ecslab.reports.timeline;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
