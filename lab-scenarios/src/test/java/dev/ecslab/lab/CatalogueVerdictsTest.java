@@ -1,6 +1,7 @@
 package dev.ecslab.lab;
 
 import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.ClassTally;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
@@ -8,9 +9,9 @@ import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
@@ -94,7 +95,7 @@ class CatalogueVerdictsTest {
                         .isEqualTo(MeasuredClass.BROKEN);
             }
             // flags: cleared at frame end, so a looping stage reports a change again in its next iteration
-            Cell.ClassTally loopRepeat = matrix.row("flags", e).cell(Criterion.AT_MOST_ONCE).inClass(ScenarioClass.LOOPING);
+            ClassTally loopRepeat = matrix.row("flags", e).cell(Criterion.AT_MOST_ONCE).inClass(ScenarioClass.LOOPING);
             assertThat(loopRepeat.status()).isEqualTo(CellStatus.FAIL);
             assertThat(loopRepeat.first().message()).contains("again");
             // double-buffer and the delayed ones lose what changed while the detector was paused

@@ -1,20 +1,22 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.criteria.Criterion;
-import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.CellTally;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.First;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * One criterion for one strategy and executor: what was judged, and the first counterexample per
- * scope (components and resources, Added, Mutated, Changed and Removed apart; criteria without a
- * scope keep theirs under {@code null}) and per scenario class.
+ * One criterion for one strategy and executor: its {@link CellTally} (what was judged, the first counterexample per
+ * scope and per scenario class, the delays) and the questions a report asks of it. The figures are the immutable
+ * tally; the cell only holds the current sum while a row is folded (each finding is added with
+ * {@link CellTally#plus}) or restored from a recorded report.
  *
  * <p><b>Three outcomes, never two.</b> A cell {@linkplain CellStatus#FAIL fails} when some run violated
  * it, {@linkplain CellStatus#PASS passes} when runs judged it (some evidence: an obligation, a run, a
@@ -22,37 +24,12 @@ import java.util.TreeMap;
  * judged is never a pass: a check that judged nothing has not passed.
  */
 public final class Cell {
-    /** Criterion 1 or 2 on one scenario class: evidence, failures and the first counterexample. */
-    public static final class ClassTally {
-        private int evidence;
-        private int failedRuns;
-        private Counterexample first;
-
-        public int evidence() {
-            return evidence;
-        }
-
-        public int failedRuns() {
-            return failedRuns;
-        }
-
-        public Counterexample first() {
-            return first;
-        }
-
-        public CellStatus status() {
-            return first != null ? CellStatus.FAIL : evidence > 0 ? CellStatus.PASS : CellStatus.NOT_JUDGED;
-        }
-    }
+    /** Where findings added without one are found: after every unit of a fold, in the order they are added. */
+    static final long UNPLACED = Long.MAX_VALUE;
 
     private final Criterion criterion;
-    private int judgedRuns;
-    private long evidence;
-    private int failedRuns;
-    private final Map<Scope, Counterexample> failures = new TreeMap<>(Comparator.nullsFirst(Comparator.<Scope>naturalOrder()));
-    private final Map<ScenarioClass, ClassTally> classes = new EnumMap<>(ScenarioClass.class);
-    private final DelayStats delays = new DelayStats();
-    private String note = "";
+    private CellTally tally = CellTally.NONE;
+    private int unplaced;
 
     public Cell(Criterion criterion) {
         this.criterion = criterion;
@@ -62,89 +39,103 @@ public final class Cell {
         return criterion;
     }
 
+    /** The cell's figures. */
+    public CellTally tally() {
+        return tally;
+    }
+
+    /** Adds {@code t} to the cell's figures. */
+    void add(CellTally t) {
+        tally = tally.plus(t);
+    }
+
     /** A scenario run judged this criterion with {@code items} pieces of evidence. */
     void judged(long items) {
-        judgedRuns++;
-        evidence += items;
+        add(CellTally.judged(1, items));
     }
 
     /** Adds runs that judged this criterion with {@code items} pieces of evidence in all (a shard's summed runs). */
     void judgedRuns(int runs, long items) {
-        judgedRuns += runs;
-        evidence += items;
+        add(CellTally.judged(runs, items));
     }
 
     void evidence(ScenarioClass cls, int items) {
-        classes.computeIfAbsent(cls, c -> new ClassTally()).evidence += items;
+        add(CellTally.inClass(cls, new ClassTally(items, 0, null)));
     }
 
     void failedRun() {
-        failedRuns++;
+        add(CellTally.failedRuns(1));
     }
 
     void failedRunIn(ScenarioClass cls) {
-        classes.computeIfAbsent(cls, c -> new ClassTally()).failedRuns++;
+        add(CellTally.inClass(cls, new ClassTally(0, 1, null)));
     }
 
-    /** Keeps the first counterexample of its scope; true if it was the first. */
+    /** Keeps the earliest counterexample of its scope; true if {@code c} is now it. */
+    boolean fail(First<Counterexample> c) {
+        add(CellTally.failure(c));
+        return tally.failures().get(c.value().scope()) == c;
+    }
+
+    /** Keeps the first counterexample of its scope (added after every placed one); true if it was the first. */
     boolean fail(Counterexample c) {
-        return failures.putIfAbsent(c.scope(), c) == null;
+        return fail(new First<>(UNPLACED, unplaced++, c));
     }
 
-    /** Keeps the first counterexample of a class. */
+    /** Keeps the earliest counterexample of a class. */
+    void failIn(ScenarioClass cls, First<Counterexample> c) {
+        add(CellTally.inClass(cls, new ClassTally(0, 0, c)));
+    }
+
+    /** Keeps the first counterexample of a class (added after every placed one). */
     void failIn(ScenarioClass cls, Counterexample c) {
-        ClassTally t = classes.computeIfAbsent(cls, k -> new ClassTally());
-        if (t.first == null) {
-            t.first = c;
-        }
+        failIn(cls, new First<>(UNPLACED, unplaced++, c));
     }
 
-    /** Sets the figures a report recorded ({@link RecordedRows}): runs, evidence, failed runs and the note. */
+    /** Adds the figures a report recorded ({@link RecordedRows}) to a fresh cell: runs, evidence, failed runs and the note. */
     void restore(int judgedRuns, long evidence, int failedRuns, String note) {
-        this.judgedRuns = judgedRuns;
-        this.evidence = evidence;
-        this.failedRuns = failedRuns;
-        this.note = note == null ? "" : note;
+        add(CellTally.judged(judgedRuns, evidence).plus(CellTally.failedRuns(failedRuns)));
+        note(note);
     }
 
-    /** Sets a class's tally as a report recorded it ({@link RecordedRows}). */
+    /** Adds a class's tally as a report recorded it ({@link RecordedRows}) to a fresh cell. */
     void restore(ScenarioClass cls, int evidence, int failedRuns, Counterexample first) {
-        ClassTally t = classes.computeIfAbsent(cls, k -> new ClassTally());
-        t.evidence = evidence;
-        t.failedRuns = failedRuns;
-        t.first = first;
+        add(CellTally.inClass(cls, new ClassTally(evidence, failedRuns, first == null ? null
+                : new First<>(UNPLACED, unplaced++, first))));
     }
 
     boolean hasFailure(Scope scope) {
-        return failures.containsKey(scope);
+        return tally.failures().containsKey(scope);
     }
 
+    /** Sets the figures behind the verdict in words. */
     void note(String text) {
-        note = text;
+        tally = new CellTally(tally.judgedRuns(), tally.evidence(), tally.failedRuns(), tally.failures(), tally.classes(),
+                tally.delays(), tally.delaysByClass(), text);
     }
 
     /** Figures behind the verdict (criterion 6's sizes, the delay figures), or {@code ""}. */
     public String note() {
-        return note;
+        return tally.note();
     }
 
     /** Scenario runs that judged this criterion. */
     public int judgedRuns() {
-        return judgedRuns;
+        return tally.judgedRuns();
     }
 
     /** Pieces of evidence judged (obligations for 1 and 2, runs for O, measurements for 6). */
     public long evidence() {
-        return evidence;
+        return tally.evidence();
     }
 
     /** Scenario runs that failed it. */
     public int failedRuns() {
-        return failedRuns;
+        return tally.failedRuns();
     }
 
     public CellStatus status() {
-        return !failures.isEmpty() ? CellStatus.FAIL : evidence > 0 ? CellStatus.PASS : CellStatus.NOT_JUDGED;
+        return tally.status();
     }
 
     /** True when it passes: runs judged it and none violated it. Not judged is not a pass. */
@@ -161,27 +152,30 @@ public final class Cell {
         return status() != CellStatus.NOT_JUDGED;
     }
 
+    /** The first counterexample of each scope, in scope order (criteria without a scope: under {@code null}). */
     public Map<Scope, Counterexample> failures() {
-        return Collections.unmodifiableMap(failures);
+        Map<Scope, Counterexample> out = new LinkedHashMap<>();
+        tally.failures().forEach((scope, f) -> out.put(scope, f.value()));
+        return Collections.unmodifiableMap(out);
     }
 
     /** Per scenario class, for criteria 1 and 2 (and the class views 7 and L). */
     public Map<ScenarioClass, ClassTally> classes() {
-        return Collections.unmodifiableMap(classes);
+        return tally.classes();
     }
 
     /** The tally of one class (empty when the class was never judged). */
     public ClassTally inClass(ScenarioClass cls) {
-        return classes.getOrDefault(cls, new ClassTally());
+        return tally.inClass(cls);
     }
 
     /** Report delays, for criterion 1. */
     public DelayStats delays() {
-        return delays;
+        return new DelayStats(this);
     }
 
     /** The first counterexample (lowest scope), or {@code null}. */
     public Counterexample first() {
-        return failures.isEmpty() ? null : failures.values().iterator().next();
+        return tally.first();
     }
 }

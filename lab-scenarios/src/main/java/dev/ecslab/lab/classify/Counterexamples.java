@@ -1,10 +1,10 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.campaign.Shrinker;
 import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Violation;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.scenario.Scenario;

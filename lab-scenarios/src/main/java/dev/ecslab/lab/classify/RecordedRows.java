@@ -1,8 +1,8 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
 
@@ -12,7 +12,7 @@ import dev.ecslab.lab.scenario.ScenarioClass;
  * fills, filled from numbers instead of runs. The contract: a row restored from the figures another row
  * gives (its cells' runs, evidence, failures, notes, class tallies, delay figures, skip reason and
  * coverage) answers every question of the public view ({@link Row#measured()}, {@link Cell#status()},
- * the tallies, {@link DelayStats.Figures}) exactly as that row does. Only readers of recorded reports
+ * the tallies, {@link dev.ecslab.lab.results.DelayTally}) exactly as that row does. Only readers of recorded reports
  * call this; the lab never does.
  */
 public final class RecordedRows {

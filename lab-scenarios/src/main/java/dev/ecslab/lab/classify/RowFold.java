@@ -1,11 +1,12 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.campaign.Shrinking;
-import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.criteria.AmbiguityCheck;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
+import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.First;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -101,7 +102,7 @@ final class RowFold {
                 }
                 MemoryResult m = source.memory(r / Math.max(1, executors.size()));
                 if (m != null) {
-                    recordMemory(row, m);                          // last: short counterexamples come first
+                    recordMemory(row, m, units);                          // last: short counterexamples come first
                 }
             }
             return null;
@@ -146,31 +147,36 @@ final class RowFold {
      */
     private void foldUnit(Row row, int unit, int units, Scenario catalogueScenario, UnitResult result) {
         if (!result.ran() && row.skipped() == null) {
-            row.skip(BUDGET + " after " + unit + " of this configuration's " + units + " scenarios (the catalogue's and"
+            row.skip(unit, BUDGET + " after " + unit + " of this configuration's " + units + " scenarios (the catalogue's and"
                     + " the campaign's, in order); the rest were not run");
         }
         if (row.skipped() != null) {
             if (catalogueScenario != null) {
-                row.covered(new Coverage(catalogueScenario));
+                row.covered(unit, new Coverage(catalogueScenario));
             }
             return;
         }
+        int order = 0;
         for (Judged j : result.runs()) {
-            record(row, j);
+            record(row, j, unit, order);
+            order += j.result().failures().size();
             if (j.result().timedOut() != null) {
-                row.skip(j.result().timedOut());
+                row.skip(unit, j.result().timedOut());
             }
         }
         if (catalogueScenario != null) {
-            row.covered(result.coverage());
+            row.covered(unit, result.coverage());
         }
     }
 
-    /** Records a judged run in the row's cells: evidence, delays, violations and counterexamples. */
-    void record(Row row, Judged j) {
+    /**
+     * Records a judged run of unit {@code unit} in the row's cells: evidence, delays, violations and counterexamples,
+     * each violation found at its place in the unit ({@code order} the place of the run's first).
+     */
+    void record(Row row, Judged j, long unit, int order) {
         RunResult run = j.result();
         if (run.pastHorizon() != null) {
-            row.pastHorizon(new Row.PastHorizon(1, run.pastHorizon().changes(), run.pastHorizon().first()));
+            row.pastHorizon(unit, new Row.PastHorizon(1, run.pastHorizon().changes(), run.pastHorizon().first()));
         }
         Set<Criterion> judgedHere = EnumSet.noneOf(Criterion.class);
         for (Criterion c : Criterion.values()) {
@@ -197,7 +203,8 @@ final class RowFold {
             // One counterexample per violation, shared by every cell and class it counts in; shrunk when it
             // is the first of its criterion and scope (a class's first only is kept as found: shrinking
             // each class's too would multiply the cost of a failing row).
-            Counterexample x = firstOfScope ? counterexamples.first(j, k) : Counterexamples.asFound(v, run, run.notShrunk() == null ? Counterexamples.NOT_FIRST : run.notShrunk());
+            Counterexample found = firstOfScope ? counterexamples.first(j, k) : Counterexamples.asFound(v, run, run.notShrunk() == null ? Counterexamples.NOT_FIRST : run.notShrunk());
+            First<Counterexample> x = new First<>(unit, order + k, found);
             for (Criterion c : cells) {
                 Cell cell = row.cell(c);
                 if (failedHere.add(c)) {
@@ -229,8 +236,8 @@ final class RowFold {
      * long run too, so a strategy that goes wrong only after thousands of frames is caught. The run is
      * serial; its counterexamples say so.
      */
-    private void recordMemory(Row row, MemoryResult m) {
-        record(row, new Judged(m.run(), null));
+    private void recordMemory(Row row, MemoryResult m, int units) {
+        record(row, new Judged(m.run(), null), units, 0);
         Cell cell = row.cell(Criterion.BOUNDED_MEMORY);
         if (m.crashed()) {
             cell.note("not judged: the 10 000-frame run crashed (criterion X)");
@@ -240,8 +247,9 @@ final class RowFold {
         cell.note(m.describe());
         if (!m.passes()) {
             cell.failedRun();
-            cell.fail(new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,
-                    m.run().config(), m.trace(), Shrinking.kept(Counterexamples.MEMORY_SCENARIO)));
+            cell.fail(new First<>(units, m.run().failures().size(), new Counterexample(Criterion.BOUNDED_MEMORY, null,
+                    m.describe(), m.scenario(), m.scenario(), 0, m.run().config(), m.trace(),
+                    Shrinking.kept(Counterexamples.MEMORY_SCENARIO))));
         }
     }
 }

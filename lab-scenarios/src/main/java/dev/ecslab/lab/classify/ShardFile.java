@@ -1,6 +1,5 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.results.Counterexample;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ClaimedClass;
@@ -9,6 +8,7 @@ import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.JsonDocument;
@@ -90,17 +90,18 @@ public final class ShardFile {
             Map<dev.ecslab.lab.scenario.ScenarioClass, Integer> classes, List<DelayFigures> delays) {
     }
 
-    /** Criterion 1's delay figures of one class ({@code null}: of all), as {@link DelayStats.Figures} counts them. */
+    /** Criterion 1's delay figures of one class ({@code null}: of all), as {@link dev.ecslab.lab.results.DelayTally} counts them. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record DelayFigures(dev.ecslab.lab.scenario.ScenarioClass cls, long obligations, long reported, long late,
             long missed, long tooLate, int maxRuns, int maxFrames, long sumRuns, long sumFrames) {
-        static DelayFigures of(dev.ecslab.lab.scenario.ScenarioClass cls, DelayStats.Figures f) {
+        static DelayFigures of(dev.ecslab.lab.scenario.ScenarioClass cls, dev.ecslab.lab.results.DelayTally f) {
             return new DelayFigures(cls, f.obligations(), f.reported(), f.late(), f.missed(), f.tooLate(), f.maxRuns(),
                     f.maxFrames(), f.sumRuns(), f.sumFrames());
         }
 
-        DelayStats.Figures figures() {
-            return DelayStats.figures(obligations, reported, late, missed, tooLate, maxRuns, maxFrames, sumRuns, sumFrames);
+        dev.ecslab.lab.results.DelayTally figures() {
+            return new dev.ecslab.lab.results.DelayTally(obligations, reported, late, missed, tooLate, maxRuns, maxFrames,
+                    sumRuns, sumFrames);
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
@@ -58,7 +58,7 @@ final class Shards {
                     Row scratch = sums.computeIfAbsent(key, k -> new Row(trackers.get(r / executors.size()),
                             executors.get(r % executors.size()).id()));
                     for (Judged j : result.runs()) {
-                        fold.record(scratch, j);
+                        fold.record(scratch, j, u, 0);            // passing runs: no violation to place
                     }
                     summed.merge(key, 1, Integer::sum);
                 } else {
@@ -115,7 +115,7 @@ final class Shards {
         for (Criterion c : Criterion.values()) {
             Cell cell = scratch.cell(c);
             Map<ScenarioClass, Integer> classes = new java.util.EnumMap<>(ScenarioClass.class);
-            cell.classes().forEach((cls, t) -> classes.put(cls, t.evidence()));
+            cell.classes().forEach((cls, t) -> classes.put(cls, Math.toIntExact(t.evidence())));
             List<ShardFile.DelayFigures> delays = new ArrayList<>();
             if (cell.delays().all().obligations() > 0 || !cell.delays().byClass().isEmpty()) {
                 delays.add(ShardFile.DelayFigures.of(null, cell.delays().all()));

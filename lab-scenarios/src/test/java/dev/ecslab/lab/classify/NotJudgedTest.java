@@ -1,7 +1,7 @@
 package dev.ecslab.lab.classify;
 
-import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.MeasuredClass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
@@ -13,8 +13,8 @@ import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.lab.catalogue.Catalogue;
-import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Data;

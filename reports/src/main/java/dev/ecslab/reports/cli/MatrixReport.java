@@ -1,25 +1,27 @@
 package dev.ecslab.reports.cli;
 
-import dev.ecslab.lab.results.CellStatus;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
-import dev.ecslab.lab.replay.Replay;
-import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
-import dev.ecslab.lab.trace.PluginJar;
-import dev.ecslab.reports.gate.GateVerdict;
-import dev.ecslab.reports.text.SafeText;
-import dev.ecslab.reports.verdict.CoverageWords;
+import dev.ecslab.lab.replay.Replay;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.WitnessFinder;
 import dev.ecslab.lab.witness.Witnesses;
+import dev.ecslab.reports.gate.GateVerdict;
+import dev.ecslab.reports.text.SafeText;
+import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
 import dev.ecslab.reports.verdict.WitnessWords;
@@ -218,7 +220,7 @@ public final class MatrixReport {
             out.append("| strategy | delay allowed | changes | on time | late | never | max delay (runs / frames) |"
                     + " mean delay (runs / frames) |\n|---|---|---|---|---|---|---|---|\n");
             for (Row r : rows) {
-                DelayStats.Figures f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
+                DelayTally f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
                 out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.allowedDelay(r)).append(" | ");
                 if (f.obligations() == 0) {
                     out.append("not judged | | | | | |\n");
@@ -619,7 +621,7 @@ public final class MatrixReport {
                 if (!perClass && !cell.classes().containsKey(cls)) {
                     continue;
                 }
-                Cell.ClassTally t = cell.inClass(cls);
+                ClassTally t = cell.inClass(cls);
                 Map<String, Object> tj = new LinkedHashMap<>();
                 tj.put("status", VerdictWords.jsonStatus(t.status()));
                 tj.put("evidence", t.evidence());
@@ -647,7 +649,7 @@ public final class MatrixReport {
         return f;
     }
 
-    private static Map<String, Object> figures(DelayStats.Figures f) {
+    private static Map<String, Object> figures(DelayTally f) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("obligations", f.obligations());
         out.put("reported", f.reported());

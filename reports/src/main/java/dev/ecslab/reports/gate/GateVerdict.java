@@ -1,16 +1,18 @@
 package dev.ecslab.reports.gate;
 
-import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.results.Counterexample;
-import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.reports.verdict.VerdictWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -94,7 +96,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
             boolean gating = promise.covers(c);
             Cell cell = row.cell(c);
             for (ScenarioClass cls : ScenarioClass.values()) {
-                Cell.ClassTally t = cell.inClass(cls);
+                ClassTally t = cell.inClass(cls);
                 Status s = status(t.status());
                 String detail = switch (s) {
                     case PASS -> t.evidence() + " change(s) judged";
@@ -154,7 +156,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
 
     /** Criterion 1's timing: no report later than the claim allows (misses are the class checks' business). */
     private static Check timeliness(Row row, Promise promise) {
-        DelayStats.Figures d = row.cell(Criterion.AT_LEAST_ONCE).delays().all();
+        DelayTally d = row.cell(Criterion.AT_LEAST_ONCE).delays().all();
         int allowed = promise.delayFrames();
         String name = "1 timeliness (allowed: " + (allowed == 0 ? "the detector's first run"
                 : "its first run " + allowed + " frame(s) later") + ")";
@@ -162,7 +164,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
             return new Check(name, promise.atLeastOnce(), Status.NOT_JUDGED, "not judged: no change was reported", "");
         }
         boolean ok = d.tooLate() == 0;
-        return new Check(name, promise.atLeastOnce(), ok ? Status.PASS : Status.FAIL, d.describe(), "");
+        return new Check(name, promise.atLeastOnce(), ok ? Status.PASS : Status.FAIL, VerdictWords.timeliness(d), "");
     }
 
     /**

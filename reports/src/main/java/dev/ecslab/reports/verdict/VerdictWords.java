@@ -1,13 +1,14 @@
 package dev.ecslab.reports.verdict;
 
-import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.DelayStats;
-import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,7 +143,7 @@ public final class VerdictWords {
     public static String inClass(Row r, ScenarioClass cls) {
         List<String> failed = new ArrayList<>();
         for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
-            Cell.ClassTally t = r.cell(c).inClass(cls);
+            ClassTally t = r.cell(c).inClass(cls);
             if (t.status() == CellStatus.FAIL) {
                 failed.add(c.code() + " failed in " + runs(t.failedRuns()));
             }
@@ -169,7 +170,7 @@ public final class VerdictWords {
      * Criterion 1's delays in one line: {@code "412 changes: 410 on time, 2 late, 0 never; delay max 1 run /
      * 1 frame, mean 0.01 / 0.01 over the reported"}, or that none was judged.
      */
-    public static String delays(DelayStats.Figures f) {
+    public static String delays(DelayTally f) {
         if (f.obligations() == 0) {
             return "no change to report was judged";
         }
@@ -177,6 +178,20 @@ public final class VerdictWords {
                 + " (runs / frames, over the reported)", f.obligations(), f.obligations() == 1 ? "" : "s",
                 f.reported() - f.late(), f.late(), f.missed(), runs(f.maxRuns()), frames(f.maxFrames()), f.meanRuns(),
                 f.meanFrames());
+    }
+
+    /**
+     * Criterion 1's timing in one line, as the gate's timeliness check gives it: "412 change(s), 410 reported on time,
+     * 2 late (max 1 run(s) / 1 frame(s), mean 0.02 / 0.02 over the reported; 0 later than the claim allows), 0 never".
+     */
+    public static String timeliness(DelayTally f) {
+        if (f.obligations() == 0) {
+            return "no change to report was judged";
+        }
+        return String.format(Locale.ROOT, "%d change(s), %d reported on time, %d late (max %d run(s) / %d frame(s),"
+                + " mean %.2f / %.2f over the reported; %d later than the claim allows), %d never", f.obligations(),
+                f.reported() - f.late(), f.late(), f.maxRuns(), f.maxFrames(), f.meanRuns(), f.meanFrames(), f.tooLate(),
+                f.missed());
     }
 
     /** {@code "1 frame"}, {@code "2 frames"}. */
