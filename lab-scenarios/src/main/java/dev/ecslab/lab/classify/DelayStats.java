@@ -40,14 +40,19 @@ public final class DelayStats {
 
     /** Adds obligations of a run, overall and in each of their classes. */
     void add(RunResult.Delay o) {
-        DelayTally t = DelayTally.due(o.obligations(), o.reported(), o.late(), o.maxRuns(), o.maxFrames(), o.sumRuns(),
-                o.sumFrames());
-        cell.add(CellTally.delays(t, each(o.classes(), t)));
+        cell.add(of(o));
     }
 
-    /** Counts a report that came after its deadline, in every class of the change. */
-    void tooLate(Set<ScenarioClass> classes) {
-        cell.add(CellTally.delays(DelayTally.TOO_LATE, each(classes, DelayTally.TOO_LATE)));
+    /** Obligations of a run as criterion 1's tally, overall and in each of their classes. */
+    static CellTally of(RunResult.Delay o) {
+        DelayTally t = DelayTally.due(o.obligations(), o.reported(), o.late(), o.maxRuns(), o.maxFrames(), o.sumRuns(),
+                o.sumFrames());
+        return CellTally.delays(t, each(o.classes(), t));
+    }
+
+    /** A report that came after its deadline as criterion 1's tally, counted in every class of the change. */
+    static CellTally tooLate(Set<ScenarioClass> classes) {
+        return CellTally.delays(DelayTally.TOO_LATE, each(classes, DelayTally.TOO_LATE));
     }
 
     private static Map<ScenarioClass, DelayTally> each(Set<ScenarioClass> classes, DelayTally t) {

@@ -73,6 +73,11 @@ public final class Row {
         return cells.get(c);
     }
 
+    /** Whether criterion {@code c}'s cell holds a counterexample of {@code scope}. */
+    boolean has(Criterion c, dev.ecslab.lab.criteria.Scope scope) {
+        return cells.get(c).hasFailure(scope);
+    }
+
     /** {@code null} for a mutant, which claims nothing. */
     public ClaimedClass claimed() {
         return subject.claimed();

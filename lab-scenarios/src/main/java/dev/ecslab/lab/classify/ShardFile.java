@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A shard's result file ({@code shard.json}): what one share of a campaign ran, in the form a merge folds
+ * A shard's result file ({@code shard.json}): what one share of a campaign ran, in the form a merge adds up
  * exactly as the unsharded run would have ({@link Lab#merge}).
  *
  * <p>It is self-describing: the format and its version; an {@code identity} (the lab's version and commit,
