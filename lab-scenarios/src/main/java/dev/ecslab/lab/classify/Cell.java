@@ -16,7 +16,7 @@ import java.util.Map;
  * One criterion for one strategy and executor: its {@link CellTally} (what was judged, the first counterexample per
  * scope and per scenario class, the delays) and the questions a report asks of it. The figures are the immutable
  * tally; the cell only holds the current sum while a row is folded (each finding is added with
- * {@link CellTally#plus}) or restored from a recorded report.
+ * {@link CellTally#plus}); a recorded report's rows are built from their tallies.
  *
  * <p><b>Three outcomes, never two.</b> A cell {@linkplain CellStatus#FAIL fails} when some run violated
  * it, {@linkplain CellStatus#PASS passes} when runs judged it (some evidence: an obligation, a run, a
@@ -54,11 +54,6 @@ public final class Cell {
         add(CellTally.judged(1, items));
     }
 
-    /** Adds runs that judged this criterion with {@code items} pieces of evidence in all (a shard's summed runs). */
-    void judgedRuns(int runs, long items) {
-        add(CellTally.judged(runs, items));
-    }
-
     void evidence(ScenarioClass cls, int items) {
         add(CellTally.inClass(cls, new ClassTally(items, 0, null)));
     }
@@ -92,26 +87,8 @@ public final class Cell {
         failIn(cls, new First<>(UNPLACED, unplaced++, c));
     }
 
-    /** Adds the figures a report recorded ({@link RecordedRows}) to a fresh cell: runs, evidence, failed runs and the note. */
-    void restore(int judgedRuns, long evidence, int failedRuns, String note) {
-        add(CellTally.judged(judgedRuns, evidence).plus(CellTally.failedRuns(failedRuns)));
-        note(note);
-    }
-
-    /** Adds a class's tally as a report recorded it ({@link RecordedRows}) to a fresh cell. */
-    void restore(ScenarioClass cls, int evidence, int failedRuns, Counterexample first) {
-        add(CellTally.inClass(cls, new ClassTally(evidence, failedRuns, first == null ? null
-                : new First<>(UNPLACED, unplaced++, first))));
-    }
-
     boolean hasFailure(Scope scope) {
         return tally.failures().containsKey(scope);
-    }
-
-    /** Sets the figures behind the verdict in words. */
-    void note(String text) {
-        tally = new CellTally(tally.judgedRuns(), tally.evidence(), tally.failedRuns(), tally.failures(), tally.classes(),
-                tally.delays(), tally.delaysByClass(), text);
     }
 
     /** Figures behind the verdict (criterion 6's sizes, the delay figures), or {@code ""}. */

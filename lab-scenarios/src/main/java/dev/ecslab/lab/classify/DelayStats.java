@@ -19,25 +19,6 @@ public final class DelayStats {
         this.cell = cell;
     }
 
-    /** The figures of each class that has any (a shard's summed runs are written from these). */
-    Map<ScenarioClass, DelayTally> byClass() {
-        return cell.tally().delaysByClass();
-    }
-
-    /**
-     * Adds the figures of one class ({@code null}: of all) as a report recorded them ({@link RecordedRows}) to a
-     * fresh cell; {@code sumRuns} and {@code sumFrames} are the delays summed over the reported changes.
-     */
-    void restore(ScenarioClass cls, long obligations, long reported, long late, long missed, long tooLate, int maxRuns,
-            int maxFrames, long sumRuns, long sumFrames) {
-        add(cls, new DelayTally(obligations, reported, late, missed, tooLate, maxRuns, maxFrames, sumRuns, sumFrames));
-    }
-
-    /** Adds the figures of a class ({@code null}: of all): what a merge adds for a shard's summed runs. */
-    void add(ScenarioClass cls, DelayTally f) {
-        cell.add(cls == null ? CellTally.delays(f, Map.of()) : CellTally.delays(DelayTally.NONE, Map.of(cls, f)));
-    }
-
     /** Adds obligations of a run, overall and in each of their classes. */
     void add(RunResult.Delay o) {
         cell.add(of(o));

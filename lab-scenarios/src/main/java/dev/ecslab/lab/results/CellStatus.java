@@ -10,6 +10,11 @@ public enum CellStatus {
     FAIL,
     NOT_JUDGED;
 
+    /** The status as files spell it: {@code pass}, {@code fail}, {@code not-judged}. */
+    public String json() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
     /** The status of a tally with {@code evidence} judged and a first counterexample or none. */
     public static CellStatus of(boolean failed, long evidence) {
         return failed ? FAIL : evidence > 0 ? PASS : NOT_JUDGED;

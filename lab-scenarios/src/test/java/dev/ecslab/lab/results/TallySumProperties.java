@@ -89,7 +89,8 @@ class TallySumProperties {
             }
             case FAILED_IN_CLASS -> {
                 First<Counterexample> x = new First<>(f.unit(), f.order(), counterexample(f));
-                yield RowTally.of(f.criterion(), CellTally.failure(x).plus(CellTally.inClass(f.cls(), new ClassTally(0, 1, x))));
+                yield RowTally.of(f.criterion(), CellTally.judged(1, 0).plus(CellTally.failedRuns(1))
+                        .plus(CellTally.failure(x)).plus(CellTally.inClass(f.cls(), new ClassTally(0, 1, x))));
             }
             case DELAY -> RowTally.of(Criterion.AT_LEAST_ONCE, CellTally.delays(
                     DelayTally.due(f.n(), f.n() - 1, f.order(), f.order(), f.n(), f.n() * 2L, f.n() * 3L),

@@ -49,14 +49,6 @@ public final class VerdictWords {
         };
     }
 
-    /** The status as matrix.json writes it: {@code pass}, {@code fail} or {@code not-judged}. */
-    public static String jsonStatus(CellStatus s) {
-        return switch (s) {
-            case PASS -> "pass";
-            case FAIL -> "fail";
-            case NOT_JUDGED -> "not-judged";
-        };
-    }
 
     /** The claim in words: {@code (mutant)}, {@code exact}, {@code exact-delayed, up to 1 frame}. */
     public static String claimed(Row r) {
