@@ -150,13 +150,7 @@ public final class Row {
         return h.runs() == 0 ? PastHorizon.NONE : new PastHorizon(h.runs(), h.changes(), h.firstWords());
     }
 
-    /** Adds misses past the horizon found in unit {@code unit} (the lab's campaign). */
-    void pastHorizon(long unit, PastHorizon p) {
-        own = own.plus(RowTally.pastHorizon(new HorizonTally(p.runs(), p.changes(), p.first() == null ? null
-                : new First<>(unit, 0, p.first()))));
-    }
-
-    /** Adds misses past the horizon after every unit (a recorded matrix, once). */
+    /** Adds misses past the horizon after every unit the row holds (a row made by hand). */
     public void pastHorizon(PastHorizon p) {
         own = own.plus(RowTally.pastHorizon(new HorizonTally(p.runs(), p.changes(), p.first() == null ? null
                 : new First<>(Cell.UNPLACED, unplaced++, p.first()))));
@@ -170,10 +164,5 @@ public final class Row {
     /** The coverage of catalogue scenario {@code unit}. */
     void covered(int unit, Coverage c) {
         own = own.plus(RowTally.covered(unit, c));
-    }
-
-    /** The coverage of the next catalogue scenario. */
-    void covered(Coverage c) {
-        covered(own.coverage().size(), c);
     }
 }
