@@ -3,15 +3,13 @@ package dev.ecslab.lab.classify;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.results.CellTally;
-import dev.ecslab.lab.results.ClassTally;
 import dev.ecslab.lab.results.Counterexample;
-import dev.ecslab.lab.results.DelayTally;
 import dev.ecslab.lab.results.First;
+import dev.ecslab.lab.results.JsonFields;
 import dev.ecslab.lab.results.RowTally;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
-import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.witness.Witnesses;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,8 +77,8 @@ final class Shards {
             }
         }
         List<ShardFile.SegmentEntry> segments = new ArrayList<>();
-        sums.keySet().stream().sorted().forEach(key -> segments.add(new ShardFile.SegmentEntry((int) (key / blocks),
-                (int) (key % blocks), summed.get(key), sumsOf(sums.get(key)))));
+        sums.keySet().stream().sorted().forEach(key -> segments.add(ShardFile.SegmentEntry.of((int) (key / blocks),
+                (int) (key % blocks), summed.get(key), sums.get(key))));
         List<ShardFile.RowStop> rowStops = new ArrayList<>();
         for (int r = 0; r < rowCount; r++) {
             if (stops[r] != Integer.MAX_VALUE) {
@@ -116,43 +114,8 @@ final class Shards {
     }
 
     /** What passing runs added to a scratch row, cell by cell. */
-    private static List<ShardFile.CellSums> sumsOf(RowTally sum) {
-        List<ShardFile.CellSums> out = new ArrayList<>();
-        for (Criterion c : Criterion.values()) {
-            CellTally cell = sum.cell(c);
-            Map<ScenarioClass, Integer> classes = new java.util.EnumMap<>(ScenarioClass.class);
-            cell.classes().forEach((cls, t) -> classes.put(cls, Math.toIntExact(t.evidence())));
-            List<ShardFile.DelayFigures> delays = new ArrayList<>();
-            if (cell.delays().obligations() > 0 || !cell.delaysByClass().isEmpty()) {
-                delays.add(ShardFile.DelayFigures.of(null, cell.delays()));
-                cell.delaysByClass().forEach((cls, f) -> delays.add(ShardFile.DelayFigures.of(cls, f)));
-            }
-            if (cell.judgedRuns() > 0 || cell.evidence() > 0 || !classes.isEmpty() || !delays.isEmpty()) {
-                out.add(new ShardFile.CellSums(c, cell.judgedRuns(), cell.evidence(), classes, delays));
-            }
-        }
-        return out;
-    }
-
-    /** A shard's summed passing runs of one block as a row's tally. */
-    private static RowTally sums(ShardFile.SegmentEntry segment) {
-        RowTally sum = RowTally.NONE;
-        for (ShardFile.CellSums s : segment.cells()) {
-            CellTally cell = CellTally.judged(s.judgedRuns(), s.evidence());
-            if (s.classes() != null) {
-                for (Map.Entry<ScenarioClass, Integer> e : s.classes().entrySet()) {
-                    cell = cell.plus(CellTally.inClass(e.getKey(), new ClassTally(e.getValue(), 0, null)));
-                }
-            }
-            if (s.delays() != null) {
-                for (ShardFile.DelayFigures d : s.delays()) {
-                    cell = cell.plus(d.cls() == null ? CellTally.delays(d.figures(), Map.of())
-                            : CellTally.delays(DelayTally.NONE, Map.of(d.cls(), d.figures())));
-                }
-            }
-            sum = sum.plus(RowTally.of(s.criterion(), cell));
-        }
-        return sum;
+    /** A shard's summed passing runs of one block of a row, as a tally, and how many units they are. */
+    private record Block(RowTally tally, int units) {
     }
 
     private static ShardFile.UnitEntry entry(int row, int unit, UnitResult r) {
@@ -229,7 +192,7 @@ final class Shards {
         int rows = first.rows().size();
         long blocks = units / Lab.BLOCK + 1;
         Map<Long, UnitResult> all = new java.util.HashMap<>();
-        Map<Long, List<ShardFile.SegmentEntry>> segments = new java.util.HashMap<>();
+        Map<Long, List<Block>> segments = new java.util.HashMap<>();
         int[] stop = new int[rows];
         java.util.Arrays.fill(stop, Integer.MAX_VALUE);
         MemoryResult[] memory = new MemoryResult[rows / settings.executors()];
@@ -263,7 +226,9 @@ final class Shards {
                     throw new IllegalArgumentException(where + ": a summed block " + g.block() + " of row " + g.row()
                             + " is out of range or empty");
                 }
-                segments.computeIfAbsent(g.row() * blocks + g.block(), x -> new ArrayList<>()).add(g);
+                segments.computeIfAbsent(g.row() * blocks + g.block(), x -> new ArrayList<>())
+                        .add(new Block(g.tally(new JsonFields(where), "segments[" + byIndex[k].segments().indexOf(g) + "]"),
+                                g.units()));
                 accounted.merge(g.row() * blocks + g.block(), g.units(), Integer::sum);
             }
             for (int r = 0; r < rows; r++) {
@@ -332,8 +297,8 @@ final class Shards {
                 if (skipAt < (long) (b + 1) * Lab.BLOCK) {
                     break;
                 }
-                for (ShardFile.SegmentEntry g : segments.getOrDefault(r * blocks + b, List.of())) {
-                    row = row.plus(sums(g));
+                for (Block g : segments.getOrDefault(r * blocks + b, List.of())) {
+                    row = row.plus(g.tally());
                     summed += r == 0 ? g.units() : 0;
                 }
             }

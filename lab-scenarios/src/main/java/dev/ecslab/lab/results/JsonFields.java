@@ -14,15 +14,21 @@ import java.util.function.Predicate;
  * way.
  */
 public final class JsonFields {
-    private final JsonDocument json;
+    private final java.util.function.BiFunction<String, String, BadInputException> problems;
 
+    /** Fields of {@code json}: a problem is located by its line in the file. */
     public JsonFields(JsonDocument json) {
-        this.json = json;
+        this.problems = (path, problem) -> json.at(path, problem, null);
+    }
+
+    /** Fields of a value of {@code source} read before: a problem names the path only. */
+    public JsonFields(String source) {
+        this.problems = (path, problem) -> new BadInputException(source, path, problem);
     }
 
     /** A problem at {@code path} ({@code rows[3].criteria.1.status}), located by its line in the file. */
     public BadInputException bad(String path, String problem) {
-        return json.at(path, problem, null);
+        return problems.apply(path, problem);
     }
 
     /** A verdict the file records must be the one its figures give. */
@@ -66,12 +72,21 @@ public final class JsonFields {
 
     /** A whole number from 0 to {@link Integer#MAX_VALUE}. */
     public int integer(JsonNode node, String name, String at) {
-        return typed(node, name, at, v -> v.isInt() && v.asInt() >= 0, "a whole number from 0 to " + Integer.MAX_VALUE)
-                .asInt();
+        return typed(node, name, at, v -> v.isIntegralNumber() && v.canConvertToInt() && v.asInt() >= 0,
+                "a whole number from 0 to " + Integer.MAX_VALUE).asInt();
     }
 
     public long longValue(JsonNode node, String name, String at) {
         return whole(field(node, name, at), join(at, name));
+    }
+
+    /** A count: a whole number from 0 (a lab never writes a negative one). */
+    public long count(JsonNode node, String name, String at) {
+        long n = longValue(node, name, at);
+        if (n < 0) {
+            throw bad(join(at, name), "expected a whole number from 0, was " + n);
+        }
+        return n;
     }
 
     public long whole(JsonNode v, String at) {

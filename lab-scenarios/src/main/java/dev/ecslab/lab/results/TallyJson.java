@@ -83,7 +83,7 @@ public final class TallyJson {
      */
     public static CellTally cell(JsonFields in, Criterion criterion, JsonNode j, String at, CounterexampleReader counterexamples) {
         int judgedRuns = in.integer(j, "judgedRuns", at);
-        long evidence = in.longValue(j, "evidence", at);
+        long evidence = in.count(j, "evidence", at);
         int failedRuns = in.integer(j, "failedRuns", at);
         String note = in.text(j, "note", at);
         SortedMap<Scope, First<Counterexample>> failures = new TreeMap<>(CellTally.NONE.failures().comparator());
@@ -151,15 +151,62 @@ public final class TallyJson {
         return out;
     }
 
+    /**
+     * A cell summed from passing runs, as a shard keeps it: its criterion, the cell ({@link #cell(Criterion, CellTally,
+     * Function)}) and, when it has any, criterion 1's delays over all classes and per class. It holds no
+     * counterexample (a failing run is kept whole).
+     */
+    public static Map<String, Object> summed(Criterion criterion, CellTally cell) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("criterion", criterion.code());
+        out.putAll(cell(criterion, cell, x -> {
+            throw new IllegalArgumentException("a summed cell holds no counterexample");
+        }));
+        if (cell.delays().obligations() > 0 || !cell.delaysByClass().isEmpty()) {
+            out.put("delays", delays(cell.delays()));
+            Map<String, Object> byClass = new LinkedHashMap<>();
+            cell.delaysByClass().forEach((cls, d) -> byClass.put(cls.title(), delays(d)));
+            out.put("delaysByClass", byClass);
+        }
+        return out;
+    }
+
+    /** Reads a cell written by {@link #summed} at {@code at}: its criterion's tally. */
+    public static RowTally summed(JsonFields in, JsonNode j, String at) {
+        String code = in.text(j, "criterion", at);
+        Criterion criterion = null;
+        for (Criterion c : Criterion.values()) {
+            criterion = c.code().equals(code) ? c : criterion;
+        }
+        if (criterion == null) {
+            throw in.bad(at + ".criterion", "'" + code + "' is not a criterion's code");
+        }
+        CellTally cell = cell(in, criterion, j, at, (x, where) -> {
+            throw in.bad(where, "a summed cell holds no counterexample (a failing run is kept whole)");
+        });
+        if (j.has("delays")) {
+            Map<ScenarioClass, DelayTally> byClass = new EnumMap<>(ScenarioClass.class);
+            JsonNode bj = in.object(j, "delaysByClass", at);
+            for (ScenarioClass cls : ScenarioClass.values()) {
+                if (bj.has(cls.title())) {
+                    byClass.put(cls, delays(in, in.object(bj, cls.title(), at + ".delaysByClass"),
+                            at + ".delaysByClass." + cls.title()));
+                }
+            }
+            cell = cell.plus(CellTally.delays(delays(in, in.object(j, "delays", at), at + ".delays"), byClass));
+        }
+        return RowTally.of(criterion, cell);
+    }
+
     /** Reads delay figures written by {@link #delays(DelayTally)} at {@code at}. */
     public static DelayTally delays(JsonFields in, JsonNode f, String at) {
-        long reported = in.longValue(f, "reported", at);
-        long late = in.longValue(f, "late", at);
-        if (in.longValue(f, "onTime", at) != reported - late) {
+        long reported = in.count(f, "reported", at);
+        long late = in.count(f, "late", at);
+        if (in.count(f, "onTime", at) != reported - late) {
             throw in.bad(at + ".onTime", "is not reported minus late (" + reported + " - " + late + ")");
         }
-        return new DelayTally(in.longValue(f, "obligations", at), reported, late, in.longValue(f, "missed", at),
-                in.longValue(f, "tooLate", at), in.integer(f, "maxRuns", at), in.integer(f, "maxFrames", at),
-                in.longValue(f, "sumRuns", at), in.longValue(f, "sumFrames", at));
+        return new DelayTally(in.count(f, "obligations", at), reported, late, in.count(f, "missed", at),
+                in.count(f, "tooLate", at), in.integer(f, "maxRuns", at), in.integer(f, "maxFrames", at),
+                in.count(f, "sumRuns", at), in.count(f, "sumFrames", at));
     }
 }

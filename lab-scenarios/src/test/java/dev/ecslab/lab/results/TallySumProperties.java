@@ -93,7 +93,8 @@ class TallySumProperties {
                         .plus(CellTally.failure(x)).plus(CellTally.inClass(f.cls(), new ClassTally(0, 1, x))));
             }
             case DELAY -> RowTally.of(Criterion.AT_LEAST_ONCE, CellTally.delays(
-                    DelayTally.due(f.n(), f.n() - 1, f.order(), f.order(), f.n(), f.n() * 2L, f.n() * 3L),
+                    DelayTally.due(f.n(), f.n() - 1, Math.min(f.order(), f.n() - 1), f.order(), f.n(), f.n() * 2L,
+                            f.n() * 3L),
                     Map.of(f.cls(), DelayTally.TOO_LATE)));
             case PAST_HORIZON -> RowTally.pastHorizon(new HorizonTally(1, f.n(),
                     new First<>(f.unit(), f.order(), "missed " + f.unit())));
