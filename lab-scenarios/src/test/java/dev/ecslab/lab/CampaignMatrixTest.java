@@ -1,14 +1,15 @@
 package dev.ecslab.lab;
 
+import dev.ecslab.lab.results.CellStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
@@ -52,7 +53,7 @@ class CampaignMatrixTest {
                         continue;                                    // not run here; a matrix-wide verdict
                     }
                     assertThat(r.cell(c).status()).as(s + "/" + e + " " + c + ": " + r.cell(c).first())
-                            .isEqualTo(dev.ecslab.lab.classify.Cell.Status.PASS);
+                            .isEqualTo(CellStatus.PASS);
                 }
                 assertThat(r.measured()).isEqualTo(MeasuredClass.EXACT);
             }
@@ -94,7 +95,7 @@ class CampaignMatrixTest {
             var spec = miss.scenario().system(detector);
             assertThat(spec.writes()).as(miss.oneLine()).isNotEmpty();
             assertThat(r.cell(Criterion.AT_MOST_ONCE).inClass(ScenarioClass.REGULAR).status())
-                    .isEqualTo(dev.ecslab.lab.classify.Cell.Status.PASS);
+                    .isEqualTo(CellStatus.PASS);
         }
     }
 }

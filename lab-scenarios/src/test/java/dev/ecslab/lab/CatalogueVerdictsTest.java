@@ -1,5 +1,7 @@
 package dev.ecslab.lab;
 
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.ClassTally;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
@@ -7,9 +9,9 @@ import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
@@ -61,7 +63,7 @@ class CatalogueVerdictsTest {
                         Criterion.SAME_FRAME, Criterion.NOT_LOST_WHEN_PAUSED, Criterion.LOOPING, Criterion.ORDERING,
                         Criterion.PURE_FUNCTION)) {
                     Cell cell = r.cell(c);
-                    assertThat(cell.status()).as(strategy + "/" + e + " " + c + ": " + cell.first()).isEqualTo(Cell.Status.PASS);
+                    assertThat(cell.status()).as(strategy + "/" + e + " " + c + ": " + cell.first()).isEqualTo(CellStatus.PASS);
                 }
                 for (ScenarioClass cls : ScenarioClass.values()) {
                     assertThat(r.measured(cls)).as(strategy + "/" + e + " on " + cls).isEqualTo(MeasuredClass.EXACT);
@@ -93,13 +95,13 @@ class CatalogueVerdictsTest {
                         .isEqualTo(MeasuredClass.BROKEN);
             }
             // flags: cleared at frame end, so a looping stage reports a change again in its next iteration
-            Cell.ClassTally loopRepeat = matrix.row("flags", e).cell(Criterion.AT_MOST_ONCE).inClass(ScenarioClass.LOOPING);
-            assertThat(loopRepeat.status()).isEqualTo(Cell.Status.FAIL);
+            ClassTally loopRepeat = matrix.row("flags", e).cell(Criterion.AT_MOST_ONCE).inClass(ScenarioClass.LOOPING);
+            assertThat(loopRepeat.status()).isEqualTo(CellStatus.FAIL);
             assertThat(loopRepeat.first().message()).contains("again");
             // double-buffer and the delayed ones lose what changed while the detector was paused
             for (String s : List.of("flags", "double-buffer", "last-tick", "flag-doubling")) {
                 Cell paused = matrix.row(s, e).cell(Criterion.NOT_LOST_WHEN_PAUSED);
-                assertThat(paused.status()).as(s + "/" + e + " criterion 7").isEqualTo(Cell.Status.FAIL);
+                assertThat(paused.status()).as(s + "/" + e + " criterion 7").isEqualTo(CellStatus.FAIL);
                 assertThat(paused.first().message()).contains("never reported");
             }
         }
@@ -115,7 +117,7 @@ class CatalogueVerdictsTest {
                 var regular = r.cell(Criterion.AT_LEAST_ONCE).delays().in(ScenarioClass.REGULAR);
                 assertThat(regular.late()).as(strategy + "/" + e + " late reports").isPositive();
                 assertThat(regular.maxFrames()).isEqualTo(1);
-                assertThat(r.cell(Criterion.AT_LEAST_ONCE).inClass(ScenarioClass.REGULAR).status()).isEqualTo(Cell.Status.PASS);
+                assertThat(r.cell(Criterion.AT_LEAST_ONCE).inClass(ScenarioClass.REGULAR).status()).isEqualTo(CellStatus.PASS);
             }
         }
     }
@@ -124,7 +126,7 @@ class CatalogueVerdictsTest {
     void noneReportsEverythingAndRepeats() {
         Row r = matrix.row("none", "serial");
         assertThat(r.cell(Criterion.AT_MOST_ONCE).first().message()).containsAnyOf("again", "no other system changed");
-        assertThat(r.cell(Criterion.AT_LEAST_ONCE).inClass(ScenarioClass.REGULAR).status()).isEqualTo(Cell.Status.PASS);
+        assertThat(r.cell(Criterion.AT_LEAST_ONCE).inClass(ScenarioClass.REGULAR).status()).isEqualTo(CellStatus.PASS);
     }
 
     @Test

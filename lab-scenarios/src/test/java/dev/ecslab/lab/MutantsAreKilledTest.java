@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import java.util.ArrayList;

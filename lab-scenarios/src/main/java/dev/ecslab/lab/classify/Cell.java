@@ -2,62 +2,34 @@ package dev.ecslab.lab.classify;
 
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.CellTally;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.First;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * One criterion for one strategy and executor: what was judged, and the first counterexample per
- * scope (components and resources, Added, Mutated, Changed and Removed apart; criteria without a
- * scope keep theirs under {@code null}) and per scenario class.
+ * One criterion for one strategy and executor: its {@link CellTally} (what was judged, the first counterexample per
+ * scope and per scenario class, the delays) and the questions a report asks of it. The figures are the immutable
+ * tally; the cell only holds the current sum while a row is folded (each finding is added with
+ * {@link CellTally#plus}); a recorded report's rows are built from their tallies.
  *
- * <p><b>Three outcomes, never two.</b> A cell {@linkplain Status#FAIL fails} when some run violated
- * it, {@linkplain Status#PASS passes} when runs judged it (some evidence: an obligation, a run, a
- * measurement) and none violated it, and is {@linkplain Status#NOT_JUDGED not judged} otherwise. Not
+ * <p><b>Three outcomes, never two.</b> A cell {@linkplain CellStatus#FAIL fails} when some run violated
+ * it, {@linkplain CellStatus#PASS passes} when runs judged it (some evidence: an obligation, a run, a
+ * measurement) and none violated it, and is {@linkplain CellStatus#NOT_JUDGED not judged} otherwise. Not
  * judged is never a pass: a check that judged nothing has not passed.
  */
 public final class Cell {
-    /** What a cell says. */
-    public enum Status {
-        PASS,
-        FAIL,
-        NOT_JUDGED
-    }
-
-    /** Criterion 1 or 2 on one scenario class: evidence, failures and the first counterexample. */
-    public static final class ClassTally {
-        private int evidence;
-        private int failedRuns;
-        private Counterexample first;
-
-        public int evidence() {
-            return evidence;
-        }
-
-        public int failedRuns() {
-            return failedRuns;
-        }
-
-        public Counterexample first() {
-            return first;
-        }
-
-        public Status status() {
-            return first != null ? Status.FAIL : evidence > 0 ? Status.PASS : Status.NOT_JUDGED;
-        }
-    }
+    /** Where findings added without one are found: after every unit of a fold, in the order they are added. */
+    static final long UNPLACED = Long.MAX_VALUE;
 
     private final Criterion criterion;
-    private int judgedRuns;
-    private long evidence;
-    private int failedRuns;
-    private final Map<Scope, Counterexample> failures = new TreeMap<>(Comparator.nullsFirst(Comparator.<Scope>naturalOrder()));
-    private final Map<ScenarioClass, ClassTally> classes = new EnumMap<>(ScenarioClass.class);
-    private final DelayStats delays = new DelayStats();
-    private String note = "";
+    private CellTally tally = CellTally.NONE;
+    private int unplaced;
 
     public Cell(Criterion criterion) {
         this.criterion = criterion;
@@ -67,126 +39,120 @@ public final class Cell {
         return criterion;
     }
 
-    /** A scenario run judged this criterion with {@code items} pieces of evidence. */
-    void judged(long items) {
-        judgedRuns++;
-        evidence += items;
+    /** The cell's figures. */
+    public CellTally tally() {
+        return tally;
     }
 
-    /** Adds runs that judged this criterion with {@code items} pieces of evidence in all (a shard's summed runs). */
-    void judgedRuns(int runs, long items) {
-        judgedRuns += runs;
-        evidence += items;
+    /** Adds {@code t} to the cell's figures. */
+    void add(CellTally t) {
+        tally = tally.plus(t);
+    }
+
+    /** A scenario run judged this criterion with {@code items} pieces of evidence. */
+    void judged(long items) {
+        add(CellTally.judged(1, items));
     }
 
     void evidence(ScenarioClass cls, int items) {
-        classes.computeIfAbsent(cls, c -> new ClassTally()).evidence += items;
+        add(CellTally.inClass(cls, new ClassTally(items, 0, null)));
     }
 
     void failedRun() {
-        failedRuns++;
+        add(CellTally.failedRuns(1));
     }
 
     void failedRunIn(ScenarioClass cls) {
-        classes.computeIfAbsent(cls, c -> new ClassTally()).failedRuns++;
+        add(CellTally.inClass(cls, new ClassTally(0, 1, null)));
     }
 
-    /** Keeps the first counterexample of its scope; true if it was the first. */
+    /** Keeps the earliest counterexample of its scope; true if {@code c} is now it. */
+    boolean fail(First<Counterexample> c) {
+        add(CellTally.failure(c));
+        return tally.failures().get(c.value().scope()) == c;
+    }
+
+    /** Keeps the first counterexample of its scope (added after every placed one); true if it was the first. */
     boolean fail(Counterexample c) {
-        return failures.putIfAbsent(c.scope(), c) == null;
+        return fail(new First<>(UNPLACED, unplaced++, c));
     }
 
-    /** Keeps the first counterexample of a class. */
+    /** Keeps the earliest counterexample of a class. */
+    void failIn(ScenarioClass cls, First<Counterexample> c) {
+        add(CellTally.inClass(cls, new ClassTally(0, 0, c)));
+    }
+
+    /** Keeps the first counterexample of a class (added after every placed one). */
     void failIn(ScenarioClass cls, Counterexample c) {
-        ClassTally t = classes.computeIfAbsent(cls, k -> new ClassTally());
-        if (t.first == null) {
-            t.first = c;
-        }
-    }
-
-    /** Sets the figures a report recorded ({@link RecordedRows}): runs, evidence, failed runs and the note. */
-    void restore(int judgedRuns, long evidence, int failedRuns, String note) {
-        this.judgedRuns = judgedRuns;
-        this.evidence = evidence;
-        this.failedRuns = failedRuns;
-        this.note = note == null ? "" : note;
-    }
-
-    /** Sets a class's tally as a report recorded it ({@link RecordedRows}). */
-    void restore(ScenarioClass cls, int evidence, int failedRuns, Counterexample first) {
-        ClassTally t = classes.computeIfAbsent(cls, k -> new ClassTally());
-        t.evidence = evidence;
-        t.failedRuns = failedRuns;
-        t.first = first;
+        failIn(cls, new First<>(UNPLACED, unplaced++, c));
     }
 
     boolean hasFailure(Scope scope) {
-        return failures.containsKey(scope);
-    }
-
-    void note(String text) {
-        note = text;
+        return tally.failures().containsKey(scope);
     }
 
     /** Figures behind the verdict (criterion 6's sizes, the delay figures), or {@code ""}. */
     public String note() {
-        return note;
+        return tally.note();
     }
 
     /** Scenario runs that judged this criterion. */
     public int judgedRuns() {
-        return judgedRuns;
+        return tally.judgedRuns();
     }
 
     /** Pieces of evidence judged (obligations for 1 and 2, runs for O, measurements for 6). */
     public long evidence() {
-        return evidence;
+        return tally.evidence();
     }
 
     /** Scenario runs that failed it. */
     public int failedRuns() {
-        return failedRuns;
+        return tally.failedRuns();
     }
 
-    public Status status() {
-        return !failures.isEmpty() ? Status.FAIL : evidence > 0 ? Status.PASS : Status.NOT_JUDGED;
+    public CellStatus status() {
+        return tally.status();
     }
 
     /** True when it passes: runs judged it and none violated it. Not judged is not a pass. */
     public boolean passes() {
-        return status() == Status.PASS;
+        return status() == CellStatus.PASS;
     }
 
     /** True when some run violated it. */
     public boolean fails() {
-        return status() == Status.FAIL;
+        return status() == CellStatus.FAIL;
     }
 
     public boolean judgedAtAll() {
-        return status() != Status.NOT_JUDGED;
+        return status() != CellStatus.NOT_JUDGED;
     }
 
+    /** The first counterexample of each scope, in scope order (criteria without a scope: under {@code null}). */
     public Map<Scope, Counterexample> failures() {
-        return Collections.unmodifiableMap(failures);
+        Map<Scope, Counterexample> out = new LinkedHashMap<>();
+        tally.failures().forEach((scope, f) -> out.put(scope, f.value()));
+        return Collections.unmodifiableMap(out);
     }
 
     /** Per scenario class, for criteria 1 and 2 (and the class views 7 and L). */
     public Map<ScenarioClass, ClassTally> classes() {
-        return Collections.unmodifiableMap(classes);
+        return tally.classes();
     }
 
     /** The tally of one class (empty when the class was never judged). */
     public ClassTally inClass(ScenarioClass cls) {
-        return classes.getOrDefault(cls, new ClassTally());
+        return tally.inClass(cls);
     }
 
     /** Report delays, for criterion 1. */
     public DelayStats delays() {
-        return delays;
+        return new DelayStats(this);
     }
 
     /** The first counterexample (lowest scope), or {@code null}. */
     public Counterexample first() {
-        return failures.isEmpty() ? null : failures.values().iterator().next();
+        return tally.first();
     }
 }

@@ -4,6 +4,7 @@ import dev.ecslab.lab.campaign.Shrinker;
 import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Violation;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.scenario.Scenario;
@@ -44,13 +45,34 @@ final class Counterexamples {
     Counterexample first(Judged j, int k) {
         if (j.firsts()[k] == null) {
             if (j.config() == null && j.result().notShrunk() == null) {
-                throw new IllegalArgumentException("a shard file lacks the counterexample of a failure that is the first"
-                        + " of its scope in the campaign (" + j.result().failures().get(k).criterion() + ", "
-                        + j.result().config() + "): the file does not come from this lab's fold");
+                throw new IllegalArgumentException(unmade(j, k));
             }
             j.firsts()[k] = counterexample(j.result().failures().get(k), j.result(), j.config());
         }
         return j.firsts()[k];
+    }
+
+    /**
+     * The counterexample of failure {@code k} of a run read back (no configuration to shrink with): the one its fold
+     * made, else the one as found when the run says why it is not shrunk.
+     *
+     * @throws IllegalArgumentException when neither: the file the run was read from lacks it
+     */
+    static Counterexample recorded(Judged j, int k) {
+        if (j.firsts()[k] != null) {
+            return j.firsts()[k];
+        }
+        if (j.result().notShrunk() == null) {
+            throw new IllegalArgumentException(unmade(j, k));
+        }
+        return asFound(j.result().failures().get(k), j.result(), j.result().notShrunk());
+    }
+
+    /** Why a shard file whose run lacks the counterexample of failure {@code k} is refused. */
+    static String unmade(Judged j, int k) {
+        return "a shard file lacks the counterexample of a failure that is the first of its scope in the campaign ("
+                + j.result().failures().get(k).criterion() + ", " + j.result().config() + "): the file does not come"
+                + " from this lab's fold";
     }
 
     static Counterexample asFound(RunResult.Failure v, RunResult run, String why) {

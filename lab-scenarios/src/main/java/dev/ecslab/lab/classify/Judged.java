@@ -1,5 +1,6 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.LabConfig;
 
 /**

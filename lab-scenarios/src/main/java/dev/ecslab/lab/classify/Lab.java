@@ -155,7 +155,12 @@ public final class Lab {
 
     /** The campaign's scenario number {@code i}. */
     Scenario campaignScenario(int i) {
-        long seed = options.campaignSeed() + i;
+        return campaignScenario(options.campaignSeed(), layout, i);
+    }
+
+    /** Scenario number {@code i} of the campaign from {@code campaignSeed} on {@code layout}. */
+    static Scenario campaignScenario(long campaignSeed, LabLayout layout, int i) {
+        long seed = campaignSeed + i;
         return layout.campaign(ScenarioGenerator.generate("random #" + i + " (seed " + seed + ")", Choices.seeded(seed)));
     }
 
@@ -201,9 +206,15 @@ public final class Lab {
      * their seeds (no run), so every shard and a merge count the campaign alike.
      */
     Map<String, Integer> reach(int n) {
+        return reach(options.campaignSeed(), layout, n);
+    }
+
+    /** {@link #reach(int)} of the campaign from {@code campaignSeed} on {@code layout}. */
+    static Map<String, Integer> reach(long campaignSeed, LabLayout layout, int n) {
         Map<String, Integer> out = new java.util.LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
-            Features.of(campaignScenario(i)).forEach((name, has) -> out.merge(name, has ? 1 : 0, Integer::sum));
+            Features.of(campaignScenario(campaignSeed, layout, i)).forEach((name, has) -> out.merge(name, has ? 1 : 0,
+                    Integer::sum));
         }
         return out;
     }

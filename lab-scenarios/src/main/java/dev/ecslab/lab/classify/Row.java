@@ -2,20 +2,33 @@ package dev.ecslab.lab.classify;
 
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.results.CellTally;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.First;
+import dev.ecslab.lab.results.HorizonTally;
+import dev.ecslab.lab.results.MeasuredClass;
+import dev.ecslab.lab.results.RowTally;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One strategy (and flavor) under one executor: a cell per criterion, the claimed and measured class,
- * and the measured class per scenario class (the weakest of which is the row's).
+ * and the measured class per scenario class (the weakest of which is the row's). Its figures are a
+ * {@link RowTally} ({@link #tally()}); the row holds the current sum while it is folded or restored, and
+ * answers what a report asks of it.
  */
 public final class Row {
     private final TrackerSubject subject;
     private final String executor;
     private final Map<Criterion, Cell> cells = new EnumMap<>(Criterion.class);
-    private String skipped;
+    /** What is not a cell's: the misses past the horizon, the reason to skip and the coverage. */
+    private RowTally own = RowTally.NONE;
+    private int unplaced;
 
     public Row(TrackerSubject subject, String executor) {
         this.subject = subject;
@@ -23,6 +36,25 @@ public final class Row {
         for (Criterion c : Criterion.values()) {
             cells.put(c, new Cell(c));
         }
+    }
+
+    /** A row of {@code subject} under {@code executor} whose figures are {@code tally}. */
+    public Row(TrackerSubject subject, String executor, RowTally tally) {
+        this(subject, executor);
+        add(tally);
+    }
+
+    /** The row's figures. */
+    public RowTally tally() {
+        Map<Criterion, CellTally> t = new EnumMap<>(Criterion.class);
+        cells.forEach((c, cell) -> t.put(c, cell.tally()));
+        return new RowTally(t, own.pastHorizon(), own.skipped(), own.coverage());
+    }
+
+    /** Adds {@code t} to the row's figures. */
+    void add(RowTally t) {
+        t.cells().forEach((c, ct) -> cells.get(c).add(ct));
+        own = own.plus(new RowTally(Map.of(), t.pastHorizon(), t.skipped(), t.coverage()));
     }
 
     public TrackerSubject subject() {
@@ -41,6 +73,11 @@ public final class Row {
         return cells.get(c);
     }
 
+    /** Whether criterion {@code c}'s cell holds a counterexample of {@code scope}. */
+    boolean has(Criterion c, dev.ecslab.lab.criteria.Scope scope) {
+        return cells.get(c).hasFailure(scope);
+    }
+
     /** {@code null} for a mutant, which claims nothing. */
     public ClaimedClass claimed() {
         return subject.claimed();
@@ -54,17 +91,16 @@ public final class Row {
     /** Over every scenario class: the weakest (and broken when an invariant or the code under test broke). */
     public MeasuredClass measured() {
         Cell first = cell(Criterion.AT_LEAST_ONCE);
-        DelayStats.Figures d = first.delays().all();
         return MeasuredClass.of(cell(Criterion.CRASH).status(), first.status(), cell(Criterion.AT_MOST_ONCE).status(),
-                d.late() == 0 && d.missed() == 0, invariantsHold());
+                first.delays().all().onTime(), invariantsHold());
     }
 
     /** On one scenario class alone (crashes count everywhere). */
     public MeasuredClass measured(ScenarioClass cls) {
         Cell first = cell(Criterion.AT_LEAST_ONCE);
-        DelayStats.Figures d = first.delays().in(cls);
+        DelayTally d = first.delays().in(cls);
         return MeasuredClass.of(cell(Criterion.CRASH).status(), first.inClass(cls).status(),
-                cell(Criterion.AT_MOST_ONCE).inClass(cls).status(), d.late() == 0 && d.missed() == 0, invariantsHold());
+                cell(Criterion.AT_MOST_ONCE).inClass(cls).status(), d.onTime(), invariantsHold());
     }
 
     /** False when the configuration broke ordering (O), bounded memory (6) or a pure frame (8). */
@@ -80,11 +116,17 @@ public final class Row {
 
     /** Why part of the row's campaign was not run (an earlier run hung), or {@code null}. */
     public String skipped() {
-        return skipped;
+        return own.skippedWhy();
     }
 
+    /** Why the row's campaign was not run from unit {@code unit} on (replacing an earlier reason given for the same unit). */
+    void skip(long unit, String why) {
+        own = new RowTally(Map.of(), own.pastHorizon(), new First<>(unit, 0, why), own.coverage());
+    }
+
+    /** Why part of the row's campaign was not run, where a recorded report does not say. */
     void skip(String why) {
-        skipped = why;
+        skip(Cell.UNPLACED, why);
     }
 
     /**
@@ -102,27 +144,25 @@ public final class Row {
         }
     }
 
-    private PastHorizon pastHorizon = PastHorizon.NONE;
-
     /** What this row's runs missed past the claimed horizon ({@link PastHorizon#NONE} when nothing). */
     public PastHorizon pastHorizon() {
-        return pastHorizon;
+        HorizonTally h = own.pastHorizon();
+        return h.runs() == 0 ? PastHorizon.NONE : new PastHorizon(h.runs(), h.changes(), h.firstWords());
     }
 
-    /** Adds a run's misses past the horizon (the lab's campaign, in campaign order; a recorded matrix, once). */
+    /** Adds misses past the horizon after every unit the row holds (a row made by hand). */
     public void pastHorizon(PastHorizon p) {
-        pastHorizon = pastHorizon.runs() == 0 ? p : new PastHorizon(pastHorizon.runs() + p.runs(),
-                pastHorizon.changes() + p.changes(), pastHorizon.first() != null ? pastHorizon.first() : p.first());
+        own = own.plus(RowTally.pastHorizon(new HorizonTally(p.runs(), p.changes(), p.first() == null ? null
+                : new First<>(Cell.UNPLACED, unplaced++, p.first()))));
     }
 
     /** How much of each catalogue scenario's schedule space this row ran, in catalogue order. */
-    public java.util.List<dev.ecslab.lab.explore.Coverage> coverage() {
-        return java.util.Collections.unmodifiableList(coverage);
+    public List<Coverage> coverage() {
+        return java.util.Collections.unmodifiableList(new ArrayList<>(own.coverage().values()));
     }
 
-    void covered(dev.ecslab.lab.explore.Coverage c) {
-        coverage.add(c);
+    /** The coverage of catalogue scenario {@code unit}. */
+    void covered(int unit, Coverage c) {
+        own = own.plus(RowTally.covered(unit, c));
     }
-
-    private final java.util.List<dev.ecslab.lab.explore.Coverage> coverage = new java.util.ArrayList<>();
 }

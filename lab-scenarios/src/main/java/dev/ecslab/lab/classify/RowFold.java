@@ -1,17 +1,26 @@
 package dev.ecslab.lab.classify;
 
 import dev.ecslab.lab.campaign.Shrinking;
-import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.criteria.AmbiguityCheck;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
+import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.results.CellTally;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.First;
+import dev.ecslab.lab.results.HorizonTally;
+import dev.ecslab.lab.results.RowTally;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -68,20 +77,13 @@ final class RowFold {
         List<String>[] ambiguity = new List[units];
         int folders = Math.min(lab.jobs(), Math.max(1, rows.size()));
         AtomicInteger next = new AtomicInteger();
-        int[] summedFirstRow = {0};                // row 0's units a source summed: criterion A found nothing in them
         Callable<Void> folder = () -> {
             for (int r = next.getAndIncrement(); r < rows.size(); r = next.getAndIncrement()) {
                 Row row = rows.get(r);
                 for (int u = 0; u < units; u++) {
-                    if (u > 0 && u % Lab.BLOCK == 0 && row.skipped() == null) {
-                        int n = source.blockEnd(r, u / Lab.BLOCK - 1, row);
-                        if (r == 0) {
-                            summedFirstRow[0] += n;
-                        }
-                    }
                     UnitResult result = source.unit(r, u);
                     if (result == null) {
-                        continue;                                  // another shard's, or summed in a block
+                        continue;                                  // another shard's
                     }
                     if (r == 0 && result.ran()) {
                         ambiguity[u] = result.ambiguity();
@@ -92,15 +94,9 @@ final class RowFold {
                         kept.unit(r, u, result);
                     }
                 }
-                if (units > 0 && row.skipped() == null) {
-                    int n = source.blockEnd(r, (units - 1) / Lab.BLOCK, row);
-                    if (r == 0) {
-                        summedFirstRow[0] += n;
-                    }
-                }
                 MemoryResult m = source.memory(r / Math.max(1, executors.size()));
                 if (m != null) {
-                    recordMemory(row, m);                          // last: short counterexamples come first
+                    recordMemory(row, m, units);                          // last: short counterexamples come first
                 }
             }
             return null;
@@ -128,14 +124,18 @@ final class RowFold {
             }
         }
         List<String> lines = new ArrayList<>();
-        int scenarios = summedFirstRow[0];
+        int scenarios = 0;
         for (List<String> a : ambiguity) {
             if (a != null) {
                 lines.addAll(a);
                 scenarios++;
             }
         }
-        return new Folded(rows, lines, scenarios);
+        List<Row> settled = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            settled.add(new Row(r.subject(), r.executor(), shareFirsts(r.tally())));
+        }
+        return new Folded(settled, lines, scenarios);
     }
 
     /**
@@ -145,81 +145,140 @@ final class RowFold {
      */
     private void foldUnit(Row row, int unit, int units, Scenario catalogueScenario, UnitResult result) {
         if (!result.ran() && row.skipped() == null) {
-            row.skip(BUDGET + " after " + unit + " of this configuration's " + units + " scenarios (the catalogue's and"
+            row.skip(unit, BUDGET + " after " + unit + " of this configuration's " + units + " scenarios (the catalogue's and"
                     + " the campaign's, in order); the rest were not run");
         }
         if (row.skipped() != null) {
             if (catalogueScenario != null) {
-                row.covered(new Coverage(catalogueScenario));
+                row.covered(unit, new Coverage(catalogueScenario));
             }
             return;
         }
+        int order = 0;
         for (Judged j : result.runs()) {
-            record(row, j);
+            record(row, j, unit, order);
+            order += j.result().failures().size();
             if (j.result().timedOut() != null) {
-                row.skip(j.result().timedOut());
+                row.skip(unit, j.result().timedOut());
             }
         }
         if (catalogueScenario != null) {
-            row.covered(result.coverage());
+            row.covered(unit, result.coverage());
         }
     }
 
-    /** Records a judged run in the row's cells: evidence, delays, violations and counterexamples. */
-    void record(Row row, Judged j) {
+    /**
+     * Records a judged run of unit {@code unit} in the row's cells: evidence, delays, violations and counterexamples,
+     * each violation found at its place in the unit ({@code order} the place of the run's first); the first of a
+     * criterion and scope in the row is made (and shrunk) here.
+     */
+    void record(Row row, Judged j, long unit, int order) {
+        row.add(run(j, unit, order, row::has, (k, isFirst) -> isFirst ? counterexamples.first(j, k) : null));
+    }
+
+    /** Whether a row already holds a counterexample of a criterion and scope. */
+    interface Held {
+        boolean has(Criterion c, Scope scope);
+    }
+
+    /** The counterexample of failure {@code k} of a run when it is the first of its scope ({@code isFirst}), else null. */
+    interface Firsts {
+        Counterexample first(int k, boolean isFirst);
+    }
+
+    /**
+     * One judged run of unit {@code unit} as a row's tally: evidence, delays, violations and counterexamples, each
+     * violation found at its place in the unit ({@code order}: the place of the run's first). In its cells a
+     * violation counts with the counterexample {@code firsts} gives when it is the first of its scope (in none of
+     * its cells {@code held} before, nor earlier in the run), else with the one as found; in its classes always with
+     * the one as found, which {@link #shareFirsts} replaces by the cells' where they are one violation.
+     */
+    static RowTally run(Judged j, long unit, int order, Held held, Firsts firsts) {
         RunResult run = j.result();
+        RowTally sum = RowTally.NONE;
         if (run.pastHorizon() != null) {
-            row.pastHorizon(new Row.PastHorizon(1, run.pastHorizon().changes(), run.pastHorizon().first()));
+            sum = RowTally.pastHorizon(new HorizonTally(1, run.pastHorizon().changes(),
+                    new First<>(unit, order, run.pastHorizon().first())));
         }
         Set<Criterion> judgedHere = EnumSet.noneOf(Criterion.class);
         for (Criterion c : Criterion.values()) {
             int n = run.evidence(c);
+            CellTally t = CellTally.NONE;
             if (n > 0) {
-                row.cell(c).judged(n);
+                t = CellTally.judged(1, n);
                 judgedHere.add(c);
             }
-            run.evidence().getOrDefault(c, Map.of()).forEach((cls, k) -> row.cell(c).evidence(cls, k));
+            for (Map.Entry<ScenarioClass, Integer> e : run.evidence().getOrDefault(c, Map.of()).entrySet()) {
+                t = t.plus(CellTally.inClass(e.getKey(), new ClassTally(e.getValue(), 0, null)));
+            }
+            sum = t == CellTally.NONE ? sum : sum.plus(RowTally.of(c, t));
         }
         for (RunResult.Delay d : run.delays()) {
-            row.cell(Criterion.AT_LEAST_ONCE).delays().add(d);
+            sum = sum.plus(RowTally.of(Criterion.AT_LEAST_ONCE, DelayStats.of(d)));
         }
         Set<Criterion> failedHere = EnumSet.noneOf(Criterion.class);
         Set<String> failedClassHere = new HashSet<>();
         for (int k = 0; k < run.failures().size(); k++) {
             RunResult.Failure v = run.failures().get(k);
             if (v.delayed()) {
-                row.cell(Criterion.AT_LEAST_ONCE).delays().tooLate(v.classes());
+                sum = sum.plus(RowTally.of(Criterion.AT_LEAST_ONCE, DelayStats.tooLate(v.classes())));
             }
             List<Criterion> cells = Judge.cellsOf(v.criterion(), v.classes());
             boolean tallied = v.criterion() == Criterion.AT_LEAST_ONCE || v.criterion() == Criterion.AT_MOST_ONCE;
-            boolean firstOfScope = cells.stream().anyMatch(c -> !row.cell(c).hasFailure(v.scope()));
+            RowTally soFar = sum;
+            boolean firstOfScope = cells.stream().anyMatch(c -> !held.has(c, v.scope())
+                    && !soFar.cell(c).failures().containsKey(v.scope()));
             // One counterexample per violation, shared by every cell and class it counts in; shrunk when it
             // is the first of its criterion and scope (a class's first only is kept as found: shrinking
             // each class's too would multiply the cost of a failing row).
-            Counterexample x = firstOfScope ? counterexamples.first(j, k) : Counterexamples.asFound(v, run, run.notShrunk() == null ? Counterexamples.NOT_FIRST : run.notShrunk());
+            Counterexample asFound = Counterexamples.asFound(v, run, run.notShrunk() == null ? Counterexamples.NOT_FIRST
+                    : run.notShrunk());
+            Counterexample made = firsts.first(k, firstOfScope);
+            First<Counterexample> x = new First<>(unit, order + k, made != null ? made : asFound);
+            First<Counterexample> found = new First<>(unit, order + k, asFound);
             for (Criterion c : cells) {
-                Cell cell = row.cell(c);
+                CellTally t = CellTally.failure(x);
                 if (failedHere.add(c)) {
-                    cell.failedRun();
-                }
-                if (!cell.hasFailure(v.scope())) {
-                    cell.fail(x);
+                    t = t.plus(CellTally.failedRuns(1));
                 }
                 if (tallied || c.isClassView()) {
                     for (ScenarioClass cls : v.classes()) {
-                        if (failedClassHere.add(c + "|" + cls)) {
-                            cell.failedRunIn(cls);
-                        }
-                        cell.failIn(cls, x);
+                        t = t.plus(CellTally.inClass(cls, new ClassTally(0, failedClassHere.add(c + "|" + cls) ? 1 : 0, found)));
                     }
                 }
+                sum = sum.plus(RowTally.of(c, t));
             }
         }
         for (Criterion c : failedHere) {
             if (!judgedHere.contains(c)) {
-                row.cell(c).judged(0);            // a run that violated c judged it, even with nothing to count
+                sum = sum.plus(RowTally.of(c, CellTally.judged(1, 0)));  // a run that violated c judged it, even with nothing to count
             }
         }
+        return sum;
+    }
+
+    /**
+     * {@code t} with each class's first counterexample the very one its cell keeps for the same violation (the one
+     * made, and shrunk, as the first of its scope), and the one as found otherwise: what the fold of the whole
+     * campaign shows, however its units were grouped before they were added. Report files are named per
+     * counterexample, so a violation shown in a cell and in its classes must be one object.
+     */
+    static RowTally shareFirsts(RowTally t) {
+        Map<List<Long>, First<Counterexample>> cellFirsts = new HashMap<>();
+        t.cells().values().forEach(cell -> cell.failures().values().forEach(f -> cellFirsts.put(position(f), f)));
+        Map<Criterion, CellTally> cells = new EnumMap<>(Criterion.class);
+        t.cells().forEach((c, cell) -> {
+            Map<ScenarioClass, ClassTally> classes = new EnumMap<>(ScenarioClass.class);
+            cell.classes().forEach((cls, ct) -> classes.put(cls, ct.found() == null ? ct : new ClassTally(ct.evidence(),
+                    ct.failedRuns(), cellFirsts.getOrDefault(position(ct.found()), ct.found()))));
+            cells.put(c, new CellTally(cell.judgedRuns(), cell.evidence(), cell.failedRuns(), cell.failures(), classes,
+                    cell.delays(), cell.delaysByClass(), cell.note()));
+        });
+        return new RowTally(cells, t.pastHorizon(), t.skipped(), t.coverage());
+    }
+
+    private static List<Long> position(First<?> f) {
+        return List.of(f.unit(), (long) f.order());
     }
 
     /**
@@ -228,19 +287,22 @@ final class RowFold {
      * long run too, so a strategy that goes wrong only after thousands of frames is caught. The run is
      * serial; its counterexamples say so.
      */
-    private void recordMemory(Row row, MemoryResult m) {
-        record(row, new Judged(m.run(), null));
-        Cell cell = row.cell(Criterion.BOUNDED_MEMORY);
+    private void recordMemory(Row row, MemoryResult m, int units) {
+        record(row, new Judged(m.run(), null), units, 0);
+        row.add(RowTally.of(Criterion.BOUNDED_MEMORY, memory(m, units)));
+    }
+
+    /** Criterion 6's own cell of one strategy's long run (found after the row's {@code units} units). */
+    static CellTally memory(MemoryResult m, int units) {
         if (m.crashed()) {
-            cell.note("not judged: the 10 000-frame run crashed (criterion X)");
-            return;
+            return CellTally.noted("not judged: the 10 000-frame run crashed (criterion X)");
         }
-        cell.judged(1);
-        cell.note(m.describe());
-        if (!m.passes()) {
-            cell.failedRun();
-            cell.fail(new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,
-                    m.run().config(), m.trace(), Shrinking.kept(Counterexamples.MEMORY_SCENARIO)));
+        CellTally t = CellTally.judged(1, 1).plus(CellTally.noted(m.describe()));
+        if (m.passes()) {
+            return t;
         }
+        return t.plus(CellTally.failedRuns(1)).plus(CellTally.failure(new First<>(units, m.run().failures().size(),
+                new Counterexample(Criterion.BOUNDED_MEMORY, null, m.describe(), m.scenario(), m.scenario(), 0,
+                        m.run().config(), m.trace(), Shrinking.kept(Counterexamples.MEMORY_SCENARIO)))));
     }
 }

@@ -23,7 +23,7 @@ import java.util.Set;
  *
  * <p>Why a reduction: a row is a fold of its runs in a fixed order ({@link Lab}), and the fold needs these
  * figures, not the run. Keeping them small lets runs be judged in parallel and recorded later in order
- * ({@code --jobs}), and lets a shard write them to a file that a merge folds exactly as the unsharded run
+ * ({@code --jobs}), and lets a shard write them to a file that a merge adds up exactly as the unsharded run
  * would have ({@link ShardFile}). A passing run keeps no trace.
  *
  * @param seed      the seed of the configuration the run used (0 when it passed: only counterexamples show it)

@@ -1,6 +1,7 @@
 package dev.ecslab.lab.classify;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.ecs.input.BadInputException;
@@ -8,6 +9,10 @@ import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.JsonFields;
+import dev.ecslab.lab.results.RowTally;
+import dev.ecslab.lab.results.TallyJson;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.JsonDocument;
@@ -19,12 +24,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A shard's result file ({@code shard.json}): what one share of a campaign ran, in the form a merge folds
+ * A shard's result file ({@code shard.json}): what one share of a campaign ran, in the form a merge adds up
  * exactly as the unsharded run would have ({@link Lab#merge}).
  *
  * <p>It is self-describing: the format and its version; an {@code identity} (the lab's version and commit,
@@ -49,7 +55,7 @@ public final class ShardFile {
     /** The format's name, in every file. */
     public static final String FORMAT = "ecslab-shard";
     /** The layout's version; a file of another version is refused. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** The file's name inside a shard's output folder. */
     public static final String NAME = "shard.json";
     /** The largest shard file read. */
@@ -76,30 +82,27 @@ public final class ShardFile {
 
     /**
      * The shard's passing campaign runs of one block of a row ({@link Lab#BLOCK} units of the enumeration), summed:
-     * a passing run only adds to counts, so their sum is all a fold needs of them.
+     * a passing run only adds to counts, so their sum is all a merge needs of them. Each cell is written as
+     * {@code matrix.json} writes one ({@link TallyJson}), with its criterion and criterion 1's delays, and read back
+     * with the same checks.
      *
      * @param units how many of the shard's units of the block it sums
      */
-    public record SegmentEntry(int row, int block, int units, List<CellSums> cells) {
-    }
-
-    /** What passing runs added to one criterion's cell. */
-    @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    public record CellSums(dev.ecslab.lab.criteria.Criterion criterion, int judgedRuns, long evidence,
-            Map<dev.ecslab.lab.scenario.ScenarioClass, Integer> classes, List<DelayFigures> delays) {
-    }
-
-    /** Criterion 1's delay figures of one class ({@code null}: of all), as {@link DelayStats.Figures} counts them. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record DelayFigures(dev.ecslab.lab.scenario.ScenarioClass cls, long obligations, long reported, long late,
-            long missed, long tooLate, int maxRuns, int maxFrames, long sumRuns, long sumFrames) {
-        static DelayFigures of(dev.ecslab.lab.scenario.ScenarioClass cls, DelayStats.Figures f) {
-            return new DelayFigures(cls, f.obligations(), f.reported(), f.late(), f.missed(), f.tooLate(), f.maxRuns(),
-                    f.maxFrames(), f.sumRuns(), f.sumFrames());
+    public record SegmentEntry(int row, int block, int units, List<JsonNode> cells) {
+        /** The block's sums: a cell per criterion that any of its runs judged, in {@link TallyJson#summed}'s form. */
+        static SegmentEntry of(int row, int block, int units, RowTally sum) {
+            List<JsonNode> cells = new ArrayList<>();
+            sum.cells().forEach((c, cell) -> cells.add(ScenarioJson.MAPPER.valueToTree(TallyJson.summed(c, cell))));
+            return new SegmentEntry(row, block, units, cells);
         }
 
-        DelayStats.Figures figures() {
-            return DelayStats.figures(obligations, reported, late, missed, tooLate, maxRuns, maxFrames, sumRuns, sumFrames);
+        /** The block's sums as a row's tally; {@code in} says where a cell is wrong ({@code at}: this entry). */
+        RowTally tally(JsonFields in, String at) {
+            RowTally sum = RowTally.NONE;
+            for (int j = 0; j < cells.size(); j++) {
+                sum = sum.plus(TallyJson.summed(in, cells.get(j), at + ".cells[" + j + "]"));
+            }
+            return sum;
         }
     }
 
@@ -251,24 +254,11 @@ public final class ShardFile {
                 continue;                                 // Lab.merge says the block is empty
             }
             for (int j = 0; j < g.cells().size(); j++) {
-                String cell = at + ".cells[" + j + "]";
-                CellSums s = g.cells().get(j);
-                need(doc, s != null, cell, "is null; expected a cell's sums");
-                need(doc, s.criterion() != null, cell, "lacks its \"criterion\"");
-                need(doc, s.judgedRuns() >= 0 && s.evidence() >= 0, cell, "has a negative count");
-                if (s.classes() != null) {
-                    s.classes().forEach((cls, n) -> need(doc, cls != null && n != null && n >= 0, cell + ".classes",
-                            "holds a null or negative count"));
-                }
-                if (s.delays() != null) {
-                    for (int k = 0; k < s.delays().size(); k++) {
-                        DelayFigures d = s.delays().get(k);
-                        need(doc, d != null && d.obligations() >= 0 && d.reported() >= 0 && d.late() >= 0 && d.missed() >= 0
-                                && d.tooLate() >= 0 && d.maxRuns() >= 0 && d.maxFrames() >= 0 && d.sumRuns() >= 0
-                                && d.sumFrames() >= 0, cell + ".delays[" + k + "]", "is null or has a negative count");
-                    }
-                }
+                JsonNode cell = g.cells().get(j);
+                need(doc, cell != null && !cell.isNull(), at + ".cells[" + j + "]", "is null; expected a cell's sums");
+                need(doc, cell.isObject(), at + ".cells[" + j + "]", "is not an object; expected a cell's sums");
             }
+            g.tally(new JsonFields(doc), at);
         }
         for (int i = 0; i < c.stops().size(); i++) {
             need(doc, c.stops().get(i) != null, "stops[" + i + "]", "is null; expected a stop");

@@ -1,10 +1,15 @@
 package dev.ecslab.lab.classify;
 
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.explore.Coverage;
+import dev.ecslab.lab.results.CellTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.First;
+import dev.ecslab.lab.results.JsonFields;
+import dev.ecslab.lab.results.RowTally;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
-import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.witness.Witnesses;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A campaign split across processes: each shard runs its share and writes what a merge needs
- * ({@link ShardFile}), and the merge checks that the files make one campaign and folds their units exactly as one
- * process would have ({@link RowFold}), so the merged matrix equals the unsharded run's.
+ * ({@link ShardFile}), and the merge checks that the files make one campaign and adds their units up as row
+ * tallies ({@link dev.ecslab.lab.results.RowTally#plus}), so the merged matrix equals the unsharded run's: each
+ * counterexample carries the unit it was found in, so the earliest of a scope wins in any order, and a row that
+ * stopped (a run that hung, a time budget) adds nothing after its stop, as the fold does.
  */
 final class Shards {
     private Shards() {
@@ -42,7 +49,7 @@ final class Shards {
         int rowCount = trackers.size() * executors.size();
         int[] stops = new int[rowCount];
         java.util.Arrays.fill(stops, Integer.MAX_VALUE);
-        Map<Long, Row> sums = new ConcurrentHashMap<>();
+        Map<Long, RowTally> sums = new ConcurrentHashMap<>();
         Map<Long, Integer> summed = new ConcurrentHashMap<>();
         long blocks = units / Lab.BLOCK + 1;
         List<ShardFile.MemoryEntry> memory = new ArrayList<>();
@@ -54,10 +61,8 @@ final class Shards {
                     stops[r] = Math.min(stops[r], u / Lab.BLOCK);
                 } else if (passingOnly(result)) {
                     long key = r * blocks + u / Lab.BLOCK;
-                    Row scratch = sums.computeIfAbsent(key, k -> new Row(trackers.get(r / executors.size()),
-                            executors.get(r % executors.size()).id()));
-                    for (Judged j : result.runs()) {
-                        fold.record(scratch, j);
+                    for (Judged j : result.runs()) {               // passing runs: no violation to place
+                        sums.merge(key, RowFold.run(j, u, 0, (c, scope) -> false, (k, isFirst) -> null), RowTally::plus);
                     }
                     summed.merge(key, 1, Integer::sum);
                 } else {
@@ -72,8 +77,8 @@ final class Shards {
             }
         }
         List<ShardFile.SegmentEntry> segments = new ArrayList<>();
-        sums.keySet().stream().sorted().forEach(key -> segments.add(new ShardFile.SegmentEntry((int) (key / blocks),
-                (int) (key % blocks), summed.get(key), sumsOf(sums.get(key)))));
+        sums.keySet().stream().sorted().forEach(key -> segments.add(ShardFile.SegmentEntry.of((int) (key / blocks),
+                (int) (key % blocks), summed.get(key), sums.get(key))));
         List<ShardFile.RowStop> rowStops = new ArrayList<>();
         for (int r = 0; r < rowCount; r++) {
             if (stops[r] != Integer.MAX_VALUE) {
@@ -109,38 +114,8 @@ final class Shards {
     }
 
     /** What passing runs added to a scratch row, cell by cell. */
-    private static List<ShardFile.CellSums> sumsOf(Row scratch) {
-        List<ShardFile.CellSums> out = new ArrayList<>();
-        for (Criterion c : Criterion.values()) {
-            Cell cell = scratch.cell(c);
-            Map<ScenarioClass, Integer> classes = new java.util.EnumMap<>(ScenarioClass.class);
-            cell.classes().forEach((cls, t) -> classes.put(cls, t.evidence()));
-            List<ShardFile.DelayFigures> delays = new ArrayList<>();
-            if (cell.delays().all().obligations() > 0 || !cell.delays().byClass().isEmpty()) {
-                delays.add(ShardFile.DelayFigures.of(null, cell.delays().all()));
-                cell.delays().byClass().forEach((cls, f) -> delays.add(ShardFile.DelayFigures.of(cls, f)));
-            }
-            if (cell.judgedRuns() > 0 || cell.evidence() > 0 || !classes.isEmpty() || !delays.isEmpty()) {
-                out.add(new ShardFile.CellSums(c, cell.judgedRuns(), cell.evidence(), classes, delays));
-            }
-        }
-        return out;
-    }
-
-    /** Adds a shard's summed passing runs to a row. */
-    private static void addSums(Row row, ShardFile.SegmentEntry segment) {
-        for (ShardFile.CellSums s : segment.cells()) {
-            Cell cell = row.cell(s.criterion());
-            cell.judgedRuns(s.judgedRuns(), s.evidence());
-            if (s.classes() != null) {
-                s.classes().forEach(cell::evidence);
-            }
-            if (s.delays() != null) {
-                for (ShardFile.DelayFigures d : s.delays()) {
-                    cell.delays().add(d.cls(), d.figures());
-                }
-            }
-        }
+    /** A shard's summed passing runs of one block of a row, as a tally, and how many units they are. */
+    private record Block(RowTally tally, int units) {
     }
 
     private static ShardFile.UnitEntry entry(int row, int unit, UnitResult r) {
@@ -154,7 +129,8 @@ final class Shards {
 
     /**
      * The matrix of the whole campaign from the files of all its shards: the same rows, figures and counterexamples
-     * as the unsharded run (witnesses aside, which shards do not run), with the wall time of the slowest shard.
+     * as the unsharded run (witnesses aside, which shards do not run), with the wall time of the slowest shard. Each
+     * row is the sum of its units' tallies and its summed blocks up to where it stopped, then criterion 6.
      *
      * @param sources each content's file, for messages
      * @throws IllegalArgumentException naming the files when the shards do not make one campaign: another lab
@@ -216,7 +192,7 @@ final class Shards {
         int rows = first.rows().size();
         long blocks = units / Lab.BLOCK + 1;
         Map<Long, UnitResult> all = new java.util.HashMap<>();
-        Map<Long, List<ShardFile.SegmentEntry>> segments = new java.util.HashMap<>();
+        Map<Long, List<Block>> segments = new java.util.HashMap<>();
         int[] stop = new int[rows];
         java.util.Arrays.fill(stop, Integer.MAX_VALUE);
         MemoryResult[] memory = new MemoryResult[rows / settings.executors()];
@@ -250,7 +226,9 @@ final class Shards {
                     throw new IllegalArgumentException(where + ": a summed block " + g.block() + " of row " + g.row()
                             + " is out of range or empty");
                 }
-                segments.computeIfAbsent(g.row() * blocks + g.block(), x -> new ArrayList<>()).add(g);
+                segments.computeIfAbsent(g.row() * blocks + g.block(), x -> new ArrayList<>())
+                        .add(new Block(g.tally(new JsonFields(where), "segments[" + byIndex[k].segments().indexOf(g) + "]"),
+                                g.units()));
                 accounted.merge(g.row() * blocks + g.block(), g.units(), Integer::sum);
             }
             for (int r = 0; r < rows; r++) {
@@ -277,47 +255,131 @@ final class Shards {
             }
         }
         List<TrackerSubject> trackers = new ArrayList<>();
-        List<ExecutorSubject> executors = new ArrayList<>();
+        for (int r = 0; r < rows; r += settings.executors()) {
+            trackers.add(ShardFile.subject(first.rows().get(r)));
+        }
+        List<Row> out = new ArrayList<>(rows);
+        @SuppressWarnings("unchecked")
+        List<String>[] ambiguity = new List[units];
+        int summed = 0;
         for (int r = 0; r < rows; r++) {
-            ShardFile.RowHead h = first.rows().get(r);
-            if (r % settings.executors() == 0) {
-                trackers.add(ShardFile.subject(h));
+            RowTally row = RowTally.NONE;
+            long budgetStop = stop[r] == Integer.MAX_VALUE ? Long.MAX_VALUE : (long) stop[r] * Lab.BLOCK;
+            long hung = Long.MAX_VALUE;                         // the first unit of the row that hung
+            for (int u = 0; u < units; u++) {
+                UnitResult result = all.get((long) r * units + u);
+                if (u < budgetStop && result != null && result.runs().stream().anyMatch(j -> j.result().timedOut() != null)) {
+                    hung = u;
+                    break;
+                }
             }
-            if (r < settings.executors()) {
-                executors.add(new ExecutorSubject(h.executor(), o -> {
-                    throw new IllegalStateException("an executor read from a shard file does not run");
-                }, h.executorJar()));
+            // A row stops at its first unit that hung (its runs count) or at the first unit a budget left unrun: what
+            // comes after adds nothing, and a block summed by a shard counts only when the row had not stopped in it.
+            long skipAt = Math.min(hung, budgetStop < units ? budgetStop : Long.MAX_VALUE);
+            Map<List<Long>, String> unmade = new java.util.HashMap<>();
+            for (int u = 0; u < units; u++) {
+                UnitResult result = all.get((long) r * units + u);
+                if (result == null || u >= budgetStop) {
+                    continue;
+                }
+                if (r == 0) {
+                    ambiguity[u] = result.ambiguity();          // criterion A judges every scenario that ran, skipped or not
+                }
+                if (u > hung) {
+                    continue;
+                }
+                row = row.plus(unit(result, u, unmade));
+                if (u < catalogue.size()) {
+                    row = row.plus(RowTally.covered(u, result.coverage()));
+                }
+            }
+            for (int b = 0; (long) b * Lab.BLOCK < units; b++) {
+                if (skipAt < (long) (b + 1) * Lab.BLOCK) {
+                    break;
+                }
+                for (Block g : segments.getOrDefault(r * blocks + b, List.of())) {
+                    row = row.plus(g.tally());
+                    summed += r == 0 ? g.units() : 0;
+                }
+            }
+            if (skipAt != Long.MAX_VALUE) {
+                String why = hung != Long.MAX_VALUE ? lastTimedOut(all.get((long) r * units + hung))
+                        : RowFold.BUDGET + " after " + skipAt + " of this configuration's " + units + " scenarios (the"
+                        + " catalogue's and the campaign's, in order); the rest were not run";
+                row = row.plus(RowTally.skipped(new First<>(skipAt, 0, why)));
+                for (long u = hung == Long.MAX_VALUE ? skipAt : skipAt + 1; u < catalogue.size(); u++) {
+                    row = row.plus(RowTally.covered((int) u, new Coverage(catalogue.get((int) u))));
+                }
+            }
+            for (CellTally cell : row.cells().values()) {      // a first of the campaign its shard did not make
+                for (First<Counterexample> f : cell.failures().values()) {
+                    String problem = unmade.get(List.of(f.unit(), (long) f.order()));
+                    if (problem != null) {
+                        throw new IllegalArgumentException(problem);
+                    }
+                }
+            }
+            MemoryResult m = memory[r / settings.executors()];
+            if (m != null) {                                   // last: short counterexamples come first
+                Judged j = new Judged(m.run(), null);
+                RowTally before = row;
+                row = row.plus(RowFold.run(j, units, 0, (c, scope) -> before.cell(c).failures().containsKey(scope),
+                        (k, isFirst) -> isFirst ? Counterexamples.recorded(j, k) : null));
+                row = row.plus(RowTally.of(Criterion.BOUNDED_MEMORY, RowFold.memory(m, units)));
+            }
+            out.add(new Row(trackers.get(r / settings.executors()), first.rows().get(r).executor(), RowFold.shareFirsts(row)));
+        }
+        if (rows == 0) {                                        // no row: criterion A still judges every scenario
+            for (int u = 0; u < units; u++) {
+                ambiguity[u] = dev.ecslab.lab.criteria.AmbiguityCheck.check(u < catalogue.size() ? catalogue.get(u)
+                        : Lab.campaignScenario(settings.campaignSeed(), settings.layoutOrDefault(), u - catalogue.size()),
+                        dev.ecslab.lab.run.ScenarioRunner::reportedAmbiguities);
             }
         }
-        Lab lab = new Lab(LabOptions.builder().tries(settings.tries()).catalogueSeeds(settings.catalogueSeeds())
-                .campaignSeed(settings.campaignSeed()).shrinkAttempts(0).memory(settings.memory()).build())
-                .withLayout(settings.layoutOrDefault());
-        UnitSource source = new UnitSource() {
-            @Override
-            public UnitResult unit(int row, int unit) {
-                return unit / Lab.BLOCK >= stop[row] ? UnitResult.NOT_RUN : all.get((long) row * units + unit);
+        List<String> lines = new ArrayList<>();
+        int scenarios = summed;
+        for (List<String> a : ambiguity) {
+            if (a != null) {
+                lines.addAll(a);
+                scenarios++;
             }
-
-            @Override
-            public int blockEnd(int row, int block, Row target) {
-                int n = 0;
-                for (ShardFile.SegmentEntry g : segments.getOrDefault(row * blocks + block, List.of())) {
-                    addSums(target, g);
-                    n += g.units();
-                }
-                return n;
-            }
-
-            @Override
-            public MemoryResult memory(int tracker) {
-                return memory[tracker];
-            }
-        };
-        RowFold.Folded folded = new RowFold(lab).fold(trackers, executors, catalogue, source, null);
+        }
         double seconds = shards.stream().mapToDouble(ShardFile.Content::seconds).max().orElse(0);
-        return new Matrix(folded.rows(), folded.ambiguity(), folded.scenarios(), settings.tries(), settings.catalogueSeeds(),
-                settings.campaignSeed(), seconds, Witnesses.NONE, settings.layoutOrDefault(),
-                lab.reach(Lab.campaignRun(folded, catalogue.size(), settings.tries())), compiled);
+        int campaignRun = Math.max(0, Math.min(settings.tries(), scenarios - catalogue.size()));
+        return new Matrix(out, lines, scenarios, settings.tries(), settings.catalogueSeeds(), settings.campaignSeed(), seconds,
+                Witnesses.NONE, settings.layoutOrDefault(), Lab.reach(settings.campaignSeed(), settings.layoutOrDefault(),
+                campaignRun), compiled);
+    }
+
+    /**
+     * A unit read from a shard as a row's tally: its runs in order, each failure with the counterexample its shard
+     * made when it was the first of its scope there (a first of the whole campaign always is), else as found.
+     * {@code unmade} receives, by position, why a failure the shard made no counterexample for cannot be a first.
+     */
+    private static RowTally unit(UnitResult result, int u, Map<List<Long>, String> unmade) {
+        RowTally sum = RowTally.NONE;
+        int order = 0;
+        for (Judged j : result.runs()) {
+            int base = order;
+            sum = sum.plus(RowFold.run(j, u, base, (c, scope) -> true, (k, isFirst) -> {
+                if (j.firsts()[k] == null && j.result().notShrunk() == null) {
+                    unmade.put(List.of((long) u, (long) base + k), Counterexamples.unmade(j, k));
+                    return null;                                // as found: an error if it is the campaign's first
+                }
+                return Counterexamples.recorded(j, k);
+            }));
+            order += j.result().failures().size();
+        }
+        return sum;
+    }
+
+    /** The sentence of the last run of a unit that hung. */
+    private static String lastTimedOut(UnitResult result) {
+        String why = null;
+        for (Judged j : result.runs()) {
+            why = j.result().timedOut() != null ? j.result().timedOut() : why;
+        }
+        return why;
     }
 
     private static UnitResult unit(ShardFile.UnitEntry e, Scenario catalogueScenario, String where) {

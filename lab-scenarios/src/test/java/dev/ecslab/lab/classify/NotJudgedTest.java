@@ -1,5 +1,7 @@
 package dev.ecslab.lab.classify;
 
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.MeasuredClass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
@@ -11,8 +13,8 @@ import dev.ecslab.ecs.change.SystemTicks;
 import dev.ecslab.ecs.change.TrackedRows;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.lab.catalogue.Catalogue;
-import dev.ecslab.lab.classify.Cell.Status;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Data;
@@ -42,23 +44,23 @@ class NotJudgedTest {
     @Test
     void aCellWithNoEvidenceIsNotJudgedAndDoesNotPass() {
         Cell empty = new Cell(Criterion.AT_LEAST_ONCE);
-        assertThat(empty.status()).isEqualTo(Status.NOT_JUDGED);
+        assertThat(empty.status()).isEqualTo(CellStatus.NOT_JUDGED);
         assertThat(empty.passes()).isFalse();
         assertThat(empty.fails()).isFalse();
         assertThat(empty.judgedAtAll()).isFalse();
-        assertThat(empty.inClass(ScenarioClass.REGULAR).status()).isEqualTo(Status.NOT_JUDGED);
+        assertThat(empty.inClass(ScenarioClass.REGULAR).status()).isEqualTo(CellStatus.NOT_JUDGED);
 
         Cell judged = new Cell(Criterion.AT_LEAST_ONCE);
         judged.judged(3);
         judged.evidence(ScenarioClass.REGULAR, 3);
-        assertThat(judged.status()).isEqualTo(Status.PASS);
+        assertThat(judged.status()).isEqualTo(CellStatus.PASS);
         assertThat(judged.passes()).isTrue();
-        assertThat(judged.inClass(ScenarioClass.REGULAR).status()).isEqualTo(Status.PASS);
-        assertThat(judged.inClass(ScenarioClass.PAUSING).status()).as("a class no run judged").isEqualTo(Status.NOT_JUDGED);
+        assertThat(judged.inClass(ScenarioClass.REGULAR).status()).isEqualTo(CellStatus.PASS);
+        assertThat(judged.inClass(ScenarioClass.PAUSING).status()).as("a class no run judged").isEqualTo(CellStatus.NOT_JUDGED);
 
         Cell failed = new Cell(Criterion.AT_LEAST_ONCE);
         failed.fail(counterexample(Criterion.AT_LEAST_ONCE));
-        assertThat(failed.status()).as("a failure needs no count of evidence to fail").isEqualTo(Status.FAIL);
+        assertThat(failed.status()).as("a failure needs no count of evidence to fail").isEqualTo(CellStatus.FAIL);
         assertThat(failed.passes()).isFalse();
     }
 
@@ -128,18 +130,18 @@ class NotJudgedTest {
             Row row = blindMatrix.row("generation", e.id());
             for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE, Criterion.SAME_FRAME,
                     Criterion.NOT_LOST_WHEN_PAUSED, Criterion.LOOPING)) {
-                assertThat(row.cell(c).status()).as(e.id() + " " + c).isEqualTo(Status.NOT_JUDGED);
+                assertThat(row.cell(c).status()).as(e.id() + " " + c).isEqualTo(CellStatus.NOT_JUDGED);
                 assertThat(row.cell(c).passes()).isFalse();
             }
             for (Criterion c : List.of(Criterion.CRASH, Criterion.ORDERING, Criterion.PURE_FUNCTION)) {
-                assertThat(row.cell(c).status()).as(e.id() + " " + c + " is judged on every run").isEqualTo(Status.PASS);
+                assertThat(row.cell(c).status()).as(e.id() + " " + c + " is judged on every run").isEqualTo(CellStatus.PASS);
             }
             assertThat(row.cell(Criterion.AT_LEAST_ONCE).delays().all().obligations()).isZero();
             assertThat(row.measured()).as(e.id()).isEqualTo(MeasuredClass.NOT_JUDGED);
             assertThat(row.agrees()).as("generation claims exact; nothing judged does not bear it out").isFalse();
 
             Row control = watchedMatrix.row("generation", e.id());
-            assertThat(control.cell(Criterion.AT_LEAST_ONCE).status()).isEqualTo(Status.PASS);
+            assertThat(control.cell(Criterion.AT_LEAST_ONCE).status()).isEqualTo(CellStatus.PASS);
             assertThat(control.measured()).as("the same strategy with a detector to judge").isEqualTo(MeasuredClass.EXACT);
         }
     }
@@ -159,7 +161,7 @@ class NotJudgedTest {
         Lab lab = new Lab(LabOptions.defaults().withTries(0).withMemory(false));
         Matrix m = lab.run(List.of(TrackerSubject.find("none", LOADER)), List.of(ExecutorSubject.of("serial")), List.of(untouched));
         Cell second = m.row("none", "serial").cell(Criterion.AT_MOST_ONCE);
-        assertThat(second.status()).as("none reports what did not change").isEqualTo(Status.FAIL);
+        assertThat(second.status()).as("none reports what did not change").isEqualTo(CellStatus.FAIL);
         assertThat(second.failedRuns()).isPositive();
         assertThat(second.judgedRuns()).as("every failing run judged it").isGreaterThanOrEqualTo(second.failedRuns());
     }
@@ -220,10 +222,10 @@ class NotJudgedTest {
         assertThat(row.cell(Criterion.CRASH).first().message()).contains("java.lang.IllegalStateException: no answers here");
         assertThat(row.measured()).isEqualTo(MeasuredClass.BROKEN);
         assertThat(row.agrees()).isFalse();
-        assertThat(MeasuredClass.of(Status.FAIL, Status.NOT_JUDGED, Status.NOT_JUDGED, true, true)).isEqualTo(MeasuredClass.BROKEN);
-        assertThat(MeasuredClass.of(Status.PASS, Status.NOT_JUDGED, Status.NOT_JUDGED, true, true))
+        assertThat(MeasuredClass.of(CellStatus.FAIL, CellStatus.NOT_JUDGED, CellStatus.NOT_JUDGED, true, true)).isEqualTo(MeasuredClass.BROKEN);
+        assertThat(MeasuredClass.of(CellStatus.PASS, CellStatus.NOT_JUDGED, CellStatus.NOT_JUDGED, true, true))
                 .isEqualTo(MeasuredClass.NOT_JUDGED);
-        assertThat(MeasuredClass.of(Status.PASS, Status.PASS, Status.PASS, true, false))
+        assertThat(MeasuredClass.of(CellStatus.PASS, CellStatus.PASS, CellStatus.PASS, true, false))
                 .as("a broken invariant (O, 6 or 8) makes even right answers broken").isEqualTo(MeasuredClass.BROKEN);
     }
 }

@@ -1,17 +1,17 @@
 package dev.ecslab.lab.criteria;
 
+import dev.ecslab.lab.results.DelayTally;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
-import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.oracle.FindingType;
 import dev.ecslab.lab.oracle.Obligation;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;
@@ -316,18 +316,17 @@ class TimelinessTest {
                 List.of(ExecutorSubject.of("serial")), Catalogue.all());
 
         Row late = m.row(lateByTwo.label(), "serial");
-        DelayStats.Figures d = late.cell(Criterion.AT_LEAST_ONCE).delays().all();
-        System.out.println("TimelinessTest: " + lateByTwo.id() + " / serial: " + d.describe());
+        DelayTally d = late.cell(Criterion.AT_LEAST_ONCE).delays().all();
+        System.out.println("TimelinessTest: " + lateByTwo.id() + " / serial: " + d);
         assertThat(d.obligations()).isPositive();
         assertThat(d.late()).isPositive();
         assertThat(d.maxFrames()).isGreaterThanOrEqualTo(2);
         assertThat(d.meanFrames()).isGreaterThan(0.0).isLessThanOrEqualTo(d.maxFrames());
-        assertThat(d.describe()).contains(" late (max " + d.maxRuns() + " run(s) / " + d.maxFrames() + " frame(s)");
         assertThat(late.cell(Criterion.AT_LEAST_ONCE).fails()).isTrue();
         assertThat(late.measured()).isNotIn(MeasuredClass.EXACT, MeasuredClass.EXACT_DELAYED);
 
         Row exact = m.row("generation", "serial");
-        DelayStats.Figures g = exact.cell(Criterion.AT_LEAST_ONCE).delays().all();
+        DelayTally g = exact.cell(Criterion.AT_LEAST_ONCE).delays().all();
         assertThat(g.obligations()).isPositive();
         assertThat(g.late()).isZero();
         assertThat(g.missed()).isZero();

@@ -1,17 +1,17 @@
 package dev.ecslab.lab.findings;
 
+import dev.ecslab.lab.results.CellStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.ecslab.lab.classify.Lab;
-import dev.ecslab.lab.classify.LabOptions;
-import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.criteria.Criterion;
-import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
+import dev.ecslab.lab.classify.Lab;
+import dev.ecslab.lab.classify.LabOptions;
+import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.classify.Row;
+import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.oracle.DetectionOracle;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
@@ -65,9 +65,9 @@ class GenerationAtScaleFindingsTest {
     /** Fixed: the removal log's bound counts the removals of this frame and the previous one. */
     @Test
     void aMassDespawnNoLongerOverflowsTheRemovalLog() {
-        assertEquals(Cell.Status.PASS, row("generation", 9_367).cell(Criterion.AT_LEAST_ONCE).status(),
+        assertEquals(CellStatus.PASS, row("generation", 9_367).cell(Criterion.AT_LEAST_ONCE).status(),
                 "seed 9367: a mass despawn's removals must all reach the detector");
-        assertEquals(Cell.Status.PASS, row("system-data", 9_367).cell(Criterion.AT_LEAST_ONCE).status());
+        assertEquals(CellStatus.PASS, row("system-data", 9_367).cell(Criterion.AT_LEAST_ONCE).status());
     }
 
     /**
@@ -87,11 +87,11 @@ class GenerationAtScaleFindingsTest {
     @Test
     void anAddedNoSystemMadeIsNoLongerReported() {
         Row generation = pinned("generation");
-        assertEquals(Cell.Status.PASS, generation.cell(Criterion.AT_MOST_ONCE).status(),
+        assertEquals(CellStatus.PASS, generation.cell(Criterion.AT_MOST_ONCE).status(),
                 "seed 4824: criterion 2 under generation, judged by exact ages");
-        assertEquals(Cell.Status.PASS, generation.cell(Criterion.AT_LEAST_ONCE).status());
-        assertEquals(Cell.Status.PASS, pinned("system-data").cell(Criterion.AT_MOST_ONCE).status());
-        assertEquals(Cell.Status.PASS, pinned("system-data").cell(Criterion.AT_LEAST_ONCE).status());
+        assertEquals(CellStatus.PASS, generation.cell(Criterion.AT_LEAST_ONCE).status());
+        assertEquals(CellStatus.PASS, pinned("system-data").cell(Criterion.AT_MOST_ONCE).status());
+        assertEquals(CellStatus.PASS, pinned("system-data").cell(Criterion.AT_LEAST_ONCE).status());
         assertLateObserverToldOnce(run("generation"), run("system-data"));
     }
 
@@ -155,9 +155,9 @@ class GenerationAtScaleFindingsTest {
     @Test
     void anAnnouncementMadeWhileTheDetectorWasPausedIsNotJudgedSpurious() {
         Row generation = row("generation", 15_633);
-        assertEquals(Cell.Status.PASS, generation.cell(Criterion.AT_MOST_ONCE).status(),
+        assertEquals(CellStatus.PASS, generation.cell(Criterion.AT_MOST_ONCE).status(),
                 "seed 15633: generation's report of rows announced while the detector was paused is allowed");
-        assertEquals(Cell.Status.PASS, generation.cell(Criterion.AT_LEAST_ONCE).status());
-        assertEquals(Cell.Status.PASS, row("system-data", 15_633).cell(Criterion.AT_MOST_ONCE).status());
+        assertEquals(CellStatus.PASS, generation.cell(Criterion.AT_LEAST_ONCE).status());
+        assertEquals(CellStatus.PASS, row("system-data", 15_633).cell(Criterion.AT_MOST_ONCE).status());
     }
 }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ecslab.lab.classify.Cell;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;

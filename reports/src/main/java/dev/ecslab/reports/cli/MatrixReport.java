@@ -3,22 +3,25 @@ package dev.ecslab.reports.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
-import dev.ecslab.lab.replay.Replay;
-import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.explore.Coverage;
-import dev.ecslab.lab.trace.PluginJar;
-import dev.ecslab.reports.gate.GateVerdict;
-import dev.ecslab.reports.text.SafeText;
-import dev.ecslab.reports.verdict.CoverageWords;
+import dev.ecslab.lab.replay.Replay;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.TallyJson;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.WitnessFinder;
 import dev.ecslab.lab.witness.Witnesses;
+import dev.ecslab.reports.gate.GateVerdict;
+import dev.ecslab.reports.text.SafeText;
+import dev.ecslab.reports.verdict.CoverageWords;
 import dev.ecslab.reports.verdict.MatrixCounterexamples;
 import dev.ecslab.reports.verdict.VerdictWords;
 import dev.ecslab.reports.verdict.WitnessWords;
@@ -177,7 +180,7 @@ public final class MatrixReport {
                 }
                 for (Criterion c : columns()) {
                     Cell cell = r.cell(c);
-                    if (cell.status() != Cell.Status.FAIL) {
+                    if (cell.status() != CellStatus.FAIL) {
                         out.append(' ').append(VerdictWords.status(cell.status())).append(" |");
                         continue;
                     }
@@ -217,7 +220,7 @@ public final class MatrixReport {
             out.append("| strategy | delay allowed | changes | on time | late | never | max delay (runs / frames) |"
                     + " mean delay (runs / frames) |\n|---|---|---|---|---|---|---|---|\n");
             for (Row r : rows) {
-                DelayStats.Figures f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
+                DelayTally f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
                 out.append("| ").append(SafeText.markdownCode(r.strategy())).append(" | ").append(VerdictWords.allowedDelay(r)).append(" | ");
                 if (f.obligations() == 0) {
                     out.append("not judged | | | | | |\n");
@@ -482,14 +485,14 @@ public final class MatrixReport {
             DelayStats delays = r.cell(Criterion.AT_LEAST_ONCE).delays();
             Map<String, Object> dj = new LinkedHashMap<>();
             dj.put("allowedFrames", r.allowedDelayFrames());
-            dj.put("all", figures(delays.all()));
+            dj.put("all", TallyJson.delays(delays.all()));
             Map<String, Object> delaysByClass = new LinkedHashMap<>();
-            VerdictWords.CLASSES.forEach(c -> delaysByClass.put(c.title(), figures(delays.in(c))));
+            VerdictWords.CLASSES.forEach(c -> delaysByClass.put(c.title(), TallyJson.delays(delays.in(c))));
             dj.put("byClass", delaysByClass);
             row.put("delays", dj);
             Map<String, Object> cells = new LinkedHashMap<>();
             for (Criterion c : columns()) {
-                cells.put(c.code(), cell(r.cell(c), files));
+                cells.put(c.code(), TallyJson.cell(c, r.cell(c).tally(), x -> counterexample(x, files)));
             }
             row.put("criteria", cells);
             List<Object> coverage = new ArrayList<>();
@@ -601,36 +604,6 @@ public final class MatrixReport {
         return out;
     }
 
-    private static Map<String, Object> cell(Cell cell, Map<Counterexample, String> files) {
-        Map<String, Object> cj = new LinkedHashMap<>();
-        cj.put("status", VerdictWords.jsonStatus(cell.status()));
-        cj.put("evidence", cell.evidence());
-        cj.put("judgedRuns", cell.judgedRuns());
-        cj.put("failedRuns", cell.failedRuns());
-        cj.put("note", cell.note());
-        List<Object> failures = new ArrayList<>();
-        cell.failures().forEach((scope, x) -> failures.add(counterexample(x, files)));
-        cj.put("failures", failures);
-        boolean perClass = cell.criterion() == Criterion.AT_LEAST_ONCE || cell.criterion() == Criterion.AT_MOST_ONCE;
-        if (perClass || !cell.classes().isEmpty()) {
-            Map<String, Object> classes = new LinkedHashMap<>();
-            for (ScenarioClass cls : VerdictWords.CLASSES) {
-                if (!perClass && !cell.classes().containsKey(cls)) {
-                    continue;
-                }
-                Cell.ClassTally t = cell.inClass(cls);
-                Map<String, Object> tj = new LinkedHashMap<>();
-                tj.put("status", VerdictWords.jsonStatus(t.status()));
-                tj.put("evidence", t.evidence());
-                tj.put("failedRuns", t.failedRuns());
-                tj.put("first", t.first() == null ? null : counterexample(t.first(), files));
-                classes.put(cls.title(), tj);
-            }
-            cj.put("classes", classes);
-        }
-        return cj;
-    }
-
     private static Map<String, Object> counterexample(Counterexample x, Map<Counterexample, String> files) {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("criterion", x.criterion().code());
@@ -644,22 +617,5 @@ public final class MatrixReport {
         f.put("config", x.config());
         f.put("replayFile", files.get(x));
         return f;
-    }
-
-    private static Map<String, Object> figures(DelayStats.Figures f) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("obligations", f.obligations());
-        out.put("reported", f.reported());
-        out.put("onTime", f.reported() - f.late());
-        out.put("late", f.late());
-        out.put("missed", f.missed());
-        out.put("tooLate", f.tooLate());
-        out.put("maxRuns", f.maxRuns());
-        out.put("maxFrames", f.maxFrames());
-        out.put("meanRuns", f.meanRuns());
-        out.put("meanFrames", f.meanFrames());
-        out.put("sumRuns", Math.round(f.meanRuns() * f.reported()));      // the mean is the sum over the reported
-        out.put("sumFrames", Math.round(f.meanFrames() * f.reported()));
-        return out;
     }
 }

@@ -6,12 +6,10 @@ import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
-import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.campaign.Shrinking;
+import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.RecordedRows;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.MemoryBound;
@@ -19,6 +17,14 @@ import dev.ecslab.lab.criteria.Scope;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
 import dev.ecslab.lab.replay.Replay;
+import dev.ecslab.lab.results.CellTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.First;
+import dev.ecslab.lab.results.HorizonTally;
+import dev.ecslab.lab.results.JsonFields;
+import dev.ecslab.lab.results.RowTally;
+import dev.ecslab.lab.results.TallyJson;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.JsonDocument;
 import dev.ecslab.lab.scenario.Scenario;
@@ -32,6 +38,7 @@ import dev.ecslab.reports.verdict.VerdictWords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -41,7 +48,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.TreeMap;
 
 /**
  * A report's matrix read back from its folder: {@code matrix.json} (version {@value MatrixReport#JSON_VERSION})
@@ -81,6 +88,7 @@ final class RecordedMatrix {
     private final Path folder;
     private final Path file;
     private final JsonDocument json;
+    private final JsonFields in;
     private final Set<String> listed;
     private final Map<String, Counterexample> byFile = new HashMap<>();
     private final Map<String, Replay.Saved> replays = new HashMap<>();
@@ -91,6 +99,7 @@ final class RecordedMatrix {
         this.folder = folder;
         this.file = file;
         this.json = json;
+        this.in = new JsonFields(json);
         this.listed = listed;
     }
 
@@ -119,38 +128,38 @@ final class RecordedMatrix {
 
     private Matrix matrix(JsonNode root) {
         if (root == null || !root.isObject()) {
-            throw bad("", "expected a JSON object (a matrix.json written by lab run or lab gate)");
+            throw in.bad("", "expected a JSON object (a matrix.json written by lab run or lab gate)");
         }
         if (!MatrixReport.JSON_FORMAT.equals(root.path("format").asText(null)) || !root.path("version").isInt()) {
-            throw bad("", "written by an older lab (no \"format\": \"" + MatrixReport.JSON_FORMAT + "\" and \"version\": "
+            throw in.bad("", "written by an older lab (no \"format\": \"" + MatrixReport.JSON_FORMAT + "\" and \"version\": "
                     + MatrixReport.JSON_VERSION + "); run the command that wrote it again (lab run or lab gate) to redraw"
                     + " its report with this lab");
         }
         int version = root.get("version").asInt();
         if (version != MatrixReport.JSON_VERSION) {
-            throw bad("version", "version " + version + " of matrix.json; this lab reads version "
+            throw in.bad("version", "version " + version + " of matrix.json; this lab reads version "
                     + MatrixReport.JSON_VERSION + " (run the command that wrote it again with this lab)");
         }
         List<Row> rows = new ArrayList<>();
-        JsonNode rj = array(root, "rows", "");
+        JsonNode rj = in.array(root, "rows", "");
         for (int i = 0; i < rj.size(); i++) {
             rows.add(row(rj.get(i), "rows[" + i + "]"));
         }
-        JsonNode amb = object(root, "ambiguity", "");
-        List<String> differences = strings(amb, "differences", "ambiguity");
-        String ambStatus = text(amb, "status", "ambiguity");
+        JsonNode amb = in.object(root, "ambiguity", "");
+        List<String> differences = in.strings(amb, "differences", "ambiguity");
+        String ambStatus = in.text(amb, "status", "ambiguity");
         if (!ambStatus.equals(differences.isEmpty() ? "pass" : "fail")) {
-            throw bad("ambiguity.status", "says " + ambStatus + " but lists " + differences.size() + " difference(s)");
+            throw in.bad("ambiguity.status", "says " + ambStatus + " but lists " + differences.size() + " difference(s)");
         }
         List<Long> seeds = new ArrayList<>();
-        JsonNode sj = array(root, "catalogueSeeds", "");
+        JsonNode sj = in.array(root, "catalogueSeeds", "");
         for (int i = 0; i < sj.size(); i++) {
-            seeds.add(whole(sj.get(i), "catalogueSeeds[" + i + "]"));
+            seeds.add(in.whole(sj.get(i), "catalogueSeeds[" + i + "]"));
         }
-        int tries = integer(root, "tries", "");
-        return new Matrix(rows, differences, integer(root, "scenarios", ""),
-                tries, seeds, longValue(root, "campaignSeed", ""), decimal(root, "seconds", ""),
-                witnesses(object(root, "witnesses", ""), "witnesses"), layout(root.has("layout") ? optionalText(root, "layout", "") : null),
+        int tries = in.integer(root, "tries", "");
+        return new Matrix(rows, differences, in.integer(root, "scenarios", ""),
+                tries, seeds, in.longValue(root, "campaignSeed", ""), in.decimal(root, "seconds", ""),
+                witnesses(in.object(root, "witnesses", ""), "witnesses"), layout(root.has("layout") ? in.optionalText(root, "layout", "") : null),
                 reach(root, tries), compiledAmbiguities(root));
     }
 
@@ -160,12 +169,12 @@ final class RecordedMatrix {
         if (!root.has("compiledAmbiguities")) {
             return out;
         }
-        JsonNode a = array(root, "compiledAmbiguities", "");
+        JsonNode a = in.array(root, "compiledAmbiguities", "");
         for (int i = 0; i < a.size(); i++) {
             String at = "compiledAmbiguities[" + i + "]";
-            String scenario = text(a.get(i), "scenario", at);
-            if (out.put(scenario, text(a.get(i), "report", at)) != null) {
-                throw bad(at + ".scenario", "names '" + scenario + "' twice");
+            String scenario = in.text(a.get(i), "scenario", at);
+            if (out.put(scenario, in.text(a.get(i), "report", at)) != null) {
+                throw in.bad(at + ".scenario", "names '" + scenario + "' twice");
             }
         }
         return out;
@@ -177,12 +186,12 @@ final class RecordedMatrix {
         if (!root.has("reach")) {
             return out;
         }
-        JsonNode r = object(root, "reach", "");
+        JsonNode r = in.object(root, "reach", "");
         for (java.util.Iterator<String> names = r.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            int n = integer(r, name, "reach");
+            int n = in.integer(r, name, "reach");
             if (n < 0 || n > tries) {
-                throw bad("reach." + name, "counts " + n + " scenario(s) of a campaign of " + tries);
+                throw in.bad("reach." + name, "counts " + n + " scenario(s) of a campaign of " + tries);
             }
             out.put(name, n);
         }
@@ -199,139 +208,92 @@ final class RecordedMatrix {
                 return l;
             }
         }
-        throw bad("layout", "is '" + option + "'; expected mixed, references or columnar");
+        throw in.bad("layout", "is '" + option + "'; expected mixed, references or columnar");
     }
 
     private Row row(JsonNode r, String at) {
-        String label = text(r, "strategy", at);
-        String id = text(r, "id", at);
-        ChangeFlavor flavor = constant(ChangeFlavor.class, text(r, "flavor", at), at + ".flavor");
-        String claimedName = optionalText(r, "claimed", at);
+        String label = in.text(r, "strategy", at);
+        String id = in.text(r, "id", at);
+        ChangeFlavor flavor = constant(ChangeFlavor.class, in.text(r, "flavor", at), at + ".flavor");
+        String claimedName = in.optionalText(r, "claimed", at);
         ClaimedClass claimed = claimedName == null ? null : claimedClass(claimedName, at + ".claimed");
-        int delay = integer(r, "allowedDelayFrames", at);
+        int delay = in.integer(r, "allowedDelayFrames", at);
         JsonNode jar = r.path("jar");
         PluginJar pluginJar = jar.isNull() || jar.isMissingNode() ? null
-                : new PluginJar(text(jar, "role", at + ".jar"), text(jar, "file", at + ".jar"), text(jar, "sha256", at + ".jar"));
+                : new PluginJar(in.text(jar, "role", at + ".jar"), in.text(jar, "file", at + ".jar"), in.text(jar, "sha256", at + ".jar"));
         TrackerSubject subject;
         try {
-            subject = new TrackerSubject(id, flavor, claimed, text(r, "description", at), () -> {
+            subject = new TrackerSubject(id, flavor, claimed, in.text(r, "description", at), () -> {
                 throw new IllegalStateException("a strategy read back from matrix.json cannot run");
             }, delay, pluginJar);
         } catch (IllegalArgumentException e) {
-            throw bad(at, e.getMessage());
+            throw in.bad(at, e.getMessage());
         }
         if (!subject.label().equals(label)) {
-            throw bad(at + ".strategy", "'" + label + "' is not the label of strategy '" + id + "' with flavor " + flavor);
+            throw in.bad(at + ".strategy", "'" + label + "' is not the label of strategy '" + id + "' with flavor " + flavor);
         }
-        Row row = RecordedRows.row(subject, text(r, "executor", at));
-        JsonNode criteria = object(r, "criteria", at);
+        Map<Criterion, CellTally> cells = new EnumMap<>(Criterion.class);
+        JsonNode criteria = in.object(r, "criteria", at);
         for (Criterion c : MatrixReport.columns()) {
-            cell(row, c, object(criteria, c.code(), at + ".criteria"), at + ".criteria." + c.code());
+            cells.put(c, TallyJson.cell(in, c, in.object(criteria, c.code(), at + ".criteria"), at + ".criteria." + c.code(),
+                    this::counterexample));
         }
-        JsonNode delays = object(r, "delays", at);
-        figures(row, null, object(delays, "all", at + ".delays"), at + ".delays.all");
-        JsonNode byClass = object(delays, "byClass", at + ".delays");
+        JsonNode delays = in.object(r, "delays", at);
+        DelayTally all = TallyJson.delays(in, in.object(delays, "all", at + ".delays"), at + ".delays.all");
+        Map<ScenarioClass, DelayTally> delaysByClass = new EnumMap<>(ScenarioClass.class);
+        JsonNode byClass = in.object(delays, "byClass", at + ".delays");
         for (ScenarioClass cls : VerdictWords.CLASSES) {
-            figures(row, cls, object(byClass, cls.title(), at + ".delays.byClass"), at + ".delays.byClass." + cls.title());
+            delaysByClass.put(cls, TallyJson.delays(in, in.object(byClass, cls.title(), at + ".delays.byClass"),
+                    at + ".delays.byClass." + cls.title()));
         }
-        String skipped = optionalText(r, "skipped", at);
-        if (skipped != null) {
-            RecordedRows.skipped(row, skipped);
-        }
+        cells.merge(Criterion.AT_LEAST_ONCE, CellTally.delays(all, delaysByClass), CellTally::plus);
+        String skipped = in.optionalText(r, "skipped", at);
+        HorizonTally horizon = HorizonTally.NONE;
         if (r.has("pastHorizon") && !r.get("pastHorizon").isNull()) {       // absent from files written before horizons
-            JsonNode past = object(r, "pastHorizon", at);
-            int runs = integer(past, "runs", at + ".pastHorizon");
-            long changes = longValue(past, "changes", at + ".pastHorizon");
+            JsonNode past = in.object(r, "pastHorizon", at);
+            int runs = in.integer(past, "runs", at + ".pastHorizon");
+            long changes = in.longValue(past, "changes", at + ".pastHorizon");
             if (runs < 1 || changes < runs) {
-                throw bad(at + ".pastHorizon", "expected at least 1 run and at least one change per run, was " + runs
+                throw in.bad(at + ".pastHorizon", "expected at least 1 run and at least one change per run, was " + runs
                         + " run(s) and " + changes + " change(s)");
             }
-            row.pastHorizon(new Row.PastHorizon(runs, changes, text(past, "first", at + ".pastHorizon")));
+            horizon = new HorizonTally(runs, changes, new First<>(0, 0, in.text(past, "first", at + ".pastHorizon")));
         }
-        JsonNode coverage = array(r, "coverage", at);
+        TreeMap<Integer, Coverage> covered = new TreeMap<>();
+        JsonNode coverage = in.array(r, "coverage", at);
         for (int i = 0; i < coverage.size(); i++) {
-            RecordedRows.covered(row, coverage(coverage.get(i), at + ".coverage[" + i + "]"));
+            covered.put(i, coverage(coverage.get(i), at + ".coverage[" + i + "]"));
         }
-        check(at + ".measured", text(r, "measured", at), GateVerdict.name(row.measured()));
-        check(at + ".agrees", Boolean.toString(bool(r, "agrees", at)), Boolean.toString(row.agrees()));
-        JsonNode measuredByClass = object(r, "measuredByClass", at);
+        Row row = new Row(subject, in.text(r, "executor", at), new RowTally(cells, horizon,
+                skipped == null ? null : new First<>(0, 0, skipped), covered));
+        in.check(at + ".measured", in.text(r, "measured", at), GateVerdict.name(row.measured()));
+        in.check(at + ".agrees", Boolean.toString(in.bool(r, "agrees", at)), Boolean.toString(row.agrees()));
+        JsonNode measuredByClass = in.object(r, "measuredByClass", at);
         for (ScenarioClass cls : VerdictWords.CLASSES) {
-            check(at + ".measuredByClass." + cls.title(), text(measuredByClass, cls.title(), at + ".measuredByClass"),
+            in.check(at + ".measuredByClass." + cls.title(), in.text(measuredByClass, cls.title(), at + ".measuredByClass"),
                     GateVerdict.name(row.measured(cls)));
         }
         return row;
     }
 
-    private void cell(Row row, Criterion c, JsonNode j, String at) {
-        RecordedRows.cell(row, c, integer(j, "judgedRuns", at), longValue(j, "evidence", at), integer(j, "failedRuns", at),
-                text(j, "note", at));
-        JsonNode failures = array(j, "failures", at);
-        for (int i = 0; i < failures.size(); i++) {
-            Counterexample x = counterexample(failures.get(i), at + ".failures[" + i + "]");
-            if (row.cell(c).failures().containsKey(x.scope())) {
-                throw bad(at + ".failures[" + i + "]", "a second counterexample for scope " + x.scope()
-                        + " (a cell keeps the first of each scope)");
-            }
-            RecordedRows.failure(row, c, x);
-        }
-        // the lab records a failing run and its counterexample together: a cell that failed runs has one
-        if ((row.cell(c).failedRuns() > 0) != !row.cell(c).failures().isEmpty()) {
-            throw bad(at + ".failedRuns", "is " + row.cell(c).failedRuns() + ", but the cell lists "
-                    + row.cell(c).failures().size() + " counterexample(s): the figures contradict each other");
-        }
-        JsonNode classes = j.path("classes");
-        if (!classes.isMissingNode()) {
-            for (ScenarioClass cls : VerdictWords.CLASSES) {
-                JsonNode t = classes.path(cls.title());
-                if (t.isMissingNode()) {
-                    continue;
-                }
-                String where = at + ".classes." + cls.title();
-                JsonNode first = t.path("first");
-                int failedRuns = integer(t, "failedRuns", where);
-                boolean hasFirst = !(first.isNull() || first.isMissingNode());
-                if ((failedRuns > 0) != hasFirst) {
-                    throw bad(where + ".failedRuns", "is " + failedRuns + (hasFirst ? ", but the class has a first"
-                            + " counterexample" : ", but the class has no first counterexample")
-                            + ": the figures contradict each other");
-                }
-                RecordedRows.classTally(row, c, cls, integer(t, "evidence", where), failedRuns,
-                        hasFirst ? counterexample(first, where + ".first") : null);
-                check(where + ".status", text(t, "status", where), VerdictWords.jsonStatus(row.cell(c).inClass(cls).status()));
-            }
-        }
-        check(at + ".status", text(j, "status", at), VerdictWords.jsonStatus(row.cell(c).status()));
-    }
-
-    private void figures(Row row, ScenarioClass cls, JsonNode f, String at) {
-        long reported = longValue(f, "reported", at);
-        long late = longValue(f, "late", at);
-        if (longValue(f, "onTime", at) != reported - late) {
-            throw bad(at + ".onTime", "is not reported minus late (" + reported + " - " + late + ")");
-        }
-        RecordedRows.delays(row, cls, longValue(f, "obligations", at), reported, late, longValue(f, "missed", at),
-                longValue(f, "tooLate", at), integer(f, "maxRuns", at), integer(f, "maxFrames", at),
-                longValue(f, "sumRuns", at), longValue(f, "sumFrames", at));
-    }
-
     /** A counterexample: the one object of its replay file, or (criterion 6, no file) one of its own. */
     private Counterexample counterexample(JsonNode j, String at) {
-        Criterion criterion = criterion(text(j, "criterion", at), at + ".criterion");
-        String scopeText = optionalText(j, "scope", at);
+        Criterion criterion = criterion(in.text(j, "criterion", at), at + ".criterion");
+        String scopeText = in.optionalText(j, "scope", at);
         Scope scope = scopeText == null ? null : scope(scopeText, at + ".scope");
-        String message = text(j, "message", at);
-        String scenarioName = text(j, "scenario", at);
-        boolean shrunk = bool(j, "shrunk", at);
-        long seed = longValue(j, "seed", at);
-        String config = text(j, "config", at);
-        String replayFile = optionalText(j, "replayFile", at);
+        String message = in.text(j, "message", at);
+        String scenarioName = in.text(j, "scenario", at);
+        boolean shrunk = in.bool(j, "shrunk", at);
+        long seed = in.longValue(j, "seed", at);
+        String config = in.text(j, "config", at);
+        String replayFile = in.optionalText(j, "replayFile", at);
         if (replayFile == null) {
             if (criterion != Criterion.BOUNDED_MEMORY) {
-                throw bad(at + ".replayFile", "missing: every counterexample but criterion 6's has a replay file");
+                throw in.bad(at + ".replayFile", "missing: every counterexample but criterion 6's has a replay file");
             }
             Scenario memory = MemoryBound.scenario(MemoryBound.FRAMES);
             if (!memory.name().equals(scenarioName)) {
-                throw bad(at + ".scenario", "'" + scenarioName + "' is not criterion 6's scenario '" + memory.name() + "'");
+                throw in.bad(at + ".scenario", "'" + scenarioName + "' is not criterion 6's scenario '" + memory.name() + "'");
             }
             return new Counterexample(criterion, scope, message, memory, memory, seed, config, null);
         }
@@ -340,20 +302,20 @@ final class RecordedMatrix {
             if (known.criterion() != criterion || !Objects.equals(known.scope(), scope) || !known.message().equals(message)
                     || known.seed() != seed || !known.config().equals(config)
                     || known.shrinking().shrunk() != shrunk) {
-                throw bad(at, "names " + replayFile + ", which another place of the file describes otherwise");
+                throw in.bad(at, "names " + replayFile + ", which another place of the file describes otherwise");
             }
             return known;
         }
         Replay.Saved saved = replay(replayFile, at + ".replayFile", "counterexamples/");
         if (!saved.scenario().name().equals(scenarioName)) {
-            throw bad(at + ".scenario", "'" + scenarioName + "', but " + replayFile + " holds scenario '"
+            throw in.bad(at + ".scenario", "'" + scenarioName + "', but " + replayFile + " holds scenario '"
                     + saved.scenario().name() + "'");
         }
         // The replay file's shrink record (files since shrink records exist) gives the scenario first found; an
         // older file knows only that it was shrunk: its record says so, with the shrunk form standing for the original.
         Shrinking shrinking = saved.shrinking();
         if (shrinking != null && shrinking.shrunk() != shrunk) {
-            throw bad(at, (shrunk ? "says shrunk" : "says not shrunk") + ", but the shrink record in " + replayFile
+            throw in.bad(at, (shrunk ? "says shrunk" : "says not shrunk") + ", but the shrink record in " + replayFile
                     + " says otherwise");
         }
         Scenario original = shrinking != null && shrinking.original() != null ? shrinking.original() : saved.scenario();
@@ -375,10 +337,10 @@ final class RecordedMatrix {
         }
         Path p = folder.resolve(relative).normalize();
         if (!relative.startsWith(kind) || relative.contains("\\") || !p.startsWith(folder.resolve(kind))) {
-            throw bad(at, "'" + relative + "' is not a file of the report's " + kind + " folder");
+            throw in.bad(at, "'" + relative + "' is not a file of the report's " + kind + " folder");
         }
         if (listed != null && !listed.contains(relative)) {
-            throw bad(at, "'" + relative + "' is not part of the report in " + folder + " (its manifest does not list it)");
+            throw in.bad(at, "'" + relative + "' is not part of the report in " + folder + " (its manifest does not list it)");
         }
         Path replayFile = CommandLineFile.regular(p, "a replay file");
         Replay.Saved saved = CommandLineFile.read(replayFile, "a replay file", () -> Replay.load(replayFile));
@@ -387,21 +349,21 @@ final class RecordedMatrix {
     }
 
     private Coverage coverage(JsonNode c, String at) {
-        String name = text(c, "scenario", at);
+        String name = in.text(c, "scenario", at);
         Scenario s = catalogue().get(name);
         if (s == null) {
-            throw bad(at + ".scenario", "no catalogue scenario is named '" + name + "' (a matrix.json of another version"
+            throw in.bad(at + ".scenario", "no catalogue scenario is named '" + name + "' (a matrix.json of another version"
                     + " of the lab? run it again)");
         }
         Map<String, EnumSet<Coverage.Order>> pairs = new LinkedHashMap<>();
-        JsonNode pj = object(c, "unorderedConflictingPairs", at);
+        JsonNode pj = in.object(c, "unorderedConflictingPairs", at);
         for (var it = pj.fields(); it.hasNext();) {
             var e = it.next();
             EnumSet<Coverage.Order> seen = EnumSet.noneOf(Coverage.Order.class);
             for (int i = 0; i < e.getValue().size(); i++) {
                 String where = at + ".unorderedConflictingPairs." + e.getKey() + "[" + i + "]";
                 if (!e.getValue().get(i).isTextual()) {
-                    throw bad(where, "expected an order's name");
+                    throw in.bad(where, "expected an order's name");
                 }
                 seen.add(constant(Coverage.Order.class, e.getValue().get(i).asText().toUpperCase(Locale.ROOT), where));
             }
@@ -409,11 +371,11 @@ final class RecordedMatrix {
         }
         JsonNode search = c.path("search");
         ExhaustiveSearch.Result result = search.isMissingNode() || search.isNull() ? null
-                : new ExhaustiveSearch.Result(integer(search, "schedules", at + ".search"), bool(search, "complete", at + ".search"),
-                        integer(search, "redundant", at + ".search"), bool(search, "stopped", at + ".search"),
-                        bool(search, "free", at + ".search"));
-        return Coverage.recorded(s, pairs, integer(c, "runs", at), integer(c, "freeRuns", at),
-                integer(c, "distinctSchedules", at), decimal(c, "estimatedSchedules", at), result);
+                : new ExhaustiveSearch.Result(in.integer(search, "schedules", at + ".search"), in.bool(search, "complete", at + ".search"),
+                        in.integer(search, "redundant", at + ".search"), in.bool(search, "stopped", at + ".search"),
+                        in.bool(search, "free", at + ".search"));
+        return Coverage.recorded(s, pairs, in.integer(c, "runs", at), in.integer(c, "freeRuns", at),
+                in.integer(c, "distinctSchedules", at), in.decimal(c, "estimatedSchedules", at), result);
     }
 
     private Map<String, Scenario> catalogue() {
@@ -426,48 +388,48 @@ final class RecordedMatrix {
 
     private Witnesses witnesses(JsonNode w, String at) {
         List<Witness> pairs = new ArrayList<>();
-        JsonNode pj = array(w, "pairs", at);
+        JsonNode pj = in.array(w, "pairs", at);
         for (int i = 0; i < pj.size(); i++) {
             pairs.add(witness(pj.get(i), at + ".pairs[" + i + "]"));
         }
-        return new Witnesses(pairs, integer(w, "scenarios", at), integer(w, "campaignScenarios", at), decimal(w, "seconds", at));
+        return new Witnesses(pairs, in.integer(w, "scenarios", at), in.integer(w, "campaignScenarios", at), in.decimal(w, "seconds", at));
     }
 
     private Witness witness(JsonNode p, String at) {
-        List<String> systems = strings(p, "systems", at);
+        List<String> systems = in.strings(p, "systems", at);
         if (systems.size() != 2) {
-            throw bad(at + ".systems", "expected the pair's two systems, found " + systems.size());
+            throw in.bad(at + ".systems", "expected the pair's two systems, found " + systems.size());
         }
         List<Witness.Order> orders = new ArrayList<>();
-        JsonNode oj = array(p, "orders", at);
+        JsonNode oj = in.array(p, "orders", at);
         for (int i = 0; i < oj.size(); i++) {
             String where = at + ".orders[" + i + "]";
             JsonNode o = oj.get(i);
-            List<String> finalState = strings(o, "finalState", where);
-            int frames = integer(o, "frames", where);
+            List<String> finalState = in.strings(o, "finalState", where);
+            int frames = in.integer(o, "frames", where);
             List<List<String>> states = new ArrayList<>();
             if (o.has("frameStates")) {
-                JsonNode fs = array(o, "frameStates", where);
+                JsonNode fs = in.array(o, "frameStates", where);
                 for (int f = 0; f < fs.size(); f++) {
-                    states.add(strings(fs.get(f), where + ".frameStates[" + f + "]"));
+                    states.add(in.strings(fs.get(f), where + ".frameStates[" + f + "]"));
                 }
                 if (states.size() != frames || !states.get(states.size() - 1).equals(finalState)) {
-                    throw bad(where + ".frameStates", "does not end in finalState after " + frames + " frame(s)");
+                    throw in.bad(where + ".frameStates", "does not end in finalState after " + frames + " frame(s)");
                 }
             } else if (frames > 0) {
                 states.add(finalState);                               // a pair that commutes: its end state only
             }
-            String replayFile = optionalText(o, "replayFile", where);
+            String replayFile = in.optionalText(o, "replayFile", where);
             Replay.Saved saved = replayFile == null ? null : replay(replayFile, where + ".replayFile", "witnesses/");
-            orders.add(new Witness.Order(text(o, "first", where), text(o, "second", where), strings(o, "stageOrder", where),
+            orders.add(new Witness.Order(in.text(o, "first", where), in.text(o, "second", where), in.strings(o, "stageOrder", where),
                     saved == null ? null : saved.scenario(), saved == null ? null : saved.trace(), states,
-                    o.has("detections") ? strings(o, "detections", where) : List.of()));
+                    o.has("detections") ? in.strings(o, "detections", where) : List.of()));
         }
-        Witness x = new Witness(text(p, "scenario", at), text(p, "stage", at), systems.get(0), systems.get(1),
-                text(p, "conflictsOn", at), bool(p, "exempted", at),
-                constant(Witness.Verdict.class, text(p, "verdict", at), at + ".verdict"), text(p, "note", at), orders,
-                strings(p, "stateDifferences", at), strings(p, "detectionDifferences", at));
-        check(at + ".endStateDiffers", Boolean.toString(bool(p, "endStateDiffers", at)), Boolean.toString(x.endStateDiffers()));
+        Witness x = new Witness(in.text(p, "scenario", at), in.text(p, "stage", at), systems.get(0), systems.get(1),
+                in.text(p, "conflictsOn", at), in.bool(p, "exempted", at),
+                constant(Witness.Verdict.class, in.text(p, "verdict", at), at + ".verdict"), in.text(p, "note", at), orders,
+                in.strings(p, "stateDifferences", at), in.strings(p, "detectionDifferences", at));
+        in.check(at + ".endStateDiffers", Boolean.toString(in.bool(p, "endStateDiffers", at)), Boolean.toString(x.endStateDiffers()));
         return x;
     }
 
@@ -479,7 +441,7 @@ final class RecordedMatrix {
                 return c;
             }
         }
-        throw bad(at, "'" + name + "' is not a class (exact, exact-delayed, conservative or flaky)");
+        throw in.bad(at, "'" + name + "' is not a class (exact, exact-delayed, conservative or flaky)");
     }
 
     private Criterion criterion(String code, String at) {
@@ -488,7 +450,7 @@ final class RecordedMatrix {
                 return c;
             }
         }
-        throw bad(at, "'" + code + "' is not a criterion's code");
+        throw in.bad(at, "'" + code + "' is not a criterion's code");
     }
 
     /** {@code "component Added"}, {@code "resource Removed"}: as {@link Scope#toString()} writes it. */
@@ -501,7 +463,7 @@ final class RecordedMatrix {
                 }
             }
         }
-        throw bad(at, "'" + text + "' is not a scope (component or resource, then Added, Mutated, Changed or Removed)");
+        throw in.bad(at, "'" + text + "' is not a scope (component or resource, then Added, Mutated, Changed or Removed)");
     }
 
     private <E extends Enum<E>> E constant(Class<E> type, String name, String at) {
@@ -510,99 +472,6 @@ final class RecordedMatrix {
                 return e;
             }
         }
-        throw bad(at, "'" + name + "' is not one of " + java.util.Arrays.toString(type.getEnumConstants()));
-    }
-
-    /** A verdict the file records must be the one its figures give. */
-    private void check(String at, String recorded, String fromFigures) {
-        if (!recorded.equals(fromFigures)) {
-            throw bad(at, "says " + recorded + ", but the figures recorded beside it give " + fromFigures
-                    + " (the file was changed after the lab wrote it?)");
-        }
-    }
-
-    private JsonNode field(JsonNode node, String name, String at) {
-        JsonNode v = node == null ? null : node.get(name);
-        if (v == null) {
-            throw bad(at.isEmpty() ? name : at, at.isEmpty() ? "missing" : "has no \"" + name + "\"");
-        }
-        return v;
-    }
-
-    private static String join(String at, String name) {
-        return at.isEmpty() ? name : at + "." + name;
-    }
-
-    /** The field {@code name} of {@code node}, which must be {@code expected} ({@code ok}). */
-    private JsonNode typed(JsonNode node, String name, String at, Predicate<JsonNode> ok, String expected) {
-        JsonNode v = field(node, name, at);
-        if (!ok.test(v)) {
-            throw bad(join(at, name), "expected " + expected);
-        }
-        return v;
-    }
-
-    private String text(JsonNode node, String name, String at) {
-        return typed(node, name, at, JsonNode::isTextual, "a string").asText();
-    }
-
-    private String optionalText(JsonNode node, String name, String at) {
-        JsonNode v = typed(node, name, at, x -> x.isTextual() || x.isNull(), "a string or null");
-        return v.isNull() ? null : v.asText();
-    }
-
-    private int integer(JsonNode node, String name, String at) {
-        return typed(node, name, at, v -> v.isInt() && v.asInt() >= 0, "a whole number from 0 to " + Integer.MAX_VALUE)
-                .asInt();
-    }
-
-    private long longValue(JsonNode node, String name, String at) {
-        return whole(field(node, name, at), join(at, name));
-    }
-
-    private long whole(JsonNode v, String at) {
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw bad(at, "expected a whole number");
-        }
-        return v.asLong();
-    }
-
-    private double decimal(JsonNode node, String name, String at) {
-        return typed(node, name, at, JsonNode::isNumber, "a number").asDouble();
-    }
-
-    private boolean bool(JsonNode node, String name, String at) {
-        return typed(node, name, at, JsonNode::isBoolean, "true or false").asBoolean();
-    }
-
-    private JsonNode object(JsonNode node, String name, String at) {
-        return typed(node, name, at, JsonNode::isObject, "an object");
-    }
-
-    private JsonNode array(JsonNode node, String name, String at) {
-        return typed(node, name, at, JsonNode::isArray, "an array");
-    }
-
-    private List<String> strings(JsonNode node, String name, String at) {
-        return strings(field(node, name, at), join(at, name));
-    }
-
-    private List<String> strings(JsonNode v, String at) {
-        if (!v.isArray()) {
-            throw bad(at, "expected an array of strings");
-        }
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < v.size(); i++) {
-            if (!v.get(i).isTextual()) {
-                throw bad(at + "[" + i + "]", "expected a string");
-            }
-            out.add(v.get(i).asText());
-        }
-        return out;
-    }
-
-    /** A problem at {@code path} ({@code rows[3].criteria.1.status}), located by its line in the file. */
-    private BadInputException bad(String path, String problem) {
-        return json.at(path, problem, null);
+        throw in.bad(at, "'" + name + "' is not one of " + java.util.Arrays.toString(type.getEnumConstants()));
     }
 }

@@ -2,14 +2,17 @@ package dev.ecslab.reports.gate;
 
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
-import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.scenario.ScenarioClass;
+import dev.ecslab.reports.verdict.VerdictWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -93,7 +96,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
             boolean gating = promise.covers(c);
             Cell cell = row.cell(c);
             for (ScenarioClass cls : ScenarioClass.values()) {
-                Cell.ClassTally t = cell.inClass(cls);
+                ClassTally t = cell.inClass(cls);
                 Status s = status(t.status());
                 String detail = switch (s) {
                     case PASS -> t.evidence() + " change(s) judged";
@@ -129,7 +132,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
                 m.scenarios(), seconds, notes);
     }
 
-    private static Status status(Cell.Status s) {
+    private static Status status(CellStatus s) {
         return switch (s) {
             case PASS -> Status.PASS;
             case FAIL -> Status.FAIL;
@@ -153,7 +156,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
 
     /** Criterion 1's timing: no report later than the claim allows (misses are the class checks' business). */
     private static Check timeliness(Row row, Promise promise) {
-        DelayStats.Figures d = row.cell(Criterion.AT_LEAST_ONCE).delays().all();
+        DelayTally d = row.cell(Criterion.AT_LEAST_ONCE).delays().all();
         int allowed = promise.delayFrames();
         String name = "1 timeliness (allowed: " + (allowed == 0 ? "the detector's first run"
                 : "its first run " + allowed + " frame(s) later") + ")";
@@ -161,7 +164,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
             return new Check(name, promise.atLeastOnce(), Status.NOT_JUDGED, "not judged: no change was reported", "");
         }
         boolean ok = d.tooLate() == 0;
-        return new Check(name, promise.atLeastOnce(), ok ? Status.PASS : Status.FAIL, d.describe(), "");
+        return new Check(name, promise.atLeastOnce(), ok ? Status.PASS : Status.FAIL, VerdictWords.timeliness(d), "");
     }
 
     /**
@@ -226,7 +229,7 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
             Cell cell = row.cell(c);
             if (cell.fails() && promise.covers(c)) {
                 b.append('\n').append(c.code()).append(' ').append(c.title()).append(" fails: ").append(cell.first().oneLine());
-            } else if (cell.status() == Cell.Status.NOT_JUDGED) {
+            } else if (cell.status() == CellStatus.NOT_JUDGED) {
                 b.append('\n').append(c.code()).append(' ').append(c.title()).append(" was not judged by any run");
             }
         }

@@ -1,9 +1,9 @@
 package dev.ecslab.reports.html;
 
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.reports.html.DetectionCosts.Cost;
 import dev.ecslab.reports.html.ReportPage.Conclusion;
 import dev.ecslab.reports.html.ReportPage.Verdict;

@@ -4,10 +4,10 @@ import static dev.ecslab.reports.html.PageFrame.esc;
 import static dev.ecslab.reports.html.PageFrame.md;
 
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.reports.html.ReportPage.CounterexampleRenderer;
 import dev.ecslab.reports.html.ReportPage.CounterexampleView;

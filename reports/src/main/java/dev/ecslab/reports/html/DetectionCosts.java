@@ -1,6 +1,6 @@
 package dev.ecslab.reports.html;
 
-import dev.ecslab.lab.classify.MeasuredClass;
+import dev.ecslab.lab.results.MeasuredClass;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;

@@ -1,13 +1,14 @@
 package dev.ecslab.reports.html;
 
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
-import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.Witnesses;
@@ -488,13 +489,13 @@ public final class ReportPage {
                 MeasuredClass mc = r.measured(cls);
                 String css = crashed || breaking.contains(cls) ? "fail" : mc == MeasuredClass.NOT_JUDGED ? "none"
                         : mc.meets(VerdictWords.heldTo(r)) ? "pass" : "warn";
-                Cell.ClassTally first = r.cell(Criterion.AT_LEAST_ONCE).inClass(cls);
-                Cell.ClassTally second = r.cell(Criterion.AT_MOST_ONCE).inClass(cls);
+                ClassTally first = r.cell(Criterion.AT_LEAST_ONCE).inClass(cls);
+                ClassTally second = r.cell(Criterion.AT_MOST_ONCE).inClass(cls);
                 b.append("<td class=\"").append(css).append("\" title=\"").append(esc("1: " + first.evidence()
                         + " changes judged; 2: " + second.evidence() + " changes judged")).append("\">").append(esc(mc.label()));
                 List<String> failed = new ArrayList<>();
                 for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
-                    Cell.ClassTally t = r.cell(c).inClass(cls);
+                    ClassTally t = r.cell(c).inClass(cls);
                     if (t.first() != null) {
                         String words = esc(c.code() + " failed in " + VerdictWords.runs(t.failedRuns()));
                         String href = cx.href(r, c, t.first());
@@ -519,7 +520,7 @@ public final class ReportPage {
                 + "<th>late</th><th>never</th><th>max delay (runs / frames)</th><th>mean delay (runs / frames)</th></tr></thead>"
                 + "<tbody>\n");
         for (Row r : rows) {
-            DelayStats.Figures f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
+            DelayTally f = r.cell(Criterion.AT_LEAST_ONCE).delays().all();
             b.append("<tr><td><code>").append(esc(r.strategy())).append("</code></td><td>").append(esc(VerdictWords.allowedDelay(r)))
                     .append("</td>");
             if (f.obligations() == 0) {

@@ -1,7 +1,7 @@
 package dev.ecslab.reports.html;
 
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.reports.html.ReportPage.AmbiguityView;
 import dev.ecslab.reports.html.ReportPage.ChartView;
 import dev.ecslab.reports.html.ReportPage.CounterexampleRenderer;

@@ -1,11 +1,11 @@
 package dev.ecslab.reports.timeline;
 
 import dev.ecslab.ecs.change.ChangeFlavor;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.oracle.Finding;
 import dev.ecslab.lab.replay.Replay;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.scenario.PauseSpec;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioClass;

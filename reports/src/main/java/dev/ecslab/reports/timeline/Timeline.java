@@ -1,6 +1,6 @@
 package dev.ecslab.reports.timeline;
 
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.SystemSpec;
 import dev.ecslab.lab.trace.RunRecord;

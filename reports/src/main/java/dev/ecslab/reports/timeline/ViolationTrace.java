@@ -1,9 +1,9 @@
 package dev.ecslab.reports.timeline;
 
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.replay.Replay;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.trace.Trace;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.ecslab.reports.verdict;
 
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.ArrayList;
 import java.util.Collections;

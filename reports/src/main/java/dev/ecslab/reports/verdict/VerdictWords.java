@@ -2,11 +2,13 @@ package dev.ecslab.reports.verdict;
 
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.DelayStats;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.ClassTally;
+import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +41,7 @@ public final class VerdictWords {
     }
 
     /** {@code pass}, {@code FAIL} or {@code not judged}. */
-    public static String status(Cell.Status s) {
+    public static String status(CellStatus s) {
         return switch (s) {
             case PASS -> "pass";
             case FAIL -> "FAIL";
@@ -47,14 +49,6 @@ public final class VerdictWords {
         };
     }
 
-    /** The status as matrix.json writes it: {@code pass}, {@code fail} or {@code not-judged}. */
-    public static String jsonStatus(Cell.Status s) {
-        return switch (s) {
-            case PASS -> "pass";
-            case FAIL -> "fail";
-            case NOT_JUDGED -> "not-judged";
-        };
-    }
 
     /** The claim in words: {@code (mutant)}, {@code exact}, {@code exact-delayed, up to 1 frame}. */
     public static String claimed(Row r) {
@@ -94,8 +88,8 @@ public final class VerdictWords {
         Promise p = Promise.of(r);
         List<ScenarioClass> out = new ArrayList<>();
         for (ScenarioClass cls : CLASSES) {
-            boolean first = p.atLeastOnce() && r.cell(Criterion.AT_LEAST_ONCE).inClass(cls).status() == Cell.Status.FAIL;
-            boolean second = p.atMostOnce() && r.cell(Criterion.AT_MOST_ONCE).inClass(cls).status() == Cell.Status.FAIL;
+            boolean first = p.atLeastOnce() && r.cell(Criterion.AT_LEAST_ONCE).inClass(cls).status() == CellStatus.FAIL;
+            boolean second = p.atMostOnce() && r.cell(Criterion.AT_MOST_ONCE).inClass(cls).status() == CellStatus.FAIL;
             if (first || second) {
                 out.add(cls);
             }
@@ -141,8 +135,8 @@ public final class VerdictWords {
     public static String inClass(Row r, ScenarioClass cls) {
         List<String> failed = new ArrayList<>();
         for (Criterion c : List.of(Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE)) {
-            Cell.ClassTally t = r.cell(c).inClass(cls);
-            if (t.status() == Cell.Status.FAIL) {
+            ClassTally t = r.cell(c).inClass(cls);
+            if (t.status() == CellStatus.FAIL) {
                 failed.add(c.code() + " failed in " + runs(t.failedRuns()));
             }
         }
@@ -152,7 +146,7 @@ public final class VerdictWords {
 
     /** The scenario classes in which a cell failed (for criteria 1 and 2 and their views). */
     public static List<ScenarioClass> failingClasses(Cell c) {
-        return CLASSES.stream().filter(cls -> c.inClass(cls).status() == Cell.Status.FAIL).toList();
+        return CLASSES.stream().filter(cls -> c.inClass(cls).status() == CellStatus.FAIL).toList();
     }
 
     /** {@code "in pausing, looping"} for a cell of 1 or 2 that failed in some classes, else {@code ""}. */
@@ -168,7 +162,7 @@ public final class VerdictWords {
      * Criterion 1's delays in one line: {@code "412 changes: 410 on time, 2 late, 0 never; delay max 1 run /
      * 1 frame, mean 0.01 / 0.01 over the reported"}, or that none was judged.
      */
-    public static String delays(DelayStats.Figures f) {
+    public static String delays(DelayTally f) {
         if (f.obligations() == 0) {
             return "no change to report was judged";
         }
@@ -176,6 +170,20 @@ public final class VerdictWords {
                 + " (runs / frames, over the reported)", f.obligations(), f.obligations() == 1 ? "" : "s",
                 f.reported() - f.late(), f.late(), f.missed(), runs(f.maxRuns()), frames(f.maxFrames()), f.meanRuns(),
                 f.meanFrames());
+    }
+
+    /**
+     * Criterion 1's timing in one line, as the gate's timeliness check gives it: "412 change(s), 410 reported on time,
+     * 2 late (max 1 run(s) / 1 frame(s), mean 0.02 / 0.02 over the reported; 0 later than the claim allows), 0 never".
+     */
+    public static String timeliness(DelayTally f) {
+        if (f.obligations() == 0) {
+            return "no change to report was judged";
+        }
+        return String.format(Locale.ROOT, "%d change(s), %d reported on time, %d late (max %d run(s) / %d frame(s),"
+                + " mean %.2f / %.2f over the reported; %d later than the claim allows), %d never", f.obligations(),
+                f.reported() - f.late(), f.late(), f.maxRuns(), f.maxFrames(), f.meanRuns(), f.meanFrames(), f.tooLate(),
+                f.missed());
     }
 
     /** {@code "1 frame"}, {@code "2 frames"}. */

@@ -4,6 +4,7 @@ import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.oracle.Obligation;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.trace.RunRecord;

@@ -3,7 +3,6 @@ package dev.ecslab.reports.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.change.ClaimedClass;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.HandMadeRows;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
@@ -11,6 +10,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Outcome;
 import dev.ecslab.lab.mutant.Mutants;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;

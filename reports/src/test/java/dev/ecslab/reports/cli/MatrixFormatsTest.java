@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ecslab.ecs.change.ClaimedClass;
-import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.HandMadeRows;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Scope;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;

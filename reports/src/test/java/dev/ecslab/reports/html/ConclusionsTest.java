@@ -3,12 +3,12 @@ package dev.ecslab.reports.html;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.change.ClaimedClass;
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.classify.HandMadeRows;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.MeasuredClass;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.Counterexample;
+import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.reports.html.ReportPage.Conclusion;

@@ -2,9 +2,9 @@ package dev.ecslab.reports.timeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ecslab.lab.classify.Counterexample;
 import dev.ecslab.lab.oracle.Finding;
 import dev.ecslab.lab.replay.Replay;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.trace.ChangeRecord;
 import dev.ecslab.lab.trace.RunRecord;
 import java.nio.file.Path;

@@ -1,8 +1,7 @@
 package dev.ecslab.reports.timeline;
 
-import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.catalogue.Catalogue.Target;
-import dev.ecslab.lab.classify.Counterexample;
+import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.classify.Lab;
 import dev.ecslab.lab.classify.LabOptions;
 import dev.ecslab.lab.classify.Matrix;
@@ -11,6 +10,7 @@ import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Violation;
 import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.oracle.FindingType;
+import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.ScenarioRunner;

@@ -1,4 +1,4 @@
-package dev.ecslab.lab.classify;
+package dev.ecslab.lab.results;
 
 import dev.ecslab.lab.campaign.Shrinking;
 import dev.ecslab.lab.criteria.Criterion;

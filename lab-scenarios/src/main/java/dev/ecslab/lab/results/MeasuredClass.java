@@ -1,7 +1,6 @@
-package dev.ecslab.lab.classify;
+package dev.ecslab.lab.results;
 
 import dev.ecslab.ecs.change.ClaimedClass;
-import dev.ecslab.lab.classify.Cell.Status;
 
 /**
  * The class the lab measured for a strategy under an executor: from criterion 1 (every
@@ -33,15 +32,15 @@ public enum MeasuredClass {
      * @param onTime     whether every judged change was reported by its due run
      * @param invariants false when ordering, bounded memory or a pure frame failed
      */
-    public static MeasuredClass of(Status crash, Status first, Status second, boolean onTime, boolean invariants) {
-        if (crash == Status.FAIL || !invariants) {
+    public static MeasuredClass of(CellStatus crash, CellStatus first, CellStatus second, boolean onTime, boolean invariants) {
+        if (crash == CellStatus.FAIL || !invariants) {
             return BROKEN;
         }
-        if (first == Status.NOT_JUDGED || second == Status.NOT_JUDGED) {
+        if (first == CellStatus.NOT_JUDGED || second == CellStatus.NOT_JUDGED) {
             return NOT_JUDGED;
         }
-        boolean atLeastOnce = first == Status.PASS;
-        boolean atMostOnce = second == Status.PASS;
+        boolean atLeastOnce = first == CellStatus.PASS;
+        boolean atMostOnce = second == CellStatus.PASS;
         if (atLeastOnce && atMostOnce) {
             return onTime ? EXACT : EXACT_DELAYED;
         }
