@@ -160,9 +160,11 @@ class MemoryMeasuredFromOutsideTest {
     }
 
     /**
-     * A plug-in whose tracker keeps every run in a static list of a helper class of its jar (not the
-     * tracker's class or a superclass): the measure used to read only the tracker's class hierarchy,
-     * so this leak passed criterion 6 and the gate as exact.
+     * A plug-in whose tracker keeps every removed entity in a static list of a helper class of its jar (not
+     * the tracker's class or a superclass): the measure used to read only the tracker's class hierarchy,
+     * so this leak passed criterion 6 and the gate as exact. It keeps one object per frame, as the other
+     * leaks here do (it kept one per system run, three per frame, and the measure's thousands of walks over
+     * them made it the slowest test of the module; the size of the leak is not what is tested).
      */
     @Test
     void aLeakIntoAStaticFieldOfAHelperClassOfAPluginJarFails(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
@@ -172,23 +174,24 @@ class MemoryMeasuredFromOutsideTest {
                 package ext;
 
                 import dev.ecslab.ecs.change.*;
+                import dev.ecslab.ecs.entity.Entity;
                 import java.util.*;
 
                 public final class LeaksIntoAHelper implements ChangeTrackerProvider {
                     public String id() { return "ext-leaks-into-a-helper"; }
                     public ClaimedClass claimedClass(ChangeFlavor flavor) { return ClaimedClass.EXACT; }
-                    public String description() { return "generation, and every run kept in a helper's static list"; }
+                    public String description() { return "generation, and every removed entity kept in a helper's static list"; }
                     public ChangeTracker create() { return new Tracker(); }
 
                     static final class Store {
-                        static final List<long[]> RUNS = Collections.synchronizedList(new ArrayList<>());
+                        static final List<Entity> REMOVED = Collections.synchronizedList(new ArrayList<>());
                     }
 
                     static final class Tracker extends ForwardingChangeTracker {
                         Tracker() { super(new GenerationTracker()); }
-                        @Override public void onRunStarted(SystemTicks run) {
-                            Store.RUNS.add(new long[] {run.thisRun()});
-                            super.onRunStarted(run);
+                        @Override public void onRemoved(SystemTicks writer, int componentId, Entity entity) {
+                            super.onRemoved(writer, componentId, entity);
+                            Store.REMOVED.add(entity);
                         }
                     }
                 }
@@ -197,6 +200,7 @@ class MemoryMeasuredFromOutsideTest {
             TrackerSubject s = TrackerSubject.find("ext-leaks-into-a-helper", jars.loader());
             MemoryBound.Result r = measure(s);
             assertThat(r.failure()).as(r.describe()).startsWith("the tracking state keeps growing");
+            assertThat(r.at(MemoryBound.FRAMES).measured()).as("every kept entity is measured").isGreaterThan(200_000);
         }
     }
 
