@@ -16,7 +16,10 @@ import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.ClockJump;
 import dev.ecslab.lab.scenario.Scenario;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * catalogue and 150 generated scenarios, all with their idle frames taken out, each is measured exact: the
  * frames a scenario runs by itself never reach their horizon, so only idle frames catch them. With the
  * idle frames in, the default campaign (the catalogue and 200 scenarios) kills each under serial and
- * dynamic (here for one campaign seed; the power table in the benchmarks' results counts 100).
+ * dynamic (here for one campaign seed; the power table in the benchmarks' results counts 100): in the
+ * default build each under one of them in turn, and under the other in the long profile.
  */
 class LongAbsenceMutantsTest {
     static List<TrackerSubject> mutants() {
@@ -59,21 +63,50 @@ class LongAbsenceMutantsTest {
         }
     }
 
+    /** The default build's share: each mutant under one of serial and dynamic, taken in turn. */
     @Test
-    void theDefaultCampaignKillsEachUnderSerialAndDynamic() {
-        for (long seed : new long[] {7_000}) {
-            Matrix m = new Lab(LabOptions.defaults().withMemory(false).withCampaignSeed(seed).withShrinkAttempts(0)).run(mutants(),
-                    List.of(ExecutorSubject.of("serial"), ExecutorSubject.of("dynamic")), Catalogue.all());
-            for (TrackerSubject t : mutants()) {
-                for (String e : List.of("serial", "dynamic")) {
-                    Row r = m.row(t.label(), e);
-                    System.out.println("LongAbsenceMutantsTest: campaign seed " + seed + ", " + t.id() + " / " + e + ": "
-                            + r.measured());
-                    assertThat(r.measured()).as(t.id() + " / " + e + ", campaign seed " + seed)
-                            .isNotEqualTo(MeasuredClass.EXACT);
-                    assertThat(MutantsAreKilledTest.killed(r.cell(dev.ecslab.lab.criteria.Criterion.AT_LEAST_ONCE),
-                            "never reported")).as(t.id() + " / " + e + " fails at least once for its reason").isTrue();
-                }
+    void theDefaultCampaignKillsEachUnderSerialOrDynamicInTurn() {
+        List<TrackerSubject> all = mutants();
+        Map<TrackerSubject, String> plan = new LinkedHashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            plan.put(all.get(i), EXECUTORS.get(i % EXECUTORS.size()));
+        }
+        assertThat(plan.values()).as("executors in turn").containsAll(EXECUTORS);
+        assertKilledByTheDefaultCampaign(plan);
+    }
+
+    /** The rest, in the long profile: each mutant under the executor the default build did not give it. */
+    @Test
+    @Tag("long")
+    void theDefaultCampaignKillsEachUnderTheOtherExecutor() {
+        List<TrackerSubject> all = mutants();
+        Map<TrackerSubject, String> plan = new LinkedHashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            plan.put(all.get(i), EXECUTORS.get((i + 1) % EXECUTORS.size()));
+        }
+        assertKilledByTheDefaultCampaign(plan);
+    }
+
+    static final List<String> EXECUTORS = List.of("serial", "dynamic");
+
+    /** Runs the default campaign (one campaign seed) on each mutant under its executor and asserts each kill. */
+    static void assertKilledByTheDefaultCampaign(Map<TrackerSubject, String> plan) {
+        long seed = 7_000;
+        for (String e : EXECUTORS) {
+            List<TrackerSubject> mutants = plan.entrySet().stream().filter(x -> x.getValue().equals(e)).map(Map.Entry::getKey)
+                    .toList();
+            if (mutants.isEmpty()) {
+                continue;
+            }
+            Matrix m = new Lab(LabOptions.defaults().withMemory(false).withCampaignSeed(seed).withShrinkAttempts(0)).run(mutants,
+                    List.of(ExecutorSubject.of(e)), Catalogue.all());
+            for (TrackerSubject t : mutants) {
+                Row r = m.row(t.label(), e);
+                System.out.println("LongAbsenceMutantsTest: campaign seed " + seed + ", " + t.id() + " / " + e + ": "
+                        + r.measured());
+                assertThat(r.measured()).as(t.id() + " / " + e + ", campaign seed " + seed).isNotEqualTo(MeasuredClass.EXACT);
+                assertThat(MutantsAreKilledTest.killed(r.cell(dev.ecslab.lab.criteria.Criterion.AT_LEAST_ONCE),
+                        "never reported")).as(t.id() + " / " + e + " fails at least once for its reason").isTrue();
             }
         }
     }
