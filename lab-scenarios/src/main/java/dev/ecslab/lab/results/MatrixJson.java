@@ -15,12 +15,14 @@ import dev.ecslab.lab.replay.Replay;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.LabLayout;
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.WatchKind;
 import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.witness.Witness;
 import dev.ecslab.lab.witness.WitnessFinder;
 import dev.ecslab.lab.witness.Witnesses;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -30,6 +32,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -74,6 +78,48 @@ public final class MatrixJson {
         row.put("description", s.description());
         PluginJar jar = s.jar();
         row.put("jar", jar == null ? null : Map.of("role", jar.role(), "file", jar.file(), "sha256", jar.sha256()));
+        return row;
+    }
+
+    /** The criteria a row of {@code matrix.json} holds a cell of, X first: every one but A, a property of schedules. */
+    public static List<Criterion> columns() {
+        List<Criterion> out = new ArrayList<>();
+        for (Criterion c : Criterion.values()) {
+            if (c != Criterion.AMBIGUITY) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A row's figures, the last fields of its object: why part of it was not run, its misses past the horizon,
+     * criterion 1's delays (over all classes and per class, beside the delay the claim allows), a cell per
+     * {@linkplain #columns() column} ({@link TallyJson}) and the coverage; each counterexample named by
+     * {@code replayFile} (or {@code null}, criterion 6's).
+     */
+    public static Map<String, Object> tally(RowTally t, int allowedFrames, Function<Counterexample, String> replayFile) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("skipped", t.skippedWhy());
+        row.put("pastHorizon", pastHorizon(t.pastHorizon()));
+        CellTally first = t.cell(Criterion.AT_LEAST_ONCE);
+        Map<String, Object> dj = new LinkedHashMap<>();
+        dj.put("allowedFrames", allowedFrames);
+        dj.put("all", TallyJson.delays(first.delays()));
+        Map<String, Object> delaysByClass = new LinkedHashMap<>();
+        for (ScenarioClass c : ScenarioClass.values()) {
+            delaysByClass.put(c.title(), TallyJson.delays(first.delaysIn(c)));
+        }
+        dj.put("byClass", delaysByClass);
+        row.put("delays", dj);
+        Map<String, Object> cells = new LinkedHashMap<>();
+        for (Criterion c : columns()) {
+            cells.put(c.code(), TallyJson.cell(c, t.cell(c), x -> counterexample(x, replayFile.apply(x))));
+        }
+        row.put("criteria", cells);
+        List<Object> coverage = new ArrayList<>();
+        t.coverage().values().forEach(c -> coverage.add(coverage(c)));
+        row.put("coverage", coverage);
         return row;
     }
 
@@ -334,6 +380,36 @@ public final class MatrixJson {
                         + flavor);
             }
             return subject;
+        }
+
+        /**
+         * A row's figures written by {@link MatrixJson#tally}: its cells with criterion 1's delays, why part of it was
+         * not run, its misses past the horizon and its coverage.
+         */
+        public RowTally tally(JsonNode r, String at) {
+            Map<Criterion, CellTally> cells = new EnumMap<>(Criterion.class);
+            JsonNode criteria = in.object(r, "criteria", at);
+            for (Criterion c : columns()) {
+                cells.put(c, TallyJson.cell(in, c, in.object(criteria, c.code(), at + ".criteria"),
+                        at + ".criteria." + c.code(), this::counterexample));
+            }
+            JsonNode delays = in.object(r, "delays", at);
+            DelayTally all = TallyJson.delays(in, in.object(delays, "all", at + ".delays"), at + ".delays.all");
+            Map<ScenarioClass, DelayTally> delaysByClass = new EnumMap<>(ScenarioClass.class);
+            JsonNode byClass = in.object(delays, "byClass", at + ".delays");
+            for (ScenarioClass cls : ScenarioClass.values()) {
+                delaysByClass.put(cls, TallyJson.delays(in, in.object(byClass, cls.title(), at + ".delays.byClass"),
+                        at + ".delays.byClass." + cls.title()));
+            }
+            cells.merge(Criterion.AT_LEAST_ONCE, CellTally.delays(all, delaysByClass), CellTally::plus);
+            String skipped = in.optionalText(r, "skipped", at);
+            HorizonTally horizon = pastHorizon(r, at);
+            TreeMap<Integer, Coverage> covered = new TreeMap<>();
+            JsonNode coverage = in.array(r, "coverage", at);
+            for (int i = 0; i < coverage.size(); i++) {
+                covered.put(i, coverage(coverage.get(i), at + ".coverage[" + i + "]"));
+            }
+            return new RowTally(cells, horizon, skipped == null ? null : new First<>(0, 0, skipped), covered);
         }
 
         /** A row's misses past the horizon (absent from files written before horizons). */

@@ -2,7 +2,6 @@ package dev.ecslab.reports.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
@@ -12,7 +11,6 @@ import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.results.DelayTally;
 import dev.ecslab.lab.results.MatrixJson;
-import dev.ecslab.lab.results.TallyJson;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.lab.witness.Witness;
@@ -125,13 +123,7 @@ public final class MatrixReport {
 
     /** The columns of the matrix tables: every criterion but A, which is a property of schedules (shown below them). */
     static List<Criterion> columns() {
-        List<Criterion> out = new ArrayList<>();
-        for (Criterion c : Criterion.values()) {
-            if (c != Criterion.AMBIGUITY) {
-                out.add(c);
-            }
-        }
-        return out;
+        return MatrixJson.columns();
     }
 
     /**
@@ -463,24 +455,7 @@ public final class MatrixReport {
             Map<String, Object> byClass = new LinkedHashMap<>();
             VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), GateVerdict.name(r.measured(c))));
             row.put("measuredByClass", byClass);
-            row.put("skipped", r.skipped());
-            row.put("pastHorizon", MatrixJson.pastHorizon(r.tally().pastHorizon()));
-            DelayStats delays = r.cell(Criterion.AT_LEAST_ONCE).delays();
-            Map<String, Object> dj = new LinkedHashMap<>();
-            dj.put("allowedFrames", r.allowedDelayFrames());
-            dj.put("all", TallyJson.delays(delays.all()));
-            Map<String, Object> delaysByClass = new LinkedHashMap<>();
-            VerdictWords.CLASSES.forEach(c -> delaysByClass.put(c.title(), TallyJson.delays(delays.in(c))));
-            dj.put("byClass", delaysByClass);
-            row.put("delays", dj);
-            Map<String, Object> cells = new LinkedHashMap<>();
-            for (Criterion c : columns()) {
-                cells.put(c.code(), TallyJson.cell(c, r.cell(c).tally(), x -> MatrixJson.counterexample(x, files.get(x))));
-            }
-            row.put("criteria", cells);
-            List<Object> coverage = new ArrayList<>();
-            r.coverage().forEach(c -> coverage.add(MatrixJson.coverage(c)));
-            row.put("coverage", coverage);
+            row.putAll(MatrixJson.tally(r.tally(), r.allowedDelayFrames(), files::get));
             rows.add(row);
         }
         root.put("rows", rows);

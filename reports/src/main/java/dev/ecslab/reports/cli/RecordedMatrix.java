@@ -6,18 +6,10 @@ import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
-import dev.ecslab.lab.criteria.Criterion;
-import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.replay.Replay;
-import dev.ecslab.lab.results.CellTally;
 import dev.ecslab.lab.results.Counterexample;
-import dev.ecslab.lab.results.DelayTally;
-import dev.ecslab.lab.results.First;
-import dev.ecslab.lab.results.HorizonTally;
 import dev.ecslab.lab.results.JsonFields;
 import dev.ecslab.lab.results.MatrixJson;
-import dev.ecslab.lab.results.RowTally;
-import dev.ecslab.lab.results.TallyJson;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.JsonDocument;
 import dev.ecslab.lab.scenario.ScenarioClass;
@@ -26,12 +18,10 @@ import dev.ecslab.reports.verdict.VerdictWords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * A report's matrix read back from its folder: {@code matrix.json} (version {@value MatrixReport#JSON_VERSION})
@@ -124,33 +114,10 @@ final class RecordedMatrix {
                 facts.layout(root), facts.reach(root, tries), facts.compiledAmbiguities(root));
     }
 
-    /** A row: its strategy, cells and delays ({@link TallyJson}), horizon and coverage, its verdicts checked. */
+    /** A row: its strategy and figures ({@link MatrixJson}), its verdicts checked against the figures. */
     private Row row(JsonNode r, String at) {
         TrackerSubject subject = facts.subject(r, at);
-        Map<Criterion, CellTally> cells = new EnumMap<>(Criterion.class);
-        JsonNode criteria = in.object(r, "criteria", at);
-        for (Criterion c : MatrixReport.columns()) {
-            cells.put(c, TallyJson.cell(in, c, in.object(criteria, c.code(), at + ".criteria"), at + ".criteria." + c.code(),
-                    facts::counterexample));
-        }
-        JsonNode delays = in.object(r, "delays", at);
-        DelayTally all = TallyJson.delays(in, in.object(delays, "all", at + ".delays"), at + ".delays.all");
-        Map<ScenarioClass, DelayTally> delaysByClass = new EnumMap<>(ScenarioClass.class);
-        JsonNode byClass = in.object(delays, "byClass", at + ".delays");
-        for (ScenarioClass cls : VerdictWords.CLASSES) {
-            delaysByClass.put(cls, TallyJson.delays(in, in.object(byClass, cls.title(), at + ".delays.byClass"),
-                    at + ".delays.byClass." + cls.title()));
-        }
-        cells.merge(Criterion.AT_LEAST_ONCE, CellTally.delays(all, delaysByClass), CellTally::plus);
-        String skipped = in.optionalText(r, "skipped", at);
-        HorizonTally horizon = facts.pastHorizon(r, at);
-        TreeMap<Integer, Coverage> covered = new TreeMap<>();
-        JsonNode coverage = in.array(r, "coverage", at);
-        for (int i = 0; i < coverage.size(); i++) {
-            covered.put(i, facts.coverage(coverage.get(i), at + ".coverage[" + i + "]"));
-        }
-        Row row = new Row(subject, in.text(r, "executor", at), new RowTally(cells, horizon,
-                skipped == null ? null : new First<>(0, 0, skipped), covered));
+        Row row = new Row(subject, in.text(r, "executor", at), facts.tally(r, at));
         in.check(at + ".measured", in.text(r, "measured", at), GateVerdict.name(row.measured()));
         in.check(at + ".agrees", Boolean.toString(in.bool(r, "agrees", at)), Boolean.toString(row.agrees()));
         JsonNode measuredByClass = in.object(r, "measuredByClass", at);
