@@ -469,7 +469,7 @@ public final class MatrixJson {
 
         /** A counterexample: the one object of its replay file, or (criterion 6, no file) one of its own. */
         public Counterexample counterexample(JsonNode j, String at) {
-            Criterion criterion = criterion(in.text(j, "criterion", at), at + ".criterion");
+            Criterion criterion = TallyJson.criterion(in, in.text(j, "criterion", at), at + ".criterion");
             String scopeText = in.optionalText(j, "scope", at);
             Scope scope = scopeText == null ? null : scope(scopeText, at + ".scope");
             String message = in.text(j, "message", at);
@@ -581,15 +581,6 @@ public final class MatrixJson {
                 }
             }
             throw in.bad(at, "'" + name + "' is not a class (exact, exact-delayed, conservative or flaky)");
-        }
-
-        private Criterion criterion(String code, String at) {
-            for (Criterion c : Criterion.values()) {
-                if (c.code().equals(code)) {
-                    return c;
-                }
-            }
-            throw in.bad(at, "'" + code + "' is not a criterion's code");
         }
 
         /** {@code "component Added"}, {@code "resource Removed"}: as {@link Scope#toString()} writes it. */
