@@ -173,14 +173,7 @@ public final class TallyJson {
 
     /** Reads a cell written by {@link #summed} at {@code at}: its criterion's tally. */
     public static RowTally summed(JsonFields in, JsonNode j, String at) {
-        String code = in.text(j, "criterion", at);
-        Criterion criterion = null;
-        for (Criterion c : Criterion.values()) {
-            criterion = c.code().equals(code) ? c : criterion;
-        }
-        if (criterion == null) {
-            throw in.bad(at + ".criterion", "'" + code + "' is not a criterion's code");
-        }
+        Criterion criterion = criterion(in, in.text(j, "criterion", at), at + ".criterion");
         CellTally cell = cell(in, criterion, j, at, (x, where) -> {
             throw in.bad(where, "a summed cell holds no counterexample (a failing run is kept whole)");
         });
@@ -196,6 +189,16 @@ public final class TallyJson {
             cell = cell.plus(CellTally.delays(delays(in, in.object(j, "delays", at), at + ".delays"), byClass));
         }
         return RowTally.of(criterion, cell);
+    }
+
+    /** The criterion whose code is {@code code}, read at {@code at}. */
+    static Criterion criterion(JsonFields in, String code, String at) {
+        for (Criterion c : Criterion.values()) {
+            if (c.code().equals(code)) {
+                return c;
+            }
+        }
+        throw in.bad(at, "'" + code + "' is not a criterion's code");
     }
 
     /** Reads delay figures written by {@link #delays(DelayTally)} at {@code at}. */

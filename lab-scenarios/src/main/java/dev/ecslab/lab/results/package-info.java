@@ -5,5 +5,7 @@
  *
  * <p>Why a package of its own: the lab folds runs into these values and the reports only read them, so what a
  * result is (and how two are added) is written once, below both, and a new figure is one field of one record.
+ * Their files are written and read here too: {@code TallyJson} a cell's figures, {@code MatrixJson} the rest of
+ * {@code matrix.json}'s facts; a report reads them back and adds words only.
  */
 package dev.ecslab.lab.results;

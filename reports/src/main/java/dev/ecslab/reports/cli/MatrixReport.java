@@ -1,9 +1,7 @@
 package dev.ecslab.reports.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.lab.classify.Cell;
-import dev.ecslab.lab.classify.DelayStats;
 import dev.ecslab.lab.classify.Matrix;
 import dev.ecslab.lab.classify.Row;
 import dev.ecslab.lab.criteria.Criterion;
@@ -12,12 +10,10 @@ import dev.ecslab.lab.replay.Replay;
 import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.results.DelayTally;
-import dev.ecslab.lab.results.TallyJson;
+import dev.ecslab.lab.results.MatrixJson;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.lab.scenario.ScenarioJson;
-import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.witness.Witness;
-import dev.ecslab.lab.witness.WitnessFinder;
 import dev.ecslab.lab.witness.Witnesses;
 import dev.ecslab.reports.gate.GateVerdict;
 import dev.ecslab.reports.text.SafeText;
@@ -127,13 +123,7 @@ public final class MatrixReport {
 
     /** The columns of the matrix tables: every criterion but A, which is a property of schedules (shown below them). */
     static List<Criterion> columns() {
-        List<Criterion> out = new ArrayList<>();
-        for (Criterion c : Criterion.values()) {
-            if (c != Criterion.AMBIGUITY) {
-                out.add(c);
-            }
-        }
-        return out;
+        return MatrixJson.columns();
     }
 
     /**
@@ -425,16 +415,9 @@ public final class MatrixReport {
     }
 
     /** The {@code format} of {@code matrix.json}. */
-    public static final String JSON_FORMAT = "ecslab-matrix";
-    /**
-     * The version of {@code matrix.json}'s layout. 2: everything a report is drawn from, so
-     * {@code lab report} redraws it without running ({@link RecordedMatrix}): each row's strategy id,
-     * flavor, description and jar; every cell's note and each counterexample's criterion; the delay
-     * figures' late-beyond-the-claim count and sums; the coverage's free runs and search; each witnessed
-     * pair's states after every frame and its detector answers; classes spelt as {@code --expect} spells
-     * them ({@code exact-delayed}, {@code not-judged}). 1 (unversioned): before.
-     */
-    public static final int JSON_VERSION = 2;
+    public static final String JSON_FORMAT = MatrixJson.FORMAT;
+    /** The version of {@code matrix.json}'s layout ({@link MatrixJson#VERSION} says what each version added). */
+    public static final int JSON_VERSION = MatrixJson.VERSION;
 
     /**
      * The JSON matrix, version {@value #JSON_VERSION}. Per row: the strategy (id, flavor, description, jar),
@@ -461,13 +444,7 @@ public final class MatrixReport {
         }
         List<Object> rows = new ArrayList<>();
         for (Row r : m.rows()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("strategy", r.strategy());
-            row.put("id", r.subject().id());
-            row.put("flavor", r.subject().flavor().name());
-            row.put("description", r.subject().description());
-            PluginJar jar = r.subject().jar();
-            row.put("jar", jar == null ? null : Map.of("role", jar.role(), "file", jar.file(), "sha256", jar.sha256()));
+            Map<String, Object> row = MatrixJson.subject(r.subject());
             row.put("executor", r.executor());
             row.put("claimed", r.claimed() == null ? null : GateVerdict.name(r.claimed()));
             row.put("allowedDelayFrames", r.allowedDelayFrames());
@@ -478,48 +455,7 @@ public final class MatrixReport {
             Map<String, Object> byClass = new LinkedHashMap<>();
             VerdictWords.CLASSES.forEach(c -> byClass.put(c.title(), GateVerdict.name(r.measured(c))));
             row.put("measuredByClass", byClass);
-            row.put("skipped", r.skipped());
-            Row.PastHorizon past = r.pastHorizon();
-            row.put("pastHorizon", past.runs() == 0 ? null
-                    : Map.of("runs", past.runs(), "changes", past.changes(), "first", past.first()));
-            DelayStats delays = r.cell(Criterion.AT_LEAST_ONCE).delays();
-            Map<String, Object> dj = new LinkedHashMap<>();
-            dj.put("allowedFrames", r.allowedDelayFrames());
-            dj.put("all", TallyJson.delays(delays.all()));
-            Map<String, Object> delaysByClass = new LinkedHashMap<>();
-            VerdictWords.CLASSES.forEach(c -> delaysByClass.put(c.title(), TallyJson.delays(delays.in(c))));
-            dj.put("byClass", delaysByClass);
-            row.put("delays", dj);
-            Map<String, Object> cells = new LinkedHashMap<>();
-            for (Criterion c : columns()) {
-                cells.put(c.code(), TallyJson.cell(c, r.cell(c).tally(), x -> counterexample(x, files)));
-            }
-            row.put("criteria", cells);
-            List<Object> coverage = new ArrayList<>();
-            for (Coverage c : r.coverage()) {
-                Map<String, Object> cj = new LinkedHashMap<>();
-                cj.put("scenario", c.scenario().name());
-                cj.put("runs", c.runs());
-                cj.put("freeRuns", c.freeRuns());
-                cj.put("distinctSchedules", c.distinctSchedules());
-                cj.put("estimatedSchedules", c.estimatedSchedules());
-                if (c.search() != null) {
-                    cj.put("searchComplete", c.search().complete());
-                    cj.put("searchStoppedAtFailure", c.search().stopped());
-                    Map<String, Object> sj = new LinkedHashMap<>();
-                    sj.put("schedules", c.search().schedules());
-                    sj.put("complete", c.search().complete());
-                    sj.put("redundant", c.search().redundant());
-                    sj.put("stopped", c.search().stopped());
-                    sj.put("free", c.search().free());
-                    cj.put("search", sj);
-                }
-                Map<String, Object> pairs = new LinkedHashMap<>();
-                c.pairs().forEach((k, v) -> pairs.put(k, v.stream().map(o -> o.name().toLowerCase(Locale.ROOT)).toList()));
-                cj.put("unorderedConflictingPairs", pairs);
-                coverage.add(cj);
-            }
-            row.put("coverage", coverage);
+            row.putAll(MatrixJson.tally(r.tally(), r.allowedDelayFrames(), files::get));
             rows.add(row);
         }
         root.put("rows", rows);
@@ -527,95 +463,14 @@ public final class MatrixReport {
         ambiguity.put("status", m.ambiguity().isEmpty() ? "pass" : "fail");
         ambiguity.put("differences", m.ambiguity());
         root.put("ambiguity", ambiguity);
-        root.put("witnesses", witnessesJson(m.witnesses()));
+        root.put("witnesses", MatrixJson.witnesses(m.witnesses(), WitnessWords.files(m.witnesses()), WitnessWords::hasFiles));
         if (!m.compiledAmbiguities().isEmpty()) {
-            List<Object> compiled = new ArrayList<>();
-            m.compiledAmbiguities().forEach((scenario, report) -> {
-                Map<String, Object> cj = new LinkedHashMap<>();
-                cj.put("scenario", scenario);
-                cj.put("report", report);
-                compiled.add(cj);
-            });
-            root.put("compiledAmbiguities", compiled);
+            root.put("compiledAmbiguities", MatrixJson.compiledAmbiguities(m.compiledAmbiguities()));
         }
         try {
             return ScenarioJson.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /**
-     * The witnesses as data: what was looked for and its cost, then every pair with its verdict, the
-     * differences, and per order the stage order, the end state (for a pair with replay files, the state after
-     * every frame and every detector answer too) and the replay file.
-     */
-    private static Map<String, Object> witnessesJson(Witnesses w) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("ran", w.ran());
-        out.put("scenarios", w.scenarios());
-        out.put("campaignScenarios", w.campaignScenarios());
-        out.put("seconds", w.seconds());
-        out.put("strategy", WitnessFinder.STRATEGY);
-        out.put("executor", SerialExecutor.ID);
-        Map<String, Object> counts = new LinkedHashMap<>();
-        for (Witness.Verdict v : Witness.Verdict.values()) {
-            counts.put(v.name(), w.count(v));
-        }
-        out.put("counts", counts);
-        Map<Witness, List<String>> files = WitnessWords.files(w);
-        List<Object> pairs = new ArrayList<>();
-        for (Witness x : w.pairs()) {
-            Map<String, Object> p = new LinkedHashMap<>();
-            p.put("scenario", x.scenario());
-            p.put("stage", x.stage());
-            p.put("systems", List.of(x.first(), x.second()));
-            p.put("conflictsOn", x.conflict());
-            p.put("exempted", x.exempted());
-            p.put("verdict", x.verdict().name());
-            p.put("verdictWords", x.verdict().words());
-            p.put("endStateDiffers", x.endStateDiffers());
-            p.put("note", x.note());
-            p.put("stateDifferences", x.stateDifferences());
-            p.put("detectionDifferences", x.detectionDifferences());
-            List<String> replay = files.getOrDefault(x, List.of());
-            boolean full = WitnessWords.hasFiles(x);
-            List<Object> orders = new ArrayList<>();
-            int ran = 0;
-            for (Witness.Order o : x.orders()) {
-                Map<String, Object> oj = new LinkedHashMap<>();
-                oj.put("order", o.label());
-                oj.put("first", o.first());
-                oj.put("second", o.second());
-                oj.put("stageOrder", o.stageOrder());
-                oj.put("finalState", o.finalState());
-                oj.put("frames", o.frameStates().size());
-                if (full) {
-                    oj.put("frameStates", o.frameStates());
-                    oj.put("detections", o.detections());
-                }
-                oj.put("replayFile", o.trace() != null && ran < replay.size() ? replay.get(ran++) : null);
-                orders.add(oj);
-            }
-            p.put("orders", orders);
-            pairs.add(p);
-        }
-        out.put("pairs", pairs);
-        return out;
-    }
-
-    private static Map<String, Object> counterexample(Counterexample x, Map<Counterexample, String> files) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("criterion", x.criterion().code());
-        f.put("scope", x.scope() == null ? null : x.scope().toString());
-        f.put("message", x.message());
-        f.put("scenario", x.scenario().name());
-        f.put("shrunk", x.shrinking().shrunk());
-        f.put("shrinkSteps", x.shrinking().shrunk() ? x.shrinking().steps() : 0);
-        f.put("shrinking", x.shrinking().describe());
-        f.put("seed", x.seed());
-        f.put("config", x.config());
-        f.put("replayFile", files.get(x));
-        return f;
     }
 }

@@ -10,12 +10,12 @@ import dev.ecslab.lab.results.CellStatus;
 import dev.ecslab.lab.results.ClassTally;
 import dev.ecslab.lab.results.Counterexample;
 import dev.ecslab.lab.results.DelayTally;
+import dev.ecslab.lab.results.MatrixJson;
 import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.scenario.ScenarioClass;
 import dev.ecslab.reports.verdict.VerdictWords;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -251,11 +251,11 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
      * every output (terminal, JUnit XML, annotations, {@code matrix.json}).
      */
     public static String name(ClaimedClass c) {
-        return c.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return MatrixJson.name(c);
     }
 
     /** A measured class in the same spelling ({@code exact-delayed}, {@code not-judged}). */
     public static String name(MeasuredClass m) {
-        return m.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return MatrixJson.name(m);
     }
 }
