@@ -77,7 +77,7 @@ public final class MatrixJson {
         row.put("flavor", s.flavor().name());
         row.put("description", s.description());
         PluginJar jar = s.jar();
-        row.put("jar", jar == null ? null : Map.of("role", jar.role(), "file", jar.file(), "sha256", jar.sha256()));
+        row.put("jar", jar == null ? null : ordered("role", jar.role(), "file", jar.file(), "sha256", jar.sha256()));
         return row;
     }
 
@@ -125,7 +125,19 @@ public final class MatrixJson {
 
     /** Misses past the claimed horizon: runs, changes and the first in words, or {@code null} for none. */
     public static Map<String, Object> pastHorizon(HorizonTally past) {
-        return past.runs() == 0 ? null : Map.of("runs", past.runs(), "changes", past.changes(), "first", past.firstWords());
+        return past.runs() == 0 ? null : ordered("runs", past.runs(), "changes", past.changes(), "first", past.firstWords());
+    }
+
+    /**
+     * An object whose fields are written in the order given ({@code Map.of}'s iteration order changes from one JVM to
+     * the next, and so would the file's bytes).
+     */
+    private static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            out.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return out;
     }
 
     /** A scenario's coverage: runs, free runs, schedules, the exhaustive search when there was one, the pairs. */
