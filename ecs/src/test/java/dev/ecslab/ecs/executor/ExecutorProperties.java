@@ -34,7 +34,9 @@ class ExecutorProperties {
         // these kinds of schedule fails the property instead of leaving it untested.
         Statistics.label("run criteria").coverage(c -> {
             c.check("sets").percentage(p -> p >= 15);
-            c.check("loop error expected").percentage(p -> p > 1);
+            // At least one: loop errors are a few per cent of schedules, and a share over 1 % of 150 tries failed
+            // on a fair seed (2879950997694887843 drew one); none at all in 150 has a chance near 1 in 10 000.
+            c.check("loop error expected").count(n -> n >= 1);
         });
         Statistics.label("kinds").coverage(c -> c.check("with exclusive or sync point").percentage(p -> p >= 15));
         Statistics.label("determinism checked").coverage(c -> {
