@@ -22,6 +22,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * tallies ({@link dev.ecslab.lab.results.RowTally#plus}), so the merged matrix equals the unsharded run's: each
  * counterexample carries the unit it was found in, so the earliest of a scope wins in any order, and a row that
  * stopped (a run that hung, a time budget) adds nothing after its stop, as the fold does.
+ *
+ * <p>One exception: a run that hung inside a block of {@link Lab#BLOCK} units drops the block's summed passing
+ * runs of every shard, those before the hang included, since a sum cannot be split at a unit another shard hung on.
+ * The row keeps every failure and its class (broken, by the hang); it counts fewer judged runs than unsharded.
  */
 final class Shards {
     private Shards() {
