@@ -200,6 +200,8 @@ public final class DetectionOracle {
         final List<Obligation> obligations;
         /** Component removals are events (a list, one entry per removal); a resource's is a yes/no answer. */
         final boolean multiset;
+        /** Whether the detector is told of its own changes (an engine whose contract says so). */
+        final boolean ownChanges;
 
         WatchJudge(Scenario scenario, String detector, Watch watch, Trace trace, TraceIndex index, ScenarioClass structure,
                 List<Finding> out, List<Obligation> obligations) {
@@ -212,6 +214,7 @@ public final class DetectionOracle {
             this.out = out;
             this.obligations = obligations;
             this.multiset = watch.kind() == WatchKind.REMOVED && !watch.data().isResource();
+            this.ownChanges = trace.config().ownChanges();
         }
 
         void run() {
@@ -269,7 +272,7 @@ public final class DetectionOracle {
                             }
                         }
                     } else if (relevant(watch.kind(), c.type())) {
-                        if (c.author().equals(detector)) {
+                        if (c.author().equals(detector) && !ownChanges) {
                             own.put(key, c);
                         } else {
                             unmatched.computeIfAbsent(key, x -> new ArrayDeque<>()).add(c);

@@ -11,7 +11,7 @@ import java.util.List;
  * never folded into another criterion).
  *
  * @param source    who threw: {@code strategy} (a call into the change tracker), {@code executor} (a call
- *                  into the executor), or {@code run} (anything else that ended the run: the ECS, a system
+ *                  into the executor), {@code engine} (a call into an engine under test), or {@code run} (anything else that ended the run: the ECS, a system
  *                  failure the runner reported, a timeout)
  * @param call      the call that threw, with its arguments in words ({@code test(ADDED) on component #1})
  * @param resource  for an answer: whether it was about a resource; {@code null} for events and runs

@@ -94,15 +94,25 @@ public record Trace(@Required String scenario, @Required Config config,
      * (an older replay file without the field loads with 0). {@code plugins} are the jars the strategy
      * and the executor actually came from (none for built-ins and mutants; an older replay file without
      * the field loads with none).
+     * {@code ownChanges} says that a detector is told of its own changes at its next run (an engine under test
+     * whose contract says so); it is false, and not written, for every strategy.
      */
     public record Config(@Required String strategy, @Required String flavor,
             @Required String executor, @Required long seed,
             @Required int threads, int delayFrames, List<PluginJar> plugins,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            dev.ecslab.ecs.change.Horizon horizon) {
+            dev.ecslab.ecs.change.Horizon horizon,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+            boolean ownChanges) {
         public Config {
             plugins = plugins == null ? List.of() : List.copyOf(plugins);
             horizon = horizon == null || horizon.coversEveryAbsence() ? null : horizon;     // unbounded is not written
+        }
+
+        /** A configuration whose detectors are not told of their own changes (every strategy's: Bevy's rule). */
+        public Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
+                List<PluginJar> plugins, dev.ecslab.ecs.change.Horizon horizon) {
+            this(strategy, flavor, executor, seed, threads, delayFrames, plugins, horizon, false);
         }
 
         /** A configuration whose claim covers every absence (every trace recorded before horizons). */

@@ -50,7 +50,7 @@ public final class TraceConsistency {
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
     private static final Set<String> FLAVORS = Set.of("DEFAULT", "IMMEDIATE");
     private static final Set<String> EVENT_KINDS = Set.of("start", "finish", "sync", "commands");
-    private static final Set<String> CRASH_SOURCES = Set.of("strategy", "executor", "run");
+    private static final Set<String> CRASH_SOURCES = Set.of("strategy", "executor", "engine", "run");
     private static final Set<String> MODES = Set.of(Interleaving.CONTROLLED, Interleaving.FREE, Interleaving.SERIAL_REPLAY);
 
     private TraceConsistency() {

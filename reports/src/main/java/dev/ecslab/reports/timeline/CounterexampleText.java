@@ -452,6 +452,7 @@ public final class CounterexampleText {
                 String who = switch (c.source()) {
                     case "strategy" -> "The " + code(vt.trace().config().strategy()) + " strategy";
                     case "executor" -> "The " + code(vt.trace().config().executor()) + " executor";
+                    case "engine" -> "The engine " + code(vt.trace().config().strategy());
                     default -> "The run";
                 };
                 return who + " threw " + SafeText.line(c.exception()) + " when the lab called " + code(call)

@@ -1,0 +1,73 @@
+package dev.ecslab.lab.engine;
+
+import dev.ecslab.lab.trace.PluginJar;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.ServiceLoader;
+
+/**
+ * An engine under test as the lab holds it: its contract, how to make an instance, and the jar it came from (none
+ * for one on the lab's class path or a process engine).
+ */
+public record EngineSubject(EngineContract contract, EngineProvider provider, PluginJar jar) {
+    public EngineSubject {
+        Objects.requireNonNull(contract, "contract");
+        Objects.requireNonNull(provider, "provider");
+    }
+
+    /** The engine's id. */
+    public String id() {
+        return contract.id();
+    }
+
+    /** A fresh instance. */
+    public Engine create() throws Exception {
+        return provider.create();
+    }
+
+    /** Every engine whose provider {@code loader} finds, in id order; a provider that fails to load is named. */
+    public static List<EngineSubject> all(ClassLoader loader) {
+        List<EngineSubject> out = new ArrayList<>();
+        ServiceLoader<EngineProvider> found = ServiceLoader.load(EngineProvider.class, loader);
+        for (var it = found.iterator(); it.hasNext();) {
+            EngineProvider p;
+            try {
+                p = it.next();
+            } catch (java.util.ServiceConfigurationError e) {
+                throw new IllegalArgumentException("an engine provider could not be loaded: " + e.getMessage(), e);
+            }
+            EngineContract c;
+            try {
+                c = p.contract();
+            } catch (RuntimeException | LinkageError e) {
+                throw new IllegalArgumentException("engine provider " + p.getClass().getName() + " failed to state its contract: "
+                        + e, e);
+            }
+            if (c == null) {
+                throw new IllegalArgumentException("engine provider " + p.getClass().getName() + " states no contract");
+            }
+            out.add(new EngineSubject(c, p, null));
+        }
+        out.sort(java.util.Comparator.comparing(EngineSubject::id));
+        for (int i = 1; i < out.size(); i++) {
+            if (out.get(i).id().equals(out.get(i - 1).id())) {
+                throw new IllegalArgumentException("two engine providers declare the id '" + out.get(i).id() + "': "
+                        + out.get(i - 1).provider().getClass().getName() + " and " + out.get(i).provider().getClass().getName());
+            }
+        }
+        return out;
+    }
+
+    /** The engine {@code id} among {@link #all}; an unknown id is refused with the known ones listed. */
+    public static EngineSubject find(String id, ClassLoader loader) {
+        List<EngineSubject> all = all(loader);
+        for (EngineSubject s : all) {
+            if (s.id().equals(id)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("no engine '" + id + "'; known: "
+                + (all.isEmpty() ? "none" : String.join(", ", all.stream().map(EngineSubject::id).toList())));
+    }
+}

@@ -1,0 +1,34 @@
+package dev.ecslab.lab.engine;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The systems of one scenario run as an engine sees them, declared before any entity exists: their names and
+ * watches, in the lab's order. An engine builds its queries, trackers or subscriptions from it.
+ */
+public record EngineWorld(List<SystemDecl> systems) {
+    public EngineWorld {
+        systems = List.copyOf(systems);
+    }
+
+    /** A system and its watches; a watch is named by its index in {@code watches}. */
+    public record SystemDecl(String name, List<WatchDecl> watches) {
+        public SystemDecl {
+            Objects.requireNonNull(name, "name");
+            watches = List.copyOf(watches);
+        }
+    }
+
+    /**
+     * One change filter: {@code kind} is {@code ADDED}, {@code MUTATED} (changed, not added), {@code CHANGED} (added
+     * or mutated) or {@code REMOVED}; {@code data} a component ({@code A}, {@code B}, {@code S}) or a resource
+     * ({@code R}, {@code Q}).
+     */
+    public record WatchDecl(String data, String kind, boolean resource) {
+        public WatchDecl {
+            Objects.requireNonNull(data, "data");
+            Objects.requireNonNull(kind, "kind");
+        }
+    }
+}
