@@ -63,6 +63,19 @@ public interface Engine extends AutoCloseable {
     /** The running system's run ends. */
     void endRun(String system) throws Exception;
 
+    /**
+     * Watch {@code watch} of {@code system} starts to exist (only for a contract with
+     * {@link EngineContract.Feature#LATE_WATCHES}): between frames, before the first frame of its window, or inside
+     * the system's first run in its window, before its first report, when its query is built there. Its first report
+     * still owes what changed since the system's previous run, as every report does.
+     */
+    default void openWatch(String system, int watch) throws Exception {
+    }
+
+    /** Watch {@code watch} of {@code system} stops existing, between frames, before the frame that ends its window. */
+    default void closeWatch(String system, int watch) throws Exception {
+    }
+
     /** Frame {@code frame} ends. */
     void endFrame(long frame) throws Exception;
 

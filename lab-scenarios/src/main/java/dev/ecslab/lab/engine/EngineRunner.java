@@ -203,6 +203,7 @@ public final class EngineRunner {
                 synchronized (this) {
                     frame = f;
                 }
+                windows(e, f);
                 for (int si = 0; si < scenario.stages().size(); si++) {
                     stage(e, scenario.stages().get(si), orders.get(si), f);
                 }
@@ -234,12 +235,41 @@ public final class EngineRunner {
         }
     }
 
+    /** Watches whose query is built, by system and index; a watch built in a run is built in its first run there. */
+    private final Set<String> opened = new HashSet<>();
+
+    /** Before frame {@code f}: opens the watches built between frames whose window starts here, closes those that end. */
+    private void windows(Engine e, int f) {
+        for (SystemSpec s : scenario.systems()) {
+            for (int w = 0; w < s.watches().size(); w++) {
+                Watch watch = s.watches().get(w);
+                int index = w;
+                if (watch.until() != null && watch.until() == f && opened.remove(s.name() + "/" + w)) {
+                    callVoid("closeWatch(" + s.name() + ", " + watch + ")", () -> {
+                        e.closeWatch(s.name(), index);
+                        return null;
+                    });
+                }
+                if (!watch.builtInRun() && watch.firstFrame() > 0 && watch.firstFrame() == f && opened.add(s.name() + "/" + w)) {
+                    callVoid("openWatch(" + s.name() + ", " + watch + ")", () -> {
+                        e.openWatch(s.name(), index);
+                        return null;
+                    });
+                }
+            }
+        }
+    }
+
     private EngineWorld world() {
         List<EngineWorld.SystemDecl> systems = new ArrayList<>();
         for (SystemSpec s : scenario.systems()) {
             List<EngineWorld.WatchDecl> watches = new ArrayList<>();
             for (Watch w : s.watches()) {
-                watches.add(new EngineWorld.WatchDecl(w.data().name(), w.kind().name(), w.data().isResource()));
+                boolean late = w.builtInRun() || w.firstFrame() > 0;
+                if (!late) {
+                    opened.add(s.name() + "/" + watches.size());
+                }
+                watches.add(new EngineWorld.WatchDecl(w.data().name(), w.kind().name(), w.data().isResource(), late));
             }
             systems.add(new EngineWorld.SystemDecl(s.name(), watches));
         }
@@ -364,6 +394,15 @@ public final class EngineRunner {
         for (int w = 0; w < s.watches().size(); w++) {
             int index = w;
             Watch watch = s.watches().get(w);
+            if (!watch.existsIn(f)) {
+                continue;
+            }
+            if (watch.builtInRun() && opened.add(s.name() + "/" + w)) {
+                callVoid("openWatch(" + s.name() + ", " + watch + ")", () -> {
+                    e.openWatch(s.name(), index);
+                    return null;
+                });
+            }
             List<String> got = call("report(" + s.name() + ", " + watch + ")", () -> e.report(s.name(), index));
             List<String> reported = got == null ? List.of() : List.copyOf(got);
             synchronized (this) {

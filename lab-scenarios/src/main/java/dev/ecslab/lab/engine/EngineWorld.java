@@ -23,9 +23,10 @@ public record EngineWorld(List<SystemDecl> systems) {
     /**
      * One change filter: {@code kind} is {@code ADDED}, {@code MUTATED} (changed, not added), {@code CHANGED} (added
      * or mutated) or {@code REMOVED}; {@code data} a component ({@code A}, {@code B}, {@code S}) or a resource
-     * ({@code R}, {@code Q}).
+     * ({@code R}, {@code Q}); {@code late} when it does not exist from the start: it starts to exist at
+     * {@link Engine#openWatch} (its window starts after frame 0, or its query is built inside a run).
      */
-    public record WatchDecl(String data, String kind, boolean resource) {
+    public record WatchDecl(String data, String kind, boolean resource, boolean late) {
         public WatchDecl {
             Objects.requireNonNull(data, "data");
             Objects.requireNonNull(kind, "kind");

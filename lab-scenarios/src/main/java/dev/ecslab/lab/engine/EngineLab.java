@@ -1,0 +1,175 @@
+package dev.ecslab.lab.engine;
+
+import dev.ecslab.lab.campaign.Choices;
+import dev.ecslab.lab.campaign.ScenarioGenerator;
+import dev.ecslab.lab.campaign.Shrinker;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.criteria.Judge;
+import dev.ecslab.lab.criteria.Outcome;
+import dev.ecslab.lab.criteria.Violation;
+import dev.ecslab.lab.oracle.Obligation;
+import dev.ecslab.lab.results.CellStatus;
+import dev.ecslab.lab.results.MeasuredClass;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.trace.Trace;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Judges one engine on the catalogue and a generated campaign, and answers its row: per criterion the runs that
+ * judged it, the runs that violated it and the first counterexample, shrunk, with the trace that replays it; the
+ * measured class; and the reach (how many scenarios the engine could express, and why the others were left out).
+ * A criterion the contract makes meaningless is "not applicable", never a pass; one no run judged is "not judged".
+ *
+ * <p>Deterministic: scenarios run in a fixed order (the catalogue's, then campaign seeds {@code seed, seed+1, ...}),
+ * one at a time, so a counterexample and its shrinking depend only on the engine, the scenarios and the seed.
+ */
+public final class EngineLab {
+    /** The most candidate scenarios one shrink tries. */
+    static final int SHRINK_ATTEMPTS = 300;
+
+    private EngineLab() {
+    }
+
+    /** A counterexample: the scenario as found, shrunk, the first violation of the shrunk one and its trace. */
+    public record Counterexample(String foundIn, Scenario shrunk, String violation, Trace trace) {
+    }
+
+    /**
+     * One criterion's cell for the engine.
+     *
+     * @param applicable whether the contract makes the criterion meaningful
+     * @param judged     runs that judged it
+     * @param failed     runs that violated it
+     * @param first      the first violation's counterexample, or null
+     */
+    public record Cell(Criterion criterion, boolean applicable, int judged, int failed, Counterexample first) {
+        /** {@code pass}, {@code FAIL k/n}, {@code not judged} or {@code n/a}. */
+        public String status() {
+            if (!applicable) {
+                return "n/a";
+            }
+            if (failed > 0) {
+                return "FAIL " + failed + "/" + judged;
+            }
+            return judged == 0 ? "not judged" : "pass";
+        }
+
+        CellStatus cellStatus() {
+            return failed > 0 ? CellStatus.FAIL : judged == 0 ? CellStatus.NOT_JUDGED : CellStatus.PASS;
+        }
+    }
+
+    /**
+     * An engine's row.
+     *
+     * @param ran            scenarios run
+     * @param notExpressible scenarios the contract cannot express, by reason (a scenario counts under each reason)
+     * @param skipped        how many scenarios were left out
+     */
+    public record Row(EngineContract contract, Map<Criterion, Cell> cells, MeasuredClass measured, int ran, int skipped,
+            Map<String, Integer> notExpressible, boolean late) {
+    }
+
+    /** The scenarios of a run: the catalogue, then {@code tries} generated ones from {@code seed}. */
+    public static List<Scenario> scenarios(List<Scenario> catalogue, int tries, long seed) {
+        List<Scenario> out = new ArrayList<>(catalogue);
+        for (int i = 0; i < tries; i++) {
+            long s = seed + i;
+            out.add(ScenarioGenerator.generate("random #" + i + " (seed " + s + ")", Choices.seeded(s)));
+        }
+        return out;
+    }
+
+    /** Runs and judges {@code engine} on {@code scenarios}; {@code progress} hears one line per hundred scenarios. */
+    public static Row run(EngineSubject engine, List<Scenario> scenarios, long seed, Duration timeout, Consumer<String> progress) {
+        EngineContract contract = engine.contract();
+        Map<Criterion, int[]> counts = new EnumMap<>(Criterion.class);          // judged, failed
+        Map<Criterion, Counterexample> firsts = new EnumMap<>(Criterion.class);
+        Map<Criterion, Scenario[]> firstFound = new EnumMap<>(Criterion.class);
+        Map<String, Integer> reasons = new TreeMap<>();
+        int ran = 0;
+        int skipped = 0;
+        boolean late = false;
+        for (int i = 0; i < scenarios.size(); i++) {
+            Scenario s = scenarios.get(i);
+            List<String> cannot = contract.cannotExpress(s);
+            if (!cannot.isEmpty()) {
+                skipped++;
+                cannot.forEach(r -> reasons.merge(r, 1, Integer::sum));
+                continue;
+            }
+            ran++;
+            Outcome o = Judge.judge(s, EngineRunner.run(s, engine, seed, timeout));
+            for (Obligation ob : o.obligations()) {
+                late |= ob.reported() && !ob.onTime();
+            }
+            java.util.Set<Criterion> failedHere = java.util.EnumSet.noneOf(Criterion.class);
+            for (Violation v : o.violations()) {
+                for (Criterion c : Judge.cellsOf(v.criterion(), v.classes())) {
+                    if (failedHere.add(c)) {
+                        counts.computeIfAbsent(c, k -> new int[2])[1]++;
+                        firstFound.putIfAbsent(c, new Scenario[] {s});
+                    }
+                }
+            }
+            for (Criterion c : Criterion.values()) {
+                if (o.evidence(c) > 0 || failedHere.contains(c)) {
+                    counts.computeIfAbsent(c, k -> new int[2])[0]++;
+                }
+            }
+            if (progress != null && (i + 1) % 100 == 0) {
+                progress.accept(engine.id() + ": " + (i + 1) + " of " + scenarios.size() + " scenarios");
+            }
+        }
+        for (Map.Entry<Criterion, Scenario[]> f : firstFound.entrySet()) {
+            if (contract.applies(f.getKey())) {
+                firsts.put(f.getKey(), shrink(engine, f.getValue()[0], f.getKey(), seed, timeout));
+            }
+        }
+        Map<Criterion, Cell> cells = new EnumMap<>(Criterion.class);
+        for (Criterion c : Criterion.values()) {
+            int[] n = counts.getOrDefault(c, new int[2]);
+            cells.put(c, new Cell(c, contract.applies(c), n[0], n[1], firsts.get(c)));
+        }
+        boolean invariants = cells.get(Criterion.PURE_FUNCTION).cellStatus() != CellStatus.FAIL;
+        MeasuredClass measured = MeasuredClass.of(cells.get(Criterion.CRASH).cellStatus(),
+                cells.get(Criterion.AT_LEAST_ONCE).cellStatus(), cells.get(Criterion.AT_MOST_ONCE).cellStatus(), !late, invariants);
+        return new Row(contract, cells, measured, ran, skipped, reasons, late);
+    }
+
+    /** The smallest scenario the shrinker finds that still violates {@code c}, with its first violation and trace. */
+    static Counterexample shrink(EngineSubject engine, Scenario found, Criterion c, long seed, Duration timeout) {
+        Shrinker shrinker = new Shrinker(s -> violation(engine, s, c, seed, timeout) != null, SHRINK_ATTEMPTS);
+        Scenario small;
+        try {
+            small = shrinker.shrink(found);
+        } catch (RuntimeException e) {
+            small = found;                                      // a scenario the shrinker cannot reduce is kept whole
+        }
+        Trace t = EngineRunner.run(small, engine, seed, timeout);
+        Violation v = violationIn(Judge.judge(small, t), c);
+        return new Counterexample(found.name(), small, v == null ? "(no longer fails when run again)" : v.message(), t);
+    }
+
+    private static Violation violation(EngineSubject engine, Scenario s, Criterion c, long seed, Duration timeout) {
+        if (!engine.contract().cannotExpress(s).isEmpty()) {
+            return null;
+        }
+        return violationIn(Judge.judge(s, EngineRunner.run(s, engine, seed, timeout)), c);
+    }
+
+    private static Violation violationIn(Outcome o, Criterion c) {
+        for (Violation v : o.violations()) {
+            if (Judge.cellsOf(v.criterion(), v.classes()).contains(c)) {
+                return v;
+            }
+        }
+        return null;
+    }
+}
