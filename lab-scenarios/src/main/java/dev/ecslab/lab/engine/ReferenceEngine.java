@@ -37,19 +37,22 @@ public class ReferenceEngine implements Engine {
     protected String running;
     protected long seq;
 
-    /** The provider of this engine, for {@link EngineSubject}. */
+    /** This engine as the lab holds it. */
     public static EngineSubject subject() {
-        return new EngineSubject(CONTRACT, new EngineProvider() {
-            @Override
-            public EngineContract contract() {
-                return CONTRACT;
-            }
+        return new EngineSubject(CONTRACT, new Provider(), null);
+    }
 
-            @Override
-            public Engine create() {
-                return new ReferenceEngine();
-            }
-        }, null);
+    /** The reference engine's provider, found through {@code META-INF/services} with every other engine. */
+    public static final class Provider implements EngineProvider {
+        @Override
+        public EngineContract contract() {
+            return CONTRACT;
+        }
+
+        @Override
+        public Engine create() {
+            return new ReferenceEngine();
+        }
     }
 
     @Override

@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
  * Relative paths mean what they mean in the directory the command was started in.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
-        subcommands = {LabMain.Run.class, GateCommand.class, MergeCommand.class, AmbiguitiesCommand.class, LabMain.ReplayCommand.class,
+        subcommands = {LabMain.Run.class, GateCommand.class, MergeCommand.class, AmbiguitiesCommand.class, EnginesCommand.class, LabMain.ReplayCommand.class,
             BenchCommand.class, StressCommand.class, ReportCommand.class, RacesCommand.class},
         header = "ecslab: a laboratory for ECS scheduling and change detection.",
         description = {"Relative paths are taken from the directory the command is started in. Every command has"
@@ -211,7 +211,7 @@ public final class LabMain implements Callable<Integer> {
     @Override
     public Integer call() {
         new CommandLine(this).usage(System.out);
-        System.err.println("lab: a command is needed (run, gate, merge, ambiguities, replay, bench, stress, report or races)");
+        System.err.println("lab: a command is needed (run, gate, merge, ambiguities, engines, replay, bench, stress, report or races)");
         return BAD_INPUT;
     }
 

@@ -1,0 +1,172 @@
+package dev.ecslab.reports.cli;
+
+import dev.ecslab.ecs.input.BadInputException;
+import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.engine.EngineLab;
+import dev.ecslab.lab.engine.EngineSubject;
+import dev.ecslab.lab.scenario.ScenarioJson;
+import java.io.File;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code lab engines}: every engine under test (the built-in ones, those of {@code --engine-jar}) judged on the
+ * catalogue and a campaign, as a matrix of engine × criterion with each engine's measured class, contract and reach.
+ */
+@Command(name = "engines", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
+    header = "Judges ECS engines under test: a matrix of engine x criterion.",
+    description = {
+        "Runs each engine on the catalogue's scenarios and a generated campaign that its contract can express, with the"
+            + " lab as the scheduler, and judges what it reports with the same oracle and criteria as ecslab's strategies."
+            + " A criterion the contract makes meaningless (ordering, ambiguity and memory: the lab schedules the engine's"
+            + " systems itself) is n/a, never a pass; one no scenario judged is 'not judged'.",
+        "Each failing criterion's first counterexample is shrunk and written to --out as a scenario and its trace.",
+        "Engines are found through META-INF/services/dev.ecslab.lab.engine.EngineProvider on the lab's class path and in"
+            + " each --engine-jar."},
+    exitCodeListHeading = LabMain.EXIT_CODES,
+    exitCodeList = {"0:every engine was judged (whatever it measured)", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE,
+        LabMain.STOPPED_LINE})
+final class EnginesCommand implements Callable<Integer> {
+    @Option(names = "--engine", paramLabel = "ID", description = "judge only these engines (repeatable; default: all)")
+    List<String> ids = new ArrayList<>();
+
+    @Option(names = "--engine-jar", paramLabel = "JAR", description = "a jar with engine providers (repeatable)")
+    List<File> jars = new ArrayList<>();
+
+    @Option(names = "--tries", paramLabel = "N", description = "generated scenarios after the catalogue (default: 200)")
+    int tries = 200;
+
+    @Option(names = "--seed", paramLabel = "S", description = "the campaign's first seed (default: 1)")
+    long seed = 1;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "how long one scenario run may take (default: 30)")
+    int timeoutSeconds = 30;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where engines.md and the counterexamples go (default: reports/out/engines)")
+    Path out = Path.of("reports", "out", "engines");
+
+    @Override
+    public Integer call() throws Exception {
+        if (tries < 0 || timeoutSeconds < 1) {
+            throw new BadInputException("--tries/--timeout", "", "--tries must be 0 or more and --timeout at least 1, were "
+                    + tries + " and " + timeoutSeconds);
+        }
+        List<URL> urls = new ArrayList<>();
+        for (File jar : jars) {
+            Path p = jar.toPath();
+            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+                throw new BadInputException(p.toString(), "", "--engine-jar: not a readable file");
+            }
+            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
+        }
+        try (Interrupts stop = Interrupts.arm(null);
+                URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), EnginesCommand.class.getClassLoader())) {
+            List<EngineSubject> engines;
+            try {
+                engines = select(EngineSubject.all(loader));
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--engine", "", e.getMessage());
+            }
+            var scenarios = EngineLab.scenarios(Catalogue.all(), tries, seed);
+            List<EngineLab.Row> rows = new ArrayList<>();
+            for (EngineSubject e : engines) {
+                System.err.println("lab engines: " + e.id() + " (" + e.contract().name() + ")");
+                rows.add(EngineLab.run(e, scenarios, seed, Duration.ofSeconds(timeoutSeconds), line -> System.err.println("  " + line)));
+            }
+            String md = markdown(rows, scenarios.size());
+            System.out.print(md);
+            Files.createDirectories(out);
+            AtomicFiles.write(out.resolve("engines.md"), md);
+            writeCounterexamples(rows);
+            return 0;
+        }
+    }
+
+    private List<EngineSubject> select(List<EngineSubject> all) {
+        if (ids.isEmpty()) {
+            return all;
+        }
+        List<EngineSubject> out = new ArrayList<>();
+        for (String id : ids) {
+            out.add(all.stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                    "no engine '" + id + "'; known: " + String.join(", ", all.stream().map(EngineSubject::id).toList()))));
+        }
+        return out;
+    }
+
+    static final List<Criterion> COLUMNS = List.of(Criterion.CRASH, Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE,
+            Criterion.SAME_FRAME, Criterion.NOT_LOST_WHEN_PAUSED, Criterion.PURE_FUNCTION, Criterion.LOOPING, Criterion.ORDERING,
+            Criterion.AMBIGUITY, Criterion.BOUNDED_MEMORY);
+
+    static String markdown(List<EngineLab.Row> rows, int scenarios) {
+        StringBuilder b = new StringBuilder("# Engines under test\n\n");
+        b.append("Each engine ran every scenario of ").append(scenarios).append(" (the catalogue, then the campaign) that its"
+                + " contract can express, with the lab as the scheduler. n/a: the contract makes the criterion meaningless"
+                + " (never a pass).\n\n");
+        b.append("| engine | measured | ran | left out |");
+        COLUMNS.forEach(c -> b.append(' ').append(c.code()).append(" |"));
+        b.append("\n|---|---|---:|---:|");
+        COLUMNS.forEach(c -> b.append("---|"));
+        b.append('\n');
+        for (EngineLab.Row r : rows) {
+            b.append("| `").append(r.contract().id()).append("` | ").append(r.measured().label()).append(" | ").append(r.ran())
+                    .append(" | ").append(r.skipped()).append(" |");
+            COLUMNS.forEach(c -> b.append(' ').append(r.cells().get(c).status()).append(" |"));
+            b.append('\n');
+        }
+        for (EngineLab.Row r : rows) {
+            b.append("\n## `").append(r.contract().id()).append("`: ").append(r.contract().name()).append("\n\n");
+            r.contract().describe().forEach(line -> b.append("- ").append(line).append('\n'));
+            if (!r.contract().source().isEmpty()) {
+                b.append("- source: ").append(r.contract().source()).append('\n');
+            }
+            if (!r.notExpressible().isEmpty()) {
+                b.append("\nLeft out (a scenario counts under each reason):\n\n");
+                r.notExpressible().forEach((why, n) -> b.append("- ").append(n).append(": ").append(why).append('\n'));
+            }
+            for (Criterion c : COLUMNS) {
+                EngineLab.Cell cell = r.cells().get(c);
+                if (cell.first() != null) {
+                    b.append("\n**").append(c).append("**: ").append(cell.first().violation()).append(" (shrunk from ")
+                            .append(cell.first().foundIn()).append("; `").append(file(r, c)).append("`)\n");
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    static String file(EngineLab.Row r, Criterion c) {
+        return r.contract().id() + "/criterion-" + c.code() + ".json";
+    }
+
+    private void writeCounterexamples(List<EngineLab.Row> rows) throws java.io.IOException {
+        for (EngineLab.Row r : rows) {
+            for (Criterion c : COLUMNS) {
+                EngineLab.Cell cell = r.cells().get(c);
+                if (cell.first() != null) {
+                    Map<String, Object> doc = new LinkedHashMap<>();
+                    doc.put("engine", r.contract().id());
+                    doc.put("criterion", c.code());
+                    doc.put("violation", cell.first().violation());
+                    doc.put("foundIn", cell.first().foundIn());
+                    doc.put("scenario", cell.first().shrunk());
+                    doc.put("trace", cell.first().trace());
+                    Path f = out.resolve(file(r, c));
+                    Files.createDirectories(f.getParent());
+                    AtomicFiles.write(f, ScenarioJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+                }
+            }
+        }
+    }
+}
