@@ -19,15 +19,18 @@
 import { createWorld, trait, createAdded, createChanged, createRemoved, Or } from 'koota';
 import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const PROTOCOL = 1;
 
 /** The installed koota's version, read from its own package.json (so the contract names what actually runs). */
 function kootaVersion() {
     try {
-        const entry = import.meta.resolve('koota');                 // .../node_modules/koota/dist/index.js
-        return JSON.parse(readFileSync(new URL('../package.json', entry), 'utf8')).version;
+        const entry = createRequire(import.meta.url).resolve('koota');      // .../node_modules/koota/dist/index.cjs
+        return JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')).version;
     } catch (e) {
+        process.stderr.write(`koota driver: cannot read koota's version: ${e}\n`);
         return 'unknown';
     }
 }
