@@ -109,6 +109,8 @@ let world = null;
 const systems = new Map();
 /** label -> koota entity (a number), for live entities */
 const entityOf = new Map();
+/** The label the driver gives koota's world entity, which no request can name (labels are non-empty strings). */
+const WORLD_ENTITY = '(the koota world entity)';
 /** koota entity -> label, for live entities */
 const labelOf = new Map();
 /** koota entity -> label of the entity that last held that number and was despawned (a tracker may still name it) */
@@ -216,6 +218,9 @@ const handlers = {
             declared.set(name, s.watches.map((w, i) => buildWatch(name, i, w)));
         }
         world = createWorld();
+        // The world's own entity (it holds the world traits) is alive from the start; an entity number koota hands
+        // out again while it is live must not pass as a new entity (see spawn).
+        for (const e of world.entities) labelOf.set(e, WORLD_ENTITY);
         for (const [name, watches] of declared) {
             systems.set(name, watches);
             // Run every watch's query once, while the world has no entity: its query exists from the start, as a
@@ -244,7 +249,8 @@ const handlers = {
         const e = world.spawn(...parts);
         const holder = labelOf.get(e);
         if (holder !== undefined) {
-            // koota packs the index into 20 bits: past 1,048,575 entities a new entity aliases a live one.
+            // koota packs the index into 20 bits (pack-entity.ts): its 1,048,576th entity, counting the world's own,
+            // wraps to index 0 and aliases a live one. The aliased entity is koota's; the driver keeps its label.
             fail(`koota returned entity ${e} for ${label}, which is the live entity ${holder}`
                 + ' (its 20-bit entity index space is exhausted)');
         }
