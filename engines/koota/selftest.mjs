@@ -194,13 +194,18 @@ async function scriptedSession() {
     await d.report('w', 1, [], 'frame 4 iteration 0');
     await d.ok('write', { entity: 'e2', component: 'A', value: 8 });
     await d.ok('endRun', { system: 'w' });
+    // the iteration's commands: e5 is added and then mutated in the same window
+    await d.ok('spawn', { entity: 'e5', components: { A: 1 } });
+    await d.ok('insert', { entity: 'e5', component: 'A', value: 2 });
     await d.ok('beginRun', { system: 'w', frame: 4 });
-    await d.report('w', 1, ['e2'], 'frame 4 iteration 1 sees iteration 0\'s write');
+    await d.report('w', 0, ['e5'], 'frame 4 iteration 1, the addition');
+    await d.report('w', 1, ['e2', 'e5'], 'frame 4 iteration 1 sees iteration 0\'s write and the insert');
+    await d.report('w', 2, ['e2', 'e5'], 'frame 4 iteration 1, CHANGED names e5 once though it was added and mutated');
     await d.ok('endRun', { system: 'w' });
     await d.ok('endFrame', { frame: 4 });
 
     const st = await d.ok('state');
-    check('state: entities', same(st.entities, { e2: { A: 8, B: 1 }, e3: { A: 9 }, e4: { A: 4 } }), JSON.stringify(st.entities));
+    check('state: entities', same(st.entities, { e2: { A: 8, B: 1 }, e3: { A: 9 }, e4: { A: 4 }, e5: { A: 2 } }), JSON.stringify(st.entities));
     check('state: resources', same(st.resources, { R: 2 }), JSON.stringify(st.resources));
     await d.close();
 }
