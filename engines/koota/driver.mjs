@@ -447,6 +447,12 @@ function handle(line) {
     }
 }
 
+// The lab gone (its end of stdout closed, say after a timeout): nothing is left to answer.
+process.stdout.on('error', (e) => {
+    process.stderr.write(`koota driver: stdout failed (${e.code || e.message}); exiting\n`);
+    process.exit(e.code === 'EPIPE' ? 0 : 1);
+});
+
 const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
 input.on('line', (raw) => {
     if (closed) return;                                             // nothing is read after "close"
