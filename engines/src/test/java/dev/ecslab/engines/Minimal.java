@@ -25,7 +25,10 @@ final class Minimal {
     private Minimal() {
     }
 
-    /** Entity {@code e} starts with {@code B} (and {@code A} when {@code hasA}); the editor issues {@code first} then {@code second} on its {@code A}. */
+    /**
+     * Entity {@code e} starts with {@code B} (and {@code A} when {@code hasA}); in frame 1 the editor issues
+     * {@code first} then {@code second} on its {@code A}.
+     */
     static Scenario together(String name, boolean hasA, EditOp first, EditOp second, WatchKind... watched) {
         var b = Scenario.builder(name).describe("two structural commands on one component, applied at one sync point");
         b.entity("e", hasA ? Map.of(Data.A, 0, Data.B, 0) : Map.of(Data.B, 0));

@@ -17,21 +17,26 @@ public final class ArtemisProvider implements EngineProvider {
     /** The contract's id on the lab's command line. */
     public static final String ID = "artemis-odb";
 
+    /** Where the files it cites are: the artemis-odb repository at the release's tag. */
+    private static final String AT = "junkdog/artemis-odb at tag artemis-odb-2.3.0, artemis-core/artemis/src/main/java/com/artemis/";
+
     private static final String SOURCE = String.join(" ",
             "Filters: an EntitySubscription of Aspect.all(component) tells its SubscriptionListener the entities it"
-                    + " inserted and removed (junkdog/artemis-odb, artemis-core/artemis/src/main/java/com/artemis/"
-                    + "EntitySubscription.java), so ADDED and REMOVED; components are plain mutable objects with no"
-                    + " change tracking (ComponentMapper.java hands out the instance itself), so no MUTATED or CHANGED.",
-            "When: edits are batched (BatchChangeProcessor.java) and subscriptions informed in updateEntityStates(),"
-                    + " which InvocationStrategy.java calls before every system and after the last; World.process()"
-                    + " (World.java) then purges deleted entities, whose ids EntityManager.java recycles. The adapter"
-                    + " calls updateEntityStates() at the start of each lab run (through its own"
-                    + " SystemInvocationStrategy) and World.process() at the end of each frame, as a world whose"
-                    + " systems were the lab's would: every change is announced before the observer's next run, so a"
-                    + " delay of 0 frames.",
-            "Consequences the lab may weigh: edits applied in one batch are diffed as compositions, so adding and"
-                    + " removing a component (or removing and re-adding it) between two runs announces nothing"
-                    + " (EntitySubscription.SubscriptionListener's documentation says so).",
+                    + " inserted and removed (" + AT + "EntitySubscription.java), so ADDED and REMOVED; components are"
+                    + " plain mutable objects with no change tracking (" + AT + "ComponentMapper.java hands out the"
+                    + " instance itself), so no MUTATED or CHANGED.",
+            "When: edits are batched (" + AT + "BatchChangeProcessor.java) and subscriptions informed in"
+                    + " updateEntityStates(), which " + AT + "InvocationStrategy.java calls before every system and after"
+                    + " the last; World.process() (" + AT + "World.java) then purges deleted entities, whose ids"
+                    + " " + AT + "EntityManager.java recycles. The adapter calls updateEntityStates() at the start of"
+                    + " each lab run (through its own SystemInvocationStrategy) and World.process() at the end of each"
+                    + " frame, as a world whose systems were the lab's would: every change is announced before the"
+                    + " observer's next run, so a delay of 0 frames.",
+            "Consequences the lab may weigh: a batch is diffed as compositions, so adding and removing a component (or"
+                    + " removing and re-adding it) between two runs announces nothing, as the documentation of"
+                    + " EntitySubscription.SubscriptionListener says. An Added answer names each entity once, and only"
+                    + " while it still has the component (an insertion announced before a later removal is stale, and"
+                    + " EntitySubscription's documentation asks users to access entities defensively).",
             "Own writes: a subscription does not know which system made an edit, so a system is told of its own.",
             "Equal writes: no mutation filter, so nothing to count; the adapter writes the value in place.",
             "Features: structural changes, paused systems (a listener's buffer keeps what came while its system did"

@@ -18,23 +18,26 @@ public final class ZayEsProvider implements EngineProvider {
     /** The contract's id on the lab's command line. */
     public static final String ID = "zay-es";
 
+    /** Where the files it cites are: the Zay-ES repository at the release's tag. */
+    private static final String AT = "jMonkeyEngine-Contributions/zay-es at tag v1.4.0, src/main/java/com/simsilica/es/";
+
     private static final String SOURCE = String.join(" ",
             "Filters: an EntitySet's applyChanges() fills getAddedEntities(), getChangedEntities() and"
-                    + " getRemovedEntities() with what it heard since its previous call (jMonkeyEngine-Contributions/"
-                    + "zay-es, src/main/java/com/simsilica/es/EntitySet.java and src/main/java/com/simsilica/es/base/"
-                    + "DefaultEntitySet.java); one set per watch, so each watch's window is its system's previous run:"
+                    + " getRemovedEntities() with what it heard since its previous call (" + AT + "EntitySet.java and "
+                    + AT + "base/DefaultEntitySet.java); one set per watch, so each watch's window is its system's previous run:"
                     + " ADDED, MUTATED (changed), CHANGED (added or changed) and REMOVED, with a delay of 0 frames.",
-            "Equal writes: DefaultEntityData.setComponent (src/main/java/com/simsilica/es/base/DefaultEntityData.java)"
+            "Equal writes: DefaultEntityData.setComponent (" + AT + "base/DefaultEntityData.java)"
                     + " sends an EntityChange for every call, without comparing values, so a write of an equal value is"
                     + " a change.",
             "Own writes: an EntityChange names the entity and the component, never who made it, so a system is told of"
                     + " its own changes.",
-            "Consequences the lab may weigh (DefaultEntitySet.Transaction): changes are resolved per entity at"
+            "Consequences the lab may weigh (DefaultEntitySet.Transaction.resolveChanges): changes are resolved per entity at"
                     + " applyChanges(), so a component added and removed in one window is neither added nor removed, one"
                     + " removed and added again is only changed, one added and changed is only added, and an entity"
                     + " removed twice is removed once.",
             "Features: structural changes, paused systems (a set keeps its queue until its next applyChanges()),"
-                    + " looping stages and big worlds (EntityIds are never reused); no resources: Zay-ES has none.");
+                    + " looping stages and big worlds (" + AT + "base/DefaultEntityIdGenerator.java never reuses an id); no"
+                    + " resources: Zay-ES has none.");
 
     private static final EngineContract CONTRACT = new EngineContract(ID, "Zay-ES 1.4.0", SOURCE,
             EnumSet.allOf(WatchKind.class), Set.of(), true, true, 0,
