@@ -128,4 +128,28 @@ class ArtemisVerdictsTest {
         assertThat(o.trace().detections()).anyMatch(d -> d.reported().equals(List.of("old")))
                 .anyMatch(d -> d.reported().equals(List.of("new")));
     }
+
+    /**
+     * What the adapter adds to the raw listener stream: an insertion announced in one batch and a removal in a later
+     * one, both before the detector's next run (it is paused in frame 1), leave the insertion in the Added buffer.
+     * The adapter answers Added only for entities that still have the component, as the documentation of
+     * {@code EntitySubscription} asks of its users ("access entities and components defensively"); the removal is
+     * still reported. Measured on the sweep of this class with the raw buffer answered instead: criterion 2 failed in
+     * 19 of the 223 scenarios (3 252 stale or repeated Added reports), and nothing else changed.
+     */
+    @Test
+    void anInsertionRemovedBeforeTheDetectorRunsIsNotReportedAsAdded() {
+        var b = Scenario.builder("insert, then remove while the detector is paused").describe("a stale insertion");
+        b.entity("e", Map.of(Data.B, 0));
+        b.pauses("detector-runs", "101");
+        b.stage("update", st -> st.system("detector", x -> x.pausedBy("detector-runs").before("editor")
+                .watch(Data.A, WatchKind.ADDED).watch(Data.A, WatchKind.REMOVED))
+                .system("editor", x -> x.writes(Data.A)));
+        b.frames(3);
+        b.command(0, "editor", EditOp.INSERT, "e", Data.A, 1).command(1, "editor", EditOp.REMOVE, "e", Data.A, 0);
+        Outcome o = Minimal.run(artemis, b.build());
+        assertThat(o.passes()).as(Minimal.all(o)).isTrue();
+        var frame2 = o.trace().detections().stream().filter(d -> o.trace().run(d.run()).frame() == 2).toList();
+        assertThat(frame2).extracting(d -> d.watch().kind() + "=" + d.reported()).containsExactly("ADDED=[]", "REMOVED=[e]");
+    }
 }
