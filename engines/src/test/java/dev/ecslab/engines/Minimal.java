@@ -30,22 +30,18 @@ final class Minimal {
      * {@code first} then {@code second} on its {@code A}.
      */
     static Scenario together(String name, boolean hasA, EditOp first, EditOp second, WatchKind... watched) {
-        var b = Scenario.builder(name).describe("two structural commands on one component, applied at one sync point");
-        b.entity("e", hasA ? Map.of(Data.A, 0, Data.B, 0) : Map.of(Data.B, 0));
-        b.stage("edit", st -> st.system("editor", s -> s.writes(Data.A)));
-        b.stage("detect", st -> st.system("detector", s -> {
-            for (WatchKind k : watched) {
-                s.watch(Data.A, k);
-            }
-        }));
-        b.frames(3);
-        b.command(1, "editor", first, "e", Data.A, 1).command(1, "editor", second, "e", Data.A, 2);
-        return b.build();
+        return build(name, "two structural commands on one component, applied at one sync point", hasA, first, second, 1,
+                watched);
     }
 
     /** The same commands as {@link #together}, {@code first} in frame 1 and {@code second} in frame 2. */
     static Scenario separated(String name, boolean hasA, EditOp first, EditOp second, WatchKind... watched) {
-        var b = Scenario.builder(name).describe("two structural commands on one component, a frame apart");
+        return build(name, "two structural commands on one component, a frame apart", hasA, first, second, 2, watched);
+    }
+
+    private static Scenario build(String name, String description, boolean hasA, EditOp first, EditOp second,
+            int secondFrame, WatchKind... watched) {
+        var b = Scenario.builder(name).describe(description);
         b.entity("e", hasA ? Map.of(Data.A, 0, Data.B, 0) : Map.of(Data.B, 0));
         b.stage("edit", st -> st.system("editor", s -> s.writes(Data.A)));
         b.stage("detect", st -> st.system("detector", s -> {
@@ -53,8 +49,8 @@ final class Minimal {
                 s.watch(Data.A, k);
             }
         }));
-        b.frames(4);
-        b.command(1, "editor", first, "e", Data.A, 1).command(2, "editor", second, "e", Data.A, 2);
+        b.frames(secondFrame + 2);
+        b.command(1, "editor", first, "e", Data.A, 1).command(secondFrame, "editor", second, "e", Data.A, 2);
         return b.build();
     }
 

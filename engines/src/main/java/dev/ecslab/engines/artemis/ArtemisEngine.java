@@ -6,6 +6,7 @@ import com.artemis.EntitySubscription;
 import com.artemis.World;
 import com.artemis.WorldConfiguration;
 import com.artemis.utils.IntBag;
+import dev.ecslab.engines.Declared;
 import dev.ecslab.lab.engine.Engine;
 import dev.ecslab.lab.engine.EngineState;
 import dev.ecslab.lab.engine.EngineWorld;
@@ -48,7 +49,7 @@ final class ArtemisEngine implements Engine {
     private final Map<String, Integer> ids = new HashMap<>();
     /** Every id artemis gave out, with the label that last took it (a despawned one until the id is reused). */
     private final Map<Integer, String> labels = new HashMap<>();
-    private final Map<String, List<WatchBuffer>> watches = new HashMap<>();
+    private final Declared<WatchBuffer> watches = new Declared<>();
 
     /** What one watch was told since its system's previous run. */
     private final class WatchBuffer {
@@ -129,9 +130,7 @@ final class ArtemisEngine implements Engine {
                 });
                 list.add(buffer);
             }
-            if (watches.put(s.name(), list) != null) {
-                throw new IllegalArgumentException("system " + s.name() + " is declared twice");
-            }
+            watches.declare(s.name(), list);
         }
     }
 
@@ -180,14 +179,7 @@ final class ArtemisEngine implements Engine {
 
     @Override
     public List<String> report(String system, int watch) {
-        List<WatchBuffer> list = watches.get(system);
-        if (list == null) {
-            throw new IllegalArgumentException("no system " + system + " was declared");
-        }
-        if (watch < 0 || watch >= list.size()) {
-            throw new IllegalArgumentException("system " + system + " has no watch " + watch + " (it has " + list.size() + ")");
-        }
-        return list.get(watch).drain();
+        return watches.watch(system, watch).drain();
     }
 
     @Override

@@ -1,25 +1,9 @@
 package dev.ecslab.engines.zayes;
 
-/**
- * The lab's component {@code A} in a Zay-ES world: an immutable value, as Zay-ES requires of components (a change is
- * a new instance given to {@code EntityData.setComponent}, which is what the entity sets hear of).
- */
-public final class A implements IntComponent {
-    private final int value;
-
+/** The lab's component {@code A} in a Zay-ES world: its own class, so its own entity sets. */
+public final class A extends IntComponent {
     /** The component with the lab's value {@code value}. */
     public A(int value) {
-        this.value = value;
-    }
-
-    /** The lab's value. */
-    @Override
-    public int value() {
-        return value;
-    }
-
-    @Override
-    public String toString() {
-        return "A(" + value + ")";
+        super(value);
     }
 }

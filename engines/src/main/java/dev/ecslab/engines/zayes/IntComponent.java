@@ -3,10 +3,25 @@ package dev.ecslab.engines.zayes;
 import com.simsilica.es.EntityComponent;
 
 /**
- * The lab's components as Zay-ES holds them: immutable, each of its own class (Zay-ES keys components by class), all
- * carrying the lab's {@code int} value so the adapter can read any of them back.
+ * The lab's components as Zay-ES holds them: immutable, as Zay-ES requires (a change is a new instance given to
+ * {@code EntityData.setComponent}, which is what the entity sets hear of), each of its own class because Zay-ES keys
+ * components by class, all carrying the lab's {@code int} value so the adapter can read any of them back.
  */
-public interface IntComponent extends EntityComponent {
+public abstract class IntComponent implements EntityComponent {
+    private final int value;
+
+    /** The component with the lab's value {@code value}. */
+    protected IntComponent(int value) {
+        this.value = value;
+    }
+
     /** The lab's value. */
-    int value();
+    public final int value() {
+        return value;
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "(" + value + ")";
+    }
 }

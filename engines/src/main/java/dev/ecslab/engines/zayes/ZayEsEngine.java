@@ -4,6 +4,7 @@ import com.simsilica.es.Entity;
 import com.simsilica.es.EntityId;
 import com.simsilica.es.EntitySet;
 import com.simsilica.es.base.DefaultEntityData;
+import dev.ecslab.engines.Declared;
 import dev.ecslab.lab.engine.Engine;
 import dev.ecslab.lab.engine.EngineState;
 import dev.ecslab.lab.engine.EngineWorld;
@@ -38,7 +39,7 @@ final class ZayEsEngine implements Engine {
     private final DefaultEntityData data = new DefaultEntityData();
     private final Map<String, EntityId> ids = new LinkedHashMap<>();
     private final Map<EntityId, String> labels = new HashMap<>();
-    private final Map<String, List<WatchSet>> watches = new HashMap<>();
+    private final Declared<WatchSet> watches = new Declared<>();
 
     /** One watch: its filter and its own entity set. */
     private record WatchSet(String kind, EntitySet set) {
@@ -57,9 +58,7 @@ final class ZayEsEngine implements Engine {
                 }
                 list.add(new WatchSet(w.kind(), data.getEntities(type(w.data()))));
             }
-            if (watches.put(s.name(), list) != null) {
-                throw new IllegalArgumentException("system " + s.name() + " is declared twice");
-            }
+            watches.declare(s.name(), list);
         }
     }
 
@@ -107,14 +106,7 @@ final class ZayEsEngine implements Engine {
 
     @Override
     public List<String> report(String system, int watch) {
-        List<WatchSet> list = watches.get(system);
-        if (list == null) {
-            throw new IllegalArgumentException("no system " + system + " was declared");
-        }
-        if (watch < 0 || watch >= list.size()) {
-            throw new IllegalArgumentException("system " + system + " has no watch " + watch + " (it has " + list.size() + ")");
-        }
-        WatchSet w = list.get(watch);
+        WatchSet w = watches.watch(system, watch);
         w.set().applyChanges();
         List<String> out = new ArrayList<>();
         switch (w.kind()) {
@@ -187,7 +179,7 @@ final class ZayEsEngine implements Engine {
      */
     @Override
     public void close() {
-        watches.values().forEach(list -> list.forEach(w -> w.set().release()));
+        watches.all().forEach(w -> w.set().release());
         watches.clear();
         for (EntityId id : new ArrayList<>(ids.values())) {
             data.removeEntity(id);
