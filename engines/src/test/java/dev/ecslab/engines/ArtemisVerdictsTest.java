@@ -1,5 +1,7 @@
 package dev.ecslab.engines;
 
+import dev.ecslab.lab.engine.Narrowed;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.engines.artemis.ArtemisProvider;

@@ -1,5 +1,7 @@
 package dev.ecslab.engines;
 
+import dev.ecslab.lab.engine.Narrowed;
+
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.catalogue.Catalogue;

@@ -23,7 +23,8 @@ import java.util.function.Consumer;
 /**
  * Judges one engine on the catalogue and a generated campaign, and answers its row: per criterion the runs that
  * judged it, the runs that violated it and the first counterexample, shrunk, with the trace that replays it; the
- * measured class; and the reach (how many scenarios the engine could express, and why the others were left out).
+ * measured class; and the reach (how many scenarios the engine could express, how many only once narrowed to its
+ * contract: resources and unanswered watches taken out, and why the others were left out).
  * A criterion the contract makes meaningless is "not applicable", never a pass; one no run judged is "not judged".
  *
  * <p>Deterministic: scenarios run in a fixed order (the catalogue's, then campaign seeds {@code seed, seed+1, ...}),
@@ -69,10 +70,11 @@ public final class EngineLab {
      * An engine's row.
      *
      * @param ran            scenarios run
+     * @param narrowed       of those, how many ran narrowed to what the contract expresses ({@link Narrowed})
      * @param notExpressible scenarios the contract cannot express, by reason (a scenario counts under each reason)
      * @param skipped        how many scenarios were left out
      */
-    public record Row(EngineContract contract, Map<Criterion, Cell> cells, MeasuredClass measured, int ran, int skipped,
+    public record Row(EngineContract contract, Map<Criterion, Cell> cells, MeasuredClass measured, int ran, int narrowed, int skipped,
             Map<String, Integer> notExpressible, boolean late) {
     }
 
@@ -95,14 +97,20 @@ public final class EngineLab {
         Map<String, Integer> reasons = new TreeMap<>();
         int ran = 0;
         int skipped = 0;
+        int narrowedCount = 0;
         boolean late = false;
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario s = scenarios.get(i);
             List<String> cannot = contract.cannotExpress(s);
             if (!cannot.isEmpty()) {
-                skipped++;
-                cannot.forEach(r -> reasons.merge(r, 1, Integer::sum));
-                continue;
+                java.util.Optional<Scenario> narrowed = Narrowed.to(contract, s);
+                if (narrowed.isEmpty()) {
+                    skipped++;
+                    cannot.forEach(r -> reasons.merge(r, 1, Integer::sum));
+                    continue;
+                }
+                s = narrowed.get();
+                narrowedCount++;
             }
             ran++;
             Outcome o = Judge.judge(s, EngineRunner.run(s, engine, seed, timeout));
@@ -140,7 +148,7 @@ public final class EngineLab {
         boolean invariants = cells.get(Criterion.PURE_FUNCTION).cellStatus() != CellStatus.FAIL;
         MeasuredClass measured = MeasuredClass.of(cells.get(Criterion.CRASH).cellStatus(),
                 cells.get(Criterion.AT_LEAST_ONCE).cellStatus(), cells.get(Criterion.AT_MOST_ONCE).cellStatus(), !late, invariants);
-        return new Row(contract, cells, measured, ran, skipped, reasons, late);
+        return new Row(contract, cells, measured, ran, narrowedCount, skipped, reasons, late);
     }
 
     /** The smallest scenario the shrinker finds that still violates {@code c}, with its first violation and trace. */

@@ -112,16 +112,17 @@ final class EnginesCommand implements Callable<Integer> {
     static String markdown(List<EngineLab.Row> rows, int scenarios) {
         StringBuilder b = new StringBuilder("# Engines under test\n\n");
         b.append("Each engine ran every scenario of ").append(scenarios).append(" (the catalogue, then the campaign) that its"
-                + " contract can express, with the lab as the scheduler. n/a: the contract makes the criterion meaningless"
-                + " (never a pass).\n\n");
-        b.append("| engine | measured | ran | left out |");
+                + " contract can express, with the lab as the scheduler; a scenario it cannot express whole runs narrowed"
+                + " (its resources and the watches the contract does not answer taken out) when a watch is left. n/a: the"
+                + " contract makes the criterion meaningless (never a pass).\n\n");
+        b.append("| engine | measured | ran | narrowed | left out |");
         COLUMNS.forEach(c -> b.append(' ').append(c.code()).append(" |"));
-        b.append("\n|---|---|---:|---:|");
+        b.append("\n|---|---|---:|---:|---:|");
         COLUMNS.forEach(c -> b.append("---|"));
         b.append('\n');
         for (EngineLab.Row r : rows) {
             b.append("| `").append(r.contract().id()).append("` | ").append(r.measured().label()).append(" | ").append(r.ran())
-                    .append(" | ").append(r.skipped()).append(" |");
+                    .append(" | ").append(r.narrowed()).append(" | ").append(r.skipped()).append(" |");
             COLUMNS.forEach(c -> b.append(' ').append(r.cells().get(c).status()).append(" |"));
             b.append('\n');
         }

@@ -1,6 +1,5 @@
-package dev.ecslab.engines;
+package dev.ecslab.lab.engine;
 
-import dev.ecslab.lab.engine.EngineContract;
 import dev.ecslab.lab.scenario.Edit;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.StageSpec;
@@ -17,14 +16,15 @@ import java.util.Optional;
  * and the watches the contract does not answer (resources, unanswered kinds, watches that join, leave or are built
  * in a run). Everything else (entities, groups, padding, systems, pauses, loops, commands, frames) stays as drawn.
  * Few drawn scenarios have no resource and only Added and Removed watches (10 in 20 000 seeds for artemis-odb), so
- * without this an engine with a narrow contract would be judged on almost nothing.
+ * without this an engine with a narrow contract would be judged on almost nothing. The lab judges an engine on the
+ * narrowed scenario and counts it as narrowed; a scenario with no watch left is left out.
  */
-final class Narrowed {
+public final class Narrowed {
     private Narrowed() {
     }
 
     /** {@code s} narrowed to {@code contract}, or empty when what is left does not validate or still cannot run. */
-    static Optional<Scenario> to(EngineContract contract, Scenario s) {
+    public static Optional<Scenario> to(EngineContract contract, Scenario s) {
         if (contract.cannotExpress(s).isEmpty()) {
             return Optional.of(s);
         }
@@ -36,7 +36,8 @@ final class Narrowed {
                 List<Watch> kept = new ArrayList<>();
                 for (Watch w : sys.watches()) {
                     boolean answered = (w.data().isResource() ? contract.resources() : contract.components()).contains(w.kind());
-                    if (answered && !w.windowed() && !w.builtInRun()) {
+                    boolean late = w.windowed() || w.builtInRun();
+                    if (answered && (!late || contract.features().contains(EngineContract.Feature.LATE_WATCHES))) {
                         kept.add(w);
                     }
                 }
