@@ -45,7 +45,7 @@ public final class ArtemisProvider implements EngineProvider {
 
     private static final EngineContract CONTRACT = new EngineContract(ID, "artemis-odb 2.3.0", SOURCE,
             EnumSet.of(WatchKind.ADDED, WatchKind.REMOVED), Set.of(), true, false, 0,
-            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS));
+            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS), EngineContract.Coalescing.PER_RUN);
 
     /** Found by the lab through {@code META-INF/services}. */
     public ArtemisProvider() {

@@ -41,7 +41,7 @@ public final class ZayEsProvider implements EngineProvider {
 
     private static final EngineContract CONTRACT = new EngineContract(ID, "Zay-ES 1.4.0", SOURCE,
             EnumSet.allOf(WatchKind.class), Set.of(), true, true, 0,
-            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS));
+            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS), EngineContract.Coalescing.PER_WINDOW);
 
     /** Found by the lab through {@code META-INF/services}. */
     public ZayEsProvider() {

@@ -131,6 +131,55 @@ public final class DetectionOracle {
         }
     }
 
+    /**
+     * The changes of one data as an engine that reports net differences sees them: the time between the starts of
+     * consecutive runs of {@code boundaries} is one stretch, and per key and stretch what was absent before and present
+     * after is one addition, present before and absent after one removal, present before and after with a change in
+     * between one mutation, absent before and after nothing. Each net change is the stretch's last record of its key,
+     * retyped, so it keeps its author, time and cause. Changes come and go in sequence order.
+     */
+    static List<ChangeRecord> coalesced(List<ChangeRecord> changes, List<RunRecord> boundaries) {
+        long[] starts = boundaries.stream().mapToLong(RunRecord::startSeq).sorted().toArray();
+        List<ChangeRecord> out = new ArrayList<>();
+        Set<String> present = new java.util.HashSet<>();
+        Map<String, Boolean> before = new LinkedHashMap<>();     // per key touched in this stretch: present at its start
+        Map<String, ChangeRecord> last = new HashMap<>();
+        int stretch = -1;
+        for (ChangeRecord c : changes) {
+            int at = countBelow(starts, c.seq());
+            if (at != stretch) {
+                settle(before, last, present, out);
+                stretch = at;
+            }
+            String key = c.entity() == null ? "resource" : c.entity();
+            before.putIfAbsent(key, present.contains(key));
+            last.put(key, c);
+            if (c.type() == ChangeType.REMOVED) {
+                present.remove(key);
+            } else {
+                present.add(key);
+            }
+        }
+        settle(before, last, present, out);
+        out.sort(Comparator.comparingLong(ChangeRecord::seq));
+        return out;
+    }
+
+    private static void settle(Map<String, Boolean> before, Map<String, ChangeRecord> last, Set<String> present,
+            List<ChangeRecord> out) {
+        before.forEach((key, was) -> {
+            boolean is = present.contains(key);
+            ChangeType net = !was && is ? ChangeType.ADDED : was && !is ? ChangeType.REMOVED : was ? ChangeType.MUTATED : null;
+            if (net != null) {
+                ChangeRecord c = last.get(key);
+                out.add(c.type() == net ? c : new ChangeRecord(c.id(), c.author(), c.authorRun(), c.seq(), c.frame(), c.data(),
+                        c.entity(), net, c.cause(), c.tick()));
+            }
+        });
+        before.clear();
+        last.clear();
+    }
+
     /** How many of the ascending {@code sorted} are below {@code bound}. */
     static int countBelow(long[] sorted, long bound) {
         int lo = 0;
@@ -221,6 +270,12 @@ public final class DetectionOracle {
             List<RunRecord> runs = detectorRuns(trace, detector);
             Map<Integer, List<String>> reports = index.reports.getOrDefault(detector, Map.of()).getOrDefault(watch, Map.of());
             List<ChangeRecord> changes = index.changes.getOrDefault(watch.data(), List.of());
+            switch (trace.config().coalescingOrDefault()) {
+                case "PER_RUN" -> changes = coalesced(changes, trace.runs());
+                case "PER_WINDOW" -> changes = coalesced(changes, runs);
+                default -> {
+                }
+            }
 
             Map<String, Deque<ChangeRecord>> unmatched = new LinkedHashMap<>();   // not yet matched to a report
             Map<String, List<Open>> open = new LinkedHashMap<>();                 // obligations not yet reported

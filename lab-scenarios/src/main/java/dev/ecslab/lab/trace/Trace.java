@@ -95,7 +95,8 @@ public record Trace(@Required String scenario, @Required Config config,
      * and the executor actually came from (none for built-ins and mutants; an older replay file without
      * the field loads with none).
      * {@code ownChanges} says that a detector is told of its own changes at its next run (an engine under test
-     * whose contract says so); it is false, and not written, for every strategy.
+     * whose contract says so); it is false, and not written, for every strategy. {@code coalescing} is an engine's
+     * declared fold of several changes into a net one ({@code PER_RUN}, {@code PER_WINDOW}); absent: every change.
      */
     public record Config(@Required String strategy, @Required String flavor,
             @Required String executor, @Required long seed,
@@ -103,8 +104,11 @@ public record Trace(@Required String scenario, @Required Config config,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
             dev.ecslab.ecs.change.Horizon horizon,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-            boolean ownChanges) {
+            boolean ownChanges,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            String coalescing) {
         public Config {
+            coalescing = coalescing == null || coalescing.equals("EVERY_CHANGE") ? null : coalescing;   // the default is not written
             plugins = plugins == null ? List.of() : List.copyOf(plugins);
             horizon = horizon == null || horizon.coversEveryAbsence() ? null : horizon;     // unbounded is not written
         }
@@ -112,7 +116,12 @@ public record Trace(@Required String scenario, @Required Config config,
         /** A configuration whose detectors are not told of their own changes (every strategy's: Bevy's rule). */
         public Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
                 List<PluginJar> plugins, dev.ecslab.ecs.change.Horizon horizon) {
-            this(strategy, flavor, executor, seed, threads, delayFrames, plugins, horizon, false);
+            this(strategy, flavor, executor, seed, threads, delayFrames, plugins, horizon, false, null);
+        }
+
+        /** How the detectors' changes are folded before they are judged: {@code EVERY_CHANGE} unless an engine declared another way. */
+        public String coalescingOrDefault() {
+            return coalescing == null ? "EVERY_CHANGE" : coalescing;
         }
 
         /** A configuration whose claim covers every absence (every trace recorded before horizons). */

@@ -171,6 +171,10 @@ public final class TraceConsistency {
             if (c.threads() > THREADS.value()) {
                 fail("config.threads", THREADS.problem("the trace asks for " + c.threads() + " threads"));
             }
+            if (c.coalescing() != null && !Set.of("PER_RUN", "PER_WINDOW").contains(c.coalescing())) {
+                fail("config.coalescing", "unknown fold " + InputNames.shown(c.coalescing()) + "; expected EVERY_CHANGE,"
+                        + " PER_RUN or PER_WINDOW");
+            }
             if (c.delayFrames() < 0) {                    // a claim may allow more delay than the scenario has frames
                 fail("config.delayFrames", "must not be negative, was " + c.delayFrames());
             }
