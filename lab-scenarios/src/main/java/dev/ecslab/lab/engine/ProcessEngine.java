@@ -633,6 +633,7 @@ public final class ProcessEngine implements Engine {
             boolean interrupted = Thread.interrupted();             // the waits below are bounded; keep the flag
             try {
                 closing = true;
+                process.descendants().forEach(children::add);     // while the driver lives, they are its descendants
                 boolean polite = contract != null && !broken && process.isAlive() && !busy.get();
                 if (polite) {
                     try {
