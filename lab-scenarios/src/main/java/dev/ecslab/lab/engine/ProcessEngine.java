@@ -416,7 +416,8 @@ public final class ProcessEngine implements Engine {
                 stdin.write((text + "\n").getBytes(StandardCharsets.UTF_8));
                 stdin.flush();
             } catch (IOException e) {
-                throw failure(op, id, ended("before it read the request (" + e.getMessage() + ")"));
+                throw failure(op, id, closing ? "the engine was closed while the lab sent this request"
+                        : ended("before it read the request (" + e.getMessage() + ")"));
             }
             Line line = limit == null ? answers.take() : answers.poll(limit.toNanos(), TimeUnit.NANOSECONDS);
             if (line == null) {
@@ -638,21 +639,18 @@ public final class ProcessEngine implements Engine {
                 if (polite) {
                     try {
                         exchange(request("close"), GRACE, true);
-                    } catch (IOException | InterruptedException | RuntimeException e) {
-                        polite = false;                          // it is killed below
+                        closeStdin();
+                        waitFor(List.of(process.toHandle()), System.nanoTime() + GRACE.toNanos());
+                    } catch (IOException | RuntimeException e) {
+                        // it is ended below
+                    } catch (InterruptedException e) {
+                        interrupted = true;                      // it is ended below, and the flag kept
                     }
                 } else {
                     answers.offerFirst(CLOSED);                  // wakes a call that waits for an answer
                 }
-                try {
-                    stdin.close();
-                } catch (IOException e) {
-                    // the driver is gone already
-                }
-                if (polite) {
-                    waitFor(List.of(process.toHandle()), System.nanoTime() + GRACE.toNanos());
-                }
                 endTree();
+                closeStdin();       // only now: a call blocked writing to a full pipe holds the stream's lock until then
                 watcher.interrupt();
                 joinQuietly(stdoutReader);
                 joinQuietly(stderrReader);
@@ -662,6 +660,14 @@ public final class ProcessEngine implements Engine {
                     Thread.currentThread().interrupt();
                 }
             }
+        }
+    }
+
+    private void closeStdin() {
+        try {
+            stdin.close();
+        } catch (IOException e) {
+            // the driver is gone already
         }
     }
 
