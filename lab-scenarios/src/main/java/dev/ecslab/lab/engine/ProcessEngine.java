@@ -34,7 +34,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * An engine in any language, driven as a separate process over the lab's process protocol, version 1
  * ({@code docs/engine-protocol.md}): one JSON request per line on the driver's standard input, one JSON answer per
- * line on its standard output, in order. One instance is one driver process, for one scenario run.
+ * line on its standard output, in order. One instance is one driver process, for one scenario run:
+ * {@link #start} asks the driver's contract at once (to learn it), {@link #launch} asks it with the first call and
+ * holds the driver to the contract the lab judges it by.
  *
  * <p><b>What it promises.</b> Every way the driver can fail is an exception thrown from the {@link Engine} method
  * whose request failed ({@link DriverFailure}, or {@link IllegalArgumentException} for a contract the lab refuses),
@@ -103,14 +105,24 @@ public final class ProcessEngine implements Engine {
     private boolean closed;
     private int nextId = 1;
     private EngineContract contract;
+    /** The contract a driver launched for a run must declare ({@code null}: whatever it declares). */
+    private final EngineContract expected;
+    private final Duration helloTimeout;
 
-    private ProcessEngine(List<String> command, Path workingDir) throws IOException {
+    private ProcessEngine(List<String> command, Path workingDir, Duration helloTimeout, EngineContract expected)
+            throws DriverFailure {
         this.driver = String.join(" ", command);
+        this.helloTimeout = helloTimeout;
+        this.expected = expected;
         ProcessBuilder pb = new ProcessBuilder(command);
         if (workingDir != null) {
             pb.directory(workingDir.toFile());
         }
-        this.process = pb.start();
+        try {
+            this.process = pb.start();
+        } catch (IOException e) {
+            throw new DriverFailure("the driver '" + driver + "' could not be started: " + e.getMessage(), e);
+        }
         this.stdin = process.getOutputStream();
         String pid = Long.toString(process.pid());
         this.stdoutReader = daemon("ecslab-driver-stdout-" + pid, () -> readAnswers(process.getInputStream()));
@@ -127,17 +139,9 @@ public final class ProcessEngine implements Engine {
      */
     public static ProcessEngine start(List<String> command, Path workingDir, Duration helloTimeout)
             throws IOException, InterruptedException {
-        if (command == null || command.isEmpty()) {
-            throw new IllegalArgumentException("an engine driver needs a command");
-        }
-        ProcessEngine e;
+        ProcessEngine e = new ProcessEngine(checked(command), workingDir, helloTimeout, null);
         try {
-            e = new ProcessEngine(List.copyOf(command), workingDir);
-        } catch (IOException x) {
-            throw new DriverFailure("the driver '" + String.join(" ", command) + "' could not be started: " + x.getMessage(), x);
-        }
-        try {
-            e.hello(helloTimeout);
+            e.hello();
             return e;
         } catch (IOException | InterruptedException | RuntimeException x) {
             e.close();
@@ -145,22 +149,53 @@ public final class ProcessEngine implements Engine {
         }
     }
 
-    /** The contract the driver declared in its {@code hello}. */
+    /**
+     * Starts {@code command} for one scenario run without waiting for it: its {@code hello} is asked with the first
+     * call, which fails unless the driver declares {@code expected}. So a driver that hangs at its start is ended by
+     * the run's timeout like any other hang, through {@link #close}.
+     *
+     * @throws DriverFailure when the command cannot be started
+     */
+    public static ProcessEngine launch(List<String> command, Path workingDir, Duration helloTimeout,
+            EngineContract expected) throws DriverFailure {
+        return new ProcessEngine(checked(command), workingDir, helloTimeout, java.util.Objects.requireNonNull(expected));
+    }
+
+    private static List<String> checked(List<String> command) {
+        if (command == null || command.isEmpty()) {
+            throw new IllegalArgumentException("an engine driver needs a command");
+        }
+        return List.copyOf(command);
+    }
+
+    /** The contract the driver declared in its {@code hello}; {@code null} until it has answered. */
     public EngineContract contract() {
         return contract;
     }
 
-    private void hello(Duration timeout) throws IOException, InterruptedException {
+    private void hello() throws IOException, InterruptedException {
         ObjectNode r = request("hello");
         r.put("protocol", PROTOCOL);
-        JsonNode a = exchange(r, timeout, false);
+        JsonNode a = exchange(r, helloTimeout, false);
         JsonNode version = a.get("protocol");
         if (version == null || !version.isInt() || version.intValue() != PROTOCOL) {
             broken = true;
             throw failure("hello", 1, "the driver speaks protocol " + (version == null ? "(none named)" : version)
                     + "; this lab speaks protocol " + PROTOCOL + " only");
         }
-        contract = contractOf(a.get("contract"));
+        EngineContract declared;
+        try {
+            declared = contractOf(a.get("contract"));
+        } catch (IllegalArgumentException e) {
+            broken = true;
+            throw e;
+        }
+        if (expected != null && !expected.equals(declared)) {
+            broken = true;
+            throw failure("hello", 1, "the driver declared another contract than the one it is judged by: " + declared
+                    + " instead of " + expected);
+        }
+        contract = declared;
     }
 
     /**
@@ -381,7 +416,11 @@ public final class ProcessEngine implements Engine {
         return r;
     }
 
+    /** Sends a request of the run and answers its answer; the first one asks {@code hello} before it. */
     private JsonNode call(ObjectNode request) throws IOException, InterruptedException {
+        if (contract == null) {
+            hello();
+        }
         return exchange(request, null, false);
     }
 

@@ -110,6 +110,21 @@ class HostileDriverTest {
     }
 
     @Test
+    void aDriverThatHangsAtItsStartIsEndedByTheHelloTimeoutOrTheRunTimeout() {
+        assertThatThrownBy(() -> EngineSubject.process(driver("hang-at-hello.mjs"), null, Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("hello (request 1)")
+                .hasMessageContaining("did not answer within 1000 ms")
+                .hasMessageContaining("loading the engine");
+        assertNoDriverLeft();
+        EngineContract known = subject("exit-mid-run.mjs").contract();
+        EngineSubject subject = new EngineSubject(known,
+                new ProcessEngineProvider(known, driver("hang-at-hello.mjs"), null, Duration.ofMinutes(5)), null);
+        assertThat(crashes(subject)).anySatisfy(m -> assertThat(m).contains("did not end its run within 3 s"))
+                .anySatisfy(m -> assertThat(m).contains("hello (request 1)").contains("closed while the lab waited"));
+    }
+
+    @Test
     void aDriverThatExitsInARunCrashesWithItsExitCode() {
         assertThat(crashes(subject("exit-mid-run.mjs"))).anySatisfy(m -> assertThat(m).contains("beginRun (request")
                 .contains("exited with code 7").contains("segmentation fault in the engine").contains("last exchanged"));
