@@ -193,6 +193,31 @@ class HostileDriverTest {
     }
 
     @Test
+    void closeWakesACallBlockedWritingToADriverThatStoppedReading() throws Exception {
+        EngineContract known = subject("exit-mid-run.mjs").contract();
+        ProcessEngine engine = ProcessEngine.launch(driver("deaf.mjs"), null, HELLO_TIMEOUT, known);
+        List<EngineWorld.SystemDecl> systems = new java.util.ArrayList<>();
+        for (int i = 0; i < 50_000; i++) {                     // a request of some MiB: far more than a pipe holds
+            systems.add(new EngineWorld.SystemDecl("system-" + i, List.of(new EngineWorld.WatchDecl("A", "ADDED", false))));
+        }
+        java.util.concurrent.CompletableFuture<Void> open = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                engine.open(new EngineWorld(systems));
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+        assertThatThrownBy(() -> open.get(1, TimeUnit.SECONDS)).as("the call blocks").isInstanceOf(TimeoutException.class);
+        long start = System.nanoTime();
+        engine.close();
+        assertThatThrownBy(() -> open.get(BOUND.toSeconds(), TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+                .hasRootCauseInstanceOf(DriverFailure.class).rootCause().hasMessageContaining("open (request 2)")
+                .hasMessageContaining("closed");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(BOUND);
+        assertNoDriverLeft();
+    }
+
+    @Test
     void aContractWithAnUnknownKindIsRefusedNamingTheField() {
         assertThatThrownBy(() -> subject("bad-kind.mjs"))
                 .isInstanceOf(IllegalArgumentException.class)
