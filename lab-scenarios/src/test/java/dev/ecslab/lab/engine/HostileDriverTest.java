@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Drivers that break the process protocol, one way each ({@code src/test/resources/engine-drivers}): every one ends
  * in a trace that {@link Judge} judges a crash whose message names the failure, within a bounded time, and leaves
- * no process behind, not even a child the driver started. A driver whose contract the lab cannot accept is refused
- * before any run, with the field named.
+ * no process behind, not even a child the driver started. {@link ProcessEngine#close} from another thread wakes a
+ * call that waits for an answer or is blocked writing to a driver that stopped reading. A driver whose contract the
+ * lab cannot accept is refused before any run, with the field named.
  */
 class HostileDriverTest {
     /** The timeout of a run whose driver hangs: it is what ends the run. */
