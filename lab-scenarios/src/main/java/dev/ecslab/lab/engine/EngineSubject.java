@@ -26,6 +26,18 @@ public record EngineSubject(EngineContract contract, EngineProvider provider, Pl
         return provider.create();
     }
 
+    /**
+     * An engine in any language, driven over the process protocol ({@code docs/engine-protocol.md}): {@code command}
+     * is started once in {@code workingDir} to state its contract, and afresh for each run.
+     *
+     * @param helloTimeout how long the driver may take to answer {@code hello}
+     * @throws IllegalArgumentException when the driver cannot state its contract, or states one the lab refuses
+     */
+    public static EngineSubject process(List<String> command, java.nio.file.Path workingDir, java.time.Duration helloTimeout) {
+        ProcessEngineProvider p = ProcessEngineProvider.probe(command, workingDir, helloTimeout);
+        return new EngineSubject(p.contract(), p, null);
+    }
+
     /** Every engine whose provider {@code loader} finds, in id order; a provider that fails to load is named. */
     public static List<EngineSubject> all(ClassLoader loader) {
         List<EngineSubject> out = new ArrayList<>();

@@ -4,5 +4,10 @@
  * the same trace, oracle and criteria as ecslab's strategies. Each engine declares its contract
  * ({@link dev.ecslab.lab.engine.EngineContract}): the lab runs only the scenarios it can express and judges only
  * the criteria its contract makes meaningful.
+ *
+ * <p>An engine in another language is a driver process ({@link dev.ecslab.lab.engine.ProcessEngine}, made by
+ * {@link dev.ecslab.lab.engine.ProcessEngineProvider} or {@link dev.ecslab.lab.engine.EngineSubject#process}) that
+ * speaks the protocol of {@code docs/engine-protocol.md}; every way it can fail is a crash of the run that names it
+ * ({@link dev.ecslab.lab.engine.DriverFailure}), and no process it started outlives the run.
  */
 package dev.ecslab.lab.engine;

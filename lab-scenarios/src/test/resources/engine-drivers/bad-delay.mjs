@@ -1,0 +1,4 @@
+// Declares a negative delay.
+import { CONTRACT, serve } from './hostile.mjs';
+
+serve({}, { ...CONTRACT, delayFrames: -1 });
