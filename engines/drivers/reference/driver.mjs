@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 const PROTOCOL = 1;
 const KINDS = ['ADDED', 'MUTATED', 'CHANGED', 'REMOVED'];
 const CONTRACT = {
-  id: 'reference',
+  id: 'reference-js',
   name: 'ecslab reference driver 1',
   source: 'engines/drivers/reference/driver.mjs: each system sees the changes since its previous run began,'
     + ' none of its own direct writes; a removal makes the earlier additions and mutations of that entity\'s'
@@ -23,7 +23,7 @@ const CONTRACT = {
   ownWrites: false,
   equalWritesCount: true,
   delayFrames: 0,
-  features: ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS'],
+  features: ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS', 'LATE_WATCHES'],
 };
 
 /** A refusal: the op is answered with ok:false and this text. */
@@ -268,6 +268,13 @@ const ops = {
       throw new Refusal(`system ${request.system} is not running`);
     }
     world.running = null;
+    return {};
+  },
+  // A late watch needs nothing to start or stop: every report reads the change log over its system's window.
+  openWatch() {
+    return {};
+  },
+  closeWatch() {
     return {};
   },
   endFrame() {

@@ -50,7 +50,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class EngineRunner {
     /** The executor name an engine's trace records: the lab's own serial driver. */
-    public static final String DRIVER = "lab-serial";
+    public static final String DRIVER = Trace.ENGINE_DRIVER;
     /** The prefix of the labels the lab gives padding entities (never in a state line or an answer). */
     static final String PADDING = "~pad";
 

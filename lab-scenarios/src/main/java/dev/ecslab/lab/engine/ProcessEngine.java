@@ -225,9 +225,19 @@ public final class ProcessEngine implements Engine {
                     + EngineContract.MAX_DELAY_FRAMES + " frames of delay");
         }
         Set<EngineContract.Feature> features = names(c, "features", EngineContract.Feature.class);
+        EngineContract.Coalescing coalescing = EngineContract.Coalescing.EVERY_CHANGE;    // optional: every change
+        JsonNode fold = c.get("coalescing");
+        if (fold != null && !fold.isNull()) {
+            try {
+                coalescing = EngineContract.Coalescing.valueOf(fold.isTextual() ? fold.textValue() : "?");
+            } catch (IllegalArgumentException e) {
+                throw refused("coalescing", "is " + quote(fold.toString()) + "; expected one of "
+                        + java.util.Arrays.toString(EngineContract.Coalescing.values()));
+            }
+        }
         try {
             return new EngineContract(id, name, source, components, resources, ownWrites, equalWritesCount,
-                    delay.intValue(), features);
+                    delay.intValue(), features, coalescing);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the driver's contract is refused: " + e.getMessage(), e);
         }
@@ -283,7 +293,7 @@ public final class ProcessEngine implements Engine {
             ObjectNode sys = systems.addObject().put("name", s.name());
             ArrayNode watches = sys.putArray("watches");
             for (EngineWorld.WatchDecl w : s.watches()) {
-                watches.addObject().put("data", w.data()).put("kind", w.kind()).put("resource", w.resource());
+                watches.addObject().put("data", w.data()).put("kind", w.kind()).put("resource", w.resource()).put("late", w.late());
             }
         }
         call(r);
@@ -357,6 +367,16 @@ public final class ProcessEngine implements Engine {
     @Override
     public void endRun(String system) throws IOException, InterruptedException {
         call(request("endRun").put("system", system));
+    }
+
+    @Override
+    public void openWatch(String system, int watch) throws IOException, InterruptedException {
+        call(request("openWatch").put("system", system).put("watch", watch));
+    }
+
+    @Override
+    public void closeWatch(String system, int watch) throws IOException, InterruptedException {
+        call(request("closeWatch").put("system", system).put("watch", watch));
     }
 
     @Override

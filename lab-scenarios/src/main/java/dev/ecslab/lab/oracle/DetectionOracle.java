@@ -510,7 +510,7 @@ public final class DetectionOracle {
          */
         private void expire(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
             dev.ecslab.ecs.change.Horizon h = trace.config().claimedHorizon();
-            boolean ages = !scenario.clockJumps().isEmpty() || !scenario.ageJumps().isEmpty();
+            boolean ages = !trace.config().drivesAnEngine() && (!scenario.clockJumps().isEmpty() || !scenario.ageJumps().isEmpty());
             if (!ages && h.coversEveryAbsence()) {
                 return;
             }

@@ -98,6 +98,9 @@ public record Trace(@Required String scenario, @Required Config config,
      * whose contract says so); it is false, and not written, for every strategy. {@code coalescing} is an engine's
      * declared fold of several changes into a net one ({@code PER_RUN}, {@code PER_WINDOW}); absent: every change.
      */
+    /** The executor name of a trace an engine under test made: the lab's own serial driver. */
+    public static final String ENGINE_DRIVER = "lab-serial";
+
     public record Config(@Required String strategy, @Required String flavor,
             @Required String executor, @Required long seed,
             @Required int threads, int delayFrames, List<PluginJar> plugins,
@@ -117,6 +120,14 @@ public record Trace(@Required String scenario, @Required Config config,
         public Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
                 List<PluginJar> plugins, dev.ecslab.ecs.change.Horizon horizon) {
             this(strategy, flavor, executor, seed, threads, delayFrames, plugins, horizon, false, null);
+        }
+
+        /**
+         * Whether this trace is an engine's under test, driven by the lab's serial driver: such an engine has no
+         * change ticks of its own, so no change of it ages out (the scenario's clock jumps are ecslab's clock only).
+         */
+        public boolean drivesAnEngine() {
+            return ENGINE_DRIVER.equals(executor);
         }
 
         /** How the detectors' changes are folded before they are judged: {@code EVERY_CHANGE} unless an engine declared another way. */

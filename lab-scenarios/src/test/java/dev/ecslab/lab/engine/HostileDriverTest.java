@@ -199,7 +199,7 @@ class HostileDriverTest {
         ProcessEngine engine = ProcessEngine.launch(driver("deaf.mjs"), null, HELLO_TIMEOUT, known);
         List<EngineWorld.SystemDecl> systems = new java.util.ArrayList<>();
         for (int i = 0; i < 50_000; i++) {                     // a request of some MiB: far more than a pipe holds
-            systems.add(new EngineWorld.SystemDecl("system-" + i, List.of(new EngineWorld.WatchDecl("A", "ADDED", false))));
+            systems.add(new EngineWorld.SystemDecl("system-" + i, List.of(new EngineWorld.WatchDecl("A", "ADDED", false, false))));
         }
         java.util.concurrent.CompletableFuture<Void> open = java.util.concurrent.CompletableFuture.runAsync(() -> {
             try {

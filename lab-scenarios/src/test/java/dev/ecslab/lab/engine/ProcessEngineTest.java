@@ -39,7 +39,7 @@ class ProcessEngineTest {
     @Test
     void theReferenceDriverPassesEveryScenarioItCanExpress() {
         EngineSubject subject = EngineSubject.process(referenceDriver(), null, Duration.ofSeconds(20));
-        assertThat(subject.id()).isEqualTo("reference");
+        assertThat(subject.id()).isEqualTo("reference-js");
         List<Scenario> all = Catalogue.all();
         List<String> failures = new ArrayList<>();
         int ran = 0;

@@ -33,7 +33,9 @@ import picocli.CommandLine.Option;
             + " systems itself) is n/a, never a pass; one no scenario judged is 'not judged'.",
         "Each failing criterion's first counterexample is shrunk and written to --out as a scenario and its trace.",
         "Engines are found through META-INF/services/dev.ecslab.lab.engine.EngineProvider on the lab's class path and in"
-            + " each --engine-jar."},
+            + " each --engine-jar; an engine in another language is a driver command that speaks the process protocol"
+            + " (docs/engine-protocol.md), given with --engine-cmd. The drivers the checkout ships (koota, and the"
+            + " protocol's reference driver in JavaScript) are included when Node.js and their npm dependencies are."},
     exitCodeListHeading = LabMain.EXIT_CODES,
     exitCodeList = {"0:every engine was judged (whatever it measured)", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE,
         LabMain.STOPPED_LINE})
@@ -44,6 +46,10 @@ final class EnginesCommand implements Callable<Integer> {
     @Option(names = "--engine-jar", paramLabel = "JAR", description = "a jar with engine providers (repeatable)")
     List<File> jars = new ArrayList<>();
 
+    @Option(names = "--engine-cmd", paramLabel = "CMD", description = "a driver command that speaks the engine process"
+            + " protocol (docs/engine-protocol.md), split at spaces, run in the working directory (repeatable)")
+    List<String> commands = new ArrayList<>();
+
     @Option(names = "--tries", paramLabel = "N", description = "generated scenarios after the catalogue (default: 200)")
     int tries = 200;
 
@@ -53,8 +59,20 @@ final class EnginesCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "how long one scenario run may take (default: 30)")
     int timeoutSeconds = 30;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where engines.md and the counterexamples go (default: reports/out/engines)")
-    Path out = Path.of("reports", "out", "engines");
+    @Option(names = "--out", paramLabel = "DIR", description = "where engines.md and the counterexamples go (default:"
+            + " reports/out/engines in the checkout)")
+    Path out;
+
+    /** How long a driver may take to start and answer hello. */
+    static final Duration HELLO = Duration.ofSeconds(20);
+
+    /**
+     * The drivers the checkout ships, by id: a Node.js script, and the folder its npm dependencies must be installed in
+     * ({@code null}: none).
+     */
+    static final List<String[]> SHIPPED = List.of(
+            new String[] {"koota", "engines/koota/driver.mjs", "engines/koota/node_modules"},
+            new String[] {"reference-js", "engines/drivers/reference/driver.mjs", null});
 
     @Override
     public Integer call() throws Exception {
@@ -72,9 +90,21 @@ final class EnginesCommand implements Callable<Integer> {
         }
         try (Interrupts stop = Interrupts.arm(null);
                 URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), EnginesCommand.class.getClassLoader())) {
+            if (out == null) {
+                out = RepositoryRoot.defaultOut("engines");
+            }
             List<EngineSubject> engines;
             try {
-                engines = select(EngineSubject.all(loader));
+                List<EngineSubject> all = new ArrayList<>(EngineSubject.all(loader));
+                all.addAll(shipped());
+                for (String cmd : commands) {
+                    List<String> argv = List.of(cmd.trim().split("\\s+"));
+                    if (cmd.isBlank()) {
+                        throw new IllegalArgumentException("--engine-cmd is empty");
+                    }
+                    all.add(EngineSubject.process(argv, null, HELLO));
+                }
+                engines = select(all);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--engine", "", e.getMessage());
             }
@@ -91,6 +121,35 @@ final class EnginesCommand implements Callable<Integer> {
             writeCounterexamples(rows);
             return 0;
         }
+    }
+
+    /**
+     * The drivers the checkout ships whose dependencies are installed, each asked for its contract; one left out is
+     * named on standard error with what to do.
+     */
+    private List<EngineSubject> shipped() {
+        List<EngineSubject> out = new ArrayList<>();
+        Path home = RepositoryRoot.find();
+        for (String[] d : SHIPPED) {
+            Path script = home.resolve(d[1]);
+            if (!Files.isRegularFile(script)) {
+                continue;
+            }
+            if (d[2] != null && !Files.isDirectory(home.resolve(d[2]))) {
+                if (ids.contains(d[0])) {
+                    throw new IllegalArgumentException("engine " + d[0] + " needs its driver's npm dependencies: run 'npm ci' in "
+                            + home.resolve(d[2]).getParent());
+                }
+                System.err.println("lab engines: " + d[0] + " left out: its driver's npm dependencies are not installed (run"
+                        + " 'npm ci' in " + home.resolve(d[2]).getParent() + ")");
+                continue;
+            }
+            if (!ids.isEmpty() && !ids.contains(d[0])) {
+                continue;
+            }
+            out.add(EngineSubject.process(List.of("node", script.toString()), null, HELLO));
+        }
+        return out;
     }
 
     private List<EngineSubject> select(List<EngineSubject> all) {
