@@ -15,11 +15,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The smallest scenarios that show where an engine's batching meets the lab's oracle: one entity, one system issuing
- * two structural commands on one component in frame 1 (applied together at the stage's end), one detector in a
- * later stage watching that component. Frame 0 lets the detector see the setup first: a command in frame 0 would
+ * The smallest scenarios that show where an engine's fold of changes meets the lab's oracle: one entity, one system
+ * issuing two structural commands on one component in frame 1 (applied together at the stage's end), one detector in
+ * a later stage watching that component. Frame 0 lets the detector see the setup first: a command in frame 0 would
  * share the detector's first window with the setup's additions. {@link #separated} is the control: the same two
- * commands in frames 1 and 2.
+ * commands in frames 1 and 2. {@link #pausedDetector} tells the two folds apart: two batches in one window.
  */
 final class Minimal {
     private Minimal() {
@@ -51,6 +51,23 @@ final class Minimal {
         }));
         b.frames(secondFrame + 2);
         b.command(1, "editor", first, "e", Data.A, 1).command(secondFrame, "editor", second, "e", Data.A, 2);
+        return b.build();
+    }
+
+    /**
+     * Entity {@code e} starts with {@code B}; the editor inserts its {@code A} in frame 0, after the detector's run,
+     * and removes it in frame 1, while the detector is paused: two batches (two runs of the editor, the insertion's
+     * and the removal's), one window of the detector (frames 0 to 2), which watches Added and Removed of {@code A}.
+     */
+    static Scenario pausedDetector() {
+        var b = Scenario.builder("insert, then remove while the detector is paused").describe("a stale insertion");
+        b.entity("e", Map.of(Data.B, 0));
+        b.pauses("detector-runs", "101");
+        b.stage("update", st -> st.system("detector", x -> x.pausedBy("detector-runs").before("editor")
+                .watch(Data.A, WatchKind.ADDED).watch(Data.A, WatchKind.REMOVED))
+                .system("editor", x -> x.writes(Data.A)));
+        b.frames(3);
+        b.command(0, "editor", EditOp.INSERT, "e", Data.A, 1).command(1, "editor", EditOp.REMOVE, "e", Data.A, 0);
         return b.build();
     }
 
