@@ -57,12 +57,17 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ProcessEngine implements Engine {
     /** The protocol version this lab speaks; a driver that answers another is refused. */
     public static final int PROTOCOL = 1;
-    /** The longest answer line the lab reads; a longer one is a flood. */
-    public static final int MAX_LINE_BYTES = 1 << 20;
+    /**
+     * The longest answer line the lab reads; a longer one is a flood. Large enough for the end state of the lab's
+     * largest world (a million entities, a million padding entities), which a driver writes on one line.
+     */
+    public static final dev.ecslab.ecs.input.InputLimit MAX_LINE_BYTES = new dev.ecslab.ecs.input.InputLimit(
+            "ecslab.limit.driverLineBytes", 128L << 20, "bytes");
     /** The most answer lines the lab holds unread; more is a flood (a driver answers one line per request). */
     public static final int MAX_UNREAD_LINES = 10_000;
-    /** The most bytes of answer lines the lab holds unread; more is a flood. */
-    public static final long MAX_UNREAD_BYTES = 16L << 20;
+    /** The most bytes of answer lines the lab holds unread; more is a flood (room for one longest line, and some). */
+    public static final dev.ecslab.ecs.input.InputLimit MAX_UNREAD_BYTES = new dev.ecslab.ecs.input.InputLimit(
+            "ecslab.limit.driverUnreadBytes", 160L << 20, "bytes");
     /** How many lines of the driver's standard error a failure quotes. */
     public static final int STDERR_LINES = 20;
     /** How long the driver has to exit after {@code close}, and its processes to end when asked, before a kill. */
@@ -595,8 +600,8 @@ public final class ProcessEngine implements Engine {
                     if (text.endsWith("\r")) {
                         text = text.substring(0, text.length() - 1);
                     }
-                    if (answers.size() >= MAX_UNREAD_LINES || unreadBytes.get() + text.length() > MAX_UNREAD_BYTES) {
-                        flood = "it wrote more than " + MAX_UNREAD_LINES + " lines or " + (MAX_UNREAD_BYTES >> 20)
+                    if (answers.size() >= MAX_UNREAD_LINES || unreadBytes.get() + text.length() > MAX_UNREAD_BYTES.value()) {
+                        flood = "it wrote more than " + MAX_UNREAD_LINES + " lines or " + (MAX_UNREAD_BYTES.value() >> 20)
                                 + " MiB that the lab did not ask for";
                         break reading;
                     }
@@ -616,7 +621,8 @@ public final class ProcessEngine implements Engine {
     }
 
     private static String tooLong(ByteArrayOutputStream line) {
-        return line.size() <= MAX_LINE_BYTES ? null : "a line longer than " + (MAX_LINE_BYTES >> 20) + " MiB";
+        long most = MAX_LINE_BYTES.value();
+        return line.size() <= most ? null : "a line longer than " + (most >= 1 << 20 ? (most >> 20) + " MiB" : most + " bytes");
     }
 
     /** Keeps the last {@link #STDERR_LINES} lines of the driver's standard error, each shortened. */

@@ -51,18 +51,20 @@ class CoalescingTest {
             runStarts.add(seq);
         }
 
-        /** Whether {@code key} holds {@code data} just after sequence {@code at}, from the log. */
-        boolean presentAt(String key, String data, boolean resource, long at) {
-            boolean present = false;
-            for (Change c : log) {
-                if (c.seq() > at) {
-                    break;
+        /** The stretch's net changes, per key: into the flagged keys and the removals. */
+        static void settle(Map<String, Boolean> before, Set<String> present, WatchKind kind, Map<String, Boolean> flagged,
+                List<String> removals) {
+            before.forEach((key, was) -> {
+                boolean is = present.contains(key);
+                WatchKind net = !was && is ? WatchKind.ADDED : was && !is ? WatchKind.REMOVED : was ? WatchKind.MUTATED : null;
+                if (net == WatchKind.REMOVED) {
+                    flagged.remove(key);
+                    removals.add(key);
+                } else if (net != null && (kind == WatchKind.CHANGED || kind == net)) {
+                    flagged.put(key, Boolean.TRUE);
                 }
-                if (c.data().equals(data) && (resource ? c.entity() == null : key.equals(c.entity()))) {
-                    present = c.type() != WatchKind.REMOVED;
-                }
-            }
-            return present;
+            });
+            before.clear();
         }
 
         @Override
@@ -72,34 +74,40 @@ class CoalescingTest {
             long from = previousBegin.getOrDefault(system, 0L);
             long now = currentBegin.get(system);
             List<Long> cuts = new ArrayList<>();
-            cuts.add(from);
             if (perRun) {
                 runStarts.stream().filter(s -> s > from && s < now).forEach(cuts::add);
             }
             cuts.add(now);
+            // One walk of the log: presence up to the window, then the window stretch by stretch.
+            Set<String> present = new HashSet<>();
+            Map<String, Boolean> before = new LinkedHashMap<>();      // keys touched in this stretch: present at its start
             Map<String, Boolean> flagged = new LinkedHashMap<>();
             List<String> removals = new ArrayList<>();
-            for (int i = 0; i + 1 < cuts.size(); i++) {
-                long a = cuts.get(i);
-                long b = cuts.get(i + 1);
-                Set<String> touched = new java.util.LinkedHashSet<>();
-                for (Change c : window(a)) {
-                    if (c.seq() < b && c.data().equals(w.data()) && w.resource() == (c.entity() == null)) {
-                        touched.add(c.entity() == null ? c.data() : c.entity());
+            int cut = 0;
+            for (Change c : log) {
+                if (c.seq() >= now) {
+                    break;
+                }
+                if (!c.data().equals(w.data()) || w.resource() != (c.entity() == null)) {
+                    continue;
+                }
+                if (c.seq() > from) {
+                    while (c.seq() > cuts.get(cut)) {
+                        settle(before, present, kind, flagged, removals);
+                        cut++;
                     }
                 }
-                for (String key : touched) {
-                    boolean was = presentAt(key, w.data(), w.resource(), a);
-                    boolean is = presentAt(key, w.data(), w.resource(), b);
-                    WatchKind net = !was && is ? WatchKind.ADDED : was && !is ? WatchKind.REMOVED : was ? WatchKind.MUTATED : null;
-                    if (net == WatchKind.REMOVED) {
-                        flagged.remove(key);
-                        removals.add(key);
-                    } else if (net != null && (kind == WatchKind.CHANGED || kind == net)) {
-                        flagged.put(key, Boolean.TRUE);
-                    }
+                String key = c.entity() == null ? c.data() : c.entity();
+                if (c.seq() > from) {
+                    before.putIfAbsent(key, present.contains(key));
+                }
+                if (c.type() == WatchKind.REMOVED) {
+                    present.remove(key);
+                } else {
+                    present.add(key);
                 }
             }
+            settle(before, present, kind, flagged, removals);
             if (kind == WatchKind.REMOVED) {
                 return w.resource() ? (removals.isEmpty() ? List.of() : List.of(w.data())) : removals;
             }
