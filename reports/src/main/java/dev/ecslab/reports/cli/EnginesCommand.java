@@ -80,31 +80,13 @@ final class EnginesCommand implements Callable<Integer> {
             throw new BadInputException("--tries/--timeout", "", "--tries must be 0 or more and --timeout at least 1, were "
                     + tries + " and " + timeoutSeconds);
         }
-        List<URL> urls = new ArrayList<>();
-        for (File jar : jars) {
-            Path p = jar.toPath();
-            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-                throw new BadInputException(p.toString(), "", "--engine-jar: not a readable file");
-            }
-            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
-        }
-        try (Interrupts stop = Interrupts.arm(null);
-                URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), EnginesCommand.class.getClassLoader())) {
+        try (Interrupts stop = Interrupts.arm(null); URLClassLoader loader = loader(jars)) {
             if (out == null) {
                 out = RepositoryRoot.defaultOut("engines");
             }
             List<EngineSubject> engines;
             try {
-                List<EngineSubject> all = new ArrayList<>(EngineSubject.all(loader));
-                all.addAll(shipped());
-                for (String cmd : commands) {
-                    List<String> argv = List.of(cmd.trim().split("\\s+"));
-                    if (cmd.isBlank()) {
-                        throw new IllegalArgumentException("--engine-cmd is empty");
-                    }
-                    all.add(EngineSubject.process(argv, null, HELLO));
-                }
-                engines = select(all);
+                engines = find(ids, commands, loader);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--engine", "", e.getMessage());
             }
@@ -118,21 +100,48 @@ final class EnginesCommand implements Callable<Integer> {
             System.out.print(md);
             Files.createDirectories(out);
             AtomicFiles.write(out.resolve("engines.md"), md);
-            writeCounterexamples(rows);
+            writeCounterexamples(rows, out);
             return 0;
         }
+    }
+
+    /**
+     * The engines named by {@code ids} (all when empty) among those {@code loader} finds, the drivers the checkout ships
+     * and {@code commands}' drivers.
+     *
+     * @throws IllegalArgumentException naming an unknown id, a driver that cannot state its contract, a shipped
+     *                                  driver asked for whose npm dependencies are missing
+     */
+    static List<EngineSubject> find(List<String> ids, List<String> commands, ClassLoader loader) {
+        List<EngineSubject> all = new ArrayList<>(EngineSubject.all(loader));
+        all.addAll(shipped(ids));
+        for (String cmd : commands) {
+            if (cmd.isBlank()) {
+                throw new IllegalArgumentException("--engine-cmd is empty");
+            }
+            all.add(EngineSubject.process(List.of(cmd.trim().split("\\s+")), null, HELLO));
+        }
+        if (ids.isEmpty()) {
+            return all;
+        }
+        List<EngineSubject> out = new ArrayList<>();
+        for (String id : ids) {
+            out.add(all.stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                    "no engine '" + id + "'; known: " + String.join(", ", all.stream().map(EngineSubject::id).toList()))));
+        }
+        return out;
     }
 
     /**
      * The drivers the checkout ships whose dependencies are installed, each asked for its contract; one left out is
      * named on standard error with what to do.
      */
-    private List<EngineSubject> shipped() {
+    private static List<EngineSubject> shipped(List<String> ids) {
         List<EngineSubject> out = new ArrayList<>();
         Path home = RepositoryRoot.find();
         for (String[] d : SHIPPED) {
             Path script = home.resolve(d[1]);
-            if (!Files.isRegularFile(script)) {
+            if (!Files.isRegularFile(script) || !ids.isEmpty() && !ids.contains(d[0])) {
                 continue;
             }
             if (d[2] != null && !Files.isDirectory(home.resolve(d[2]))) {
@@ -144,24 +153,22 @@ final class EnginesCommand implements Callable<Integer> {
                         + " 'npm ci' in " + home.resolve(d[2]).getParent() + ")");
                 continue;
             }
-            if (!ids.isEmpty() && !ids.contains(d[0])) {
-                continue;
-            }
             out.add(EngineSubject.process(List.of("node", script.toString()), null, HELLO));
         }
         return out;
     }
 
-    private List<EngineSubject> select(List<EngineSubject> all) {
-        if (ids.isEmpty()) {
-            return all;
+    /** A class loader over the lab's classes and each jar, checked to be a readable file. */
+    static URLClassLoader loader(List<File> jars) throws java.io.IOException {
+        List<URL> urls = new ArrayList<>();
+        for (File jar : jars) {
+            Path p = jar.toPath();
+            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+                throw new BadInputException(p.toString(), "", "--engine-jar: not a readable file");
+            }
+            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
         }
-        List<EngineSubject> out = new ArrayList<>();
-        for (String id : ids) {
-            out.add(all.stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                    "no engine '" + id + "'; known: " + String.join(", ", all.stream().map(EngineSubject::id).toList()))));
-        }
-        return out;
+        return new URLClassLoader(urls.toArray(URL[]::new), EnginesCommand.class.getClassLoader());
     }
 
     static final List<Criterion> COLUMNS = List.of(Criterion.CRASH, Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE,
@@ -210,7 +217,9 @@ final class EnginesCommand implements Callable<Integer> {
         return r.contract().id() + "/criterion-" + c.code() + ".json";
     }
 
-    private void writeCounterexamples(List<EngineLab.Row> rows) throws java.io.IOException {
+    /** Writes each failing criterion's counterexample under {@code dir}; answers the files by criterion (the last row's). */
+    static Map<Criterion, String> writeCounterexamples(List<EngineLab.Row> rows, Path dir) throws java.io.IOException {
+        Map<Criterion, String> written = new java.util.EnumMap<>(Criterion.class);
         for (EngineLab.Row r : rows) {
             for (Criterion c : COLUMNS) {
                 EngineLab.Cell cell = r.cells().get(c);
@@ -222,11 +231,13 @@ final class EnginesCommand implements Callable<Integer> {
                     doc.put("foundIn", cell.first().foundIn());
                     doc.put("scenario", cell.first().shrunk());
                     doc.put("trace", cell.first().trace());
-                    Path f = out.resolve(file(r, c));
+                    Path f = dir.resolve(file(r, c));
                     Files.createDirectories(f.getParent());
                     AtomicFiles.write(f, ScenarioJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+                    written.put(c, file(r, c));
                 }
             }
         }
+        return written;
     }
 }

@@ -33,12 +33,23 @@ import picocli.CommandLine.Option;
     exitCodeList = {"0:every promise of the expected class holds", "1:a crash, a broken promise, or a promised check"
             + " that no run judged", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 final class GateCommand implements Callable<Integer> {
-    @Option(names = "--strategy", required = true, description = "the strategy id (label), e.g. generation or flag-doubling/immediate")
+    @Option(names = "--strategy", description = "the strategy id (label), e.g. generation or flag-doubling/immediate"
+            + " (with --executor; or --engine)")
     String strategy;
 
-    @Option(names = "--executor", required = true,
-            description = "serial, staged, dynamic, an id from --executor-jar (or a mutant's id)")
+    @Option(names = "--executor", description = "serial, staged, dynamic, an id from --executor-jar (or a mutant's id)")
     String executor;
+
+    @Option(names = "--engine", paramLabel = "ID", description = "gate an ECS engine under test instead of a strategy"
+            + " (see lab engines): its id, from the lab, an --engine-jar or an --engine-cmd driver; needs --expect")
+    String engine;
+
+    @Option(names = "--engine-jar", paramLabel = "JAR", description = "a jar with engine providers (repeatable)")
+    List<java.io.File> engineJars = new java.util.ArrayList<>();
+
+    @Option(names = "--engine-cmd", paramLabel = "CMD", description = "a driver command that speaks the engine process"
+            + " protocol, split at spaces (repeatable)")
+    List<String> engineCommands = new java.util.ArrayList<>();
 
     @Option(names = "--expect", description = "exact, exact-delayed, conservative or flaky (default: the strategy's"
             + " claimed class)")
@@ -69,6 +80,13 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ExitGuard.onForeignExit(1);              // the code under test ending the JVM is a crash: the gate fails
+        if (engine != null) {
+            return engineGate();
+        }
+        if (strategy == null || executor == null || !engineJars.isEmpty() || !engineCommands.isEmpty()) {
+            System.err.println("lab gate: give --strategy and --executor, or --engine (with --engine-jar or --engine-cmd)");
+            return LabMain.BAD_INPUT;
+        }
         PluginJars jars;
         try {
             jars = campaign.openJars();
@@ -178,6 +196,92 @@ final class GateCommand implements Callable<Integer> {
             GithubAnnotations.of(v, dir, Path.of("")).forEach(System.out::println);
         }
         return v.passes() ? 0 : 1;
+    }
+
+    /**
+     * The gate for an engine under test: the catalogue and the campaign ({@code --tries}, {@code --seed}) that its
+     * contract can express, judged by {@link dev.ecslab.lab.engine.EngineLab}, against the promises of
+     * {@code --expect}; the same JUnit XML, exit codes and counterexample files as for a strategy.
+     */
+    private int engineGate() throws Exception {
+        if (strategy != null || executor != null) {
+            System.err.println("lab gate: --engine gates an engine; --strategy and --executor gate a strategy (not both)");
+            return LabMain.BAD_INPUT;
+        }
+        if (expect == null) {
+            System.err.println("lab gate: --engine needs --expect (exact, exact-delayed, conservative or flaky): an engine"
+                    + " claims no class of its own");
+            return LabMain.BAD_INPUT;
+        }
+        if (campaign.shard != null || annotations != null && !annotations.equals("github")) {
+            System.err.println("lab gate: --engine takes no --shard; --annotations takes github");
+            return LabMain.BAD_INPUT;
+        }
+        ClaimedClass expected;
+        dev.ecslab.lab.engine.EngineSubject subject;
+        try (java.net.URLClassLoader loader = EnginesCommand.loader(engineJars)) {
+            try {
+                expected = parseClass(expect);
+                subject = EnginesCommand.find(List.of(engine), engineCommands, loader).get(0);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
+                return LabMain.BAD_INPUT;
+            }
+            if (expected == ClaimedClass.EXACT && subject.contract().delayFrames() > 0) {
+                System.err.println("lab gate: engine " + engine + " declares a delay of " + subject.contract().delayFrames()
+                        + " frame(s); --expect exact allows none (use exact-delayed)");
+                return LabMain.BAD_INPUT;
+            }
+            if (junit != null) {
+                AtomicFiles.checkWritable(junit, "--junit", out, "--out", CampaignOptions.paths(engineJars));
+            }
+            long start = System.nanoTime();
+            try (StagedReport report = StagedReport.open(out, "--out", "lab gate", LabMain::note);
+                    Interrupts stop = Interrupts.arm(report)) {
+                if (junit != null) {
+                    AtomicFiles.write(junit, JUnitXml.unfinished(engine, dev.ecslab.lab.engine.EngineRunner.DRIVER));
+                }
+                Checkpoints.reached("campaign", stop);
+                var scenarios = dev.ecslab.lab.engine.EngineLab.scenarios(dev.ecslab.lab.catalogue.Catalogue.all(),
+                        campaign.tries, campaign.seed);
+                var row = dev.ecslab.lab.engine.EngineLab.run(subject, scenarios, campaign.seed,
+                        java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line));
+                java.util.Map<dev.ecslab.lab.criteria.Criterion, String> files = new java.util.EnumMap<>(
+                        dev.ecslab.lab.criteria.Criterion.class);
+                String md = EnginesCommand.markdown(List.of(row), scenarios.size());
+                java.nio.file.Files.writeString(report.dir().resolve("engines.md"), md);
+                files.putAll(EnginesCommand.writeCounterexamples(List.of(row), report.dir()));
+                GateVerdict v = GateVerdict.ofEngine(row, expected, (System.nanoTime() - start) / 1_000_000_000L, files);
+                report.commit();
+                Path dir = report.out();
+                if (junit != null) {
+                    AtomicFiles.write(junit, JUnitXml.of(v, dir));
+                }
+                System.out.printf(Locale.ROOT, "gate engine %s: expected %s, measured %s: %s%n", engine,
+                        new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(),
+                        v.passes() ? "PASS" : "FAIL");
+                int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+                for (GateVerdict.Check c : v.checks()) {
+                    String mark = switch (c.status()) {
+                        case PASS -> "ok";
+                        case FAIL -> c.gating() ? "FAIL" : "note";
+                        case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
+                        case NOT_RUN -> "n/a";
+                    };
+                    System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
+                            c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
+                    if (!c.replayFile().isEmpty() && c.status() == GateVerdict.Status.FAIL) {
+                        System.out.println("       counterexample: " + dir.resolve(c.replayFile()));
+                    }
+                }
+                System.out.println("wrote " + dir.resolve("engines.md") + (junit == null ? ""
+                        : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
+                if (annotations != null) {
+                    GithubAnnotations.of(v, dir, Path.of("")).forEach(System.out::println);
+                }
+                return v.passes() ? 0 : 1;
+            }
+        }
     }
 
     /** The delay the gate allows: --delay, else the claim's, else 1 for exact-delayed and 0 for the rest. */

@@ -254,6 +254,56 @@ public record GateVerdict(String strategy, String executor, ClaimedClass expecte
         return MatrixJson.name(c);
     }
 
+    /**
+     * The verdict for an engine under test, from its row ({@link dev.ecslab.lab.engine.EngineLab}): the same checks,
+     * names and gating as a strategy's where the engine's contract makes the criterion meaningful; a criterion it does
+     * not (ordering, ambiguity, memory, and the views of what it cannot express) is a check that is neither gated
+     * nor judged, said so, never a pass. A campaign in which the contract expressed no scenario fails.
+     *
+     * @param files each failing criterion's counterexample file, relative to the gate's output folder
+     */
+    public static GateVerdict ofEngine(dev.ecslab.lab.engine.EngineLab.Row row, ClaimedClass expected, long seconds,
+            Map<Criterion, String> files) {
+        var contract = row.contract();
+        Promise promise = new Promise(expected, contract.delayFrames());
+        List<Check> checks = new ArrayList<>();
+        MeasuredClass measured = row.measured();
+        boolean meets = measured.meets(expected);
+        for (Criterion c : List.of(Criterion.CRASH, Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE, Criterion.SAME_FRAME,
+                Criterion.NOT_LOST_WHEN_PAUSED, Criterion.LOOPING, Criterion.PURE_FUNCTION, Criterion.ORDERING,
+                Criterion.AMBIGUITY, Criterion.BOUNDED_MEMORY)) {
+            var cell = row.cells().get(c);
+            String name = c.code() + " " + c.title();
+            if (!cell.applicable()) {
+                checks.add(new Check(name, false, Status.NOT_RUN, "not applicable to this engine: " + switch (c) {
+                    case ORDERING, AMBIGUITY -> "the lab schedules the engine's systems itself, one at a time";
+                    case BOUNDED_MEMORY -> "the lab cannot read the engine's memory";
+                    case SAME_FRAME -> "its contract allows " + contract.delayFrames() + " frame(s) of delay";
+                    default -> "its contract does not express the scenarios the criterion is judged on";
+                }, ""));
+                continue;
+            }
+            Status st = cell.failed() > 0 ? Status.FAIL : cell.judged() == 0 ? Status.NOT_JUDGED : Status.PASS;
+            String detail = st == Status.PASS ? "held in " + cell.judged() + " run(s)"
+                    : st == Status.NOT_JUDGED ? "not judged: no run judged it"
+                    : "failed in " + cell.failed() + " of " + cell.judged() + " run(s): " + cell.first().violation()
+                            + " (shrunk from " + cell.first().foundIn() + ")";
+            // 7 and L are views of 1 and 2 on the pausing and looping scenarios, which the checks of 1 and 2 already gate
+            // as the class promises: gated themselves, a criterion-2 failure in a loop would fail a conservative gate.
+            checks.add(new Check(name, !c.isClassView() && promise.covers(c), st, detail, files.getOrDefault(c, "")));
+            if (c == Criterion.CRASH) {
+                checks.add(new Check(classCheckName(promise), true, meets ? Status.PASS : Status.FAIL,
+                        "measured " + measured.label(), ""));
+            }
+        }
+        checks.add(new Check(CAMPAIGN_COMPLETE, true, row.ran() > 0 ? Status.PASS : Status.FAIL, row.ran() > 0
+                ? row.ran() + " scenario(s) ran (" + row.narrowed() + " narrowed to the contract), " + row.skipped()
+                        + " could not be expressed"
+                : "the engine's contract expressed none of the " + row.skipped() + " scenario(s): nothing was judged", ""));
+        return new GateVerdict(contract.id(), dev.ecslab.lab.engine.EngineRunner.DRIVER, expected, contract.delayFrames(),
+                measured, checks, row.ran(), seconds, List.of());
+    }
+
     /** A measured class in the same spelling ({@code exact-delayed}, {@code not-judged}). */
     public static String name(MeasuredClass m) {
         return MatrixJson.name(m);
