@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
             + " lab as the scheduler, and judges what it reports with the same oracle and criteria as ecslab's strategies."
             + " A criterion the contract makes meaningless (ordering, ambiguity and memory: the lab schedules the engine's"
             + " systems itself) is n/a, never a pass; one no scenario judged is 'not judged'.",
-        "Each failing criterion's first counterexample is shrunk and written to --out as a scenario and its trace.",
+        "Each failing criterion's first counterexample is shrunk and written to --out as a replay file (the scenario and"
+            + " its trace): lab replay FILE re-judges it and runs it again on the engine.",
         "Engines are found through META-INF/services/dev.ecslab.lab.engine.EngineProvider on the lab's class path and in"
             + " each --engine-jar; an engine in another language is a driver command that speaks the process protocol"
             + " (docs/engine-protocol.md), given with --engine-cmd. The drivers the checkout ships (koota, and the"
@@ -127,7 +128,8 @@ final class EnginesCommand implements Callable<Integer> {
         List<EngineSubject> out = new ArrayList<>();
         for (String id : ids) {
             out.add(all.stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                    "no engine '" + id + "'; known: " + String.join(", ", all.stream().map(EngineSubject::id).toList()))));
+                    "no engine '" + id + "'; known: " + String.join(", ", java.util.stream.Stream.concat(
+                            all.stream().map(EngineSubject::id), SHIPPED.stream().map(d -> d[0])).distinct().sorted().toList()))));
         }
         return out;
     }
@@ -214,7 +216,7 @@ final class EnginesCommand implements Callable<Integer> {
     }
 
     static String file(EngineLab.Row r, Criterion c) {
-        return r.contract().id() + "/criterion-" + c.code() + ".json";
+        return r.contract().id().replace('/', '_') + "/criterion-" + c.code() + ".json";
     }
 
     /** Writes each failing criterion's counterexample under {@code dir}; answers the files by criterion (the last row's). */
@@ -223,17 +225,10 @@ final class EnginesCommand implements Callable<Integer> {
         for (EngineLab.Row r : rows) {
             for (Criterion c : COLUMNS) {
                 EngineLab.Cell cell = r.cells().get(c);
-                if (cell.first() != null) {
-                    Map<String, Object> doc = new LinkedHashMap<>();
-                    doc.put("engine", r.contract().id());
-                    doc.put("criterion", c.code());
-                    doc.put("violation", cell.first().violation());
-                    doc.put("foundIn", cell.first().foundIn());
-                    doc.put("scenario", cell.first().shrunk());
-                    doc.put("trace", cell.first().trace());
+                if (cell.first() != null) {                  // a replay file: lab replay re-judges it and re-runs the engine
                     Path f = dir.resolve(file(r, c));
                     Files.createDirectories(f.getParent());
-                    AtomicFiles.write(f, ScenarioJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+                    dev.ecslab.lab.replay.Replay.save(f, cell.first().shrunk(), cell.first().trace());
                     written.put(c, file(r, c));
                 }
             }

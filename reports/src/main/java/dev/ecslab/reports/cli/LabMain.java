@@ -408,12 +408,20 @@ public final class LabMain implements Callable<Integer> {
                 description = "the jar the file's executor came from (repeatable)")
         List<java.io.File> executorJars = new ArrayList<>();
 
+        @Option(names = "--engine-jar", paramLabel = "JAR",
+                description = "the jar the file's engine came from, for a counterexample of lab engines (repeatable)")
+        List<java.io.File> engineJars = new ArrayList<>();
+
+        @Option(names = "--engine-cmd", paramLabel = "CMD",
+                description = "the driver command of the file's engine, for a counterexample of lab engines (repeatable)")
+        List<String> engineCommands = new ArrayList<>();
+
         @Option(names = "--original", description = "replay the scenario as first found failing, before shrinking (a"
                 + " counterexample file keeps it beside the shrunk one)")
         boolean original;
 
         @Override
-        public Integer call() {
+        public Integer call() throws java.io.IOException {
             Path input = CommandLineFile.regular(file, "a replay file");
             Replay.Saved saved = CommandLineFile.read(input, "a replay file", () -> Replay.load(input));
             String mismatch = ReplayFileCheck.mismatch(input, saved.trace().config());
@@ -441,8 +449,56 @@ public final class LabMain implements Callable<Integer> {
             }
         }
 
-        private int replay(Path input, Replay.Saved saved, PluginJars jars) {
+        /**
+         * A counterexample of an engine under test: the recorded trace re-judged, then the scenario run again on the
+         * engine (found by id among the lab's, {@code --engine-jar}'s and {@code --engine-cmd}'s), with the same exit
+         * codes as a strategy's replay.
+         */
+        private int replayEngine(Replay.Saved saved) throws java.io.IOException {
             var config = saved.trace().config();
+            dev.ecslab.lab.engine.EngineSubject engine;
+            try (java.net.URLClassLoader loader = EnginesCommand.loader(engineJars)) {
+                try {
+                    engine = EnginesCommand.find(List.of(config.strategy()), engineCommands, loader).get(0);
+                } catch (IllegalArgumentException e) {
+                    System.err.println("lab replay: " + BadInputException.printable(e.getMessage())
+                            + " (an engine of a jar or a driver is named with --engine-jar or --engine-cmd)");
+                    return BAD_INPUT;
+                }
+                List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
+                System.out.println("scenario '" + BadInputException.printable(saved.scenario().name()) + "' on engine "
+                        + BadInputException.printable(engine.id()) + " (" + BadInputException.printable(engine.contract().name())
+                        + "), driven by the lab in its serial order");
+                System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
+                recorded.forEach(v -> System.out.println("  " + v));
+                dev.ecslab.lab.trace.Trace rerun = dev.ecslab.lab.engine.EngineRunner.run(saved.scenario(), engine, config.seed(),
+                        java.time.Duration.ofSeconds(30));
+                List<String> again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), rerun));
+                if (!again.equals(recorded)) {
+                    System.out.println("re-run on the engine: ANOTHER verdict:");
+                    again.forEach(v -> System.out.println("  " + v));
+                    endState(saved.trace().finalState(), rerun.finalState());
+                    return 3;
+                }
+                System.out.println("re-run on the engine: the same verdict");
+                System.out.println();
+                System.out.print(dev.ecslab.reports.timeline.ScenarioText.text(saved.scenario()));
+                var traces = dev.ecslab.reports.timeline.ViolationTrace.all(saved);
+                for (var v : traces.subList(0, Math.min(traces.size(), DRAWN_VIOLATIONS))) {
+                    System.out.println();
+                    System.out.println(dev.ecslab.reports.timeline.CounterexampleText.describe(v));
+                    System.out.println();
+                    System.out.println(dev.ecslab.reports.timeline.Timeline.of(v).text());
+                }
+                return recorded.isEmpty() ? 0 : 1;
+            }
+        }
+
+        private int replay(Path input, Replay.Saved saved, PluginJars jars) throws java.io.IOException {
+            var config = saved.trace().config();
+            if (config.drivesAnEngine()) {
+                return replayEngine(saved);
+            }
             Replay.Resolved resolved;
             try {
                 resolved = Replay.resolve(config, jars);

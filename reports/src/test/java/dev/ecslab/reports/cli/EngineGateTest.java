@@ -98,7 +98,12 @@ class EngineGateTest {
         assertTrue(o.out().contains("counterexample: "), o.out());
         String xml = Files.readString(junit);
         assertTrue(xml.contains("name=\"1 at least once\">") && xml.contains("<failure"), xml);
-        assertTrue(Files.isRegularFile(tmp.resolve("test-drops-removals-exact/test-drops-removals/criterion-1.json")));
+        Path counterexample = tmp.resolve("test-drops-removals-exact/test-drops-removals/criterion-1.json");
+        assertTrue(Files.isRegularFile(counterexample));
+        CommandOutput replay = CommandOutput.run("replay", counterexample.toString());
+        assertEquals(1, replay.code(), replay.out() + replay.err());
+        assertTrue(replay.out().contains("on engine test-drops-removals") && replay.out().contains("re-run on the engine: the"
+                + " same verdict") && replay.out().contains("never reported"), replay.out());
     }
 
     @Test
