@@ -103,7 +103,11 @@ public final class TraceConsistency {
                 fail("memory", "has " + trace.memory().size() + " figures, but the scenario runs " + totalFrames
                         + " frames (one figure per frame)");
             }
-            if (!trace.crashed() && trace.memory().size() != totalFrames) {
+            if (trace.config().drivesAnEngine() && !trace.memory().isEmpty()) {
+                fail("memory", "has " + trace.memory().size() + " figures, but the trace is an engine's, whose memory the lab"
+                        + " cannot read: it records none");
+            }
+            if (!trace.crashed() && !trace.config().drivesAnEngine() && trace.memory().size() != totalFrames) {
                 // The lab records a figure after every frame it runs; only a run that crashed or timed out stops early.
                 fail("memory", "has " + trace.memory().size() + " figures, but the scenario runs " + totalFrames
                         + " frames, and a run that neither crashed nor timed out records one per frame: the trace is"
