@@ -33,15 +33,34 @@ import picocli.CommandLine.Option;
     exitCodeList = {"0:every promise of the expected class holds", "1:a crash, a broken promise, or a promised check"
             + " that no run judged", LabMain.BAD_INPUT_LINE, LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 final class GateCommand implements Callable<Integer> {
-    @Option(names = "--strategy", description = "the strategy id (label), e.g. generation or flag-doubling/immediate"
-            + " (with --executor; or --engine)")
+    /** What is gated: a strategy under an executor (both needed), or an engine; exactly one of the two. */
+    @picocli.CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
+    Subject subject;
+
+    /** The two ways to name what is gated. */
+    static final class Subject {
+        @picocli.CommandLine.ArgGroup(exclusive = false, multiplicity = "1")
+        Configuration configuration;
+
+        @Option(names = "--engine", required = true, paramLabel = "ID", description = "gate an ECS engine under test"
+                + " instead of a strategy (see lab engines): its id, from the lab, an --engine-jar or an --engine-cmd"
+                + " driver; needs --expect")
+        String engine;
+    }
+
+    /** A strategy under an executor. */
+    static final class Configuration {
+        @Option(names = "--strategy", required = true, description = "the strategy id (label), e.g. generation or"
+                + " flag-doubling/immediate")
+        String strategy;
+
+        @Option(names = "--executor", required = true, description = "serial, staged, dynamic, an id from --executor-jar"
+                + " (or a mutant's id)")
+        String executor;
+    }
+
     String strategy;
-
-    @Option(names = "--executor", description = "serial, staged, dynamic, an id from --executor-jar (or a mutant's id)")
     String executor;
-
-    @Option(names = "--engine", paramLabel = "ID", description = "gate an ECS engine under test instead of a strategy"
-            + " (see lab engines): its id, from the lab, an --engine-jar or an --engine-cmd driver; needs --expect")
     String engine;
 
     @Option(names = "--engine-jar", paramLabel = "JAR", description = "a jar with engine providers (repeatable)")
@@ -80,11 +99,14 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ExitGuard.onForeignExit(1);              // the code under test ending the JVM is a crash: the gate fails
+        engine = subject.engine;
+        strategy = subject.configuration == null ? null : subject.configuration.strategy;
+        executor = subject.configuration == null ? null : subject.configuration.executor;
         if (engine != null) {
             return engineGate();
         }
-        if (strategy == null || executor == null || !engineJars.isEmpty() || !engineCommands.isEmpty()) {
-            System.err.println("lab gate: give --strategy and --executor, or --engine (with --engine-jar or --engine-cmd)");
+        if (!engineJars.isEmpty() || !engineCommands.isEmpty()) {
+            System.err.println("lab gate: --engine-jar and --engine-cmd go with --engine");
             return LabMain.BAD_INPUT;
         }
         PluginJars jars;

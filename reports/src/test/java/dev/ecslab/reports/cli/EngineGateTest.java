@@ -123,10 +123,12 @@ class EngineGateTest {
         CommandOutput noClass = CommandOutput.run("gate", "--engine", "reference");
         assertEquals(2, noClass.code());
         assertTrue(noClass.err().contains("--engine needs --expect"), noClass.err());
-        CommandOutput both = CommandOutput.run("gate", "--engine", "reference", "--expect", "exact", "--strategy", "generation");
+        CommandOutput both = CommandOutput.run("gate", "--engine", "reference", "--expect", "exact", "--strategy", "generation",
+                "--executor", "serial");
         assertEquals(2, both.code());
+        assertTrue(both.err().contains("mutually exclusive"), both.err());
         CommandOutput neither = CommandOutput.run("gate", "--expect", "exact");
         assertEquals(2, neither.code());
-        assertTrue(neither.err().contains("give --strategy and --executor, or --engine"), neither.err());
+        assertTrue(neither.err().contains("--engine") && neither.err().contains("--strategy"), neither.err());
     }
 }
