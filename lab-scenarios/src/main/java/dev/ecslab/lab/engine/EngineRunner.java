@@ -404,7 +404,11 @@ public final class EngineRunner {
                 });
             }
             List<String> got = call("report(" + s.name() + ", " + watch + ")", () -> e.report(s.name(), index));
-            List<String> reported = got == null ? List.of() : List.copyOf(got);
+            if (got == null) {                          // "nothing" is an empty list; no answer is a broken engine
+                throw new EngineFailure("report(" + s.name() + ", " + watch + ")",
+                        new NullPointerException("the engine answered no list"));
+            }
+            List<String> reported = List.copyOf(got);
             synchronized (this) {
                 detections.add(new Detection(id, watch, reported));
             }

@@ -145,6 +145,63 @@ class EngineLabTest {
     }
 
     @Test
+    void anEngineThatAnswersNoListCrashes() {
+        EngineLab.Row row = judge(named("answers-null"), () -> new ReferenceEngine() {
+            @Override
+            public List<String> report(String system, int watch) {
+                List<String> out = super.report(system, watch);
+                return out.isEmpty() ? null : out;                 // "nothing" as no answer at all
+            }
+        });
+        assertTrue(row.cells().get(Criterion.CRASH).failed() > 0, "a null answer is a crash, never an empty report");
+        assertEquals(MeasuredClass.BROKEN, row.measured());
+    }
+
+    /** Equal writes that are no change: an engine that still reports them fails criterion 2, one that does not is exact. */
+    @Test
+    void equalWritesThatAreNoChangeAreJudgedByTheContract() {
+        EngineContract c = ReferenceEngine.CONTRACT;
+        EngineContract comparing = new EngineContract("compares-values", "compares-values", "", c.components(), c.resources(),
+                c.ownWrites(), false, 0, c.features());
+        EngineLab.Row counts = judge(comparing, ReferenceEngine::new);       // logs every write, equal or not
+        assertTrue(counts.cells().get(Criterion.AT_MOST_ONCE).failed() > 0, "an equal write reported as a change");
+        EngineLab.Row compares = judge(comparing, () -> new ReferenceEngine() {
+            @Override
+            public void write(String entity, String component, int value) {
+                Integer old = entities.get(entity).get(component);
+                if (old == null || old != value) {
+                    super.write(entity, component, value);
+                }
+            }
+
+            @Override
+            public void writeResource(String resource, int value) {
+                Integer old = resources.get(resource);
+                if (old == null || old != value) {
+                    super.writeResource(resource, value);
+                }
+            }
+
+            @Override
+            public void insert(String entity, String component, int value) {
+                Integer old = entities.get(entity).get(component);
+                if (old == null || old != value) {
+                    super.insert(entity, component, value);
+                }
+            }
+
+            @Override
+            public void insertResource(String resource, int value) {
+                Integer old = resources.get(resource);
+                if (old == null || old != value) {
+                    super.insertResource(resource, value);
+                }
+            }
+        });
+        assertEquals(MeasuredClass.EXACT, compares.measured());
+    }
+
+    @Test
     void anEngineThatThrowsCrashesAndIsBroken() {
         EngineLab.Row row = judge(named("throws-on-despawn"), () -> new ReferenceEngine() {
             @Override
