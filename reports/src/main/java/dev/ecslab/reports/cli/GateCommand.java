@@ -191,20 +191,7 @@ final class GateCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "gate %s / %s: expected %s, measured %s: %s%n", v.strategy(), v.executor(),
                 new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
-        int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
-        for (GateVerdict.Check c : v.checks()) {
-            String mark = switch (c.status()) {
-                case PASS -> "ok";
-                case FAIL -> c.gating() ? "FAIL" : "note";
-                case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
-                case NOT_RUN -> "off";
-            };
-            System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
-                    c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
-            if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
-                System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()));
-            }
-        }
+        printChecks(v, dir, "off");
         if (!v.passes()) {
             System.out.println("replay files: " + dir.resolve("counterexamples") + " (./lab replay FILE)");
         } else if (!v.notes().isEmpty()) {
@@ -282,26 +269,34 @@ final class GateCommand implements Callable<Integer> {
                 System.out.printf(Locale.ROOT, "gate engine %s: expected %s, measured %s: %s%n", engine,
                         new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(),
                         v.passes() ? "PASS" : "FAIL");
-                int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
-                for (GateVerdict.Check c : v.checks()) {
-                    String mark = switch (c.status()) {
-                        case PASS -> "ok";
-                        case FAIL -> c.gating() ? "FAIL" : "note";
-                        case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
-                        case NOT_RUN -> "n/a";
-                    };
-                    System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
-                            c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
-                    if (!c.replayFile().isEmpty() && c.status() == GateVerdict.Status.FAIL) {
-                        System.out.println("       counterexample: " + dir.resolve(c.replayFile()));
-                    }
-                }
+                printChecks(v, dir, "n/a");
                 System.out.println("wrote " + dir.resolve("engines.md") + (junit == null ? ""
                         : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
                 if (annotations != null) {
                     GithubAnnotations.of(v, dir, Path.of("")).forEach(System.out::println);
                 }
                 return v.passes() ? 0 : 1;
+            }
+        }
+    }
+
+    /**
+     * One line per check, marked; a failing gated check with its counterexample's replay command. {@code notRun} is
+     * the mark of a check that was not run: {@code off} (switched off by an option) or {@code n/a} (an engine's).
+     */
+    static void printChecks(GateVerdict v, Path dir, String notRun) {
+        int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+        for (GateVerdict.Check c : v.checks()) {
+            String mark = switch (c.status()) {
+                case PASS -> "ok";
+                case FAIL -> c.gating() ? "FAIL" : "note";
+                case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
+                case NOT_RUN -> notRun;
+            };
+            System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
+                    c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
+            if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
+                System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()));
             }
         }
     }

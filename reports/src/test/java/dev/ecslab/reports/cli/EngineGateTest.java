@@ -95,7 +95,7 @@ class EngineGateTest {
         CommandOutput o = gate("test-drops-removals", "exact", junit);
         assertEquals(1, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("FAIL 1 at least once"), o.out());
-        assertTrue(o.out().contains("counterexample: "), o.out());
+        assertTrue(o.out().contains("replay: ./lab replay "), o.out());
         String xml = Files.readString(junit);
         assertTrue(xml.contains("name=\"1 at least once\">") && xml.contains("<failure"), xml);
         Path counterexample = tmp.resolve("test-drops-removals-exact/test-drops-removals/criterion-1.json");
