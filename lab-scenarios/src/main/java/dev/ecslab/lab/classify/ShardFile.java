@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ecslab.ecs.change.ChangeFlavor;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.ecs.input.BadInputException;
-import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.input.InputLimit;
 import dev.ecslab.lab.explore.Coverage;
 import dev.ecslab.lab.explore.ExhaustiveSearch;
@@ -20,8 +19,6 @@ import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioJson;
 import dev.ecslab.lab.trace.PluginJar;
 import dev.ecslab.lab.trace.Trace;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -170,12 +167,7 @@ public final class ShardFile {
 
     /** Writes {@code content} to {@code file}. */
     public static void write(Path file, Content content) {
-        try {
-            ScenarioJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                    .writeValue(file.toFile(), content);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+        ScenarioJson.writeCompact(file, content);
     }
 
     /**
@@ -186,16 +178,7 @@ public final class ShardFile {
      */
     public static Content read(Path file) {
         String source = file.toString();
-        String json = InputFile.readUtf8(file, MAX_BYTES);
-        JsonDocument doc = JsonDocument.parse(json, source, MAX_VALUES);
-        var root = doc.jackson();
-        if (!root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
-            throw new BadInputException(source, "", "is not an ecslab shard file (its \"format\" is not \"" + FORMAT + "\")");
-        }
-        if (root.path("version").asInt(-1) != VERSION) {
-            throw new BadInputException(source, "", "is a shard file of layout version " + root.path("version")
-                    + "; this lab reads version " + VERSION + " (merge shards made by the same lab)");
-        }
+        JsonDocument doc = JsonDocument.readVersioned(file, FORMAT, VERSION, "shard file", MAX_BYTES, MAX_VALUES);
         Content c = doc.bind(Content.class);
         if (c.identity() == null || c.shard() == null || c.settings() == null || c.rows() == null || c.results() == null
                 || c.segments() == null || c.stops() == null || c.memory() == null) {

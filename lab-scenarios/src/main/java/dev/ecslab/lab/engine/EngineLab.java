@@ -3,6 +3,7 @@ package dev.ecslab.lab.engine;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.campaign.Shrinker;
+import dev.ecslab.lab.classify.Shard;
 import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.criteria.Judge;
 import dev.ecslab.lab.criteria.Outcome;
@@ -37,8 +38,12 @@ public final class EngineLab {
     private EngineLab() {
     }
 
-    /** A counterexample: the scenario as found, shrunk, the first violation of the shrunk one and its trace. */
-    public record Counterexample(String foundIn, Scenario shrunk, String violation, Trace trace) {
+    /**
+     * A counterexample: where it was found (the scenario's index in the run's list, and its name), the scenario shrunk,
+     * the first violation of the shrunk one and its trace. Of two, the one found at the lower index is a criterion's
+     * first, however the scenarios were split into shards.
+     */
+    public record Counterexample(int index, String foundIn, Scenario shrunk, String violation, Trace trace) {
     }
 
     /**
@@ -76,6 +81,38 @@ public final class EngineLab {
      */
     public record Row(EngineContract contract, Map<Criterion, Cell> cells, MeasuredClass measured, int ran, int narrowed, int skipped,
             Map<String, Integer> notExpressible, boolean late) {
+        /** A row whose class is measured from its cells and whether a report came late. */
+        public static Row of(EngineContract contract, Map<Criterion, Cell> cells, int ran, int narrowed, int skipped,
+                Map<String, Integer> notExpressible, boolean late) {
+            boolean invariants = cells.get(Criterion.PURE_FUNCTION).cellStatus() != CellStatus.FAIL;
+            MeasuredClass measured = MeasuredClass.of(cells.get(Criterion.CRASH).cellStatus(),
+                    cells.get(Criterion.AT_LEAST_ONCE).cellStatus(), cells.get(Criterion.AT_MOST_ONCE).cellStatus(), !late,
+                    invariants);
+            return new Row(contract, cells, measured, ran, narrowed, skipped, notExpressible, late);
+        }
+
+        /**
+         * The row of both rows' scenarios, for the same contract: counts added, each criterion's first counterexample
+         * the one found at the lower index, the class measured again. The shards of one run add up to the unsharded
+         * row, because a shrink depends only on the scenario it starts from.
+         */
+        public Row plus(Row other) {
+            if (!contract.equals(other.contract)) {
+                throw new IllegalArgumentException("rows of two contracts: " + contract.id() + " and " + other.contract.id());
+            }
+            Map<Criterion, Cell> sum = new EnumMap<>(Criterion.class);
+            for (Criterion c : Criterion.values()) {
+                Cell a = cells.get(c);
+                Cell b = other.cells.get(c);
+                Counterexample first = a.first() == null ? b.first() : b.first() == null ? a.first()
+                        : a.first().index() <= b.first().index() ? a.first() : b.first();
+                sum.put(c, new Cell(c, a.applicable(), a.judged() + b.judged(), a.failed() + b.failed(), first));
+            }
+            Map<String, Integer> reasons = new TreeMap<>(notExpressible);
+            other.notExpressible.forEach((why, n) -> reasons.merge(why, n, Integer::sum));
+            return of(contract, sum, ran + other.ran, narrowed + other.narrowed, skipped + other.skipped, reasons,
+                    late || other.late);
+        }
     }
 
     /** The scenarios of a run: the catalogue, then {@code tries} generated ones from {@code seed}. */
@@ -90,16 +127,29 @@ public final class EngineLab {
 
     /** Runs and judges {@code engine} on {@code scenarios}; {@code progress} hears one line per hundred scenarios. */
     public static Row run(EngineSubject engine, List<Scenario> scenarios, long seed, Duration timeout, Consumer<String> progress) {
+        return run(engine, scenarios, seed, timeout, progress, Shard.ALL);
+    }
+
+    /**
+     * Runs and judges {@code engine} on the scenarios {@code shard} owns (scenario {@code i} of the list is work item
+     * {@code i}); the shards' rows add up ({@link Row#plus}) to the row of the whole list.
+     */
+    public static Row run(EngineSubject engine, List<Scenario> scenarios, long seed, Duration timeout, Consumer<String> progress,
+            Shard shard) {
         EngineContract contract = engine.contract();
         Map<Criterion, int[]> counts = new EnumMap<>(Criterion.class);          // judged, failed
         Map<Criterion, Counterexample> firsts = new EnumMap<>(Criterion.class);
-        Map<Criterion, Scenario[]> firstFound = new EnumMap<>(Criterion.class);
+        Map<Criterion, Integer> firstFound = new EnumMap<>(Criterion.class);
         Map<String, Integer> reasons = new TreeMap<>();
         int ran = 0;
         int skipped = 0;
         int narrowedCount = 0;
         boolean late = false;
+        List<Scenario> judgedAs = new ArrayList<>(java.util.Collections.nCopies(scenarios.size(), (Scenario) null));
         for (int i = 0; i < scenarios.size(); i++) {
+            if (!shard.owns(i)) {
+                continue;
+            }
             Scenario s = scenarios.get(i);
             List<String> cannot = contract.cannotExpress(s);
             if (!cannot.isEmpty()) {
@@ -113,6 +163,7 @@ public final class EngineLab {
                 narrowedCount++;
             }
             ran++;
+            judgedAs.set(i, s);
             Outcome o = Judge.judge(s, EngineRunner.run(s, engine, seed, timeout));
             for (Obligation ob : o.obligations()) {
                 late |= ob.reported() && !ob.onTime();
@@ -122,7 +173,7 @@ public final class EngineLab {
                 for (Criterion c : Judge.cellsOf(v.criterion(), v.classes())) {
                     if (failedHere.add(c)) {
                         counts.computeIfAbsent(c, k -> new int[2])[1]++;
-                        firstFound.putIfAbsent(c, new Scenario[] {s});
+                        firstFound.putIfAbsent(c, i);
                     }
                 }
             }
@@ -135,9 +186,10 @@ public final class EngineLab {
                 progress.accept(engine.id() + ": " + (i + 1) + " of " + scenarios.size() + " scenarios");
             }
         }
-        for (Map.Entry<Criterion, Scenario[]> f : firstFound.entrySet()) {
+        for (Map.Entry<Criterion, Integer> f : firstFound.entrySet()) {
             if (contract.applies(f.getKey())) {
-                firsts.put(f.getKey(), shrink(engine, f.getValue()[0], f.getKey(), seed, timeout));
+                int at = f.getValue();
+                firsts.put(f.getKey(), shrink(engine, at, judgedAs.get(at), f.getKey(), seed, timeout));
             }
         }
         Map<Criterion, Cell> cells = new EnumMap<>(Criterion.class);
@@ -145,14 +197,11 @@ public final class EngineLab {
             int[] n = counts.getOrDefault(c, new int[2]);
             cells.put(c, new Cell(c, contract.applies(c), n[0], n[1], firsts.get(c)));
         }
-        boolean invariants = cells.get(Criterion.PURE_FUNCTION).cellStatus() != CellStatus.FAIL;
-        MeasuredClass measured = MeasuredClass.of(cells.get(Criterion.CRASH).cellStatus(),
-                cells.get(Criterion.AT_LEAST_ONCE).cellStatus(), cells.get(Criterion.AT_MOST_ONCE).cellStatus(), !late, invariants);
-        return new Row(contract, cells, measured, ran, narrowedCount, skipped, reasons, late);
+        return Row.of(contract, cells, ran, narrowedCount, skipped, reasons, late);
     }
 
     /** The smallest scenario the shrinker finds that still violates {@code c}, with its first violation and trace. */
-    static Counterexample shrink(EngineSubject engine, Scenario found, Criterion c, long seed, Duration timeout) {
+    static Counterexample shrink(EngineSubject engine, int index, Scenario found, Criterion c, long seed, Duration timeout) {
         Shrinker shrinker = new Shrinker(s -> violation(engine, s, c, seed, timeout) != null, SHRINK_ATTEMPTS);
         Scenario small;
         try {
@@ -162,7 +211,7 @@ public final class EngineLab {
         }
         Trace t = EngineRunner.run(small, engine, seed, timeout);
         Violation v = violationIn(Judge.judge(small, t), c);
-        return new Counterexample(found.name(), small, v == null ? "(no longer fails when run again)" : v.message(), t);
+        return new Counterexample(index, found.name(), small, v == null ? "(no longer fails when run again)" : v.message(), t);
     }
 
     private static Violation violation(EngineSubject engine, Scenario s, Criterion c, long seed, Duration timeout) {

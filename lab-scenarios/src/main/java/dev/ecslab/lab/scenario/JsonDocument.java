@@ -57,6 +57,32 @@ public final class JsonDocument {
         }
     }
 
+    /**
+     * Reads a versioned file of the lab's strictly: a regular file of at most {@code maxBytes}, strict UTF-8, JSON of
+     * at most {@code maxValues} values, whose {@code "format"} is {@code format} and {@code "version"} is
+     * {@code version}.
+     *
+     * @param what the kind of file, as errors name it ({@code shard file})
+     * @throws dev.ecslab.ecs.input.BadInputException naming the file: another format, another version, or what
+     *         {@link #parse} refuses
+     */
+    public static JsonDocument readVersioned(java.nio.file.Path file, String format, int version, String what,
+            InputLimit maxBytes, InputLimit maxValues) {
+        String source = file.toString();
+        String json = dev.ecslab.ecs.input.InputFile.readUtf8(file, maxBytes);
+        JsonDocument doc = parse(json, source, maxValues);
+        JsonNode root = doc.jackson();
+        if (!root.isObject() || !format.equals(root.path("format").asText(null))) {
+            throw new dev.ecslab.ecs.input.BadInputException(source, "", "is not an ecslab " + what + " (its \"format\" is"
+                    + " not \"" + format + "\")");
+        }
+        if (root.path("version").asInt(-1) != version) {
+            throw new dev.ecslab.ecs.input.BadInputException(source, "", "is a " + what + " of layout version "
+                    + root.path("version") + "; this lab reads version " + version + " (merge shards made by the same lab)");
+        }
+        return doc;
+    }
+
     /** {@code line L, column C, PATH}, without the path when it is the whole file. */
     private static String location(int line, int column, String path) {
         String at = JsonInputException.location(line, column, path);

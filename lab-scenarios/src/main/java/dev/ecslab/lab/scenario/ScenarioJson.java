@@ -68,6 +68,16 @@ public final class ScenarioJson {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
+    /** Writes {@code value} as JSON on one line (a result file a program reads, not a person). */
+    public static void writeCompact(java.nio.file.Path file, Object value) {
+        try {
+            MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT)
+                    .writeValue(file.toFile(), value);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']*)'");
     private static final Pattern OUT_OF_RANGE = Pattern.compile("Numeric value \\(([^)]*)\\) out of range of (\\w+)");
     private static final Pattern JAVA_NAME = Pattern.compile("(java|com|dev|org)\\.[a-z]+\\.|Exception|`|\\bclass\\b");

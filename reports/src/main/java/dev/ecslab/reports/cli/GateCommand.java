@@ -137,14 +137,7 @@ final class GateCommand implements Callable<Integer> {
             System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
             return LabMain.BAD_INPUT;
         }
-        if (annotations != null && !annotations.equals("github")) {
-            System.err.println("lab gate: --annotations " + BadInputException.printable(annotations)
-                    + ": the only format is github");
-            return LabMain.BAD_INPUT;
-        }
-        if (campaign.shard != null && (junit != null || annotations != null)) {
-            System.err.println("lab gate: --shard writes the shard's result file only; --junit and --annotations go to"
-                    + " lab merge, which gives the verdict");
+        if (!outputsAgree()) {
             return LabMain.BAD_INPUT;
         }
         if (junit != null) {
@@ -172,6 +165,21 @@ final class GateCommand implements Callable<Integer> {
             Matrix m = campaign.run(List.of(subject), List.of(exec));
             return verdict(m, expected, !campaign.noMemory, start, report, stop, junit, annotations);
         }
+    }
+
+    /** Whether --annotations names a format and, with --shard, neither it nor --junit is given; else says why. */
+    private boolean outputsAgree() {
+        if (annotations != null && !annotations.equals("github")) {
+            System.err.println("lab gate: --annotations " + BadInputException.printable(annotations)
+                    + ": the only format is github");
+            return false;
+        }
+        if (campaign.shard != null && (junit != null || annotations != null)) {
+            System.err.println("lab gate: --shard writes the shard's result file only; --junit and --annotations go to"
+                    + " lab merge, which gives the verdict");
+            return false;
+        }
+        return true;
     }
 
     /**
@@ -210,7 +218,7 @@ final class GateCommand implements Callable<Integer> {
     /**
      * The gate for an engine under test: the catalogue and the campaign ({@code --tries}, {@code --seed}) that its
      * contract can express, judged by {@link dev.ecslab.lab.engine.EngineLab}, against the promises of
-     * {@code --expect}; the same JUnit XML, exit codes and counterexample files as for a strategy.
+     * {@code --expect}; the same JUnit XML, exit codes, counterexample files and shards as for a strategy.
      */
     private int engineGate() throws Exception {
         if (strategy != null || executor != null) {
@@ -222,15 +230,16 @@ final class GateCommand implements Callable<Integer> {
                     + " claims no class of its own");
             return LabMain.BAD_INPUT;
         }
-        if (campaign.shard != null || annotations != null && !annotations.equals("github")) {
-            System.err.println("lab gate: --engine takes no --shard; --annotations takes github");
+        if (!outputsAgree()) {
             return LabMain.BAD_INPUT;
         }
         ClaimedClass expected;
         dev.ecslab.lab.engine.EngineSubject subject;
+        dev.ecslab.lab.classify.Shard shard;
         try (java.net.URLClassLoader loader = EnginesCommand.loader(engineJars)) {
             try {
                 expected = parseClass(expect);
+                shard = campaign.shard == null ? dev.ecslab.lab.classify.Shard.ALL : campaign.shard();
                 subject = EnginesCommand.find(List.of(engine), engineCommands, loader).get(0);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
@@ -254,30 +263,57 @@ final class GateCommand implements Callable<Integer> {
                 var scenarios = dev.ecslab.lab.engine.EngineLab.scenarios(dev.ecslab.lab.catalogue.Catalogue.all(),
                         campaign.tries, campaign.seed);
                 var row = dev.ecslab.lab.engine.EngineLab.run(subject, scenarios, campaign.seed,
-                        java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line));
-                java.util.Map<dev.ecslab.lab.criteria.Criterion, String> files = new java.util.EnumMap<>(
-                        dev.ecslab.lab.criteria.Criterion.class);
-                String md = EnginesCommand.markdown(List.of(row), scenarios.size());
-                java.nio.file.Files.writeString(report.dir().resolve("engines.md"), md);
-                files.putAll(EnginesCommand.writeCounterexamples(List.of(row), report.dir()));
-                GateVerdict v = GateVerdict.ofEngine(row, expected, (System.nanoTime() - start) / 1_000_000_000L, files);
-                report.commit();
-                Path dir = report.out();
-                if (junit != null) {
-                    AtomicFiles.write(junit, JUnitXml.of(v, dir));
+                        java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line), shard);
+                if (campaign.shard != null) {
+                    var content = dev.ecslab.lab.engine.EngineShardFile.of(engineIdentity(subject.id(), expected), shard,
+                            scenarios.size(), row);
+                    Path file = report.dir().resolve(dev.ecslab.lab.classify.ShardFile.NAME);
+                    dev.ecslab.lab.engine.EngineShardFile.write(file, content);
+                    report.commit();
+                    System.out.printf(Locale.ROOT, "lab gate: engine %s, shard %s ran %d and left out %d of the %d scenario(s)"
+                            + " it owns; wrote %s (merge every shard with: ./lab merge DIR...)%n", engine, shard, row.ran(),
+                            row.skipped(), row.ran() + row.skipped(), report.out().resolve(dev.ecslab.lab.classify.ShardFile.NAME));
+                    return 0;
                 }
-                System.out.printf(Locale.ROOT, "gate engine %s: expected %s, measured %s: %s%n", engine,
-                        new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(),
-                        v.passes() ? "PASS" : "FAIL");
-                printChecks(v, dir, "n/a");
-                System.out.println("wrote " + dir.resolve("engines.md") + (junit == null ? ""
-                        : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
-                if (annotations != null) {
-                    GithubAnnotations.of(v, dir, Path.of("")).forEach(System.out::println);
-                }
-                return v.passes() ? 0 : 1;
+                return engineVerdict(row, scenarios.size(), expected, start, report, stop, junit, annotations);
             }
         }
+    }
+
+    /** What every shard of one engine gate must share: the lab's version, the engine and the options that change what runs. */
+    private List<String> engineIdentity(String id, ClaimedClass expected) {
+        return List.of(LabVersion.line(), "gate", "--engine", id, "--expect", expected.name(), "--tries",
+                String.valueOf(campaign.tries), "--seed", String.valueOf(campaign.seed), "--run-timeout",
+                String.valueOf(campaign.runTimeoutSeconds));
+    }
+
+    /**
+     * Writes an engine gate's files (engines.md, the replay files, the JUnit XML), prints its verdict and answers its exit
+     * code: what {@code lab gate --engine} does after its scenarios, and {@code lab merge} after merging its shards.
+     */
+    static int engineVerdict(dev.ecslab.lab.engine.EngineLab.Row row, int scenarios, ClaimedClass expected, long start,
+            StagedReport report, Interrupts stop, Path junit, String annotations) throws Exception {
+        String md = EnginesCommand.markdown(List.of(row), scenarios);
+        java.nio.file.Files.writeString(report.dir().resolve("engines.md"), md);
+        java.util.Map<dev.ecslab.lab.criteria.Criterion, String> files = EnginesCommand.writeCounterexamples(List.of(row),
+                report.dir());
+        GateVerdict v = GateVerdict.ofEngine(row, expected, (System.nanoTime() - start) / 1_000_000_000L, files);
+        Checkpoints.reached("commit", stop);
+        report.commit();
+        Path dir = report.out();
+        if (junit != null) {
+            AtomicFiles.write(junit, JUnitXml.of(v, dir));
+        }
+        String id = row.contract().id();
+        System.out.printf(Locale.ROOT, "gate engine %s: expected %s, measured %s: %s%n", id,
+                new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
+        printChecks(v, dir, "n/a");
+        System.out.println("wrote " + dir.resolve("engines.md") + (junit == null ? ""
+                : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
+        if (annotations != null) {
+            GithubAnnotations.of(v, dir, Path.of("")).forEach(System.out::println);
+        }
+        return v.passes() ? 0 : 1;
     }
 
     /**

@@ -84,6 +84,11 @@ final class MergeCommand implements Callable<Integer> {
                     + ": the only format is github");
             return LabMain.BAD_INPUT;
         }
+        List<Path> given = shards.stream().map(p -> Files.isDirectory(p) ? p.resolve(ShardFile.NAME) : p).toList();
+        long engineShards = given.stream().filter(dev.ecslab.lab.engine.EngineShardFile::isOne).count();
+        if (engineShards > 0) {
+            return mergeEngine(given, engineShards, start);
+        }
         List<ShardFile.Content> read = new ArrayList<>();
         List<String> names = new ArrayList<>();
         Matrix m;
@@ -109,8 +114,7 @@ final class MergeCommand implements Callable<Integer> {
             AtomicFiles.checkWritable(junit, "--junit", out, "--out", inputs);
         }
         refuseOutHoldingAnInput(inputs);
-        System.out.println("lab merge: " + read.size() + " shard(s) of " + String.join(" ", identity.subList(1, identity.size()))
-                + " (" + identity.get(0) + ")");
+        say(read.size(), identity);
         try (StagedReport report = StagedReport.open(out, "--out", "lab merge", LabMain::note);
                 Interrupts stop = Interrupts.arm(report)) {
             if (!gate) {
@@ -123,5 +127,53 @@ final class MergeCommand implements Callable<Integer> {
             ClaimedClass expected = m.rows().get(0).claimed();
             return GateCommand.verdict(m, expected, read.get(0).settings().memory(), start, report, stop, junit, annotations);
         }
+    }
+
+    /**
+     * The shards of an engine's gate ({@code lab gate --engine ID --shard K/N}) merged into the gate's row, verdict,
+     * files and exit code, as the unsharded gate gives them.
+     */
+    private int mergeEngine(List<Path> files, long engineShards, long start) throws Exception {
+        if (engineShards != files.size()) {
+            System.err.println("lab merge: " + engineShards + " of the " + files.size() + " files are an engine gate's shards"
+                    + " and the others are not: merge the shards of one gate");
+            return LabMain.BAD_INPUT;
+        }
+        List<dev.ecslab.lab.engine.EngineShardFile.Content> read = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        dev.ecslab.lab.engine.EngineLab.Row row;
+        try (Interrupts reading = Interrupts.arm(null)) {
+            for (Path file : files) {
+                read.add(dev.ecslab.lab.engine.EngineShardFile.read(file));
+                names.add(file.toString());
+            }
+            row = dev.ecslab.lab.engine.EngineShardFile.merge(read, names);
+        } catch (IllegalArgumentException e) {
+            System.err.println("lab merge: " + BadInputException.printable(e.getMessage()));
+            return LabMain.BAD_INPUT;
+        }
+        List<String> identity = read.get(0).identity();
+        int at = identity.indexOf("--expect");
+        ClaimedClass expected;
+        try {
+            expected = ClaimedClass.valueOf(identity.get(at + 1));
+        } catch (RuntimeException e) {
+            throw new BadInputException(names.get(0), "identity", "names no expected class (--expect CLASS)");
+        }
+        if (junit != null) {
+            AtomicFiles.checkWritable(junit, "--junit", out, "--out", files);
+        }
+        refuseOutHoldingAnInput(files);
+        say(read.size(), identity);
+        try (StagedReport report = StagedReport.open(out, "--out", "lab merge", LabMain::note);
+                Interrupts stop = Interrupts.arm(report)) {
+            return GateCommand.engineVerdict(row, read.get(0).scenarios(), expected, start, report, stop, junit, annotations);
+        }
+    }
+
+    /** Says what is merged: how many shards, of which command and options, made by which lab. */
+    private static void say(int shards, List<String> identity) {
+        System.out.println("lab merge: " + shards + " shard(s) of " + String.join(" ", identity.subList(1, identity.size()))
+                + " (" + identity.get(0) + ")");
     }
 }

@@ -131,4 +131,58 @@ class EngineGateTest {
         assertEquals(2, neither.code());
         assertTrue(neither.err().contains("--engine") && neither.err().contains("--strategy"), neither.err());
     }
+
+    /**
+     * Shards of an engine's gate merge into the unsharded gate: the same exit code, check lines, engines.md, JUnit XML
+     * (but its times) and counterexample files, for a failing engine; a missing or repeated shard is refused.
+     */
+    @Test
+    void theShardsOfAnEngineGateMergeIntoTheUnshardedGate() throws Exception {
+        String engine = "test-drops-removals";
+        CommandOutput whole = gate(engine, "exact", tmp.resolve("whole.xml"));
+        assertEquals(1, whole.code(), whole.out() + whole.err());
+        List<String> dirs = new ArrayList<>();
+        for (int k = 1; k <= 3; k++) {
+            Path dir = tmp.resolve("shard-" + k);
+            CommandOutput shard = CommandOutput.run("gate", "--engine", engine, "--expect", "exact", "--tries", "20", "--seed",
+                    "5", "--shard", k + "/3", "--out", dir.toString());
+            assertEquals(0, shard.code(), "a shard's exit code does not depend on what it found: " + shard.out() + shard.err());
+            assertTrue(Files.isRegularFile(dir.resolve("shard.json")), shard.out());
+            dirs.add(dir.toString());
+        }
+        Path merged = tmp.resolve("merged");
+        List<String> args = new ArrayList<>(List.of("merge", "--out", merged.toString(), "--junit",
+                tmp.resolve("merged.xml").toString()));
+        args.addAll(dirs);
+        CommandOutput m = CommandOutput.run(args.toArray(String[]::new));
+        assertEquals(1, m.code(), m.out() + m.err());
+        assertEquals(checks(whole.out()), checks(m.out()));
+        Path wholeDir = tmp.resolve(engine + "-exact");
+        assertEquals(Files.readString(wholeDir.resolve("engines.md")), Files.readString(merged.resolve("engines.md")));
+        assertEquals(Files.readString(wholeDir.resolve(engine + "/criterion-1.json")),
+                Files.readString(merged.resolve(engine + "/criterion-1.json")));
+        assertEquals(Files.readString(tmp.resolve("whole.xml")).replaceAll("time=\"[^\"]*\"", "")
+                        .replace(wholeDir.toString(), "DIR"),
+                Files.readString(tmp.resolve("merged.xml")).replaceAll("time=\"[^\"]*\"", "").replace(merged.toString(), "DIR"));
+
+        CommandOutput missing = CommandOutput.run("merge", "--out", tmp.resolve("m2").toString(), dirs.get(0), dirs.get(2));
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("shard(s) [2] of 3 are missing"), missing.err());
+        CommandOutput twice = CommandOutput.run("merge", "--out", tmp.resolve("m3").toString(), dirs.get(0), dirs.get(0),
+                dirs.get(1), dirs.get(2));
+        assertEquals(2, twice.code());
+        assertTrue(twice.err().contains("is given twice"), twice.err());
+        CommandOutput junitOnShard = CommandOutput.run("gate", "--engine", engine, "--expect", "exact", "--shard", "1/2",
+                "--junit", tmp.resolve("x.xml").toString(), "--out", tmp.resolve("x").toString());
+        assertEquals(2, junitOnShard.code());
+        assertTrue(junitOnShard.err().contains("--junit and --annotations go to lab merge"), junitOnShard.err());
+    }
+
+    /** The check lines of a gate's output (from the verdict line on), without the folder the files went to. */
+    private static List<String> checks(String out) {
+        List<String> lines = out.lines().dropWhile(l -> !l.startsWith("gate engine ")).filter(l -> !l.startsWith("wrote ")
+                && !l.contains("replay: ")).toList();
+        assertTrue(!lines.isEmpty(), out);
+        return lines;
+    }
 }
