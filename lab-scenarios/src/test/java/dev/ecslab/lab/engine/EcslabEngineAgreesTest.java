@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
 /**
  * ecslab's world judged through the engine interface ({@link EcslabEngine}, driven by the lab's serial driver) gets
  * the class the native lab measures under the {@code serial} executor, on the same scenarios (the catalogue and a
- * campaign), for every built-in strategy and for mutants that lose and repeat changes. Where the two paths differ on a
+ * campaign, those without a clock the engine path cannot play: {@link #clockFree}), for every built-in strategy and
+ * for mutants that lose and repeat changes. Where the two paths differ on a
  * scenario, the test names the scenario and the verdicts of both, so a disagreement can be explained rather than
  * hidden.
  */
@@ -37,7 +38,18 @@ class EcslabEngineAgreesTest {
     static final long SEED = 4_242;
     static final int TRIES = 100;
     static final Duration TIMEOUT = Duration.ofSeconds(60);
-    static final List<String> MUTANTS = List.of("mutant:reports-twice", "mutant:loses-ticks-on-move", "mutant:late-by-two-frames");
+    static final List<String> MUTANTS = List.of("mutant:reports-twice", "mutant:loses-ticks-on-move");
+
+    /**
+     * Whether the engine path plays {@code s} as the native lab does. It has no clock: the lab's serial driver plays
+     * no start tick, clock jump, age jump or idle frame (an engine under test has no ticks, and no change of it ages
+     * out), so on a scenario with any of them the native lab judges a world whose old changes expire and the engine
+     * path one where they are owed. Seed 4 251 is one: an age jump before frame 1 makes a frame-0 change expire
+     * natively, and the engine path owes it (flags then fails criterion 1 there, and reports-twice criterion 2).
+     */
+    static boolean clockFree(Scenario s) {
+        return s.startTick() == null && s.clockJumps().isEmpty() && s.ageJumps().isEmpty();
+    }
 
     static List<TrackerSubject> subjects() {
         List<TrackerSubject> out = new ArrayList<>();
@@ -56,10 +68,15 @@ class EcslabEngineAgreesTest {
     void theEnginePathMeasuresTheClassTheNativeSerialLabMeasures() {
         List<TrackerSubject> subjects = subjects();
         ExecutorSubject serial = ExecutorSubject.of("serial");
-        LabOptions options = LabOptions.builder().tries(TRIES).campaignSeed(SEED).catalogueSeeds(List.of(SEED))
+        // The same scenarios on both paths: the catalogue and the campaign, clock-free, each run once (the native lab
+        // takes them all as its catalogue, under one seed).
+        List<Scenario> scenarios = EngineLab.scenarios(Catalogue.all(), TRIES, SEED).stream()
+                .filter(EcslabEngineAgreesTest::clockFree).toList();
+        System.out.println("EcslabEngineAgreesTest: " + scenarios.size() + " clock-free scenarios of the catalogue and "
+                + TRIES + " from seed " + SEED);
+        LabOptions options = LabOptions.builder().tries(0).campaignSeed(SEED).catalogueSeeds(List.of(SEED))
                 .catalogueSearch(-1, 1).memory(false).shrinkAttempts(0).runTimeout(TIMEOUT).build();
-        Matrix native_ = new Lab(options).withJobs(2).run(subjects, List.of(serial), Catalogue.all());
-        List<Scenario> scenarios = EngineLab.scenarios(Catalogue.all(), TRIES, SEED);
+        Matrix native_ = new Lab(options).run(subjects, List.of(serial), scenarios);
         Map<String, MeasuredClass[]> table = new LinkedHashMap<>();
         List<String> disagreements = new ArrayList<>();
         for (int i = 0; i < subjects.size(); i++) {
@@ -93,11 +110,9 @@ class EcslabEngineAgreesTest {
         List<String> out = new ArrayList<>();
         ExecutorSubject serial = ExecutorSubject.of("serial");
         EngineSubject engine = EcslabEngine.subject(t);
-        int catalogue = Catalogue.all().size();
         for (int i = 0; i < scenarios.size() && out.size() < 5; i++) {
             Scenario s = scenarios.get(i);
-            long seed = i < catalogue ? SEED : SEED + i - catalogue;      // the native lab's seed for this scenario
-            Outcome n = Judge.judge(s, ScenarioRunner.run(s, new LabConfig(t, serial, seed).withTimeout(TIMEOUT)));
+            Outcome n = Judge.judge(s, ScenarioRunner.run(s, new LabConfig(t, serial, SEED).withTimeout(TIMEOUT)));
             Outcome e = Judge.judge(s, EngineRunner.run(s, engine, SEED, TIMEOUT));
             if (n.passes() != e.passes()) {
                 out.add("  " + s.name() + ": native " + first(n) + "; engine path " + first(e));
