@@ -9,5 +9,9 @@
  * {@link dev.ecslab.lab.engine.ProcessEngineProvider} or {@link dev.ecslab.lab.engine.EngineSubject#process}) that
  * speaks the protocol of {@code docs/engine-protocol.md}; every way it can fail is a crash of the run that names it
  * ({@link dev.ecslab.lab.engine.DriverFailure}), and no process it started outlives the run.
+ *
+ * <p>ecslab's own world is an engine too ({@link dev.ecslab.lab.engine.EcslabEngine}, one per change-tracking
+ * strategy): judged through this interface, it must get the class the native lab measures under the serial
+ * executor, which checks the engine path against the native one.
  */
 package dev.ecslab.lab.engine;
