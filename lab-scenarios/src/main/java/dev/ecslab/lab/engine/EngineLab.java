@@ -136,6 +136,15 @@ public final class EngineLab {
      */
     public static Row run(EngineSubject engine, List<Scenario> scenarios, long seed, Duration timeout, Consumer<String> progress,
             Shard shard) {
+        return run(engine, scenarios, seed, timeout, progress, shard, SHRINK_ATTEMPTS);
+    }
+
+    /**
+     * As {@link #run(EngineSubject, List, long, Duration, Consumer, Shard)}, with at most {@code shrinkAttempts}
+     * candidates tried per shrink (0: each counterexample is kept as found).
+     */
+    public static Row run(EngineSubject engine, List<Scenario> scenarios, long seed, Duration timeout, Consumer<String> progress,
+            Shard shard, int shrinkAttempts) {
         EngineContract contract = engine.contract();
         Map<Criterion, int[]> counts = new EnumMap<>(Criterion.class);          // judged, failed
         Map<Criterion, Counterexample> firsts = new EnumMap<>(Criterion.class);
@@ -189,7 +198,7 @@ public final class EngineLab {
         for (Map.Entry<Criterion, Integer> f : firstFound.entrySet()) {
             if (contract.applies(f.getKey())) {
                 int at = f.getValue();
-                firsts.put(f.getKey(), shrink(engine, at, judgedAs.get(at), f.getKey(), seed, timeout));
+                firsts.put(f.getKey(), shrink(engine, at, judgedAs.get(at), f.getKey(), seed, timeout, shrinkAttempts));
             }
         }
         Map<Criterion, Cell> cells = new EnumMap<>(Criterion.class);
@@ -201,11 +210,14 @@ public final class EngineLab {
     }
 
     /** The smallest scenario the shrinker finds that still violates {@code c}, with its first violation and trace. */
-    static Counterexample shrink(EngineSubject engine, int index, Scenario found, Criterion c, long seed, Duration timeout) {
-        Shrinker shrinker = new Shrinker(s -> violation(engine, s, c, seed, timeout) != null, SHRINK_ATTEMPTS);
-        Scenario small;
+    static Counterexample shrink(EngineSubject engine, int index, Scenario found, Criterion c, long seed, Duration timeout,
+            int attempts) {
+        Shrinker shrinker = new Shrinker(s -> violation(engine, s, c, seed, timeout) != null, attempts);
+        Scenario small = found;
         try {
-            small = shrinker.shrink(found);
+            if (attempts > 0) {
+                small = shrinker.shrink(found);
+            }
         } catch (RuntimeException e) {
             small = found;                                      // a scenario the shrinker cannot reduce is kept whole
         }

@@ -64,16 +64,28 @@ class EcslabEngineAgreesTest {
         return out;
     }
 
+    /** On the catalogue's clock-free scenarios: every built-in strategy and mutant, in the default build. */
     @Test
-    void theEnginePathMeasuresTheClassTheNativeSerialLabMeasures() {
+    void onTheCatalogueTheEnginePathMeasuresTheClassTheNativeSerialLabMeasures() {
+        agree(0);
+    }
+
+    /** On the catalogue and a campaign of {@value #TRIES}: a longer comparison, in the {@code long} profile. */
+    @Test
+    @org.junit.jupiter.api.Tag("long")
+    void onACampaignTheEnginePathMeasuresTheClassTheNativeSerialLabMeasures() {
+        agree(TRIES);
+    }
+
+    private static void agree(int tries) {
         List<TrackerSubject> subjects = subjects();
         ExecutorSubject serial = ExecutorSubject.of("serial");
         // The same scenarios on both paths: the catalogue and the campaign, clock-free, each run once (the native lab
         // takes them all as its catalogue, under one seed).
-        List<Scenario> scenarios = EngineLab.scenarios(Catalogue.all(), TRIES, SEED).stream()
+        List<Scenario> scenarios = EngineLab.scenarios(Catalogue.all(), tries, SEED).stream()
                 .filter(EcslabEngineAgreesTest::clockFree).toList();
         System.out.println("EcslabEngineAgreesTest: " + scenarios.size() + " clock-free scenarios of the catalogue and "
-                + TRIES + " from seed " + SEED);
+                + tries + " from seed " + SEED);
         LabOptions options = LabOptions.builder().tries(0).campaignSeed(SEED).catalogueSeeds(List.of(SEED))
                 .catalogueSearch(-1, 1).memory(false).shrinkAttempts(0).runTimeout(TIMEOUT).build();
         Matrix native_ = new Lab(options).run(subjects, List.of(serial), scenarios);
@@ -83,7 +95,8 @@ class EcslabEngineAgreesTest {
             TrackerSubject t = subjects.get(i);
             Row row = native_.rows().get(i);
             assertEquals(t.label(), row.subject().label());
-            EngineLab.Row engine = EngineLab.run(EcslabEngine.subject(t), scenarios, SEED, TIMEOUT, null);
+            EngineLab.Row engine = EngineLab.run(EcslabEngine.subject(t), scenarios, SEED, TIMEOUT, null,
+                    dev.ecslab.lab.classify.Shard.ALL, 0);
             table.put(t.label(), new MeasuredClass[] {row.measured(), engine.measured()});
             StringBuilder cells = new StringBuilder();
             for (Criterion c : List.of(Criterion.CRASH, Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE, Criterion.SAME_FRAME,
