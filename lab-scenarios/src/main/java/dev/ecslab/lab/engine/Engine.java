@@ -50,7 +50,11 @@ public interface Engine extends AutoCloseable {
     /**
      * What watch {@code watch} (its index in the system's list) of the running system reports now: for a
      * component, the labels of the entities its filter yields (in the engine's order, a repeat kept); for a
-     * resource, {@code ["R"]} when the filter holds and none when it does not.
+     * resource, {@code ["R"]} when the filter holds and none when it does not. The window (changes since the
+     * system's previous {@link #beginRun}), the world's changes reported to every system, a removal making earlier
+     * additions unreportable, one entry per removal for {@code REMOVED}, and order not mattering are specified once
+     * for both transports, in the process protocol's "What a watch reports" ({@code docs/engine-protocol.md}); the
+     * contract's {@code ownWrites}, {@code equalWritesCount}, {@code delayFrames} and fold adjust them.
      */
     List<String> report(String system, int watch) throws Exception;
 

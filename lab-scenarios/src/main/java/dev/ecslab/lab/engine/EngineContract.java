@@ -20,11 +20,12 @@ import java.util.Set;
  * @param id          the engine's id on the command line ({@code artemis-odb})
  * @param name        its name and version in words ({@code artemis-odb 2.3.0})
  * @param source      where each promise comes from: the engine's documentation or code, cited
- * @param components  the filters it answers for components ({@code ADDED}, {@code MUTATED}, {@code CHANGED},
- *                    {@code REMOVED}); at least one
+ * @param components  the filters it answers for components ({@link dev.ecslab.lab.scenario.WatchKind}: {@code ADDED},
+ *                    {@code MUTATED}, {@code CHANGED}, {@code REMOVED}); at least one
  * @param resources   the filters it answers for resources (none: it has no resource change detection)
  * @param ownWrites   whether a system is told of its own changes at its next run (Bevy: no; an entity
- *                    subscription that does not know who made a change: yes)
+ *                    subscription that does not know who made a change: yes); judged only on {@code MUTATED} and
+ *                    {@code CHANGED} watches
  * @param equalWritesCount whether a write of an equal value is a change (Bevy's {@code DerefMut}: yes; an engine
  *                    that compares values: no)
  * @param delayFrames when a change is reported: 0 at the observer's next run after it; k within k frames of that

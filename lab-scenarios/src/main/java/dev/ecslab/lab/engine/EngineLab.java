@@ -165,7 +165,7 @@ public final class EngineLab {
                 java.util.Optional<Scenario> narrowed = Narrowed.to(contract, s);
                 if (narrowed.isEmpty()) {
                     skipped++;
-                    cannot.forEach(r -> reasons.merge(r, 1, Integer::sum));
+                    Narrowed.whyLeftOut(contract, s).forEach(r -> reasons.merge(r, 1, Integer::sum));
                     continue;
                 }
                 s = narrowed.get();

@@ -220,8 +220,11 @@ public final class EngineRunner {
         } catch (EngineFailure failure) {
             synchronized (this) {
                 Throwable t = failure.getCause();
+                String missing = t instanceof NoClassDefFoundError || t instanceof ClassNotFoundException
+                        ? " (a class the engine needs is not on the class path: give the engine's own dependencies"
+                                + " as more --engine-jar options)" : "";
                 crashes.add(new Crash("engine", failure.call, null, null, t.getClass().getName()
-                        + (t.getMessage() == null ? "" : ": " + t.getMessage()), frames(t), frame));
+                        + (t.getMessage() == null ? "" : ": " + t.getMessage()) + missing, frames(t), frame));
                 errors.add("the engine failed in " + failure.call);
             }
         } finally {

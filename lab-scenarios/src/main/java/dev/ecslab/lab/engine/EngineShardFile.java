@@ -54,9 +54,11 @@ public final class EngineShardFile {
      * @param identity  what every shard of one gate shares: the lab's version, the command and its options
      * @param shard     {@code K/N}
      * @param scenarios how many scenarios the whole gate enumerates (the shard owns those {@link Shard#owns} says)
+     * @param replayArgs the options after a replay file that find the engine again ({@code --engine-jar JAR}), as
+     *                  the shard's command line gave them; the merge prints them with each replay command
      */
     public record Content(String format, int version, List<String> identity, String shard, int scenarios,
-            ContractEntry contract, RowEntry row) {
+            ContractEntry contract, RowEntry row, String replayArgs) {
     }
 
     /** The declared contract, field for field ({@link EngineContract}). */
@@ -88,7 +90,7 @@ public final class EngineShardFile {
     }
 
     /** The content of shard {@code shard} of a gate of {@code scenarios} scenarios whose row is {@code row}. */
-    public static Content of(List<String> identity, Shard shard, int scenarios, EngineLab.Row row) {
+    public static Content of(List<String> identity, Shard shard, int scenarios, EngineLab.Row row, String replayArgs) {
         List<CellEntry> cells = new ArrayList<>();
         for (Criterion c : Criterion.values()) {
             EngineLab.Cell cell = row.cells().get(c);
@@ -98,7 +100,7 @@ public final class EngineShardFile {
         }
         return new Content(FORMAT, VERSION, List.copyOf(identity), shard.toString(), scenarios,
                 ContractEntry.of(row.contract()), new RowEntry(row.ran(), row.narrowed(), row.skipped(),
-                        new TreeMap<>(row.notExpressible()), row.late(), cells));
+                        new TreeMap<>(row.notExpressible()), row.late(), cells), replayArgs);
     }
 
     public static void write(Path file, Content content) {
@@ -126,6 +128,7 @@ public final class EngineShardFile {
         Content c = doc.bind(Content.class);
         need(doc, c.identity() != null && !c.identity().contains(null), "identity", "is missing or holds a null");
         need(doc, c.shard() != null, "shard", "is missing");
+        need(doc, c.replayArgs() != null, "replayArgs", "is missing");
         Shard shard;
         try {
             shard = Shard.parse(c.shard());

@@ -25,8 +25,24 @@ public final class Narrowed {
 
     /** {@code s} narrowed to {@code contract}, or empty when what is left does not validate or still cannot run. */
     public static Optional<Scenario> to(EngineContract contract, Scenario s) {
+        return Optional.ofNullable(attempt(contract, s).scenario());
+    }
+
+    /**
+     * Why {@code s} is left out for {@code contract} (empty when it runs, as written or narrowed): what the contract
+     * still cannot express once narrowed, or that no watch is left, or that what is left is not a valid scenario.
+     */
+    public static List<String> whyLeftOut(EngineContract contract, Scenario s) {
+        return attempt(contract, s).why();
+    }
+
+    /** A narrowing's outcome: the scenario to run, or null and why not. */
+    private record Attempt(Scenario scenario, List<String> why) {
+    }
+
+    private static Attempt attempt(EngineContract contract, Scenario s) {
         if (contract.cannotExpress(s).isEmpty()) {
-            return Optional.of(s);
+            return new Attempt(s, List.of());
         }
         boolean resources = contract.features().contains(EngineContract.Feature.RESOURCES);
         List<StageSpec> stages = new ArrayList<>();
@@ -57,11 +73,15 @@ public final class Narrowed {
                     resources ? s.resources() : Map.of(), stages, s.pauses(), s.frames(), edits, s.startTick(), s.ordering(),
                     s.groups(), s.clockJumps(), s.layout(), s.ageJumps(), s.observeEverything(), s.padding()).validate();
         } catch (RuntimeException invalid) {
-            return Optional.empty();
+            return new Attempt(null, List.of("what is left once narrowed is not a valid scenario"));
         }
-        if (!contract.cannotExpress(narrowed).isEmpty() || narrowed.systems().stream().allMatch(x -> x.watches().isEmpty())) {
-            return Optional.empty();
+        List<String> still = contract.cannotExpress(narrowed);
+        if (!still.isEmpty()) {
+            return new Attempt(null, still);
         }
-        return Optional.of(narrowed);
+        if (narrowed.systems().stream().allMatch(x -> x.watches().isEmpty())) {
+            return new Attempt(null, List.of("no watch is left once the watches the contract does not answer are taken out"));
+        }
+        return new Attempt(narrowed, List.of());
     }
 }

@@ -67,7 +67,7 @@ class EngineShardFileTest {
             Shard shard = new Shard(k, 3);
             EngineLab.Row part = EngineLab.run(engine, scenarios, EngineLabTest.SEED, EngineLabTest.TIMEOUT, null, shard);
             Path f = tmp.resolve("shard-" + k + ".json");
-            EngineShardFile.write(f, EngineShardFile.of(IDENTITY, shard, scenarios.size(), part));
+            EngineShardFile.write(f, EngineShardFile.of(IDENTITY, shard, scenarios.size(), part, ""));
             assertTrue(EngineShardFile.isOne(f));
             read.add(EngineShardFile.read(f));
             names.add(f.toString());
@@ -92,7 +92,7 @@ class EngineShardFileTest {
         List<String> other = new ArrayList<>(IDENTITY);
         other.set(3, "another");
         var foreign = new EngineShardFile.Content(EngineShardFile.FORMAT, EngineShardFile.VERSION, other, read.get(1).shard(),
-                read.get(1).scenarios(), read.get(1).contract(), read.get(1).row());
+                read.get(1).scenarios(), read.get(1).contract(), read.get(1).row(), "");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> EngineShardFile.merge(List.of(read.get(0), foreign, read.get(2)), names));
         assertTrue(e.getMessage().contains("comes from another gate"), e.getMessage());
@@ -104,7 +104,7 @@ class EngineShardFileTest {
         Shard shard = new Shard(1, 2);
         EngineLab.Row part = EngineLab.run(engine, EngineLabTest.scenarios.subList(0, 20), EngineLabTest.SEED,
                 EngineLabTest.TIMEOUT, null, shard);
-        ObjectNode good = ScenarioJson.MAPPER.valueToTree(EngineShardFile.of(IDENTITY, shard, 20, part));
+        ObjectNode good = ScenarioJson.MAPPER.valueToTree(EngineShardFile.of(IDENTITY, shard, 20, part, ""));
         refused(good, n -> n.put("version", 9), "layout version 9");
         refused(good, n -> n.put("format", "ecslab-shard"), "is not an ecslab engine shard file");
         refused(good, n -> n.put("shard", "3/2"), "shard");

@@ -266,7 +266,7 @@ final class GateCommand implements Callable<Integer> {
                         java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line), shard);
                 if (campaign.shard != null) {
                     var content = dev.ecslab.lab.engine.EngineShardFile.of(engineIdentity(subject.id(), expected), shard,
-                            scenarios.size(), row);
+                            scenarios.size(), row, replayArgs());
                     Path file = report.dir().resolve(dev.ecslab.lab.classify.ShardFile.NAME);
                     dev.ecslab.lab.engine.EngineShardFile.write(file, content);
                     report.commit();
@@ -275,9 +275,29 @@ final class GateCommand implements Callable<Integer> {
                             row.skipped(), row.ran() + row.skipped(), report.out().resolve(dev.ecslab.lab.classify.ShardFile.NAME));
                     return 0;
                 }
-                return engineVerdict(row, scenarios.size(), expected, start, report, stop, junit, annotations);
+                return engineVerdict(row, scenarios.size(), expected, start, report, stop, junit, annotations, replayArgs());
             }
         }
+    }
+
+    /**
+     * The options a replay of this gate's counterexamples needs to find the engine again: each {@code --engine-jar} as
+     * an absolute path, each {@code --engine-cmd} quoted for a POSIX shell.
+     */
+    private String replayArgs() {
+        StringBuilder b = new StringBuilder();
+        for (java.io.File jar : engineJars) {
+            b.append(" --engine-jar ").append(shellQuoted(jar.toPath().toAbsolutePath().normalize().toString()));
+        }
+        for (String cmd : engineCommands) {
+            b.append(" --engine-cmd ").append(shellQuoted(cmd.trim()));
+        }
+        return b.toString();
+    }
+
+    /** {@code s} as one word of a POSIX shell: bare when it holds only safe characters, else in single quotes. */
+    static String shellQuoted(String s) {
+        return s.matches("[A-Za-z0-9_./:=@%+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
     /** What every shard of one engine gate must share: the lab's version, the engine and the options that change what runs. */
@@ -292,12 +312,13 @@ final class GateCommand implements Callable<Integer> {
      * code: what {@code lab gate --engine} does after its scenarios, and {@code lab merge} after merging its shards.
      */
     static int engineVerdict(dev.ecslab.lab.engine.EngineLab.Row row, int scenarios, ClaimedClass expected, long start,
-            StagedReport report, Interrupts stop, Path junit, String annotations) throws Exception {
+            StagedReport report, Interrupts stop, Path junit, String annotations, String replayArgs) throws Exception {
         String md = EnginesCommand.markdown(List.of(row), scenarios);
         java.nio.file.Files.writeString(report.dir().resolve("engines.md"), md);
         java.util.Map<dev.ecslab.lab.criteria.Criterion, String> files = EnginesCommand.writeCounterexamples(List.of(row),
                 report.dir());
-        GateVerdict v = GateVerdict.ofEngine(row, expected, (System.nanoTime() - start) / 1_000_000_000L, files);
+        GateVerdict v = GateVerdict.ofEngine(row, expected, (System.nanoTime() - start) / 1_000_000_000L, files)
+                .withReplayArgs(replayArgs);
         Checkpoints.reached("commit", stop);
         report.commit();
         Path dir = report.out();
@@ -332,7 +353,7 @@ final class GateCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
                     c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
             if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
-                System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()));
+                System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()) + v.replayArgs());
             }
         }
     }

@@ -167,7 +167,8 @@ final class MergeCommand implements Callable<Integer> {
         say(read.size(), identity);
         try (StagedReport report = StagedReport.open(out, "--out", "lab merge", LabMain::note);
                 Interrupts stop = Interrupts.arm(report)) {
-            return GateCommand.engineVerdict(row, read.get(0).scenarios(), expected, start, report, stop, junit, annotations);
+            return GateCommand.engineVerdict(row, read.get(0).scenarios(), expected, start, report, stop, junit, annotations,
+                    read.get(0).replayArgs());
         }
     }
 

@@ -35,7 +35,22 @@ import java.util.Map;
  * @param notes              the replay files of the findings that were reported but not gated
  */
 public record GateVerdict(String strategy, String executor, ClaimedClass expected, int allowedDelayFrames,
-        MeasuredClass measured, List<Check> checks, int scenarios, long seconds, List<String> notes) {
+        MeasuredClass measured, List<Check> checks, int scenarios, long seconds, List<String> notes, String replayArgs) {
+
+    /** A verdict whose replay files need no option beyond the file ({@link #replayArgs} empty). */
+    public GateVerdict(String strategy, String executor, ClaimedClass expected, int allowedDelayFrames, MeasuredClass measured,
+            List<Check> checks, int scenarios, long seconds, List<String> notes) {
+        this(strategy, executor, expected, allowedDelayFrames, measured, checks, scenarios, seconds, notes, "");
+    }
+
+    /**
+     * This verdict, its replay commands given {@code args} after the file: the options that find the code under test
+     * again ({@code --engine-jar JAR}, {@code --engine-cmd 'CMD'}), each with a leading space.
+     */
+    public GateVerdict withReplayArgs(String args) {
+        return new GateVerdict(strategy, executor, expected, allowedDelayFrames, measured, checks, scenarios, seconds, notes,
+                args);
+    }
 
     /** The check that every scenario of the campaign ran (a hang skips the rest of a configuration). */
     public static final String CAMPAIGN_COMPLETE = "campaign complete";

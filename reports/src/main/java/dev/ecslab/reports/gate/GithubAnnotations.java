@@ -44,7 +44,7 @@ public final class GithubAnnotations {
             }
             properties.add("title=" + property("ecslab gate " + v.strategy() + " / " + v.executor() + ": " + c.name()));
             String message = (!c.holds() ? "" : "reported, not gated (the expected class does not promise it): ")
-                    + c.detail() + JUnitXml.replayLine(folder, c);
+                    + c.detail() + JUnitXml.replayLine(folder, v, c);
             out.add("::" + level + " " + String.join(",", properties) + "::" + data(message));
         }
         return out;

@@ -72,12 +72,12 @@ public final class JUnitXml {
             if (!c.holds()) {                  // the same predicate as the failure count above
                 String type = c.status() == GateVerdict.Status.NOT_JUDGED ? "not-judged" : "criterion";
                 b.append("    <failure message=\"").append(attr(first)).append("\" type=\"").append(type).append("\">")
-                        .append(text(c.detail() + replayLine(folder, c))).append("</failure>\n");
+                        .append(text(c.detail() + replayLine(folder, v, c))).append("</failure>\n");
             } else if (c.status() == GateVerdict.Status.NOT_RUN) {
                 b.append("    <skipped message=\"").append(attr(first)).append("\"/>\n");
             } else {
                 b.append("    <system-out>").append(text("reported, not gated (the expected class does not promise it): "
-                        + c.detail() + replayLine(folder, c))).append("</system-out>\n");
+                        + c.detail() + replayLine(folder, v, c))).append("</system-out>\n");
             }
             b.append("  </testcase>\n");
         }
@@ -123,9 +123,9 @@ public final class JUnitXml {
         return folder.toAbsolutePath().normalize().resolve(relative).toString();
     }
 
-    /** {@code "\nreplay: ./lab replay /abs/path"}, or nothing for a check without a replay file. */
-    static String replayLine(Path folder, GateVerdict.Check c) {
-        return c.replayFile().isEmpty() ? "" : "\nreplay: ./lab replay " + replayPath(folder, c.replayFile());
+    /** {@code "\nreplay: ./lab replay /abs/path"} and the verdict's replay options, or nothing without a replay file. */
+    static String replayLine(Path folder, GateVerdict v, GateVerdict.Check c) {
+        return c.replayFile().isEmpty() ? "" : "\nreplay: ./lab replay " + replayPath(folder, c.replayFile()) + v.replayArgs();
     }
 
     private static void property(StringBuilder b, String name, String value) {

@@ -82,10 +82,13 @@ public final class CounterexampleText {
             };
         }
         Trace.Config c = vt.trace().config();
+        String under = c.drivesAnEngine() ? "on the `" + SafeText.line(c.strategy()) + "` engine, driven one call at a time by"
+                + " the lab's serial driver"
+                : "under the `" + SafeText.line(c.strategy()) + "`" + (c.flavor().equals("IMMEDIATE") ? " (immediate)" : "")
+                        + " strategy and the `" + SafeText.line(c.executor()) + "` executor";
         return body + " (Criterion " + vt.violation().criterion() + classes(vt.violation()) + (vt.violation().scope() == null ? ""
-                : ", " + vt.violation().scope()) + "; scenario '" + SafeText.line(vt.scenario().name()) + "' under the `"
-                + SafeText.line(c.strategy()) + "`" + (c.flavor().equals("IMMEDIATE") ? " (immediate)" : "") + " strategy and the `"
-                + SafeText.line(c.executor()) + "` executor, seed " + c.seed() + ".)";
+                : ", " + vt.violation().scope()) + "; scenario '" + SafeText.line(vt.scenario().name()) + "' " + under
+                + ", seed " + c.seed() + ".)";
     }
 
     /**
@@ -330,7 +333,9 @@ public final class CounterexampleText {
         ChangeRecord c = fd.change();
         return n.named(run) + " reported " + keyPhrase(fd) + " for " + code(fd.watch().toString()) + ", but that change was "
                 + code(fd.detector()) + "'s own" + (c == null ? "" : ": " + changePhrase(vt, n, c))
-                + "; a system is never told about its own changes. " + capitalize(strategyClause(vt)) + ".";
+                + (vt.trace().config().drivesAnEngine() ? "; the engine's contract says a system is not told about its own"
+                        + " changes" : "; a system is never told about its own changes") + ". "
+                + capitalize(strategyClause(vt)) + ".";
     }
 
     // ------------------------------------------------------------------ other criteria
@@ -606,6 +611,9 @@ public final class CounterexampleText {
     /** "the `flags` strategy is described as "..."", from the strategy's own description. */
     static String strategyClause(ViolationTrace vt) {
         Trace.Config c = vt.trace().config();
+        if (c.drivesAnEngine()) {
+            return "the answers came from the " + code(c.strategy()) + " engine";
+        }
         String description = null;
         try {
             description = Replay.subject(c.strategy(), ChangeFlavor.valueOf(c.flavor())).description();

@@ -185,4 +185,25 @@ class EngineGateTest {
         assertTrue(!lines.isEmpty(), out);
         return lines;
     }
+
+    /**
+     * A replay command must find the engine again: an engine from a jar or a driver command is named in it with the
+     * gate's own options, quoted for the shell.
+     */
+    @Test
+    void aReplayCommandCarriesTheOptionsThatFindTheEngine() {
+        assertEquals("/x/engine.jar", GateCommand.shellQuoted("/x/engine.jar"));
+        assertEquals("'node /x/my driver.mjs'", GateCommand.shellQuoted("node /x/my driver.mjs"));
+        assertEquals("'it'\\''s'", GateCommand.shellQuoted("it's"));
+        var check = new dev.ecslab.reports.gate.GateVerdict.Check("1 at least once", true,
+                dev.ecslab.reports.gate.GateVerdict.Status.FAIL, "missed", "e/criterion-1.json");
+        var v = new dev.ecslab.reports.gate.GateVerdict("e", "lab-serial", dev.ecslab.ecs.change.ClaimedClass.EXACT, 0,
+                dev.ecslab.lab.results.MeasuredClass.BROKEN, List.of(check), 1, 0, List.of())
+                .withReplayArgs(" --engine-cmd 'node d.mjs'");
+        String xml = dev.ecslab.reports.gate.JUnitXml.of(v, tmp);
+        assertTrue(xml.contains("replay: ./lab replay " + tmp.toAbsolutePath().normalize().resolve("e/criterion-1.json")
+                + " --engine-cmd &apos;node d.mjs&apos;") || xml.contains("--engine-cmd 'node d.mjs'"), xml);
+        var annotations = dev.ecslab.reports.gate.GithubAnnotations.of(v, tmp, tmp);
+        assertTrue(annotations.get(0).contains("--engine-cmd 'node d.mjs'"), annotations.toString());
+    }
 }
