@@ -59,7 +59,7 @@ public record EngineSubject(EngineContract contract, EngineProvider provider, Pl
             if (c == null) {
                 throw new IllegalArgumentException("engine provider " + p.getClass().getName() + " states no contract");
             }
-            out.add(new EngineSubject(c, p, null));
+            out.add(new EngineSubject(c, p, givenJar(p.getClass(), loader)));
         }
         out.sort(java.util.Comparator.comparing(EngineSubject::id));
         for (int i = 1; i < out.size(); i++) {
@@ -69,6 +69,31 @@ public record EngineSubject(EngineContract contract, EngineProvider provider, Pl
             }
         }
         return out;
+    }
+
+    /**
+     * The jar {@code type} came from when it is one the user gave ({@code loader}'s own jars, as {@code --engine-jar}
+     * makes them), with its SHA-256, so a replay can insist on the same build; null for an engine on the lab's class
+     * path.
+     */
+    static PluginJar givenJar(Class<?> type, ClassLoader loader) {
+        if (!(loader instanceof java.net.URLClassLoader given)) {
+            return null;
+        }
+        java.util.Optional<java.nio.file.Path> jar = PluginJar.jarOf(type);
+        if (jar.isEmpty()) {
+            return null;
+        }
+        for (java.net.URL url : given.getURLs()) {
+            try {
+                if (java.nio.file.Path.of(url.toURI()).toAbsolutePath().normalize().equals(jar.get().toAbsolutePath().normalize())) {
+                    return new PluginJar(PluginJar.ENGINE, jar.get().getFileName().toString(), PluginJar.sha256(jar.get()));
+                }
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                // not a file URL: not a jar the user gave
+            }
+        }
+        return null;
     }
 
     /** The engine {@code id} among {@link #all}; an unknown id is refused with the known ones listed. */

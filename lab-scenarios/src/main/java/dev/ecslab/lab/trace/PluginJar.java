@@ -28,6 +28,8 @@ public record PluginJar(String role, String file, String sha256) {
     public static final String STRATEGY = "strategy";
     /** The role of a jar that provided the executor. */
     public static final String EXECUTOR = "executor";
+    /** The role of a jar that provided an engine under test ({@code --engine-jar}). */
+    public static final String ENGINE = "engine";
 
     public PluginJar {
         Objects.requireNonNull(role, "role");

@@ -186,8 +186,11 @@ public final class TraceConsistency {
             for (int i = 0; i < c.plugins().size(); i++) {
                 PluginJar j = c.plugins().get(i);
                 String path = "config.plugins[" + i + "]";
-                if (!j.role().equals(PluginJar.STRATEGY) && !j.role().equals(PluginJar.EXECUTOR)) {
-                    fail(path + ".role", "unknown role " + InputNames.shown(j.role()) + "; expected strategy or executor");
+                boolean known = c.drivesAnEngine() ? j.role().equals(PluginJar.ENGINE)
+                        : j.role().equals(PluginJar.STRATEGY) || j.role().equals(PluginJar.EXECUTOR);
+                if (!known) {
+                    fail(path + ".role", "unknown role " + InputNames.shown(j.role()) + "; expected "
+                            + (c.drivesAnEngine() ? "engine, in an engine's trace" : "strategy or executor"));
                 }
                 if (!roles.add(j.role())) {
                     fail(path + ".role", "a second " + j.role() + " jar; a trace records at most one per role");

@@ -465,6 +465,11 @@ public final class LabMain implements Callable<Integer> {
                             + " (an engine of a jar or a driver is named with --engine-jar or --engine-cmd)");
                     return BAD_INPUT;
                 }
+                String refused = sameBuild(config, engine);
+                if (refused != null) {
+                    System.err.println("lab replay: " + BadInputException.printable(refused));
+                    return BAD_INPUT;
+                }
                 List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
                 System.out.println("scenario '" + BadInputException.printable(saved.scenario().name()) + "' on engine "
                         + BadInputException.printable(engine.id()) + " (" + BadInputException.printable(engine.contract().name())
@@ -492,6 +497,28 @@ public final class LabMain implements Callable<Integer> {
                 }
                 return recorded.isEmpty() ? 0 : 1;
             }
+        }
+
+        /**
+         * Why the engine found cannot stand for the one a trace was recorded with: the trace names an engine jar and the
+         * engine found came from no jar or from one with another SHA-256 (null when it is the same build).
+         */
+        private static String sameBuild(dev.ecslab.lab.trace.Trace.Config config, dev.ecslab.lab.engine.EngineSubject found) {
+            for (dev.ecslab.lab.trace.PluginJar recorded : config.plugins()) {
+                if (!recorded.role().equals(dev.ecslab.lab.trace.PluginJar.ENGINE)) {
+                    continue;
+                }
+                if (found.jar() == null) {
+                    return "this replay file was recorded with engine '" + config.strategy() + "' from " + recorded.describe()
+                            + "; pass that jar (--engine-jar " + recorded.file() + ") to replay it";
+                }
+                if (!found.jar().sha256().equals(recorded.sha256())) {
+                    return "this replay file was recorded with engine '" + config.strategy() + "' from " + recorded.describe()
+                            + ", but the --engine-jar given has sha256 " + found.jar().sha256()
+                            + ": refusing to replay against a different build";
+                }
+            }
+            return null;
         }
 
         private int replay(Path input, Replay.Saved saved, PluginJars jars) throws java.io.IOException {

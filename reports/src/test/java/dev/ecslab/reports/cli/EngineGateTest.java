@@ -206,4 +206,62 @@ class EngineGateTest {
         var annotations = dev.ecslab.reports.gate.GithubAnnotations.of(v, tmp, tmp);
         assertTrue(annotations.get(0).contains("--engine-cmd 'node d.mjs'"), annotations.toString());
     }
+
+    /** An engine provider, in package {@code ext}, that loses the last entity of every Added answer. */
+    private static String externalEngine(String marker) {
+        return """
+                package ext;
+
+                import dev.ecslab.lab.engine.*;
+                import java.util.*;
+
+                public final class DropsAdditions implements EngineProvider {
+                    static final String MARKER = "%s";
+                    public EngineContract contract() {
+                        EngineContract c = ReferenceEngine.CONTRACT;
+                        return new EngineContract("ext-drops", "written outside the repository", MARKER, c.components(),
+                                c.resources(), c.ownWrites(), c.equalWritesCount(), c.delayFrames(), c.features());
+                    }
+                    public Engine create() {
+                        return new ReferenceEngine() {
+                            @Override
+                            public List<String> report(String system, int watch) {
+                                List<String> out = new ArrayList<>(super.report(system, watch));
+                                if (declared(system, watch).kind().equals("ADDED") && !out.isEmpty()) {
+                                    out.remove(out.size() - 1);
+                                }
+                                return out;
+                            }
+                        };
+                    }
+                }
+                """.formatted(marker);
+    }
+
+    /**
+     * An engine from a jar: the gate's replay command names the jar, the replay re-runs the engine from it, and a
+     * replay against another build of the jar, or without it, is refused (exit 2) rather than judged.
+     */
+    @Test
+    void anEngineJarIsRecordedAndAReplayInsistsOnTheSameBuild() throws Exception {
+        Path jar = dev.ecslab.ecs.ProviderJar.build(tmp.resolve("one"), EngineProvider.class, "DropsAdditions",
+                externalEngine("build one"));
+        Path out = tmp.resolve("ext");
+        CommandOutput g = CommandOutput.run("gate", "--engine", "ext-drops", "--engine-jar", jar.toString(), "--expect", "exact",
+                "--tries", "5", "--seed", "5", "--out", out.toString());
+        assertEquals(1, g.code(), g.out() + g.err());
+        assertTrue(g.out().contains("criterion-1.json --engine-jar " + jar.toAbsolutePath().normalize()), g.out());
+        String file = out.resolve("ext-drops/criterion-1.json").toString();
+        assertTrue(Files.readString(Path.of(file)).contains("\"role\" : \"engine\""), "the jar is recorded in the trace");
+        CommandOutput same = CommandOutput.run("replay", file, "--engine-jar", jar.toString());
+        assertEquals(1, same.code(), same.out() + same.err());
+        assertTrue(same.out().contains("re-run on the engine: the same verdict"), same.out());
+        CommandOutput none = CommandOutput.run("replay", file);
+        assertEquals(2, none.code(), none.out() + none.err());
+        Path other = dev.ecslab.ecs.ProviderJar.build(tmp.resolve("two"), EngineProvider.class, "DropsAdditions",
+                externalEngine("build two"));
+        CommandOutput different = CommandOutput.run("replay", file, "--engine-jar", other.toString());
+        assertEquals(2, different.code(), different.out() + different.err());
+        assertTrue(different.err().contains("refusing to replay against a different build"), different.err());
+    }
 }
