@@ -82,7 +82,7 @@ public final class EnginesPage {
                 .append(esc(String.format(java.util.Locale.ROOT, "Each engine was offered %d scenarios (the catalogue's %d, then"
                         + " %d generated from seed %d) and ran those its contract can express, with the lab as the scheduler;"
                         + " drawn %s by lab engines.", in.scenarios(), in.scenarios() - in.tries(), in.tries(), in.seed(),
-                        in.generated().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))))
+                        in.generated().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))))
                 .append(inReport ? "" : " The lab's report is not beside this folder, so this page links to no other page.")
                 .append("</p></header>\n");
         if (in.rows().isEmpty()) {
