@@ -37,6 +37,12 @@ public final class EngineLab {
     private EngineLab() {
     }
 
+    /**
+     * The violation of a counterexample whose scenario, run once more after shrinking, did not fail: the failure
+     * depends on more than the scenario (timing, load, a driver's state), and the trace kept is of a passing run.
+     */
+    public static final String NO_LONGER_FAILS = "(no longer fails when run again)";
+
     /** A counterexample: the scenario as found, shrunk, the first violation of the shrunk one and its trace. */
     public record Counterexample(String foundIn, Scenario shrunk, String violation, Trace trace) {
     }
@@ -162,7 +168,7 @@ public final class EngineLab {
         }
         Trace t = EngineRunner.run(small, engine, seed, timeout);
         Violation v = violationIn(Judge.judge(small, t), c);
-        return new Counterexample(found.name(), small, v == null ? "(no longer fails when run again)" : v.message(), t);
+        return new Counterexample(found.name(), small, v == null ? NO_LONGER_FAILS : v.message(), t);
     }
 
     private static Violation violation(EngineSubject engine, Scenario s, Criterion c, long seed, Duration timeout) {

@@ -113,8 +113,9 @@ final class EnginesCommand implements Callable<Integer> {
             AtomicFiles.write(out.resolve(EnginesPage.PAGE), page(rows, scenarios.size(), tries, seed, out,
                     replayOptions(engines, jars, commands), java.time.ZonedDateTime.now()));
             System.err.println("lab engines: wrote " + out.resolve("engines.md") + ", " + out.resolve(EnginesPage.PAGE) + " and "
-                    + out.resolve("engines.json") + (insideAReport(out) ? "" : "; a lab report links the page when it is"
-                    + " written with --out " + out.getParent() + " (lab report redraws one)"));
+                    + out.resolve("engines.json") + (insideAReport(out) ? "" : "; no lab report is in " + out.getParent()
+                    + ", so the page links none (the default, reports/out/engines, is below the report's folder, and lab report"
+                    + " adds the link to a report written before)"));
             return 0;
         }
     }

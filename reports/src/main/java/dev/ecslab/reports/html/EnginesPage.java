@@ -195,8 +195,8 @@ public final class EnginesPage {
                 .append("</p>\n");
         b.append("<h3>Its contract</h3><ul class=\"contract\">");
         r.contract().describe().forEach(line -> b.append("<li>").append(esc(line)).append("</li>"));
-        b.append("</ul><p class=\"meta\">Source: ").append(r.contract().source().isEmpty() ? "none given" : esc(r.contract().source()))
-                .append("</p>\n");
+        b.append("</ul>\n");
+        source(b, r.contract().source());
         if (!r.notExpressible().isEmpty()) {
             b.append("<details><summary>why ").append(r.skipped()).append(r.skipped() == 1 ? " scenario was" : " scenarios were")
                     .append(" left out (a scenario counts under each reason)</summary><ul>");
@@ -224,7 +224,14 @@ public final class EnginesPage {
             b.append("<p class=\"meta\">No counterexample was kept for this criterion.</p></article>\n");
             return;
         }
-        b.append("<p class=\"words\">").append(md(x.violation())).append("</p>\n");
+        if (x.violation().equals(EngineLab.NO_LONGER_FAILS)) {
+            b.append("<p class=\"words missing\">The failure did not come back when the shrunk scenario ran once more: it"
+                    + " depends on more than the scenario (timing, the machine's load, a driver's state; a run that took longer"
+                    + " than --timeout counts as a crash). The replay file holds that passing run; the failing runs are only"
+                    + " counted.</p>\n");
+        } else {
+            b.append("<p class=\"words\">").append(md(x.violation())).append("</p>\n");
+        }
         Scenario s = x.shrunk();
         b.append("<p class=\"meta\">First failed in scenario <q>").append(esc(x.foundIn())).append("</q>")
                 .append(s == null ? "" : "; shrunk to the smallest scenario that still fails it: "
@@ -246,6 +253,22 @@ public final class EnginesPage {
                         + " scenario again on the engine</dd><dt>file</dt><dd><a href=\"").append(esc(file)).append("\">")
                 .append(esc(file)).append("</a> (the scenario and the trace of the run)</dd></dl></article>\n");
     }
+
+    /** Where the contract's promises come from: a short source as a line, a long one (a page of citations) collapsed. */
+    private static void source(StringBuilder b, String source) {
+        if (source.isEmpty()) {
+            b.append("<p class=\"meta\">Source: none given.</p>\n");
+        } else if (source.length() <= SHORT_SOURCE) {
+            b.append("<p class=\"meta\">Source: ").append(esc(source)).append("</p>\n");
+        } else {
+            b.append("<details class=\"source\"><summary>where each promise comes from (the contract's source, ")
+                    .append(source.length()).append(" characters)</summary><p class=\"meta\">").append(esc(source))
+                    .append("</p></details>\n");
+        }
+    }
+
+    /** The longest source shown as one line. */
+    static final int SHORT_SOURCE = 240;
 
     /** An engine's upstream reproductions kept in the checkout ({@code engines/ID/repro/} with a README), named. */
     private static void reproductions(StringBuilder b, String id, Path checkout) {

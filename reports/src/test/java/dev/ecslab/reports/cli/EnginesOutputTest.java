@@ -120,7 +120,7 @@ class EnginesOutputTest {
         assertThat(judged.code()).as(judged.err()).isZero();
         String page = Files.readString(alone.resolve("engines.html"));
         assertThat(page).doesNotContain("<nav").doesNotContain("href=\"../").contains("<td class=\"pass\">exact</td>");
-        assertThat(judged.err()).contains("a lab report links the page when it is written with --out " + tmp);
+        assertThat(judged.err()).contains("no lab report is in " + tmp + ", so the page links none");
     }
 
     private static CommandOutput run(Path out) {

@@ -127,14 +127,8 @@ class EnginesPageTest {
         EngineContract r = ReferenceEngine.CONTRACT;
         EngineContract c = new EngineContract("evil", "<script>alert('name')</script>", "<img src=x onerror=alert(1)>",
                 r.components(), r.resources(), r.ownWrites(), r.equalWritesCount(), r.delayFrames(), r.features());
-        Scenario s = Catalogue.atLeastOnce(Target.COMPONENT);
-        Map<Criterion, EngineLab.Cell> cells = new EnumMap<>(Criterion.class);
-        for (Criterion k : Criterion.values()) {
-            cells.put(k, new EngineLab.Cell(k, c.applies(k), 3, 0, null));
-        }
-        cells.put(Criterion.AT_MOST_ONCE, new EngineLab.Cell(Criterion.AT_MOST_ONCE, true, 3, 1, new EngineLab.Counterexample(
-                "<script>alert('found')</script>", s, "entity `<script>alert('violation')</script>` reported twice", null)));
-        EngineLab.Row row = new EngineLab.Row(c, cells, MeasuredClass.FLAKY, 3, 0, 1, Map.of("<b>it uses</b> resources", 1), false);
+        EngineLab.Row row = failingOnce(c, Criterion.AT_MOST_ONCE, "<script>alert('found')</script>",
+                "entity `<script>alert('violation')</script>` reported twice");
         String page = EnginesPage.render(new EnginesPage.Input(List.of(row), 4, 0, 1, FOLDER, false,
                 Map.of("evil", "--engine-cmd '<script>x</script>'"), ScenarioText::html, null, ZonedDateTime.now()));
         assertThat(page).doesNotContain("<script").doesNotContain("<img").doesNotContain("<b>it uses");
@@ -144,6 +138,32 @@ class EnginesPageTest {
                 .contains("&lt;script&gt;alert(&#39;found&#39;)&lt;/script&gt;")
                 .contains("&lt;b&gt;it uses&lt;/b&gt; resources")
                 .contains("--engine-cmd &#39;&lt;script&gt;x&lt;/script&gt;&#39;</code>");
+    }
+
+    /** A hand-made row of {@code c} whose criterion {@code k} failed once with {@code violation}, one scenario left out. */
+    static EngineLab.Row failingOnce(EngineContract c, Criterion k, String foundIn, String violation) {
+        Scenario s = Catalogue.atLeastOnce(Target.COMPONENT);
+        Map<Criterion, EngineLab.Cell> cells = new EnumMap<>(Criterion.class);
+        for (Criterion each : Criterion.values()) {
+            cells.put(each, new EngineLab.Cell(each, c.applies(each), 3, 0, null));
+        }
+        cells.put(k, new EngineLab.Cell(k, true, 3, 1, new EngineLab.Counterexample(foundIn, s, violation, null)));
+        return new EngineLab.Row(c, cells, MeasuredClass.FLAKY, 3, 0, 1, Map.of("<b>it uses</b> resources", 1), false);
+    }
+
+    @Test
+    void aLongSourceIsCollapsedAndAFailureThatDidNotComeBackSaysSo() {
+        EngineContract r = ReferenceEngine.CONTRACT;
+        String source = "cited: " + "the engine's README, section 'Changed' <b>. ".repeat(20);
+        EngineContract c = new EngineContract("long", "a long source", source, r.components(), r.resources(), r.ownWrites(),
+                r.equalWritesCount(), r.delayFrames(), r.features());
+        String page = EnginesPage.render(input(List.of(failingOnce(c, Criterion.CRASH, "random #3 (seed 4)",
+                EngineLab.NO_LONGER_FAILS)), false, null));
+        assertThat(page).contains("<details class=\"source\"><summary>where each promise comes from (the contract's source, "
+                + source.length() + " characters)</summary><p class=\"meta\">" + PageFrame.esc(source) + "</p></details>")
+                .doesNotContain("<b>.");
+        assertThat(page).contains("<p class=\"words missing\">The failure did not come back when the shrunk scenario ran once"
+                + " more").doesNotContain(EngineLab.NO_LONGER_FAILS);
     }
 
     @Test
