@@ -39,6 +39,12 @@ public final class EngineLab {
     }
 
     /**
+     * The violation of a counterexample whose scenario, run once more after shrinking, did not fail: the failure
+     * depends on more than the scenario (timing, load, a driver's state), and the trace kept is of a passing run.
+     */
+    public static final String NO_LONGER_FAILS = "(no longer fails when run again)";
+
+    /**
      * A counterexample: where it was found (the scenario's index in the run's list, and its name), the scenario shrunk,
      * the first violation of the shrunk one and its trace. Of two, the one found at the lower index is a criterion's
      * first, however the scenarios were split into shards.
@@ -223,7 +229,7 @@ public final class EngineLab {
         }
         Trace t = EngineRunner.run(small, engine, seed, timeout);
         Violation v = violationIn(Judge.judge(small, t), c);
-        return new Counterexample(index, found.name(), small, v == null ? "(no longer fails when run again)" : v.message(), t);
+        return new Counterexample(index, found.name(), small, v == null ? NO_LONGER_FAILS : v.message(), t);
     }
 
     private static Violation violation(EngineSubject engine, Scenario s, Criterion c, long seed, Duration timeout) {

@@ -6,6 +6,8 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.engine.EngineLab;
 import dev.ecslab.lab.engine.EngineSubject;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.reports.html.EnginesPage;
+import dev.ecslab.reports.timeline.ScenarioText;
 import java.io.File;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -32,7 +34,10 @@ import picocli.CommandLine.Option;
             + " A criterion the contract makes meaningless (ordering, ambiguity and memory: the lab schedules the engine's"
             + " systems itself) is n/a, never a pass; one no scenario judged is 'not judged'.",
         "Each failing criterion's first counterexample is shrunk and written to --out as a replay file (the scenario and"
-            + " its trace): lab replay FILE re-judges it and runs it again on the engine.",
+            + " its trace): lab replay FILE re-judges it and runs it again on the engine. Beside engines.md, --out gets"
+            + " engines.html (the matrix, each engine's contract and each counterexample in words with its replay command)"
+            + " and engines.json (the same rows as data, for CI); a lab report whose folder holds engines/engines.html"
+            + " links it.",
         "Engines are found through META-INF/services/dev.ecslab.lab.engine.EngineProvider on the lab's class path and in"
             + " each --engine-jar; an engine in another language is a driver command that speaks the process protocol"
             + " (docs/engine-protocol.md), given with --engine-cmd. The drivers the checkout ships (koota, and the"
@@ -60,8 +65,8 @@ final class EnginesCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "how long one scenario run may take (default: 30)")
     int timeoutSeconds = 30;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where engines.md and the counterexamples go (default:"
-            + " reports/out/engines in the checkout)")
+    @Option(names = "--out", paramLabel = "DIR", description = "where engines.md, engines.html, engines.json and the"
+            + " counterexamples go (default: reports/out/engines in the checkout, which the report in reports/out links)")
     Path out;
 
     /** How long a driver may take to start and answer hello. */
@@ -85,6 +90,8 @@ final class EnginesCommand implements Callable<Integer> {
             if (out == null) {
                 out = RepositoryRoot.defaultOut("engines");
             }
+            out = out.toAbsolutePath().normalize();
+            refuseAReportsFolder(out);
             List<EngineSubject> engines;
             try {
                 engines = find(ids, commands, loader);
@@ -102,6 +109,13 @@ final class EnginesCommand implements Callable<Integer> {
             Files.createDirectories(out);
             AtomicFiles.write(out.resolve("engines.md"), md);
             writeCounterexamples(rows, out);
+            AtomicFiles.write(out.resolve("engines.json"), EnginesJson.write(EnginesJson.of(rows, scenarios.size(), tries, seed)));
+            AtomicFiles.write(out.resolve(EnginesPage.PAGE), page(rows, scenarios.size(), tries, seed, out,
+                    replayOptions(engines, jars, commands), java.time.ZonedDateTime.now()));
+            System.err.println("lab engines: wrote " + out.resolve("engines.md") + ", " + out.resolve(EnginesPage.PAGE) + " and "
+                    + out.resolve("engines.json") + (insideAReport(out) ? "" : "; no lab report is in " + out.getParent()
+                    + ", so the page links none (the default, reports/out/engines, is below the report's folder, and lab report"
+                    + " adds the link to a report written before)"));
             return 0;
         }
     }
@@ -173,9 +187,61 @@ final class EnginesCommand implements Callable<Integer> {
         return new URLClassLoader(urls.toArray(URL[]::new), EnginesCommand.class.getClassLoader());
     }
 
-    static final List<Criterion> COLUMNS = List.of(Criterion.CRASH, Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE,
-            Criterion.SAME_FRAME, Criterion.NOT_LOST_WHEN_PAUSED, Criterion.PURE_FUNCTION, Criterion.LOOPING, Criterion.ORDERING,
-            Criterion.AMBIGUITY, Criterion.BOUNDED_MEMORY);
+    static final List<Criterion> COLUMNS = EnginesPage.COLUMNS;
+
+    /**
+     * The engines' page of {@code rows}, written into {@code out}: with the report's navigation when {@code out} is
+     * a folder inside a lab report's ({@link #insideAReport}).
+     */
+    static String page(List<EngineLab.Row> rows, int scenarios, int tries, long seed, Path out, Map<String, String> replayOptions,
+            java.time.ZonedDateTime now) {
+        return EnginesPage.render(new EnginesPage.Input(rows, scenarios, tries, seed, out, insideAReport(out), replayOptions,
+                ScenarioText::html, RepositoryRoot.find(), now));
+    }
+
+    /** Whether {@code out}'s parent holds a lab report (its manifest and main page): {@code lab engines}' default place. */
+    static boolean insideAReport(Path out) {
+        Path parent = out.toAbsolutePath().normalize().getParent();
+        return parent != null && Files.isRegularFile(parent.resolve(StagedReport.MANIFEST))
+                && Files.isRegularFile(parent.resolve("index.html"));
+    }
+
+    /**
+     * A folder that holds a lab report (its manifest) is refused: the engines' files and an engine's folder of replay
+     * files (an engine may be called {@code counterexamples}) would mix with the report's. Below it is the place.
+     */
+    static void refuseAReportsFolder(Path out) {
+        if (Files.exists(out.resolve(StagedReport.MANIFEST)) || Files.exists(out.resolve(StagedReport.JOURNAL))) {
+            throw new BadInputException(out.toString(), "--out", "holds a lab report: give --out a folder of its own, such as "
+                    + out.resolve("engines") + ", where the report links the engines' page");
+        }
+    }
+
+    /**
+     * What {@code lab replay} needs besides the file, per engine id: nothing for the lab's own engines and the drivers
+     * the checkout ships (it finds them by id), this run's {@code --engine-jar} and {@code --engine-cmd} options for the
+     * others.
+     */
+    static Map<String, String> replayOptions(List<EngineSubject> engines, List<File> jars, List<String> commands) {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        EngineSubject.all(EnginesCommand.class.getClassLoader()).forEach(e -> known.add(e.id()));
+        SHIPPED.forEach(d -> known.add(d[0]));
+        List<String> options = new ArrayList<>();
+        jars.forEach(j -> options.add("--engine-jar " + shellWord(j.toPath().toAbsolutePath().normalize().toString())));
+        commands.forEach(c -> options.add("--engine-cmd " + shellWord(c.trim())));
+        Map<String, String> out = new LinkedHashMap<>();
+        for (EngineSubject e : engines) {
+            if (!known.contains(e.id()) && !options.isEmpty()) {
+                out.put(e.id(), String.join(" ", options));
+            }
+        }
+        return out;
+    }
+
+    /** A word as a POSIX shell reads it: as it is when it is plain, else in single quotes. */
+    static String shellWord(String s) {
+        return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
 
     static String markdown(List<EngineLab.Row> rows, int scenarios) {
         StringBuilder b = new StringBuilder("# Engines under test\n\n");
@@ -216,7 +282,7 @@ final class EnginesCommand implements Callable<Integer> {
     }
 
     static String file(EngineLab.Row r, Criterion c) {
-        return r.contract().id().replace('/', '_') + "/criterion-" + c.code() + ".json";
+        return EnginesPage.replayFile(r, c);
     }
 
     /** Writes each failing criterion's counterexample under {@code dir}; answers the files by criterion (the last row's). */

@@ -287,18 +287,14 @@ final class GateCommand implements Callable<Integer> {
     private String replayArgs() {
         StringBuilder b = new StringBuilder();
         for (java.io.File jar : engineJars) {
-            b.append(" --engine-jar ").append(shellQuoted(jar.toPath().toAbsolutePath().normalize().toString()));
+            b.append(" --engine-jar ").append(EnginesCommand.shellWord(jar.toPath().toAbsolutePath().normalize().toString()));
         }
         for (String cmd : engineCommands) {
-            b.append(" --engine-cmd ").append(shellQuoted(cmd.trim()));
+            b.append(" --engine-cmd ").append(EnginesCommand.shellWord(cmd.trim()));
         }
         return b.toString();
     }
 
-    /** {@code s} as one word of a POSIX shell: bare when it holds only safe characters, else in single quotes. */
-    static String shellQuoted(String s) {
-        return s.matches("[A-Za-z0-9_./:=@%+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
-    }
 
     /** What every shard of one engine gate must share: the lab's version, the engine and the options that change what runs. */
     private List<String> engineIdentity(String id, ClaimedClass expected) {

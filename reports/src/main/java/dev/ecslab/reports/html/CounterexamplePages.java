@@ -60,6 +60,7 @@ final class CounterexamplePages {
     private final Map<Counterexample, String> replayFiles;
     private final CounterexampleRenderer renderer;
     private final Path folder;
+    private final boolean engines;
     private final MatrixCounterexamples all;
     private final Map<String, String> slugs = new LinkedHashMap<>();
     private final Map<Counterexample, CounterexampleView> views = new IdentityHashMap<>();
@@ -70,6 +71,7 @@ final class CounterexamplePages {
         this.replayFiles = in.replayFiles() == null ? Map.of() : in.replayFiles();
         this.renderer = in.renderer();
         this.folder = in.folder();
+        this.engines = in.engines();
         this.all = MatrixCounterexamples.of(matrix);
         Set<String> used = new HashSet<>();
         for (Row r : matrix.rows()) {
@@ -156,7 +158,7 @@ final class CounterexamplePages {
 
     private String cellPage(String strategy, Criterion c, List<Row> rows) {
         StringBuilder b = new StringBuilder(1 << 16);
-        PageFrame.open(b, strategy + " · " + c + " · ecslab counterexamples", "../");
+        PageFrame.open(b, strategy + " · " + c + " · ecslab counterexamples", "../", engines);
         int count = 0;
         for (Row r : rows) {
             count += shown(r, c).size();
@@ -307,7 +309,7 @@ final class CounterexamplePages {
         return "shrunk from " + size(x.original()) + " to " + size(x.scenario());
     }
 
-    private static String size(Scenario s) {
+    static String size(Scenario s) {
         int systems = s.systems().size();
         int edits = s.edits() == null ? 0 : s.edits().size();
         return systems + (systems == 1 ? " system, " : " systems, ") + VerdictWords.frames(s.frames()) + ", " + edits
@@ -397,7 +399,7 @@ final class CounterexamplePages {
 
     private String index() {
         StringBuilder b = new StringBuilder(1 << 16);
-        PageFrame.open(b, "ecslab counterexamples", "../");
+        PageFrame.open(b, "ecslab counterexamples", "../", engines);
         List<MatrixCounterexamples.Entry> entries = all.entries();
         long shrunk = entries.stream().filter(e -> shrunk(e.counterexample())).count();
         b.append("<header><h1>Counterexamples</h1><p>").append(entries.size())

@@ -34,10 +34,16 @@ final class PageFrame {
      * @param root the way from this page to the report's folder: {@code ""} or {@code "../"}
      */
     static void open(StringBuilder b, String title, String root) {
-        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>").append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style></head>\n<body>\n")
-                .append("<nav class=\"top\"><a href=\"").append(root).append(INDEX).append("\">Report</a> · <a href=\"")
+        open(b, title, root, false);
+    }
+
+    /**
+     * Opens a page as {@link #open(StringBuilder, String, String)}, with a link to the engines' page
+     * ({@value EnginesPage#FROM_REPORT}) when {@code engines}: only when that page is there, so no link is dead.
+     */
+    static void open(StringBuilder b, String title, String root, boolean engines) {
+        head(b, title);
+        b.append("<nav class=\"top\"><a href=\"").append(root).append(INDEX).append("\">Report</a> · <a href=\"")
                 .append(root).append(INDEX).append("#verdict\">Verdict</a> · <a href=\"").append(root).append(INDEX)
                 .append("#matrix\">Matrix</a> · <a href=\"").append(root).append(CounterexamplePages.INDEX)
                 .append("\">Counterexamples</a> · <a href=\"").append(root).append(CLASSES)
@@ -45,7 +51,18 @@ final class PageFrame {
                 .append("\">Mutants</a> · <a href=\"").append(root).append(AMBIGUITIES)
                 .append("\">Ambiguities</a> · <a href=\"").append(root).append(COVERAGE).append("\">Coverage</a> · <a href=\"")
                 .append(root).append(INDEX).append("#races\">Race bugs</a> · <a href=\"").append(root).append(BENCHMARKS)
-                .append("\">Benchmarks</a> · <a href=\"").append(root).append(INDEX).append("#conclusions\">Conclusions</a></nav>\n");
+                .append("\">Benchmarks</a> · <a href=\"").append(root).append(INDEX).append("#conclusions\">Conclusions</a>");
+        if (engines) {
+            b.append(" · <a href=\"").append(root).append(EnginesPage.FROM_REPORT).append("\">Engines</a>");
+        }
+        b.append("</nav>\n");
+    }
+
+    /** Opens a page without the report's navigation: doctype, head, style (a page that is not beside a report). */
+    static void head(StringBuilder b, String title) {
+        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>").append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style></head>\n<body>\n");
     }
 
     /** Closes a page opened with {@link #open}. */

@@ -107,11 +107,19 @@ public final class ReportPage {
 
     /**
      * Everything the page shows; {@code folder} is where the report is put in place (absolute), so that the
-     * replay commands it prints name files that exist wherever the user ran the lab from.
+     * replay commands it prints name files that exist wherever the user ran the lab from; {@code engines}: whether
+     * {@code lab engines} left its page in the report's folder ({@link EnginesPage#FROM_REPORT}), which the
+     * navigation and the main page then link.
      */
     public record Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
-            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder) {
+            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder, boolean engines) {
+        /** The input of a report with no engines' page beside it. */
+        public Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
+                List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
+                String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder) {
+            this(matrix, replayFiles, renderer, ambiguities, races, charts, chartsNote, conclusions, generated, folder, false);
+        }
     }
 
     private ReportPage() {
@@ -136,16 +144,16 @@ public final class ReportPage {
         out.put(PageFrame.INDEX, main(in, cx));
         out.put(PageFrame.CLASSES, classesPage(in, cx));
         out.put(PageFrame.MUTANTS, mutantsPage(in, cx));
-        out.put(PageFrame.AMBIGUITIES, subPage("Ambiguities · ecslab report", b -> ambiguities(b, in, in.matrix())));
-        out.put(PageFrame.COVERAGE, subPage("Schedule coverage · ecslab report", b -> coverage(b, in.matrix())));
-        out.put(PageFrame.BENCHMARKS, subPage("Benchmarks · ecslab report", b -> charts(b, in)));
+        out.put(PageFrame.AMBIGUITIES, subPage(in, "Ambiguities · ecslab report", b -> ambiguities(b, in, in.matrix())));
+        out.put(PageFrame.COVERAGE, subPage(in, "Schedule coverage · ecslab report", b -> coverage(b, in.matrix())));
+        out.put(PageFrame.BENCHMARKS, subPage(in, "Benchmarks · ecslab report", b -> charts(b, in)));
         out.putAll(cx.render());
         return out;
     }
 
-    private static String subPage(String title, java.util.function.Consumer<StringBuilder> body) {
+    private static String subPage(Input in, String title, java.util.function.Consumer<StringBuilder> body) {
         StringBuilder b = new StringBuilder(1 << 14);
-        PageFrame.open(b, title, "");
+        PageFrame.open(b, title, "", in.engines());
         body.accept(b);
         PageFrame.close(b);
         return b.toString();
@@ -155,7 +163,7 @@ public final class ReportPage {
         Matrix m = in.matrix();
         List<ExecutorGroups.Group> groups = ExecutorGroups.of(m);
         StringBuilder b = new StringBuilder(1 << 16);
-        PageFrame.open(b, "ecslab report", "");
+        PageFrame.open(b, "ecslab report", "", in.engines());
         b.append("<header><h1>ecslab report</h1><p class=\"meta\">")
                 .append(esc(String.format(Locale.ROOT, "%d scenario runs per configuration group (catalogue under seeds %s, %d random"
                         + " scenarios from seed %d%s), %.1f s; generated %s.", m.scenarios(), m.catalogueSeeds(), m.tries(),
@@ -168,6 +176,7 @@ public final class ReportPage {
         ambiguitiesSummary(b, in, m);
         coverageSummary(b, m);
         races(b, in.races());
+        enginesSummary(b, in);
         chartsSummary(b, in);
         conclusions(b, in.conclusions(), in.chartsNote());
         PageFrame.close(b);
@@ -230,7 +239,7 @@ public final class ReportPage {
 
     private static String mutantsPage(Input in, CounterexamplePages cx) {
         List<ExecutorGroups.Group> mutants = ExecutorGroups.of(in.matrix()).stream().filter(g -> isMutant(g.first())).toList();
-        return subPage("Mutants · ecslab report", b -> {
+        return subPage(in, "Mutants · ecslab report", b -> {
             b.append("<section id=\"mutants\"><h2>Mutants: deliberately broken strategies and executors</h2>\n<p>A mutant"
                     + " passes by being caught: some column fails. Each line is a mutant strategy under the executors that agree on"
                     + " it, or a strategy under a mutant executor.</p>\n");
@@ -458,7 +467,7 @@ public final class ReportPage {
         for (Row r : in.matrix().rows()) {
             byExecutor.computeIfAbsent(r.executor(), e -> new ArrayList<>()).add(r);
         }
-        return subPage("Scenario classes and delays · ecslab report", b -> {
+        return subPage(in, "Scenario classes and delays · ecslab report", b -> {
             b.append("<h1>Scenario classes and delays</h1>\n<p>Criteria 1 and 2 are judged on every scenario class, and a"
                     + " row's measured class is the weakest over them; criterion 1 also records how late each change was"
                     + " reported. Per executor, as the lab ran them.</p>\n");
@@ -782,6 +791,18 @@ public final class ReportPage {
                 + " (with both end states and all differences), the campaign's witnessed ones also in"
                 + " <a href=\"matrix.md\">matrix.md</a>; replay an order with <code>./lab replay "
                 + esc(folder.resolve("witnesses").toString()) + "/FILE</code> (it prints the end state).</p>\n");
+    }
+
+    /** A link to the engines' page, when {@code lab engines} left one in the report's folder; nothing otherwise. */
+    private static void enginesSummary(StringBuilder b, Input in) {
+        if (!in.engines()) {
+            return;
+        }
+        b.append("<section id=\"engines\"><h2>Engines under test</h2>\n<p><code>lab engines</code> judged other ECS engines"
+                + " (in-process and over the process protocol) with the same oracle and criteria, with the lab as the scheduler:"
+                + " <a href=\"").append(EnginesPage.FROM_REPORT).append("\">the engines' page</a> has the matrix of engine ×"
+                + " criterion, each engine's contract and each failing criterion's counterexample. It is that command's own"
+                + " output, from its own run, not this report's.</p></section>\n");
     }
 
     private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {

@@ -25,7 +25,11 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Every page of the report, keyed by its path relative to the report's folder, {@code index.html} first. */
+    /**
+     * Every page of the report, keyed by its path relative to the report's folder, {@code index.html} first; the
+     * navigation links the engines' page when {@code lab engines} wrote it below {@code folder} (its default folder,
+     * {@value EnginesPage#FROM_REPORT}).
+     */
     public static Map<String, String> pages(Matrix m, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             Benchmarks benchmarks, Path repositoryRoot, Path folder) throws IOException {
         // what the lab's compiler said when it ran (a redraw never compiles today's catalogue instead)
@@ -33,6 +37,7 @@ public final class ReportWriter {
         m.compiledAmbiguities().forEach((scenario, report) -> ambiguities.add(new AmbiguityView(scenario, report)));
         return ReportPage.pages(new ReportPage.Input(m, replayFiles, renderer, ambiguities,
                 RaceCatalogueStatus.read(repositoryRoot), benchmarks.charts(), benchmarks.note(),
-                Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder));
+                Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder,
+                java.nio.file.Files.isRegularFile(folder.resolve(EnginesPage.FROM_REPORT))));
     }
 }

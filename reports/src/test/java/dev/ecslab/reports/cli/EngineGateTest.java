@@ -192,9 +192,9 @@ class EngineGateTest {
      */
     @Test
     void aReplayCommandCarriesTheOptionsThatFindTheEngine() {
-        assertEquals("/x/engine.jar", GateCommand.shellQuoted("/x/engine.jar"));
-        assertEquals("'node /x/my driver.mjs'", GateCommand.shellQuoted("node /x/my driver.mjs"));
-        assertEquals("'it'\\''s'", GateCommand.shellQuoted("it's"));
+        assertEquals("/x/engine.jar", EnginesCommand.shellWord("/x/engine.jar"));
+        assertEquals("'node /x/my driver.mjs'", EnginesCommand.shellWord("node /x/my driver.mjs"));
+        assertEquals("'it'\\''s'", EnginesCommand.shellWord("it's"));
         var check = new dev.ecslab.reports.gate.GateVerdict.Check("1 at least once", true,
                 dev.ecslab.reports.gate.GateVerdict.Status.FAIL, "missed", "e/criterion-1.json");
         var v = new dev.ecslab.reports.gate.GateVerdict("e", "lab-serial", dev.ecslab.ecs.change.ClaimedClass.EXACT, 0,

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A real browser opens the report: headless Chromium (Debian's, which {@code .ci/run} installs) renders the
  * pages from disk at 1 024 and 1 400 px and {@link BrowserCheck} measures them: no horizontal overflow, no
  * overlapping labels in the timeline pictures, no script error, and the main page under 1 MB and under 20
- * screens. The screenshots (main page and a counterexample page, at both widths) are kept in
+ * screens. The screenshots (main page, a counterexample page and the engines' page, at both widths) are kept in
  * {@code reports/target/browser/} for a reviewer. A deliberately broken page shows that each check can fail.
  *
  * <p>The report here is a small campaign (two strategies, two executors, two random scenarios) for time. The
@@ -52,6 +52,26 @@ class BrowserRenderTest {
         int code = LabMain.execute("run", "--tries", "2", "--no-memory", "--quiet", "--executor", "serial", "--executor",
                 "staged", "--strategy", "flags", "--strategy", "generation", "--out", out.toString());
         assertThat(code).isZero();
+        // the engines' page below the report (lab engines' default place), and the report redrawn to link it
+        assertThat(LabMain.execute("engines", "--engine", "reference", "--engine", "test-drops-removals", "--tries", "0",
+                "--out", out.resolve("engines").toString())).isZero();
+        assertThat(LabMain.execute("report", "--out", out.toString())).isZero();
+    }
+
+    /** The engines' page: the matrix of engine × criterion and a counterexample fit at both widths, and link back. */
+    @Test
+    void theEnginesPageFitsAt1024And1400() throws Exception {
+        BrowserCheck.assumeChromium();
+        Path page = out.resolve(EnginesPage.FROM_REPORT);
+        assertThat(Files.readString(out.resolve(PageFrame.INDEX))).contains("href=\"" + EnginesPage.FROM_REPORT + "\"");
+        assertThat(Files.readString(page)).contains("<table class=\"matrix engines\">").contains("<td class=\"na\"")
+                .contains("./lab replay ").contains("<a href=\"../index.html\">Report</a>");
+        for (int width : WIDTHS) {
+            BrowserCheck.Measurement m = BrowserCheck.measure(page, width, HEIGHT, "", dir);
+            assertThat(BrowserCheck.problems(m, Files.size(page), 0, 0)).as("engines.html at %d px", width).isEmpty();
+            BrowserCheck.screenshot(page.toUri().toString(), width, m.closedHeight() + HEIGHT - m.innerHeight(),
+                    SHOTS.resolve("engines-" + width + ".png"), dir);
+        }
     }
 
     @Test
