@@ -8,6 +8,7 @@
  * <p>An engine in another language is a driver process ({@link dev.ecslab.lab.engine.ProcessEngine}, made by
  * {@link dev.ecslab.lab.engine.ProcessEngineProvider} or {@link dev.ecslab.lab.engine.EngineSubject#process}) that
  * speaks the protocol of {@code docs/engine-protocol.md}; every way it can fail is a crash of the run that names it
- * ({@link dev.ecslab.lab.engine.DriverFailure}), and no process it started outlives the run.
+ * ({@link dev.ecslab.lab.engine.DriverFailure}), and no process it started outlives the run, except the one idle
+ * process of a driver that declares itself reusable, which waits for the next run until its subject is closed.
  */
 package dev.ecslab.lab.engine;
