@@ -1,8 +1,10 @@
 // A driver that declares itself reusable and lies about it: `reset` answers ok but forgets nothing. Its end state
-// is right for the first run it serves and holds the earlier runs' entities in every later one. It reports nothing.
+// is right for the first run it serves and holds the earlier runs' entities and resources in every later one. It
+// reports nothing.
 import { CONTRACT, send, serve } from './hostile.mjs';
 
 const entities = new Map();       // label -> { component: value }, kept across reset
+const resources = new Map();      // name -> value, kept across reset
 
 serve({
   hello(request) {
@@ -29,9 +31,21 @@ serve({
     entities.delete(request.entity);
     return false;
   },
+  insertResource(request) {
+    resources.set(request.resource, request.value);
+    return false;
+  },
+  writeResource(request) {
+    resources.set(request.resource, request.value);
+    return false;
+  },
+  removeResource(request) {
+    resources.delete(request.resource);
+    return false;
+  },
   state(request) {
     const shown = Object.fromEntries([...entities].filter(([label]) => !label.startsWith('~pad')));
-    send({ id: request.id, ok: true, entities: shown, resources: {} });
+    send({ id: request.id, ok: true, entities: shown, resources: Object.fromEntries(resources) });
     return true;
   },
 });

@@ -8,7 +8,7 @@ serve({
     return true;
   },
   reset() {
-    spawn('sleep', ['1000'], { stdio: 'ignore' });
+    spawn('sleep', ['1001'], { stdio: 'ignore' });
     return true;
   },
 });

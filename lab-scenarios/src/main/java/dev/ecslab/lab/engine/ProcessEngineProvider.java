@@ -275,72 +275,56 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
             }
         }
 
-        private void run(String op, Call<Void> c) throws Exception {
-            call(op, c);
+        /** A call that answers nothing. */
+        private interface Step {
+            void on(ProcessEngine p) throws Exception;
+        }
+
+        private void step(String op, Step c) throws Exception {
+            call(op, e -> {
+                c.on(e);
+                return null;
+            });
         }
 
         @Override
         public void open(EngineWorld world) throws Exception {
-            run("open", e -> {
-                e.open(world);
-                return null;
-            });
+            step("open", e -> e.open(world));
         }
 
         @Override
         public void spawn(String entity, Map<String, Integer> components) throws Exception {
-            run("spawn", e -> {
-                e.spawn(entity, components);
-                return null;
-            });
+            step("spawn", e -> e.spawn(entity, components));
         }
 
         @Override
         public void insert(String entity, String component, int value) throws Exception {
-            run("insert", e -> {
-                e.insert(entity, component, value);
-                return null;
-            });
+            step("insert", e -> e.insert(entity, component, value));
         }
 
         @Override
         public void remove(String entity, String component) throws Exception {
-            run("remove", e -> {
-                e.remove(entity, component);
-                return null;
-            });
+            step("remove", e -> e.remove(entity, component));
         }
 
         @Override
         public void despawn(String entity) throws Exception {
-            run("despawn", e -> {
-                e.despawn(entity);
-                return null;
-            });
+            step("despawn", e -> e.despawn(entity));
         }
 
         @Override
         public void insertResource(String resource, int value) throws Exception {
-            run("insertResource", e -> {
-                e.insertResource(resource, value);
-                return null;
-            });
+            step("insertResource", e -> e.insertResource(resource, value));
         }
 
         @Override
         public void removeResource(String resource) throws Exception {
-            run("removeResource", e -> {
-                e.removeResource(resource);
-                return null;
-            });
+            step("removeResource", e -> e.removeResource(resource));
         }
 
         @Override
         public void beginRun(String system, long frame) throws Exception {
-            run("beginRun", e -> {
-                e.beginRun(system, frame);
-                return null;
-            });
+            step("beginRun", e -> e.beginRun(system, frame));
         }
 
         @Override
@@ -350,50 +334,32 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
 
         @Override
         public void write(String entity, String component, int value) throws Exception {
-            run("write", e -> {
-                e.write(entity, component, value);
-                return null;
-            });
+            step("write", e -> e.write(entity, component, value));
         }
 
         @Override
         public void writeResource(String resource, int value) throws Exception {
-            run("writeResource", e -> {
-                e.writeResource(resource, value);
-                return null;
-            });
+            step("writeResource", e -> e.writeResource(resource, value));
         }
 
         @Override
         public void endRun(String system) throws Exception {
-            run("endRun", e -> {
-                e.endRun(system);
-                return null;
-            });
+            step("endRun", e -> e.endRun(system));
         }
 
         @Override
         public void openWatch(String system, int watch) throws Exception {
-            run("openWatch", e -> {
-                e.openWatch(system, watch);
-                return null;
-            });
+            step("openWatch", e -> e.openWatch(system, watch));
         }
 
         @Override
         public void closeWatch(String system, int watch) throws Exception {
-            run("closeWatch", e -> {
-                e.closeWatch(system, watch);
-                return null;
-            });
+            step("closeWatch", e -> e.closeWatch(system, watch));
         }
 
         @Override
         public void endFrame(long frame) throws Exception {
-            run("endFrame", e -> {
-                e.endFrame(frame);
-                return null;
-            });
+            step("endFrame", e -> e.endFrame(frame));
         }
 
         @Override
