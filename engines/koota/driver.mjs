@@ -2,7 +2,9 @@
 // ecslab engine driver for koota (github pmndrs/koota), engine protocol version 1.
 //
 // The lab writes one JSON request per line on stdin; the driver answers each with one JSON line on stdout, in order,
-// with the request's id and "ok". stderr is free text. One process drives one scenario run; see README.md.
+// with the request's id and "ok". stderr is free text. The driver is reusable: after a run's "state" the lab may send
+// "reset", which destroys the koota world (world.destroy(), which releases its world id for the next createWorld) and
+// forgets every label, system and watch, so that the next run's "open" starts as in a fresh process; see README.md.
 //
 // What maps to what:
 //   components A, B, S  -> koota traits holding { v: number }        (trait({ v: 0 }))
@@ -170,6 +172,24 @@ function labelFor(entity, watch) {
     return `?koota-entity-${entity}`;                               // an entity the lab never named (not expected)
 }
 
+/**
+ * koota's tracking modifiers made so far, by kind, in the order the watches took them. A tracker is a number from
+ * a process-wide counter (tracking-cursor.ts, createTrackingId) whose state lives in each world (its snapshot and
+ * masks, world.ts: init sets them for every tracker made so far, and destroy drops them), so a new world holds every
+ * tracker fresh. The driver makes a tracker only when the run needs more than earlier runs did, and a reused process
+ * runs its worlds with the trackers a fresh process would have made, instead of a counter that grows with each run
+ * (every createWorld initialises every tracker ever made).
+ */
+const TRACKERS = { added: [createAdded], changed: [createChanged], removed: [createRemoved] };
+const trackersTaken = { added: 0, changed: 0, removed: 0 };
+
+function tracker(kind) {
+    const [make, ...pool] = TRACKERS[kind];
+    const i = trackersTaken[kind]++;
+    if (i === pool.length) TRACKERS[kind].push(make());
+    return TRACKERS[kind][i + 1];
+}
+
 function buildWatch(systemName, index, w) {
     if (w === null || typeof w !== 'object') fail(`system ${systemName} watch ${index}: not an object`);
     const data = requireString(w, 'data');
@@ -181,14 +201,14 @@ function buildWatch(systemName, index, w) {
     const t = componentTrait(data);
     switch (kind) {
         case 'ADDED':
-            return { data, kind, trait: t, params: [createAdded()(t)], union: false };
+            return { data, kind, trait: t, params: [tracker('added')(t)], union: false };
         case 'MUTATED':
-            return { data, kind, trait: t, params: [createChanged()(t)], union: false };
+            return { data, kind, trait: t, params: [tracker('changed')(t)], union: false };
         case 'REMOVED':
-            return { data, kind, trait: t, params: [createRemoved()(t)], union: false };
+            return { data, kind, trait: t, params: [tracker('removed')(t)], union: false };
         case 'CHANGED': {
-            const added = createAdded()(t);
-            const changed = createChanged()(t);
+            const added = tracker('added')(t);
+            const changed = tracker('changed')(t);
             return CHANGED_MODE === 'or'
                 ? { data, kind, trait: t, params: [Or(added, changed)], union: false }
                 : { data, kind, trait: t, params: [added, changed], union: true };
@@ -203,7 +223,7 @@ const handlers = {
         const p = req.protocol;
         if (p !== PROTOCOL) fail(`this driver speaks protocol ${PROTOCOL}, was asked for ${JSON.stringify(p)}`);
         helloDone = true;
-        return { protocol: PROTOCOL, contract: CONTRACT };
+        return { protocol: PROTOCOL, reusable: true, contract: CONTRACT };
     },
 
     open(req) {
@@ -399,6 +419,19 @@ const handlers = {
             if (world.has(t)) resources[name] = world.get(t).v;
         }
         return { entities, resources };
+    },
+
+    // The run is over: destroy the world and forget everything the run named; the next run starts with "open".
+    reset() {
+        if (world) world.destroy();
+        world = null;
+        systems.clear();
+        entityOf.clear();
+        labelOf.clear();
+        deadLabelOf.clear();
+        running = null;
+        for (const kind of Object.keys(trackersTaken)) trackersTaken[kind] = 0;
+        return {};
     },
 
     close() {

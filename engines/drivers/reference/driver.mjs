@@ -6,7 +6,8 @@
 //
 // What it promises (its contract below): each system sees the changes made since its previous run began
 // (ownWrites false: never its own direct writes; changes made outside runs are the world's and reach every
-// system), every write is a change (equalWritesCount true), with no delay. No npm dependency: Node 20 alone.
+// system), every write is a change (equalWritesCount true), with no delay. It is reusable: `reset` leaves it as a
+// fresh process is, so the lab may run many scenarios in one process. No npm dependency: Node 20 alone.
 
 import { createInterface } from 'node:readline';
 
@@ -30,15 +31,19 @@ const CONTRACT = {
 class Refusal extends Error {}
 
 /** The world and its change log: one entry per change, in the order the lab made them. */
-const world = {
-  opened: false,
-  systems: new Map(),      // name -> { watches, seen (log position at its previous beginRun), answers }
-  entities: new Map(),     // label -> Map(component -> value)
-  resources: new Map(),    // name -> value
-  log: [],                 // { author, data, resource, key, type }, from position `base`
-  base: 0,
-  running: null,           // the system whose run is open, or null
-};
+const world = {};
+
+/** Drops the whole world (systems, entities, resources, change log): the state of a fresh process. */
+function fresh() {
+  world.opened = false;
+  world.systems = new Map();      // name -> { watches, seen (log position at its previous beginRun), answers }
+  world.entities = new Map();     // label -> Map(component -> value)
+  world.resources = new Map();    // name -> value
+  world.log = [];                 // { author, data, resource, key, type }, from position `base`
+  world.base = 0;
+  world.running = null;           // the system whose run is open, or null
+}
+fresh();
 
 function record(data, resource, key, type) {
   world.log.push({ author: world.running, data, resource, key, type });
@@ -134,7 +139,8 @@ const ops = {
     if (request.protocol !== PROTOCOL) {
       throw new Refusal(`this driver speaks protocol ${PROTOCOL}; the lab asked for ${JSON.stringify(request.protocol)}`);
     }
-    return { protocol: PROTOCOL, contract: CONTRACT };
+    // reusable: `reset` drops the whole world, so the lab may run its next scenario in this process
+    return { protocol: PROTOCOL, reusable: true, contract: CONTRACT };
   },
   open(request) {
     if (world.opened) {
@@ -286,6 +292,11 @@ const ops = {
       entities[label] = Object.fromEntries(components);
     }
     return { entities, resources: Object.fromEntries(world.resources) };
+  },
+  // The run is over: the next one starts with `open`, in a world as empty as a fresh process's.
+  reset() {
+    fresh();
+    return {};
   },
   close() {
     return {};

@@ -9,8 +9,12 @@ import java.util.ServiceLoader;
 /**
  * An engine under test as the lab holds it: its contract, how to make an instance, and the jar it came from (none
  * for one on the lab's class path or a process engine).
+ *
+ * <p>It is {@link AutoCloseable} because a provider may keep something between runs (a {@link ProcessEngineProvider}
+ * keeps an idle driver process): {@link #close} releases it, and the lab calls it once it has finished with the
+ * engine. Closing a subject whose provider holds nothing does nothing.
  */
-public record EngineSubject(EngineContract contract, EngineProvider provider, PluginJar jar) {
+public record EngineSubject(EngineContract contract, EngineProvider provider, PluginJar jar) implements AutoCloseable {
     public EngineSubject {
         Objects.requireNonNull(contract, "contract");
         Objects.requireNonNull(provider, "provider");
@@ -27,8 +31,25 @@ public record EngineSubject(EngineContract contract, EngineProvider provider, Pl
     }
 
     /**
+     * Releases what the provider keeps between runs when it is {@link AutoCloseable} (a process engine's idle driver
+     * process is ended); a failure to close is not thrown, since the runs' verdicts are already made. Idempotent for
+     * the lab's own providers.
+     */
+    @Override
+    public void close() {
+        if (provider instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // nothing is judged by a close
+            }
+        }
+    }
+
+    /**
      * An engine in any language, driven over the process protocol ({@code docs/engine-protocol.md}): {@code command}
-     * is started once in {@code workingDir} to state its contract, and afresh for each run.
+     * is started once in {@code workingDir} to state its contract, and afresh for each run, or reused across runs when
+     * the driver declares itself reusable ({@link ProcessEngineProvider}). Close the subject when done.
      *
      * @param helloTimeout how long the driver may take to answer {@code hello}
      * @throws IllegalArgumentException when the driver cannot state its contract, or states one the lab refuses

@@ -34,7 +34,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * An engine in any language, driven as a separate process over the lab's process protocol, version 1
  * ({@code docs/engine-protocol.md}): one JSON request per line on the driver's standard input, one JSON answer per
- * line on its standard output, in order. One instance is one driver process, for one scenario run:
+ * line on its standard output, in order. One instance is one driver process, for one scenario run or, when the
+ * driver declares itself {@linkplain #reusable reusable}, for several runs in turn, each after a {@code reset} that
+ * {@link ProcessEngineProvider} asks for:
  * {@link #start} asks the driver's contract at once (to learn it), {@link #launch} asks it with the first call and
  * holds the driver to the contract the lab judges it by.
  *
@@ -110,6 +112,10 @@ public final class ProcessEngine implements Engine {
     private boolean closed;
     private int nextId = 1;
     private EngineContract contract;
+    /** Whether the driver declared {@code "reusable": true} in its {@code hello} answer. */
+    private volatile boolean reusable;
+    /** The op of the last request the driver answered ok ({@code null} before any). */
+    private volatile String lastOp;
     /** The contract a driver launched for a run must declare ({@code null}: whatever it declares). */
     private final EngineContract expected;
     private final Duration helloTimeout;
@@ -200,9 +206,65 @@ public final class ProcessEngine implements Engine {
             throw failure("hello", 1, "the driver declared another contract than the one it is judged by: " + declared
                     + " instead of " + expected);
         }
+        JsonNode reuse = a.get("reusable");
+        reusable = reuse != null && reuse.isBoolean() && reuse.booleanValue();
         contract = declared;
     }
 
+    /**
+     * Whether the driver declared {@code "reusable": true} in its {@code hello} answer: that it drops its whole world
+     * on {@code reset}, so that the lab may run another scenario in the same process. {@code false} until it has
+     * answered {@code hello}.
+     */
+    public boolean reusable() {
+        return reusable;
+    }
+
+    /**
+     * Asks a reusable driver, after a run that ended with its {@code state}, to drop its whole world; answers whether it
+     * answered {@code ok:true} within {@code limit}, so that the process may serve another run, which starts with
+     * {@code open}. Nothing is sent (and {@code false} answered) unless the driver declared itself reusable, no request
+     * failed, none waits, the engine is not closing, the process lives and its last answered request was
+     * {@code state}. Any failure leaves the engine broken, for {@link #close} to end it. On success the lines last
+     * exchanged and the standard error kept so far are forgotten, so that a later run's failure quotes only its own.
+     */
+    boolean reset(Duration limit) {
+        if (!reusable || broken || closing || contract == null || !process.isAlive() || !"state".equals(lastOp)
+                || !answers.isEmpty()) {
+            return false;
+        }
+        try {
+            exchange(request("reset"), limit, false);
+        } catch (IOException | RuntimeException e) {
+            broken = true;
+            return false;
+        } catch (InterruptedException e) {
+            broken = true;
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        lastOp = "reset";
+        synchronized (exchanged) {
+            exchanged.clear();
+        }
+        synchronized (stderr) {
+            stderr.clear();
+        }
+        return true;
+    }
+
+    /**
+     * Whether an idle process may take another run: it lives, nothing failed or closed it, and it wrote nothing that
+     * nobody asked for since its last answer (a line that would otherwise be read as the next run's answer).
+     */
+    boolean idle() {
+        return !broken && !closing && process.isAlive() && answers.isEmpty() && "reset".equals(lastOp);
+    }
+
+    /** The driver's process id, for messages and tests. */
+    long pid() {
+        return process.pid();
+    }
     /**
      * The contract a driver declared, read strictly: every field of {@link EngineContract} present with its type,
      * filters among {@link WatchKind}'s names and features among {@link EngineContract.Feature}'s; fields it does not
@@ -446,7 +508,9 @@ public final class ProcessEngine implements Engine {
         if (contract == null) {
             hello();
         }
-        return exchange(request, null, false);
+        JsonNode a = exchange(request, null, false);
+        lastOp = request.get("op").textValue();
+        return a;
     }
 
     /**

@@ -79,9 +79,19 @@ class HostileDriverTest {
      * thread that read a driver.
      */
     static void assertNoDriverLeft() {
+        awaitDescendants();
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(HostileDriverTest::words))
+                .as("processes the test started").isEmpty();
+        assertThat(ProcessHandle.allProcesses().filter(HostileDriverTest::isHostileChild).map(HostileDriverTest::words))
+                .as("children the hostile drivers started").isEmpty();
+        assertThat(Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith("ecslab-driver-"))).as("threads reading a driver").isEmpty();
+    }
+
+    /** Waits, 2 seconds at the most, for this JVM's descendants to end: an ended process may still be reaped. */
+    static void awaitDescendants() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        for (ProcessHandle h : left) {                 // an ended process may still be reaped: wait for it, bounded
+        for (ProcessHandle h : ProcessHandle.current().descendants().toList()) {
             long wait = Math.max(1, deadline - System.nanoTime());
             try {
                 h.onExit().get(wait, TimeUnit.NANOSECONDS);
@@ -92,12 +102,6 @@ class HostileDriverTest {
                 break;
             }
         }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(HostileDriverTest::words))
-                .as("processes the test started").isEmpty();
-        assertThat(ProcessHandle.allProcesses().filter(HostileDriverTest::isHostileChild).map(HostileDriverTest::words))
-                .as("children the hostile drivers started").isEmpty();
-        assertThat(Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                .filter(n -> n.startsWith("ecslab-driver-"))).as("threads reading a driver").isEmpty();
     }
 
     static boolean isHostileChild(ProcessHandle h) {

@@ -38,7 +38,13 @@ class ProcessEngineTest {
 
     @Test
     void theReferenceDriverPassesEveryScenarioItCanExpress() {
-        EngineSubject subject = EngineSubject.process(referenceDriver(), null, Duration.ofSeconds(20));
+        try (EngineSubject subject = EngineSubject.process(referenceDriver(), null, Duration.ofSeconds(20))) {
+            passesEveryScenario(subject);
+        }
+        HostileDriverTest.assertNoDriverLeft();
+    }
+
+    private static void passesEveryScenario(EngineSubject subject) {
         assertThat(subject.id()).isEqualTo("reference-js");
         List<Scenario> all = Catalogue.all();
         List<String> failures = new ArrayList<>();

@@ -100,9 +100,14 @@ final class EnginesCommand implements Callable<Integer> {
             }
             var scenarios = EngineLab.scenarios(Catalogue.all(), tries, seed);
             List<EngineLab.Row> rows = new ArrayList<>();
-            for (EngineSubject e : engines) {
-                System.err.println("lab engines: " + e.id() + " (" + e.contract().name() + ")");
-                rows.add(EngineLab.run(e, scenarios, seed, Duration.ofSeconds(timeoutSeconds), line -> System.err.println("  " + line)));
+            try {
+                for (EngineSubject e : engines) {
+                    System.err.println("lab engines: " + e.id() + " (" + e.contract().name() + ")");
+                    rows.add(EngineLab.run(e, scenarios, seed, Duration.ofSeconds(timeoutSeconds), line -> System.err.println("  " + line)));
+                    e.close();              // a reusable driver's idle process ends with its engine's row
+                }
+            } finally {
+                engines.forEach(EngineSubject::close);
             }
             String md = markdown(rows, scenarios.size());
             System.out.print(md);

@@ -262,8 +262,12 @@ final class GateCommand implements Callable<Integer> {
                 Checkpoints.reached("campaign", stop);
                 var scenarios = dev.ecslab.lab.engine.EngineLab.scenarios(dev.ecslab.lab.catalogue.Catalogue.all(),
                         campaign.tries, campaign.seed);
-                var row = dev.ecslab.lab.engine.EngineLab.run(subject, scenarios, campaign.seed,
-                        java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line), shard);
+                dev.ecslab.lab.engine.EngineLab.Row row;
+                try (subject) {                       // a reusable driver's idle process ends with the campaign
+                    row = dev.ecslab.lab.engine.EngineLab.run(subject, scenarios, campaign.seed,
+                            java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line),
+                            shard);
+                }
                 if (campaign.shard != null) {
                     var content = dev.ecslab.lab.engine.EngineShardFile.of(engineIdentity(subject.id(), expected), shard,
                             scenarios.size(), row, replayArgs());

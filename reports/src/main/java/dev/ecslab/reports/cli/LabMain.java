@@ -476,8 +476,11 @@ public final class LabMain implements Callable<Integer> {
                         + "), driven by the lab in its serial order");
                 System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
                 recorded.forEach(v -> System.out.println("  " + v));
-                dev.ecslab.lab.trace.Trace rerun = dev.ecslab.lab.engine.EngineRunner.run(saved.scenario(), engine, config.seed(),
-                        java.time.Duration.ofSeconds(30));
+                dev.ecslab.lab.trace.Trace rerun;
+                try (engine) {
+                    rerun = dev.ecslab.lab.engine.EngineRunner.run(saved.scenario(), engine, config.seed(),
+                            java.time.Duration.ofSeconds(30));
+                }
                 List<String> again = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), rerun));
                 if (!again.equals(recorded)) {
                     System.out.println("re-run on the engine: ANOTHER verdict:");
