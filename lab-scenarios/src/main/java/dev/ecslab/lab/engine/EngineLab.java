@@ -155,6 +155,9 @@ public final class EngineLab {
         Map<Criterion, int[]> counts = new EnumMap<>(Criterion.class);          // judged, failed
         Map<Criterion, Counterexample> firsts = new EnumMap<>(Criterion.class);
         Map<Criterion, Integer> firstFound = new EnumMap<>(Criterion.class);
+        // whether the first failing run of a criterion timed out: such a counterexample is kept as found, since each
+        // shrink candidate could take the whole timeout and a timeout depends on the machine's load as much as on it
+        java.util.Set<Criterion> timedOut = java.util.EnumSet.noneOf(Criterion.class);
         Map<String, Integer> reasons = new TreeMap<>();
         int ran = 0;
         int skipped = 0;
@@ -188,7 +191,10 @@ public final class EngineLab {
                 for (Criterion c : Judge.cellsOf(v.criterion(), v.classes())) {
                     if (failedHere.add(c)) {
                         counts.computeIfAbsent(c, k -> new int[2])[1]++;
-                        firstFound.putIfAbsent(c, i);
+                        if (firstFound.putIfAbsent(c, i) == null
+                                && o.trace().crashes().stream().anyMatch(x -> x.call().equals(EngineRunner.TIMEOUT_CALL))) {
+                            timedOut.add(c);
+                        }
                     }
                 }
             }
@@ -204,7 +210,8 @@ public final class EngineLab {
         for (Map.Entry<Criterion, Integer> f : firstFound.entrySet()) {
             if (contract.applies(f.getKey())) {
                 int at = f.getValue();
-                firsts.put(f.getKey(), shrink(engine, at, judgedAs.get(at), f.getKey(), seed, timeout, shrinkAttempts));
+                firsts.put(f.getKey(), shrink(engine, at, judgedAs.get(at), f.getKey(), seed, timeout,
+                        timedOut.contains(f.getKey()) ? 0 : shrinkAttempts));
             }
         }
         Map<Criterion, Cell> cells = new EnumMap<>(Criterion.class);

@@ -49,6 +49,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * trace holds what happened up to there, and the judge counts it as a crash, never as a pass.
  */
 public final class EngineRunner {
+    /** The call of the crash a run that did not end within its timeout records. */
+    public static final String TIMEOUT_CALL = "timeout";
+
     /** The executor name an engine's trace records: the lab's own serial driver. */
     public static final String DRIVER = Trace.ENGINE_DRIVER;
     /** The prefix of the labels the lab gives padding entities (never in a state line or an answer). */
@@ -109,6 +112,13 @@ public final class EngineRunner {
             ended = false;
         }
         if (!ended) {
+            // recorded first: what the engine throws once it is closed or interrupted is a consequence, not the cause
+            synchronized (this) {
+                String limit = timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
+                crashes.add(new Crash("run", TIMEOUT_CALL, null, null, "the engine did not end its run within "
+                        + limit + "; its last call was " + lastCall, List.of(), frame));
+                errors.add("timed out in " + lastCall);
+            }
             Engine e = instance.get();
             if (e != null) {
                 try {
@@ -122,11 +132,6 @@ public final class EngineRunner {
                 worker.join(1_000);
             } catch (InterruptedException ie) {
                 Thread.currentThread().interrupt();
-            }
-            synchronized (this) {
-                crashes.add(new Crash("run", "timeout", null, null, "the engine did not end its run within "
-                        + timeout.toSeconds() + " s; its last call was " + lastCall, List.of(), frame));
-                errors.add("timed out in " + lastCall);
             }
         }
         synchronized (this) {

@@ -35,8 +35,9 @@ class EngineLabTest {
         scenarios = EngineLab.scenarios(Catalogue.all(), TRIES, SEED);
     }
 
-    static EngineLab.Row judge(EngineContract contract, Supplier<Engine> make) {
-        EngineSubject subject = new EngineSubject(contract, new EngineProvider() {
+    /** An engine of {@code contract} whose instances {@code make} makes. */
+    static EngineSubject subject(EngineContract contract, Supplier<Engine> make) {
+        return new EngineSubject(contract, new EngineProvider() {
             @Override
             public EngineContract contract() {
                 return contract;
@@ -47,6 +48,10 @@ class EngineLabTest {
                 return make.get();
             }
         }, null);
+    }
+
+    static EngineLab.Row judge(EngineContract contract, Supplier<Engine> make) {
+        EngineSubject subject = subject(contract, make);
         EngineLab.Row row = EngineLab.run(subject, scenarios, SEED, TIMEOUT, null);
         System.out.println(contract.id() + ": " + row.measured().label() + ", ran " + row.ran() + ", skipped " + row.skipped()
                 + " " + row.notExpressible());

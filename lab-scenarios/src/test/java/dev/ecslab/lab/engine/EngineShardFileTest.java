@@ -34,26 +34,16 @@ class EngineShardFileTest {
 
     static EngineSubject broken() {
         EngineContract contract = EngineLabTest.named("drops-additions");
-        return new EngineSubject(contract, new EngineProvider() {
+        return EngineLabTest.subject(contract, () -> new ReferenceEngine() {
             @Override
-            public EngineContract contract() {
-                return contract;
+            public List<String> report(String system, int watch) {
+                List<String> out = new ArrayList<>(super.report(system, watch));
+                if (declared(system, watch).kind().equals("ADDED") && !out.isEmpty()) {
+                    out.remove(out.size() - 1);
+                }
+                return out;
             }
-
-            @Override
-            public Engine create() {
-                return new ReferenceEngine() {
-                    @Override
-                    public List<String> report(String system, int watch) {
-                        List<String> out = new ArrayList<>(super.report(system, watch));
-                        if (declared(system, watch).kind().equals("ADDED") && !out.isEmpty()) {
-                            out.remove(out.size() - 1);
-                        }
-                        return out;
-                    }
-                };
-            }
-        }, null);
+        });
     }
 
     @Test
