@@ -124,12 +124,23 @@ public class ReferenceEngine implements Engine {
 
     @Override
     public List<String> report(String system, int watch) {
+        return answer(system, watch, previousBegin.getOrDefault(system, 0L), Long.MAX_VALUE);
+    }
+
+    /**
+     * What the watch reports of the log's changes with a sequence number after {@code from} and at most {@code to}: each
+     * key once that changed as the filter asks and still holds the data, or one entry per removal; the running system's
+     * own changes left out.
+     */
+    protected List<String> answer(String system, int watch, long from, long to) {
         EngineWorld.WatchDecl w = declared(system, watch);
         WatchKind kind = WatchKind.valueOf(w.kind());
-        long from = previousBegin.getOrDefault(system, 0L);
         Map<String, Boolean> flagged = new LinkedHashMap<>();
         List<String> removals = new ArrayList<>();
         for (Change c : window(from)) {
+            if (c.seq() > to) {
+                break;
+            }
             if (!c.data().equals(w.data()) || w.resource() != (c.entity() == null) || system.equals(c.author())) {
                 continue;
             }

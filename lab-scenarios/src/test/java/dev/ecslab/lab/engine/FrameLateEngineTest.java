@@ -7,9 +7,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.results.MeasuredClass;
 import dev.ecslab.lab.scenario.WatchKind;
 import dev.ecslab.lab.trace.ChangeType;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,41 +43,7 @@ class FrameLateEngineTest {
 
         @Override
         public List<String> report(String system, int watch) {
-            EngineWorld.WatchDecl w = declared(system, watch);
-            WatchKind kind = WatchKind.valueOf(w.kind());
-            long from = previousCut.getOrDefault(system, 0L);
-            long to = currentCut.get(system);
-            Map<String, Boolean> flagged = new LinkedHashMap<>();
-            List<String> removals = new ArrayList<>();
-            for (Change c : window(from)) {
-                if (c.seq() > to) {
-                    break;
-                }
-                if (!c.data().equals(w.data()) || w.resource() != (c.entity() == null) || system.equals(c.author())) {
-                    continue;
-                }
-                String key = c.entity() == null ? c.data() : c.entity();
-                if (c.type() == WatchKind.REMOVED) {
-                    flagged.remove(key);
-                    if (kind == WatchKind.REMOVED) {
-                        removals.add(key);
-                    }
-                } else if (kind == WatchKind.CHANGED || kind == c.type()) {
-                    flagged.put(key, Boolean.TRUE);
-                }
-            }
-            if (kind == WatchKind.REMOVED) {
-                return w.resource() ? (removals.isEmpty() ? List.of() : List.of(w.data())) : removals;
-            }
-            List<String> out = new ArrayList<>();
-            for (String key : flagged.keySet()) {
-                boolean present = w.resource() ? resources.containsKey(key) : entities.containsKey(key)
-                        && entities.get(key).containsKey(w.data());
-                if (present) {
-                    out.add(key);
-                }
-            }
-            return out;
+            return answer(system, watch, previousCut.getOrDefault(system, 0L), currentCut.get(system));
         }
     }
 

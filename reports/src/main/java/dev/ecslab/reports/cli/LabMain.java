@@ -489,16 +489,7 @@ public final class LabMain implements Callable<Integer> {
                     return 3;
                 }
                 System.out.println("re-run on the engine: the same verdict");
-                System.out.println();
-                System.out.print(dev.ecslab.reports.timeline.ScenarioText.text(saved.scenario()));
-                var traces = dev.ecslab.reports.timeline.ViolationTrace.all(saved);
-                for (var v : traces.subList(0, Math.min(traces.size(), DRAWN_VIOLATIONS))) {
-                    System.out.println();
-                    System.out.println(dev.ecslab.reports.timeline.CounterexampleText.describe(v));
-                    System.out.println();
-                    System.out.println(dev.ecslab.reports.timeline.Timeline.of(v).text());
-                }
-                return recorded.isEmpty() ? 0 : 1;
+                return explain(saved, recorded);
             }
         }
 
@@ -582,6 +573,14 @@ public final class LabMain implements Callable<Integer> {
             }
             System.out.println(how + ": the same verdict");
             endState(saved.trace().finalState(), rerun.finalState());
+            return explain(saved, recorded);
+        }
+
+        /**
+         * The scenario in words, then each violation in words and as a timeline (the first {@link #DRAWN_VIOLATIONS});
+         * answers the replay's exit code: 1 when the recorded trace has a violation, else 0.
+         */
+        private static int explain(Replay.Saved saved, List<String> recorded) {
             System.out.println();
             System.out.print(dev.ecslab.reports.timeline.ScenarioText.text(saved.scenario()));
             if (!recorded.isEmpty()) {
