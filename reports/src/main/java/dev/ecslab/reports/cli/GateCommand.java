@@ -270,7 +270,7 @@ final class GateCommand implements Callable<Integer> {
                 }
                 if (campaign.shard != null) {
                     var content = dev.ecslab.lab.engine.EngineShardFile.of(engineIdentity(subject.id(), expected), shard,
-                            scenarios.size(), row, replayArgs());
+                            scenarios.size(), row, replayArgs(subject));
                     Path file = report.dir().resolve(dev.ecslab.lab.classify.ShardFile.NAME);
                     dev.ecslab.lab.engine.EngineShardFile.write(file, content);
                     report.commit();
@@ -279,24 +279,18 @@ final class GateCommand implements Callable<Integer> {
                             row.skipped(), row.ran() + row.skipped(), report.out().resolve(dev.ecslab.lab.classify.ShardFile.NAME));
                     return 0;
                 }
-                return engineVerdict(row, scenarios.size(), expected, start, report, stop, junit, annotations, replayArgs());
+                return engineVerdict(row, scenarios.size(), expected, start, report, stop, junit, annotations, replayArgs(subject));
             }
         }
     }
 
     /**
-     * The options a replay of this gate's counterexamples needs to find the engine again: each {@code --engine-jar} as
-     * an absolute path, each {@code --engine-cmd} quoted for a POSIX shell.
+     * The options a replay of this gate's counterexamples needs to find {@code subject} again, each with a leading
+     * space: {@code lab engines}' rule ({@link EnginesCommand#replayOptions}), so the two commands print the same.
      */
-    private String replayArgs() {
-        StringBuilder b = new StringBuilder();
-        for (java.io.File jar : engineJars) {
-            b.append(" --engine-jar ").append(EnginesCommand.shellWord(jar.toPath().toAbsolutePath().normalize().toString()));
-        }
-        for (String cmd : engineCommands) {
-            b.append(" --engine-cmd ").append(EnginesCommand.shellWord(cmd.trim()));
-        }
-        return b.toString();
+    private String replayArgs(dev.ecslab.lab.engine.EngineSubject subject) {
+        String options = EnginesCommand.replayOptions(List.of(subject), engineJars, engineCommands).get(subject.id());
+        return options == null ? "" : " " + options;
     }
 
 
