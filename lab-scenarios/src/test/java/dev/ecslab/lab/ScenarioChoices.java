@@ -77,6 +77,9 @@ final class ScenarioChoices {
         MINIMUM.put(Features.OBSERVES_EVERYTHING, 3.0);      // 10.5 %
         MINIMUM.put(Features.FIXED_STEPS, 4.0);              // 12 % drawn
         MINIMUM.put(Features.NO_STEP_DUE, 1.5);
+        MINIMUM.put(Features.SET_WATCH, 35.0);             // 68 % (3 000 seeds)
+        MINIMUM.put(Features.LEAVES_SET, 25.0);            // 57 %
+        MINIMUM.put(Features.REENTERS_SET, 12.0);          // 28 %
     }
 
     static {

@@ -7,6 +7,7 @@ import dev.ecslab.lab.scenario.EntitySpec;
 import dev.ecslab.lab.scenario.GroupSpec;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.SystemSpec;
+import dev.ecslab.lab.scenario.Watch;
 import java.util.EnumSet;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -69,6 +70,9 @@ public final class Features {
     public static final String CROWD_RESOURCES = "a crowd watches a resource";
     public static final String FIXED_STEPS = "a stage runs a varying number of steps per frame";
     public static final String NO_STEP_DUE = "a detector's stage has a frame with no step due";
+    public static final String SET_WATCH = "a watch over a set of components (a With filter)";
+    public static final String LEAVES_SET = "an entity leaves a watched set by losing a With component";
+    public static final String REENTERS_SET = "an entity leaves a watched set and comes back in one frame";
 
     private Features() {
     }
@@ -113,9 +117,38 @@ public final class Features {
         out.put(AT_MAXIMUM_AGE, atMaximumAge(s));
         out.put(FIXED_STEPS, s.stages().stream().anyMatch(st -> st.stepped()));
         out.put(NO_STEP_DUE, noStepDue(s));
+        out.put(SET_WATCH, s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(Watch::overSet)));
+        out.put(LEAVES_SET, leavesSet(s));
+        out.put(REENTERS_SET, reentersSet(s));
         observedAnyTime(s, out);
         bigWorld(s, out);
         return out;
+    }
+
+    /** Whether the scenario removes, by a command, a component that some watch's {@code With} filter names. */
+    private static boolean leavesSet(Scenario s) {
+        Set<Data> named = EnumSet.noneOf(Data.class);
+        s.systems().forEach(x -> x.watches().forEach(w -> named.addAll(w.with())));
+        return s.edits().stream().anyMatch(e -> e.op() == EditOp.REMOVE && e.data() != null && named.contains(e.data()));
+    }
+
+    /** Whether one frame removes and inserts again, by commands on one entity, a component that a watch's {@code With} names. */
+    private static boolean reentersSet(Scenario s) {
+        Set<Data> named = EnumSet.noneOf(Data.class);
+        s.systems().forEach(x -> x.watches().forEach(w -> named.addAll(w.with())));
+        Set<String> removed = new HashSet<>();
+        for (Edit e : s.edits()) {
+            if (e.data() == null || !named.contains(e.data()) || e.entity() == null) {
+                continue;
+            }
+            String key = e.frame() + "|" + e.entity() + "|" + e.data();
+            if (e.op() == EditOp.REMOVE) {
+                removed.add(key);
+            } else if (e.op() == EditOp.INSERT && removed.contains(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a stage of fixed steps with a watching system has a frame of the scenario with no step. */

@@ -276,8 +276,98 @@ public final class ScenarioGenerator {
         drawn = full ? withAgeJumps(c, drawn) : drawn;
         // Drawn after the age jumps, so every other draw of a seed is what it was before fixed steps existed.
         drawn = full ? withFixedSteps(c, drawn) : drawn;
-        // Swarm testing, drawn last of all: the features some scenarios go without.
-        return space == Space.SWARMED ? Swarm.omit(drawn, Swarm.draw(c)) : drawn;
+        // Swarm testing: the features some scenarios go without.
+        drawn = space == Space.SWARMED ? Swarm.omit(drawn, Swarm.draw(c)) : drawn;
+        // Drawn last of all, so every other draw of a seed is what it was before watches over sets existed.
+        return full ? overSets(c, drawn) : drawn;
+    }
+
+    /** The share (in percent) of component query watches that get a {@code With} filter. */
+    static final int SET_SHARE = 25;
+
+    /**
+     * Watches over sets of components: each component's Added, Mutated or Changed watch gets, with
+     * {@value #SET_SHARE} %, a {@code With} filter on one other component (70 %) or on both others: the entities
+     * it reports must hold them when it runs. Entities gain and lose those components through the scenario's own
+     * commands, so an entity leaves and re-enters a set between and across a detector's runs.
+     */
+    private static Scenario overSets(Choices c, Scenario s) {
+        List<StageSpec> stages = new ArrayList<>();
+        List<Watch> sets = new ArrayList<>();
+        List<String> owners = new ArrayList<>();
+        for (StageSpec st : s.stages()) {
+            List<SystemSpec> systems = new ArrayList<>();
+            for (SystemSpec sys : st.systems()) {
+                List<Watch> ws = new ArrayList<>();
+                for (Watch w : sys.watches()) {
+                    if (w.data().isResource() || w.kind() == WatchKind.REMOVED || !c.maybe(SET_SHARE)) {
+                        ws.add(w);
+                        continue;
+                    }
+                    List<Data> others = new ArrayList<>(List.of(COMPONENTS));
+                    others.remove(w.data());
+                    List<Data> with = c.maybe(70) ? List.of(others.get(c.below(2))) : others;
+                    Watch filtered = w.withSet(with);
+                    ws.add(ws.contains(filtered) || sys.watches().contains(filtered) ? w : filtered);
+                    if (ws.get(ws.size() - 1).overSet()) {
+                        sets.add(filtered);
+                        owners.add(sys.name());
+                    }
+                }
+                systems.add(sys.withWatches(ws));
+            }
+            stages.add(st.withSystems(systems));
+        }
+        if (sets.isEmpty()) {
+            return s;
+        }
+        Scenario filtered = s.with(s.entities(), s.groups(), stages, s.frames(), s.edits(), s.clockJumps());
+        if (!c.maybe(REENTRY_SHARE)) {
+            return filtered;
+        }
+        int pick = c.below(sets.size());
+        return reentry(c, filtered, sets.get(pick), owners.get(pick));
+    }
+
+    /** The share (in percent) of scenarios with a set watch in which an entity leaves a set and comes back in one frame. */
+    static final int REENTRY_SHARE = 40;
+
+    /**
+     * An entity leaves a watched set and comes back at one sync point, after a change of the watched component: a
+     * system other than the detector (the entity's structural owner in that frame, if it has one, so one system
+     * orders its commands) changes the component of a single entity by a command (an insert; for an {@code Added}
+     * watch a remove and an insert), removes one of the set's components and inserts the set's components again. The
+     * change is in the detector's window and the entity is in the set when the detector runs, so it is owed: an
+     * engine that asks for membership over the whole window loses it. The scenario is returned unchanged when the
+     * owner is the detector or the edits would not validate.
+     */
+    private static Scenario reentry(Choices c, Scenario s, Watch set, String detector) {
+        Data d = set.with().get(c.below(set.with().size()));
+        int frame = c.below(s.frames());
+        String entity = s.entities().get(c.below(s.entities().size())).label();
+        String system = s.edits().stream().filter(e -> e.frame() == frame && entity.equals(e.entity()) && e.op().isCommand())
+                .map(Edit::system).findFirst().orElse(null);
+        if (system == null) {
+            List<String> others = s.systems().stream().map(SystemSpec::name).filter(n -> !n.equals(detector)).toList();
+            system = others.isEmpty() ? detector : others.get(c.below(others.size()));
+        }
+        if (system.equals(detector)) {
+            return s;
+        }
+        List<Edit> edits = new ArrayList<>(s.edits());
+        if (set.kind() == WatchKind.ADDED) {
+            edits.add(new Edit(frame, 0, system, EditOp.REMOVE, entity, set.data(), 0));
+        }
+        edits.add(new Edit(frame, 0, system, EditOp.INSERT, entity, set.data(), c.below(3)));
+        edits.add(new Edit(frame, 0, system, EditOp.REMOVE, entity, d, 0));
+        for (Data other : set.with()) {                           // back in the set: every component of it again
+            edits.add(new Edit(frame, 0, system, EditOp.INSERT, entity, other, c.below(3)));
+        }
+        try {
+            return s.with(s.entities(), s.groups(), s.stages(), s.frames(), edits, s.clockJumps()).validate();
+        } catch (RuntimeException invalid) {
+            return s;
+        }
     }
 
     /** The name of the crowd's stage. */

@@ -11,6 +11,7 @@ import dev.ecslab.ecs.internal.RunTicks;
 import dev.ecslab.ecs.internal.WorldInternals;
 import dev.ecslab.ecs.query.Access;
 import dev.ecslab.ecs.query.EntityTerm;
+import dev.ecslab.ecs.query.Filter;
 import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.query.Write;
@@ -240,6 +241,9 @@ public final class EcslabEngine implements Engine {
         Class<? extends Cell> type = data(watch.data()).type();
         qb.read(type);
         qb.changedAs(type, changeKind(kind(watch)), strategy.flavor());
+        for (String other : watch.with()) {
+            qb.filter(new Filter.With(data(other).type()));
+        }
         s.queries[w] = qb.build();
         s.ids[w] = id;
     }

@@ -90,7 +90,14 @@ public record EngineContract(String id, String name, String source, Set<WatchKin
          * Watches that join after frame 0 or leave before the end, or whose query is built inside a run
          * ({@link Engine#openWatch}); a joining watch still owes what changed since its system's previous run.
          */
-        LATE_WATCHES("watches that join or leave");
+        LATE_WATCHES("watches that join or leave"),
+        /**
+         * Watches over sets of components ({@link EngineWorld.WatchDecl#with()}): {@code Changed<A>} with
+         * {@code With<B>}, where an entity is reported only if it holds every component of the set when the watch
+         * runs. The set is asked at each run: an entity outside it then is not reported, and that run's window is
+         * spent (a later run reports only what changed after it).
+         */
+        SETS("watches over sets of components");
 
         private final String words;
 
@@ -173,6 +180,9 @@ public record EngineContract(String id, String name, String source, Set<WatchKin
                 Set<WatchKind> answered = w.data().isResource() ? resources : components;
                 if (!answered.contains(w.kind())) {
                     out.add("it watches " + w.kind() + " of " + (w.data().isResource() ? "resource " : "component ") + w.data());
+                }
+                if (w.overSet() && !features.contains(Feature.SETS)) {
+                    out.add("it watches a set of components (" + w.kind() + " of " + w.data() + " With " + w.with() + ")");
                 }
                 if ((w.windowed() || w.builtInRun()) && !features.contains(Feature.LATE_WATCHES)) {
                     out.add("a watch joins, leaves or is built in a run");

@@ -277,7 +277,8 @@ public final class EngineRunner {
                 if (!late) {
                     opened.add(s.name() + "/" + watches.size());
                 }
-                watches.add(new EngineWorld.WatchDecl(w.data().name(), w.kind().name(), w.data().isResource(), late));
+                watches.add(new EngineWorld.WatchDecl(w.data().name(), w.kind().name(), w.data().isResource(), late,
+                        w.with().stream().map(Data::name).toList()));
             }
             systems.add(new EngineWorld.SystemDecl(s.name(), watches));
         }

@@ -24,12 +24,21 @@ public record EngineWorld(List<SystemDecl> systems) {
      * One change filter: {@code kind} is {@code ADDED}, {@code MUTATED} (changed, not added), {@code CHANGED} (added
      * or mutated) or {@code REMOVED}; {@code data} a component ({@code A}, {@code B}, {@code S}) or a resource
      * ({@code R}, {@code Q}); {@code late} when it does not exist from the start: it starts to exist at
-     * {@link Engine#openWatch} (its window starts after frame 0, or its query is built inside a run).
+     * {@link Engine#openWatch} (its window starts after frame 0, or its query is built inside a run); {@code with} the
+     * other components an entity must hold, when the watch runs, to be reported (Bevy's {@code With<B>}; empty for a
+     * watch of one component, and for every watch of an engine that does not declare
+     * {@link EngineContract.Feature#SETS}).
      */
-    public record WatchDecl(String data, String kind, boolean resource, boolean late) {
+    public record WatchDecl(String data, String kind, boolean resource, boolean late, List<String> with) {
         public WatchDecl {
             Objects.requireNonNull(data, "data");
             Objects.requireNonNull(kind, "kind");
+            with = with == null ? List.of() : List.copyOf(with);
+        }
+
+        /** A watch of one component or resource. */
+        public WatchDecl(String data, String kind, boolean resource, boolean late) {
+            this(data, kind, resource, late, List.of());
         }
     }
 }

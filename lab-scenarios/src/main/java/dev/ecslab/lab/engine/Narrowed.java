@@ -14,7 +14,7 @@ import java.util.Optional;
  * A scenario with what an engine's contract cannot express taken out, the way the lab's swarm testing takes
  * features out of a drawn scenario ({@code dev.ecslab.lab.campaign.Swarm#omit}): its resources and resource edits,
  * and the watches the contract does not answer (resources, unanswered kinds, watches that join, leave or are built
- * in a run). Everything else (entities, groups, padding, systems, pauses, loops, commands, frames) stays as drawn.
+ * in a run, watches over sets of components). Everything else (entities, groups, padding, systems, pauses, loops, commands, frames) stays as drawn.
  * Few drawn scenarios have no resource and only Added and Removed watches (10 in 20 000 seeds for artemis-odb), so
  * without this an engine with a narrow contract would be judged on almost nothing. The lab judges an engine on the
  * narrowed scenario and counts it as narrowed; a scenario with no watch left is left out.
@@ -53,7 +53,8 @@ public final class Narrowed {
                 for (Watch w : sys.watches()) {
                     boolean answered = (w.data().isResource() ? contract.resources() : contract.components()).contains(w.kind());
                     boolean late = w.windowed() || w.builtInRun();
-                    if (answered && (!late || contract.features().contains(EngineContract.Feature.LATE_WATCHES))) {
+                    boolean set = w.overSet() && !contract.features().contains(EngineContract.Feature.SETS);
+                    if (answered && !set && (!late || contract.features().contains(EngineContract.Feature.LATE_WATCHES))) {
                         kept.add(w);
                     }
                 }

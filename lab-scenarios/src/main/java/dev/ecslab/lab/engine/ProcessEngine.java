@@ -360,7 +360,12 @@ public final class ProcessEngine implements Engine {
             ObjectNode sys = systems.addObject().put("name", s.name());
             ArrayNode watches = sys.putArray("watches");
             for (EngineWorld.WatchDecl w : s.watches()) {
-                watches.addObject().put("data", w.data()).put("kind", w.kind()).put("resource", w.resource()).put("late", w.late());
+                ObjectNode watch = watches.addObject().put("data", w.data()).put("kind", w.kind()).put("resource", w.resource())
+                        .put("late", w.late());
+                if (!w.with().isEmpty()) {                      // written only when there is one: older drivers never see it
+                    ArrayNode with = watch.putArray("with");
+                    w.with().forEach(with::add);
+                }
             }
         }
         call(r);

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * The lab's own reference engine: an in-memory world that keeps a log of every change and answers each watch with
  * exactly what changed since its system's previous run, as the oracle defines it. It is the control of the engine
  * path (the lab must judge it exact on every scenario) and a model for adapter and driver authors: a report lists
- * each entity once whose component was added (or mutated) in the window and that still has it, and one entry per
- * removal; a system is not told of its own writes.
+ * each entity once whose component was added (or mutated) in the window and that still has it (and, for a watch over
+ * a set, holds the set's other components now), and one entry per removal; a system is not told of its own writes.
  *
  * <p>Not for speed: a report walks the log since the system's previous run.
  */
@@ -161,11 +161,16 @@ public class ReferenceEngine implements Engine {
         for (String key : flagged.keySet()) {
             boolean present = w.resource() ? resources.containsKey(key) : entities.containsKey(key)
                     && entities.get(key).containsKey(w.data());
-            if (present) {
+            if (present && inSet(key, w)) {
                 out.add(key);
             }
         }
         return out;
+    }
+
+    /** Whether live entity {@code key} holds every component of the watch's {@code With} filter (always, for a resource). */
+    protected boolean inSet(String key, EngineWorld.WatchDecl w) {
+        return w.resource() || entities.get(key).keySet().containsAll(w.with());
     }
 
     /** The log's changes since sequence {@code from} (exclusive), up to now. */

@@ -42,6 +42,9 @@ import java.util.Set;
  *   <li>a removal makes the key's additions and mutations unreportable (the query can no longer yield
  *       the entity): they are dropped (an obligation due before the drop and not yet reported is
  *       recorded as dropped); for a {@code Removed} watch the removal is itself a change;</li>
+ *   <li>for a watch over a set ({@link Watch#with()}), a key that does not hold every component of the set when a
+ *       run starts is not yielded by that run, which consumes its window: its changes are dropped there as a
+ *       removal drops them, and a re-entry later does not revive them;</li>
  *   <li>each report must be matched to an unmatched change made before its run (the earliest): a
  *       report with none is a repeat, a report of the detector's own change, or spurious: criterion 2.
  *       A component's {@code Removed} report covers only its matched removal (removals are events,
@@ -264,6 +267,94 @@ public final class DetectionOracle {
             this.obligations = obligations;
             this.multiset = watch.kind() == WatchKind.REMOVED && !watch.data().isResource();
             this.ownChanges = trace.config().ownChanges();
+            List<ChangeRecord> ofSet = new ArrayList<>();
+            for (dev.ecslab.lab.scenario.Data d : watch.with()) {
+                ofSet.addAll(index.changes.getOrDefault(d, List.of()));
+                holders.put(d, new java.util.HashSet<>());
+            }
+            ofSet.sort(Comparator.comparingLong(ChangeRecord::seq));
+            this.setChanges = ofSet;
+        }
+
+        /** For a watch over a set: the changes of its {@code With} components, in sequence order (empty otherwise). */
+        final List<ChangeRecord> setChanges;
+        /** Who holds each {@code With} component, as of the run being judged. */
+        final Map<dev.ecslab.lab.scenario.Data, Set<String>> holders = new HashMap<>();
+        int setIndex;
+
+        /** The keys of {@code present} that are in the watch's set (all of them for a plain watch). */
+        private Set<String> members(Set<String> present) {
+            if (!watch.overSet()) {
+                return present;
+            }
+            Set<String> out = new java.util.HashSet<>();
+            for (String key : present) {
+                if (inSet(key, present)) {
+                    out.add(key);
+                }
+            }
+            return out;
+        }
+
+        /** Applies the {@code With} components' changes made before {@code r} started to {@link #holders}. */
+        private void advanceSet(RunRecord r) {
+            while (setIndex < setChanges.size() && setChanges.get(setIndex).seq() < r.startSeq()) {
+                ChangeRecord c = setChanges.get(setIndex++);
+                Set<String> who = holders.get(c.data());
+                if (c.type() == ChangeType.REMOVED) {
+                    who.remove(key(c));
+                } else {
+                    who.add(key(c));
+                }
+            }
+        }
+
+        /** Whether {@code key}, which holds the watched data when {@code present} says so, holds every {@code With} component. */
+        private boolean inSet(String key, Set<String> present) {
+            if (!present.contains(key)) {
+                return false;
+            }
+            for (Set<String> who : holders.values()) {
+                if (!who.contains(key)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * A watch over a set asks for membership at each run: a key outside the set when run {@code r} starts is not
+         * yielded there, and {@code r} consumes its window, so its changes can never be reported (a later run looks
+         * only at what changed since {@code r}). Its obligations due at {@code r} are nobody's; those due earlier and
+         * still unreported are dropped as a removal drops them (met only if the claim's deadline had not come). Under
+         * a claim of k frames' delay, a change of the last k frames may still be reported once, if the key returns.
+         */
+        private void leaveSet(RunRecord r, RunRecord previous, Set<String> present, Map<String, Deque<ChangeRecord>> unmatched,
+                Map<String, List<Open>> open, Map<String, Long> keyOrder, int delay) {
+            for (java.util.Iterator<Map.Entry<String, Deque<ChangeRecord>>> it = unmatched.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<String, Deque<ChangeRecord>> e = it.next();
+                if (!inSet(e.getKey(), present)) {
+                    e.getValue().removeIf(c -> c.frame() <= r.frame() - delay);
+                    if (e.getValue().isEmpty()) {
+                        it.remove();
+                    }
+                }
+            }
+            for (java.util.Iterator<Map.Entry<String, List<Open>>> it = open.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<String, List<Open>> e = it.next();
+                if (inSet(e.getKey(), present)) {
+                    continue;
+                }
+                it.remove();
+                keyOrder.remove(e.getKey());
+                for (Open o : e.getValue()) {
+                    o.settled = true;
+                    if (o.due != null) {
+                        o.dropped = previous;
+                        close(o, null, -1);
+                    }
+                }
+            }
         }
 
         void run() {
@@ -362,6 +453,10 @@ public final class DetectionOracle {
                     previous = r;
                     continue;
                 }
+                if (watch.overSet()) {
+                    advanceSet(r);
+                    leaveSet(r, previous, present, unmatched, open, keyOrder, delay);
+                }
                 // The world announces a component's rows just before the frame a watch joins it when nobody
                 // observed it (Scenario#announcesWhenJoining). Every run that starts after an announcement and
                 // whose system's previous run came before it sees it: the rows may have changed, untracked, in
@@ -374,7 +469,7 @@ public final class DetectionOracle {
                 int announcedTo = watch.builtInRun() ? (int) r.frame() : watch.firstFrame();
                 if (!evaluated && (watch.firstFrame() > 0 || watch.builtInRun()) && watch.kind() != WatchKind.REMOVED
                         && scenario.announcesBetween(watch.data(), (int) Math.max(announcedFrom, 0), announcedTo)) {
-                    announced.addAll(present);
+                    announced.addAll(members(present));
                     announcedUntil = r.frame() + delay;
                 }
                 // An announcement made inside a run q (a query built in q started observing the component) is at
@@ -385,7 +480,7 @@ public final class DetectionOracle {
                 for (java.util.Iterator<RunRecord> it = inRunAnnouncers.iterator(); it.hasNext(); ) {
                     RunRecord q = it.next();
                     if ((previous == null || previous.startSeq() < q.finishSeq()) && q.startSeq() < r.finishSeq()) {
-                        announced.addAll(present);
+                        announced.addAll(members(present));
                         announcedUntil = Math.max(announcedUntil, r.frame() + delay);
                         it.remove();
                     }
@@ -413,7 +508,7 @@ public final class DetectionOracle {
                         continue;
                     }
                     Deque<ChangeRecord> q = unmatched.get(key);
-                    boolean announcement = r.frame() <= announcedUntil && present.contains(key) && announced.contains(key);
+                    boolean announcement = r.frame() <= announcedUntil && inSet(key, present) && announced.contains(key);
                     if (announcement && (delay > 0 || q == null || q.isEmpty())) {
                         // A late observer may report each row with the component once. Under a claim of
                         // delay the announcement is taken before a real change: a strategy that reports it and, a

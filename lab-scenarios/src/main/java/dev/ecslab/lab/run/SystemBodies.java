@@ -191,9 +191,7 @@ final class SystemBodies {
     private static void buildWatchQuery(WorldView view, Watch w, ChangeFlavor flavor, List<Query> queries, List<EntityTerm> ids,
             int i) {
         QueryBuilder qb = view.query();
-        EntityTerm id = qb.entity();
-        qb.read(w.data().type());
-        qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
+        EntityTerm id = declare(qb, w, flavor);
         Query q = qb.build();
         if (i == queries.size()) {
             queries.add(q);
@@ -202,6 +200,17 @@ final class SystemBodies {
             queries.set(i, q);
             ids.set(i, id);
         }
+    }
+
+    /** Declares a watch's query on {@code qb}: the entity, a read of the data, its change filter and its {@code With} filters. */
+    private static EntityTerm declare(QueryBuilder qb, Watch w, ChangeFlavor flavor) {
+        EntityTerm id = qb.entity();
+        qb.read(w.data().type());
+        qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
+        for (Data d : w.with()) {
+            qb.filter(new Filter.With(d.type()));
+        }
+        return id;
     }
 
     /** One system's watch queries, for {@link #beforeFrame}; built with the system's view, so they read with its ticks. */
@@ -260,9 +269,7 @@ final class SystemBodies {
     private static void buildInRun(SystemContext ctx, SystemSpec s, Watch w, ChangeFlavor flavor, List<Query> queries,
             List<EntityTerm> ids, int i) {
         QueryBuilder qb = s.isExclusive() ? ctx.exclusiveWorld().query() : ctx.world().query();
-        EntityTerm id = qb.entity();
-        qb.read(w.data().type());
-        qb.changedAs(w.data().type(), changeKind(w.kind()), flavor);
+        EntityTerm id = declare(qb, w, flavor);
         queries.set(i, qb.build());
         ids.set(i, id);
     }

@@ -561,6 +561,18 @@ public record Scenario(@Required String name, String description, List<EntitySpe
                         throw new ScenarioException(wp + ".built", watch + ": only a component's Added, Mutated or Changed"
                                 + " watch has a query to build in a run");
                     }
+                    if (watch.overSet() && (watch.data().isResource() || watch.kind() == WatchKind.REMOVED)) {
+                        throw new ScenarioException(wp + ".with", watch + ": only a component's Added, Mutated or Changed"
+                                + " watch has a query to filter (a removal is an event, a resource has no entities)");
+                    }
+                    for (int v = 0; v < watch.with().size(); v++) {
+                        Data d = watch.with().get(v);
+                        if (d.isResource() || d == watch.data() || v > 0 && watch.with().get(v - 1) == d) {
+                            throw new ScenarioException(wp + ".with", "lists " + d + (d.isResource() ? ", a resource;"
+                                    : d == watch.data() ? ", the watched component itself;" : " twice;")
+                                    + " a With filter names other components, each once");
+                        }
+                    }
                     if (watch.from() != null && (watch.from() < 0 || watch.from() >= totalFrames())) {
                         throw new ScenarioException(wp + ".from", "must be in [0, " + totalFrames() + ") (the frames,"
                                 + " quiet frames included), was " + watch.from());

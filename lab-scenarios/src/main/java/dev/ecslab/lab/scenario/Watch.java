@@ -1,6 +1,7 @@
 package dev.ecslab.lab.scenario;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -30,10 +31,19 @@ import java.util.Objects;
  * frame from {@code from} on in which the system runs, its first iteration there), with the system's
  * view at that moment, and evaluated right away; an exclusive system builds it on the whole world it
  * holds. Only a component's Added, Mutated or Changed query has a query to build.
+ *
+ * <p>{@code with} makes the watch one over a set of components: {@code Added<A>} with {@code [B]} is Bevy's
+ * {@code Query<Entity, (Added<A>, With<B>)>}, the entities whose {@code A} was added since the system's previous run
+ * and that hold {@code B} when the query is evaluated. Membership is asked at each run, so an entity that leaves the
+ * set before a run is not reported there, and the change it carried is gone for good: the run consumed its window
+ * (a later run looks only at changes since then), exactly as a change filter with a {@code With} filter behaves.
+ * Only a component's Added, Mutated or Changed watch has a query to filter; the order of {@code with} is not
+ * significant (it is kept sorted).
  */
 public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean parallel,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer from, @JsonInclude(JsonInclude.Include.NON_NULL) Integer until,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Built built) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Built built,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Data> with) {
 
     /** When a watch's query is built. */
     public enum Built {
@@ -47,6 +57,23 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(kind, "kind");
         built = built == Built.BETWEEN_FRAMES ? null : built;      // the default is not written
+        with = with == null || with.isEmpty() ? List.of()
+                : with.stream().map(d -> Objects.requireNonNull(d, "with")).sorted().toList();
+    }
+
+    /** A watch of one component or resource, with no {@code With} filter. */
+    public Watch(Data data, WatchKind kind, boolean parallel, Integer from, Integer until, Built built) {
+        this(data, kind, parallel, from, until, built, List.of());
+    }
+
+    /** Whether the watch is over a set of components: it has a {@code With} filter. */
+    public boolean overSet() {
+        return !with.isEmpty();
+    }
+
+    /** A copy filtered by {@code With} each of {@code components} (none: the plain watch). */
+    public Watch withSet(List<Data> components) {
+        return new Watch(data, kind, parallel, from, until, built, components);
     }
 
     /** A watch whose query is built between frames (every watch written before in-run queries existed). */
@@ -61,7 +88,7 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
 
     /** A copy whose query is built {@code when}. */
     public Watch builtAs(Built when) {
-        return new Watch(data, kind, parallel, from, until, when);
+        return new Watch(data, kind, parallel, from, until, when, with);
     }
 
     /** A watch walked the ordinary way. */
@@ -91,12 +118,12 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
 
     /** A copy that exists from frame {@code newFrom} (inclusive, {@code null}: 0) to {@code newUntil} (exclusive, {@code null}: the end). */
     public Watch withWindow(Integer newFrom, Integer newUntil) {
-        return new Watch(data, kind, parallel, newFrom, newUntil, built);
+        return new Watch(data, kind, parallel, newFrom, newUntil, built, with);
     }
 
     /** A copy walked in parallel or not. */
     public Watch withParallel(boolean newParallel) {
-        return new Watch(data, kind, newParallel, from, until, built);
+        return new Watch(data, kind, newParallel, from, until, built, with);
     }
 
     @Override
@@ -104,6 +131,7 @@ public record Watch(@Required Data data, @Required WatchKind kind, @JsonInclude(
         String k = kind.name().charAt(0) + kind.name().substring(1).toLowerCase();
         String window = !windowed() ? "" : until == null ? " (from frame " + firstFrame() + ")"
                 : " (frames " + firstFrame() + " to " + (until - 1) + ")";
-        return k + "<" + data + ">" + (parallel ? " (parallel)" : "") + window + (builtInRun() ? " (built in its run)" : "");
+        String set = with.stream().map(d -> ", With<" + d + ">").collect(java.util.stream.Collectors.joining());
+        return k + "<" + data + ">" + set + (parallel ? " (parallel)" : "") + window + (builtInRun() ? " (built in its run)" : "");
     }
 }

@@ -1,0 +1,155 @@
+package dev.ecslab.lab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ecslab.lab.criteria.Criterion;
+import dev.ecslab.lab.results.MeasuredClass;
+import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.scenario.Watch;
+import dev.ecslab.lab.scenario.WatchKind;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Watches over sets of components ({@code Changed<A>} with {@code With<B>}) are judged in both directions: an engine
+ * that ignores the set reports entities outside it and fails at most once; one that asks for membership over the
+ * whole window instead of at the run (an entity that left the set and came back is dropped) misses changes and fails
+ * at least once. An engine that cannot express sets is never sent one.
+ */
+class SetWatchTest {
+    @BeforeAll
+    static void scenarios() {
+        EngineLabTest.scenarios();
+    }
+
+    /** Reports every entity whose component changed, in the set or not. */
+    static final class IgnoresTheSet extends ReferenceEngine {
+        @Override
+        protected boolean inSet(String key, EngineWorld.WatchDecl w) {
+            return true;
+        }
+    }
+
+    /** Drops an entity that lost a component of the set at any time since the system's previous run, even if it is back. */
+    static final class AsksForTheWholeWindow extends ReferenceEngine {
+        @Override
+        public List<String> report(String system, int watch) {
+            EngineWorld.WatchDecl w = declared(system, watch);
+            List<String> now = super.report(system, watch);
+            if (w.with().isEmpty()) {
+                return now;
+            }
+            long from = previousBegin.getOrDefault(system, 0L);
+            return now.stream().filter(key -> window(from).stream().noneMatch(c -> key.equals(c.entity())
+                    && c.type() == WatchKind.REMOVED && w.with().contains(c.data()))).toList();
+        }
+    }
+
+    private static long setScenarios() {
+        return EngineLabTest.scenarios.stream().filter(SetWatchTest::hasSet).count();
+    }
+
+    private static boolean hasSet(Scenario s) {
+        return s.systems().stream().anyMatch(x -> x.watches().stream().anyMatch(Watch::overSet));
+    }
+
+    /**
+     * {@code w} writes {@code A} of {@code e0}; {@code f} removes {@code B} from {@code e0} and inserts it again by two
+     * commands of the same frame; {@code d}, in the next stage, watches {@code Changed<A>} with {@code With<B>}.
+     */
+    static final String REENTRY = """
+            {"name": "re-entry", "entities": [{"label": "e0", "components": {"A": 0, "B": 0}}],
+             "stages": [
+               {"name": "write", "systems": [{"name": "w", "writes": ["A"]}, {"name": "f"}]},
+               {"name": "detect", "systems": [{"name": "d", "watches": [{"data": "A", "kind": "CHANGED", "with": ["B"]}]}]}],
+             "frames": 2,
+             "edits": [
+               {"frame": 0, "system": "w", "op": "SET", "entity": "e0", "data": "A", "value": 5},
+               {"frame": 0, "system": "f", "op": "REMOVE", "entity": "e0", "data": "B"},
+               {"frame": 0, "system": "f", "op": "INSERT", "entity": "e0", "data": "B", "value": 1}]}
+            """;
+
+    /**
+     * The same with {@code f} removing {@code B} for good: the change of {@code A} is dropped at {@code d}'s run (not
+     * owed), and an engine that reports it anyway reports an entity outside the set.
+     */
+    static final String LEAVES = REENTRY.replace("""
+               {"frame": 0, "system": "f", "op": "INSERT", "entity": "e0", "data": "B", "value": 1}]}""", "]}")
+            .replace("\"REMOVE\", \"entity\": \"e0\", \"data\": \"B\"},", "\"REMOVE\", \"entity\": \"e0\", \"data\": \"B\"}");
+
+    private static dev.ecslab.lab.criteria.Outcome judgeOne(String json, java.util.function.Supplier<Engine> make) {
+        Scenario s = dev.ecslab.lab.scenario.ScenarioJson.read(json, "test");
+        dev.ecslab.lab.trace.Trace t = EngineRunner.run(s, EngineLabTest.subject(EngineLabTest.named("one"), make), 1,
+                EngineLabTest.TIMEOUT);
+        return dev.ecslab.lab.criteria.Judge.judge(s, t);
+    }
+
+    @Test
+    void anEntityThatLeavesTheSetAndComesBackInTheWindowIsStillOwed() {
+        assertTrue(judgeOne(REENTRY, ReferenceEngine::new).passes(), () -> judgeOne(REENTRY, ReferenceEngine::new).violations().toString());
+        dev.ecslab.lab.criteria.Outcome o = judgeOne(REENTRY, AsksForTheWholeWindow::new);
+        assertFalse(o.passes());
+        assertTrue(o.violations().get(0).toString().contains("never reported"), o.violations().toString());
+    }
+
+    @Test
+    void anEntityThatLeftTheSetIsNotOwedAndMustNotBeReported() {
+        assertTrue(judgeOne(LEAVES, ReferenceEngine::new).passes(), () -> judgeOne(LEAVES, ReferenceEngine::new).violations().toString());
+        dev.ecslab.lab.criteria.Outcome o = judgeOne(LEAVES, IgnoresTheSet::new);
+        assertFalse(o.passes());
+        assertTrue(o.violations().get(0).toString().contains("no other system changed"), o.violations().toString());
+    }
+
+    @Test
+    void theCampaignHasWatchesOverSetsAndTheReferenceEngineRunsThem() {
+        long sets = setScenarios();
+        assertTrue(sets >= EngineLabTest.scenarios.size() / 5, sets + " of " + EngineLabTest.scenarios.size());
+        EngineContract c = ReferenceEngine.CONTRACT;
+        assertTrue(c.features().contains(EngineContract.Feature.SETS));
+    }
+
+    @Test
+    void anEngineThatIgnoresTheSetReportsEntitiesOutsideItAndFailsAtMostOnce() {
+        EngineLab.Row row = EngineLabTest.judge(EngineLabTest.named("ignores-the-set"), IgnoresTheSet::new);
+        assertNotEquals(MeasuredClass.EXACT, row.measured());
+        EngineLab.Counterexample ce = row.cells().get(Criterion.AT_MOST_ONCE).first();
+        assertTrue(ce != null, "criterion 2 caught nothing");
+        assertTrue(hasSet(ce.shrunk()), "the shrunk scenario keeps a watch over a set: " + ce.shrunk());
+        assertEquals("pass", row.cells().get(Criterion.AT_LEAST_ONCE).status());
+    }
+
+    @Test
+    void anEngineThatAsksForMembershipOverTheWholeWindowMissesChangesAndFailsAtLeastOnce() {
+        EngineLab.Row row = EngineLabTest.judge(EngineLabTest.named("whole-window-set"), AsksForTheWholeWindow::new);
+        assertNotEquals(MeasuredClass.EXACT, row.measured());
+        EngineLab.Counterexample ce = row.cells().get(Criterion.AT_LEAST_ONCE).first();
+        assertTrue(ce != null, "criterion 1 caught nothing");
+        assertTrue(hasSet(ce.shrunk()), "the shrunk scenario keeps a watch over a set: " + ce.shrunk());
+        assertEquals("pass", row.cells().get(Criterion.AT_MOST_ONCE).status());
+    }
+
+    @Test
+    void anEngineWithoutSetsIsNeverSentOneAndSaysWhy() {
+        EngineContract c = ReferenceEngine.CONTRACT;
+        EnumSet<EngineContract.Feature> features = EnumSet.copyOf(c.features());
+        features.remove(EngineContract.Feature.SETS);
+        EngineContract noSets = new EngineContract("no-sets", "no sets", "the reference engine without sets", c.components(),
+                c.resources(), c.ownWrites(), c.equalWritesCount(), c.delayFrames(), features);
+        int narrowed = 0;
+        for (Scenario s : EngineLabTest.scenarios) {
+            List<String> why = noSets.cannotExpress(s);
+            assertEquals(hasSet(s), why.stream().anyMatch(r -> r.startsWith("it watches a set of components")), s.name());
+            java.util.Optional<Scenario> sent = Narrowed.to(noSets, s);
+            assertFalse(sent.map(SetWatchTest::hasSet).orElse(false), s.name());
+            narrowed += hasSet(s) && sent.isPresent() ? 1 : 0;
+        }
+        assertTrue(narrowed > 0, "a scenario with a set watch still runs without it");
+        EngineLab.Row row = EngineLabTest.judge(noSets, IgnoresTheSet::new);
+        assertEquals(MeasuredClass.EXACT, row.measured(), "without set watches, ignoring the set is harmless");
+    }
+}
