@@ -14,6 +14,7 @@
 //   watch REMOVED       -> its own createRemoved() tracker, reported by world.query(Removed(T))
 //   watch CHANGED       -> its own Added and Changed trackers, both queried, the union reported once per entity
 //                          (KOOTA_CHANGED=or: the single query world.query(Or(Added(T), Changed(T))) instead)
+//   "with": [B, ...]    -> the set's other traits as plain parameters of the same query: world.query(Added(T), B)
 //   spawn               -> world.spawn(T({ v }), ...)
 //   insert              -> entity.set(T, { v }) when the entity has T (a replacement), else entity.add(T({ v }))
 //   remove / despawn    -> entity.remove(T) / entity.destroy()
@@ -76,6 +77,9 @@ const SOURCE = [
         + ' queries", so no tracker sees them).',
     'COMMANDS, PAUSES, LOOPS: structural changes are plain calls between runs; a tracker accumulates until its next'
         + ' query however many frames or iterations pass.',
+    'SETS: a watch over a set of components is one query with the tracking modifier and the set\'s other traits as'
+        + ' plain parameters, world.query(Added(A), B) (README "Query modifiers": "All modifiers can be mixed'
+        + ' together", "By default all query parameters are combined with logical AND").',
     'BIG_WORLDS: entities are 32-bit numbers with a 20-bit index and an 8-bit generation'
         + ' (packages/core/src/entity/utils/pack-entity.ts; recycling in entity-index.ts, allocateEntity): the index'
         + ' space ends at 1,048,575 (index 0 is the world entity) and a slot\'s generation wraps after 256 reuses.',
@@ -90,7 +94,7 @@ const CONTRACT = {
     ownWrites: true,
     equalWritesCount: true,
     delayFrames: 0,
-    features: ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS'],
+    features: ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS', 'SETS'],
 };
 
 const COMPONENTS = { A: trait({ v: 0 }), B: trait({ v: 0 }), S: trait({ v: 0 }) };
@@ -107,7 +111,7 @@ function fail(message) {
 
 let helloDone = false;
 let world = null;
-/** name -> [{ data, kind, trait, params: [query parameter, ...], union: boolean }] */
+/** name -> [{ data, kind, trait, params: [[query parameter, ...] per query], union: boolean }] */
 const systems = new Map();
 /** label -> koota entity (a number), for live entities */
 const entityOf = new Map();
@@ -199,19 +203,26 @@ function buildWatch(systemName, index, w) {
             + ' in queries); the contract declares none');
     }
     const t = componentTrait(data);
+    // A watch over a set: the other traits are plain parameters of the same query, world.query(Added(A), B).
+    const withSet = w.with ?? [];
+    if (!Array.isArray(withSet)) fail(`system ${systemName} watch ${index}: "with" must be an array`);
+    const others = withSet.map((d) => componentTrait(String(d)));
+    if (others.length > 0 && kind === 'REMOVED') {
+        fail(`system ${systemName} watch ${index}: a REMOVED watch has no set (the lab never sends one)`);
+    }
     switch (kind) {
         case 'ADDED':
-            return { data, kind, trait: t, params: [tracker('added')(t)], union: false };
+            return { data, kind, trait: t, params: [[tracker('added')(t), ...others]], union: false };
         case 'MUTATED':
-            return { data, kind, trait: t, params: [tracker('changed')(t)], union: false };
+            return { data, kind, trait: t, params: [[tracker('changed')(t), ...others]], union: false };
         case 'REMOVED':
-            return { data, kind, trait: t, params: [tracker('removed')(t)], union: false };
+            return { data, kind, trait: t, params: [[tracker('removed')(t)]], union: false };
         case 'CHANGED': {
             const added = tracker('added')(t);
             const changed = tracker('changed')(t);
             return CHANGED_MODE === 'or'
-                ? { data, kind, trait: t, params: [Or(added, changed)], union: false }
-                : { data, kind, trait: t, params: [added, changed], union: true };
+                ? { data, kind, trait: t, params: [[Or(added, changed), ...others]], union: false }
+                : { data, kind, trait: t, params: [[added, ...others], [changed, ...others]], union: true };
         }
         default:
             return fail(`system ${systemName} watch ${index}: unknown kind ${JSON.stringify(kind)}`);
@@ -246,7 +257,7 @@ const handlers = {
             // Run every watch's query once, while the world has no entity: its query exists from the start, as a
             // koota system's query does after the system's first call (the answer is empty and is dropped).
             for (const w of watches) {
-                for (const p of w.params) world.query(p);
+                for (const p of w.params) world.query(...p);
             }
         }
         return {};
@@ -351,7 +362,7 @@ const handlers = {
         if (w.union) {
             const seen = new Set();
             for (const p of w.params) {
-                for (const e of world.query(p)) {
+                for (const e of world.query(...p)) {
                     if (!seen.has(e)) {
                         seen.add(e);
                         reported.push(labelFor(e, w));
@@ -359,7 +370,7 @@ const handlers = {
                 }
             }
         } else {
-            for (const e of world.query(w.params[0])) reported.push(labelFor(e, w));
+            for (const e of world.query(...w.params[0])) reported.push(labelFor(e, w));
         }
         return { reported };
     },

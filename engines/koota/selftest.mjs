@@ -117,7 +117,7 @@ async function scriptedSession() {
     check('contract has no resource filters', same(c.resources, []));
     check('contract: own writes are seen, equal writes count, no delay',
         c.ownWrites === true && c.equalWritesCount === true && c.delayFrames === 0);
-    check('contract features', same(c.features, ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS']));
+    check('contract features', same(c.features, ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS', 'SETS']));
 
     await d.ok('open', {
         systems: [
@@ -207,6 +207,30 @@ async function scriptedSession() {
     const st = await d.ok('state');
     check('state: entities', same(st.entities, { e2: { A: 8, B: 1 }, e3: { A: 9 }, e4: { A: 4 }, e5: { A: 2 } }), JSON.stringify(st.entities));
     check('state: resources', same(st.resources, { R: 2 }), JSON.stringify(st.resources));
+    await d.close();
+}
+
+// ---- part 1b: watches over sets of components ------------------------------------------------------------------
+
+async function sets() {
+    const d = new Driver();
+    await d.ok('hello', { protocol: 1 });
+    const S = (data, kind, ...withSet) => ({ data, kind, resource: false, with: withSet });
+    await d.ok('open', { systems: [{ name: 'w', watches: [S('A', 'ADDED', 'B'), S('A', 'MUTATED', 'B'), S('A', 'CHANGED', 'B', 'S')] }] });
+    await d.ok('spawn', { entity: 'e1', components: { A: 1, B: 1 } });
+    await d.ok('spawn', { entity: 'e2', components: { A: 2 } });
+    await d.ok('spawn', { entity: 'e3', components: { A: 3, B: 1, S: 1 } });
+    await d.ok('beginRun', { system: 'w', frame: 0 });
+    await d.report('w', 0, ['e1', 'e3'], 'frame 0, Added(A) with B: only the entities holding B');
+    await d.report('w', 2, ['e3'], 'frame 0, CHANGED of A with B and S');
+    await d.ok('endRun', { system: 'w' });
+    await d.ok('endFrame', { frame: 0 });
+    await d.ok('insert', { entity: 'e1', component: 'A', value: 5 });
+    await d.ok('insert', { entity: 'e2', component: 'A', value: 5 });
+    await d.ok('beginRun', { system: 'w', frame: 1 });
+    await d.report('w', 1, ['e1'], 'frame 1, Changed(A) with B: e2 changed but lacks B');
+    await d.ok('endRun', { system: 'w' });
+    await d.ok('endFrame', { frame: 1 });
     await d.close();
 }
 
@@ -363,7 +387,8 @@ async function kootaDeviations() {
 }
 
 async function main() {
-    const parts = [['scripted session', scriptedSession], ['robustness', robustness], ['koota deviations', kootaDeviations]];
+    const parts = [['scripted session', scriptedSession], ['sets', sets], ['robustness', robustness],
+        ['koota deviations', kootaDeviations]];
     for (const [name, part] of parts) {
         const before = failures;
         try {

@@ -24,7 +24,7 @@ const CONTRACT = {
   ownWrites: false,
   equalWritesCount: true,
   delayFrames: 0,
-  features: ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS', 'LATE_WATCHES'],
+  features: ['RESOURCES', 'COMMANDS', 'PAUSES', 'LOOPS', 'BIG_WORLDS', 'LATE_WATCHES', 'SETS'],
 };
 
 /** A refusal: the op is answered with ok:false and this text. */
@@ -88,8 +88,9 @@ function relevant(kind, type) {
 
 /**
  * What one watch of system `name` reports over the log entries `window`: for ADDED, MUTATED and CHANGED each key
- * with a matching change by another author that no later removal undid, once; for a component's REMOVED one entry
- * per removal; for a resource its name when the filter holds.
+ * with a matching change by another author that no later removal undid, once (for a watch over a set, only if the
+ * entity holds every component of the set now); for a component's REMOVED one entry per removal; for a resource its
+ * name when the filter holds.
  */
 function answer(name, watch, window) {
   const removedList = watch.kind === 'REMOVED' && !watch.resource;
@@ -115,7 +116,14 @@ function answer(name, watch, window) {
   if (removedList) {
     return removals;
   }
-  return watch.resource ? (pending.size > 0 ? [watch.data] : []) : [...pending];
+  if (watch.resource) {
+    return pending.size > 0 ? [watch.data] : [];
+  }
+  // A watch over a set reports only the entities that hold every component of the set now, as the run starts.
+  return [...pending].filter((key) => {
+    const e = world.entities.get(key);
+    return e !== undefined && watch.with.every((d) => e.has(d));
+  });
 }
 
 /** Drops the log entries every system has seen. */
@@ -154,7 +162,11 @@ const ops = {
         if (!KINDS.includes(w.kind)) {
           throw new Refusal(`unknown watch kind ${JSON.stringify(w.kind)}`);
         }
-        return { data: String(w.data), kind: w.kind, resource: w.resource === true };
+        const withSet = w.with === undefined ? [] : w.with;
+        if (!Array.isArray(withSet)) {
+          throw new Refusal("field 'with' of a watch must be an array of component names");
+        }
+        return { data: String(w.data), kind: w.kind, resource: w.resource === true, with: withSet.map(String) };
       });
       world.systems.set(String(s.name), { watches, seen: world.base + world.log.length, answers: [] });
     }
