@@ -32,9 +32,48 @@ import java.util.Set;
  *                    run (an engine that publishes changes at a frame boundary declares 1)
  * @param features    the scenario features it can express
  * @param coalescing  whether it reports every change or the net change over a stretch of time ({@link Coalescing})
+ * @param sets        how it answers a watch over a set of components ({@link SetSemantics}); meaningful only with
+ *                    {@link Feature#SETS}
  */
 public record EngineContract(String id, String name, String source, Set<WatchKind> components, Set<WatchKind> resources,
-        boolean ownWrites, boolean equalWritesCount, int delayFrames, Set<Feature> features, Coalescing coalescing) {
+        boolean ownWrites, boolean equalWritesCount, int delayFrames, Set<Feature> features, Coalescing coalescing,
+        SetSemantics sets) {
+
+    /**
+     * What a watch over a set of components ({@code A} with {@code With<B>}) reports. The oracle derives what is owed
+     * from the lab's record of changes by the declared semantics, so either is judged exactly.
+     */
+    public enum SetSemantics {
+        /**
+         * A {@code With} filter asked when the watch runs (Bevy's {@code Query<Entity, (Added<A>, With<B>)>}, koota's
+         * {@code world.query(Added(A), B)}): the changes of {@code A} of the entities that hold every component of the
+         * set at that moment; an entity outside the set then is not reported, and that run spends its window.
+         */
+        FILTER("a watch over a set reports the changes of its component for the entities in the set when it runs"),
+        /**
+         * Membership of the set (Zay-ES's {@code EntitySet} of several types, artemis-odb's subscription to
+         * {@code Aspect.all(A, B)}): {@code ADDED} is an entity entering the set (gaining its last missing component),
+         * {@code MUTATED} a change of any component of the set while the entity is in it, {@code CHANGED} either.
+         */
+        MEMBERSHIP("a watch over a set reports entities entering the set and changes of any of its components within it");
+
+        private final String words;
+
+        SetSemantics(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    /** A contract whose watches over sets, if it has any, are {@code With} filters ({@link SetSemantics#FILTER}). */
+    public EngineContract(String id, String name, String source, Set<WatchKind> components, Set<WatchKind> resources,
+            boolean ownWrites, boolean equalWritesCount, int delayFrames, Set<Feature> features, Coalescing coalescing) {
+        this(id, name, source, components, resources, ownWrites, equalWritesCount, delayFrames, features, coalescing,
+                SetSemantics.FILTER);
+    }
 
     /**
      * How an engine folds several changes of one entity's component (or one resource) into what it reports. Many
@@ -121,6 +160,7 @@ public record EngineContract(String id, String name, String source, Set<WatchKin
         resources = resources == null || resources.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(resources));
         features = features == null || features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));
         coalescing = coalescing == null ? Coalescing.EVERY_CHANGE : coalescing;
+        sets = sets == null ? SetSemantics.FILTER : sets;
         if (!id.matches("[a-z0-9][a-z0-9.-]{0,63}")) {
             throw new IllegalArgumentException("an engine id is 1 to 64 of a-z, 0-9, '.' and '-', starting with a letter or"
                     + " digit; was '" + id + "'");
@@ -200,6 +240,9 @@ public record EngineContract(String id, String name, String source, Set<WatchKin
         out.add("a system " + (ownWrites ? "is" : "is not") + " told of its own changes");
         out.add("a write of an equal value " + (equalWritesCount ? "is" : "is not") + " a change");
         out.add(coalescing.words());
+        if (features.contains(Feature.SETS)) {
+            out.add(sets.words());
+        }
         out.add(delayFrames == 0 ? "a change is reported by the observer's next run"
                 : "a change is reported within " + delayFrames + " frame(s) of the observer's next run");
         out.add("expresses: " + (features.isEmpty() ? "only the basic scenarios"

@@ -64,15 +64,15 @@ public final class EngineShardFile {
     /** The declared contract, field for field ({@link EngineContract}). */
     public record ContractEntry(String id, String name, String source, Set<WatchKind> components, Set<WatchKind> resources,
             boolean ownWrites, boolean equalWritesCount, int delayFrames, Set<EngineContract.Feature> features,
-            EngineContract.Coalescing coalescing) {
+            EngineContract.Coalescing coalescing, EngineContract.SetSemantics sets) {
         static ContractEntry of(EngineContract c) {
             return new ContractEntry(c.id(), c.name(), c.source(), c.components(), c.resources(), c.ownWrites(),
-                    c.equalWritesCount(), c.delayFrames(), c.features(), c.coalescing());
+                    c.equalWritesCount(), c.delayFrames(), c.features(), c.coalescing(), c.sets());
         }
 
         EngineContract contract() {
             return new EngineContract(id, name, source, components, resources, ownWrites, equalWritesCount, delayFrames,
-                    features, coalescing);
+                    features, coalescing, sets);
         }
     }
 

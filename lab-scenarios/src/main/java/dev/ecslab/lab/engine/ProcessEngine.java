@@ -302,9 +302,19 @@ public final class ProcessEngine implements Engine {
                         + java.util.Arrays.toString(EngineContract.Coalescing.values()));
             }
         }
+        EngineContract.SetSemantics sets = EngineContract.SetSemantics.FILTER;            // optional: a With filter
+        JsonNode setsNode = c.get("sets");
+        if (setsNode != null && !setsNode.isNull()) {
+            try {
+                sets = EngineContract.SetSemantics.valueOf(setsNode.isTextual() ? setsNode.textValue() : "?");
+            } catch (IllegalArgumentException e) {
+                throw refused("sets", "is " + quote(setsNode.toString()) + "; expected one of "
+                        + java.util.Arrays.toString(EngineContract.SetSemantics.values()));
+            }
+        }
         try {
             return new EngineContract(id, name, source, components, resources, ownWrites, equalWritesCount,
-                    delay.intValue(), features, coalescing);
+                    delay.intValue(), features, coalescing, sets);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the driver's contract is refused: " + e.getMessage(), e);
         }

@@ -274,6 +274,43 @@ public final class DetectionOracle {
             }
             ofSet.sort(Comparator.comparingLong(ChangeRecord::seq));
             this.setChanges = ofSet;
+            this.membership = watch.overSet() && trace.config().setsAsMembership();
+        }
+
+        /** Whether the watch is over a set whose engine reports membership of it, not a {@code With} filter. */
+        final boolean membership;
+
+        /**
+         * The set's membership as changes, for an engine that reports it ({@code SetSemantics.MEMBERSHIP}): from the
+         * watched data's changes and the set's other components', in sequence order, an entity that comes to hold
+         * every component of the set has an addition, one that stops holding one a removal, and a change of any
+         * component while it stays in the set is a mutation. Each keeps the record it comes from (its author, time,
+         * cause and component), retyped.
+         */
+        private List<ChangeRecord> membershipChanges(List<ChangeRecord> ofData) {
+            List<ChangeRecord> all = new ArrayList<>(ofData);
+            all.addAll(setChanges);
+            all.sort(Comparator.comparingLong(ChangeRecord::seq));
+            Map<String, Set<dev.ecslab.lab.scenario.Data>> held = new HashMap<>();
+            int size = watch.with().size() + 1;
+            List<ChangeRecord> out = new ArrayList<>();
+            for (ChangeRecord c : all) {
+                Set<dev.ecslab.lab.scenario.Data> has = held.computeIfAbsent(key(c), k -> EnumSet.noneOf(dev.ecslab.lab.scenario.Data.class));
+                boolean before = has.size() == size;
+                if (c.type() == ChangeType.REMOVED) {
+                    has.remove(c.data());
+                } else {
+                    has.add(c.data());
+                }
+                boolean after = has.size() == size;
+                ChangeType type = !before && after ? ChangeType.ADDED : before && !after ? ChangeType.REMOVED
+                        : before ? ChangeType.MUTATED : null;
+                if (type != null) {
+                    out.add(c.type() == type ? c : new ChangeRecord(c.id(), c.author(), c.authorRun(), c.seq(), c.frame(),
+                            c.data(), c.entity(), type, c.cause(), c.tick()));
+                }
+            }
+            return out;
         }
 
         /** For a watch over a set: the changes of its {@code With} components, in sequence order (empty otherwise). */
@@ -284,7 +321,7 @@ public final class DetectionOracle {
 
         /** The keys of {@code present} that are in the watch's set (all of them for a plain watch). */
         private Set<String> members(Set<String> present) {
-            if (!watch.overSet()) {
+            if (!watch.overSet() || membership) {
                 return present;
             }
             Set<String> out = new java.util.HashSet<>();
@@ -309,10 +346,13 @@ public final class DetectionOracle {
             }
         }
 
-        /** Whether {@code key}, which holds the watched data when {@code present} says so, holds every {@code With} component. */
+        /**
+         * Whether {@code key}, which holds the watched data when {@code present} says so, holds every {@code With}
+         * component (for a membership watch, {@code present} is the set's membership already).
+         */
         private boolean inSet(String key, Set<String> present) {
-            if (!present.contains(key)) {
-                return false;
+            if (!present.contains(key) || membership) {
+                return present.contains(key);
             }
             for (Set<String> who : holders.values()) {
                 if (!who.contains(key)) {
@@ -361,6 +401,9 @@ public final class DetectionOracle {
             List<RunRecord> runs = detectorRuns(trace, detector);
             Map<Integer, List<String>> reports = index.reports.getOrDefault(detector, Map.of()).getOrDefault(watch, Map.of());
             List<ChangeRecord> changes = index.changes.getOrDefault(watch.data(), List.of());
+            if (membership) {
+                changes = membershipChanges(changes);
+            }
             switch (trace.config().coalescingOrDefault()) {
                 case "PER_RUN" -> changes = coalesced(changes, trace.runs());
                 case "PER_WINDOW" -> changes = coalesced(changes, runs);
@@ -453,7 +496,7 @@ public final class DetectionOracle {
                     previous = r;
                     continue;
                 }
-                if (watch.overSet()) {
+                if (watch.overSet() && !membership) {
                     advanceSet(r);
                     leaveSet(r, previous, present, unmatched, open, keyOrder, delay);
                 }

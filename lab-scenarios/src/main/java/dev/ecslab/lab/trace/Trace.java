@@ -97,6 +97,8 @@ public record Trace(@Required String scenario, @Required Config config,
      * {@code ownChanges} says that a detector is told of its own changes at its next run (an engine under test
      * whose contract says so); it is false, and not written, for every strategy. {@code coalescing} is an engine's
      * declared fold of several changes into a net one ({@code PER_RUN}, {@code PER_WINDOW}); absent: every change.
+     * {@code sets} is how an engine answers a watch over a set of components: {@code MEMBERSHIP} when it reports
+     * entering, changing within and leaving the set; absent: as a {@code With} filter asked at each run.
      */
     /** The executor name of a trace an engine under test made: the lab's own serial driver. */
     public static final String ENGINE_DRIVER = "lab-serial";
@@ -109,11 +111,25 @@ public record Trace(@Required String scenario, @Required Config config,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
             boolean ownChanges,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            String coalescing) {
+            String coalescing,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            String sets) {
         public Config {
+            sets = sets == null || sets.equals("FILTER") ? null : sets;                     // the default is not written
             coalescing = coalescing == null || coalescing.equals("EVERY_CHANGE") ? null : coalescing;   // the default is not written
             plugins = plugins == null ? List.of() : List.copyOf(plugins);
             horizon = horizon == null || horizon.coversEveryAbsence() ? null : horizon;     // unbounded is not written
+        }
+
+        /** A configuration whose watches over sets are {@code With} filters (every strategy's, and most engines'). */
+        public Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
+                List<PluginJar> plugins, dev.ecslab.ecs.change.Horizon horizon, boolean ownChanges, String coalescing) {
+            this(strategy, flavor, executor, seed, threads, delayFrames, plugins, horizon, ownChanges, coalescing, null);
+        }
+
+        /** Whether a watch over a set reports membership of the set (entering, changing within, leaving). */
+        public boolean setsAsMembership() {
+            return "MEMBERSHIP".equals(sets);
         }
 
         /** A configuration whose detectors are not told of their own changes (every strategy's: Bevy's rule). */

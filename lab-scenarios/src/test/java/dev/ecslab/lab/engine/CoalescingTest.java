@@ -113,7 +113,8 @@ class CoalescingTest {
             }
             List<String> out = new ArrayList<>();
             for (String key : flagged.keySet()) {
-                if (w.resource() ? resources.containsKey(key) : entities.containsKey(key) && entities.get(key).containsKey(w.data())) {
+                if (w.resource() ? resources.containsKey(key)
+                        : entities.containsKey(key) && entities.get(key).containsKey(w.data()) && inSet(key, w)) {
                     out.add(key);
                 }
             }

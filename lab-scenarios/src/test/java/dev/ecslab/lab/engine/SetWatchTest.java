@@ -11,7 +11,12 @@ import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.Watch;
 import dev.ecslab.lab.scenario.WatchKind;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,9 +27,24 @@ import org.junit.jupiter.api.Test;
  * at least once. An engine that cannot express sets is never sent one.
  */
 class SetWatchTest {
+    /** The campaign's scenarios with a watch over a set (the others cannot tell these engines apart). */
+    static List<Scenario> sets;
+
     @BeforeAll
     static void scenarios() {
         EngineLabTest.scenarios();
+        sets = EngineLabTest.scenarios.stream().filter(SetWatchTest::hasSet).toList();
+        System.out.println("SetWatchTest: " + sets.size() + " of the " + EngineLabTest.scenarios.size() + " scenarios have a set");
+    }
+
+    /** {@code make}'s engine under {@code contract}, judged on the scenarios with a set. */
+    static EngineLab.Row judge(EngineContract contract, java.util.function.Supplier<Engine> make) {
+        EngineLab.Row row = EngineLab.run(EngineLabTest.subject(contract, make), sets, EngineLabTest.SEED, EngineLabTest.TIMEOUT,
+                null);
+        System.out.println(contract.id() + ": " + row.measured().label() + ", ran " + row.ran());
+        row.cells().forEach((c, cell) -> System.out.println("  " + c + ": " + cell.status()
+                + (cell.first() == null ? "" : " - " + cell.first().violation() + " (shrunk from " + cell.first().foundIn() + ")")));
+        return row;
     }
 
     /** Reports every entity whose component changed, in the set or not. */
@@ -50,8 +70,73 @@ class SetWatchTest {
         }
     }
 
-    private static long setScenarios() {
-        return EngineLabTest.scenarios.stream().filter(SetWatchTest::hasSet).count();
+    /**
+     * Reports a watch over a set as membership of the set, the way an entity set of several types does: an entity
+     * entering the set (gaining its last missing component) is an addition, a change of any component of the set while
+     * the entity stays in it a mutation, and leaving the set takes back what was not yet reported.
+     */
+    static final class Membership extends ReferenceEngine {
+        @Override
+        protected List<String> answer(String system, int watch, long from, long to) {
+            EngineWorld.WatchDecl w = declared(system, watch);
+            if (w.with().isEmpty()) {
+                return super.answer(system, watch, from, to);
+            }
+            WatchKind kind = WatchKind.valueOf(w.kind());
+            List<String> set = new java.util.ArrayList<>(w.with());
+            set.add(w.data());
+            Map<String, Set<String>> holds = new HashMap<>();
+            Set<String> flagged = new LinkedHashSet<>();
+            for (Change c : log) {
+                if (c.seq() > to) {
+                    break;
+                }
+                if (c.entity() == null || !set.contains(c.data())) {
+                    continue;
+                }
+                Set<String> h = holds.computeIfAbsent(c.entity(), k -> new HashSet<>());
+                boolean before = h.containsAll(set);
+                if (c.type() == WatchKind.REMOVED) {
+                    h.remove(c.data());
+                } else {
+                    h.add(c.data());
+                }
+                boolean after = h.containsAll(set);
+                if (c.seq() <= from) {
+                    continue;
+                }
+                if (before && !after) {
+                    flagged.remove(c.entity());
+                } else if (after && !system.equals(c.author())
+                        && (before ? kind != WatchKind.ADDED : kind != WatchKind.MUTATED)) {
+                    flagged.add(c.entity());
+                }
+            }
+            return List.copyOf(flagged);
+        }
+    }
+
+    static EngineContract withSets(String id, EngineContract.SetSemantics sets) {
+        EngineContract c = ReferenceEngine.CONTRACT;
+        return new EngineContract(id, id, "the reference engine, sets as " + sets, c.components(), c.resources(),
+                c.ownWrites(), c.equalWritesCount(), c.delayFrames(), c.features(), c.coalescing(), sets);
+    }
+
+    @Test
+    void membershipIsJudgedByTheDeclaredSemanticsAndEitherDeclaredFalselyIsCaught() {
+        EngineLab.Row honest = judge(withSets("membership", EngineContract.SetSemantics.MEMBERSHIP), Membership::new);
+        assertEquals(MeasuredClass.EXACT, honest.measured());
+        EngineLab.Row claimsFilter = judge(withSets("membership-as-filter", EngineContract.SetSemantics.FILTER),
+                Membership::new);
+        assertNotEquals(MeasuredClass.EXACT, claimsFilter.measured());
+        EngineLab.Row claimsMembership = judge(withSets("filter-as-membership",
+                EngineContract.SetSemantics.MEMBERSHIP), ReferenceEngine::new);
+        assertNotEquals(MeasuredClass.EXACT, claimsMembership.measured());
+        for (EngineLab.Row row : List.of(claimsFilter, claimsMembership)) {
+            EngineLab.Counterexample ce = row.cells().values().stream().map(EngineLab.Cell::first)
+                    .filter(java.util.Objects::nonNull).findFirst().orElseThrow();
+            assertTrue(hasSet(ce.shrunk()), row.contract().id() + ": " + ce.shrunk());
+        }
     }
 
     private static boolean hasSet(Scenario s) {
@@ -107,15 +192,14 @@ class SetWatchTest {
 
     @Test
     void theCampaignHasWatchesOverSetsAndTheReferenceEngineRunsThem() {
-        long sets = setScenarios();
-        assertTrue(sets >= EngineLabTest.scenarios.size() / 5, sets + " of " + EngineLabTest.scenarios.size());
+        assertTrue(sets.size() >= EngineLabTest.scenarios.size() / 5, sets.size() + " of " + EngineLabTest.scenarios.size());
         EngineContract c = ReferenceEngine.CONTRACT;
         assertTrue(c.features().contains(EngineContract.Feature.SETS));
     }
 
     @Test
     void anEngineThatIgnoresTheSetReportsEntitiesOutsideItAndFailsAtMostOnce() {
-        EngineLab.Row row = EngineLabTest.judge(EngineLabTest.named("ignores-the-set"), IgnoresTheSet::new);
+        EngineLab.Row row = judge(EngineLabTest.named("ignores-the-set"), IgnoresTheSet::new);
         assertNotEquals(MeasuredClass.EXACT, row.measured());
         EngineLab.Counterexample ce = row.cells().get(Criterion.AT_MOST_ONCE).first();
         assertTrue(ce != null, "criterion 2 caught nothing");
@@ -125,7 +209,7 @@ class SetWatchTest {
 
     @Test
     void anEngineThatAsksForMembershipOverTheWholeWindowMissesChangesAndFailsAtLeastOnce() {
-        EngineLab.Row row = EngineLabTest.judge(EngineLabTest.named("whole-window-set"), AsksForTheWholeWindow::new);
+        EngineLab.Row row = judge(EngineLabTest.named("whole-window-set"), AsksForTheWholeWindow::new);
         assertNotEquals(MeasuredClass.EXACT, row.measured());
         EngineLab.Counterexample ce = row.cells().get(Criterion.AT_LEAST_ONCE).first();
         assertTrue(ce != null, "criterion 1 caught nothing");
@@ -149,7 +233,7 @@ class SetWatchTest {
             narrowed += hasSet(s) && sent.isPresent() ? 1 : 0;
         }
         assertTrue(narrowed > 0, "a scenario with a set watch still runs without it");
-        EngineLab.Row row = EngineLabTest.judge(noSets, IgnoresTheSet::new);
+        EngineLab.Row row = judge(noSets, IgnoresTheSet::new);
         assertEquals(MeasuredClass.EXACT, row.measured(), "without set watches, ignoring the set is harmless");
     }
 }
