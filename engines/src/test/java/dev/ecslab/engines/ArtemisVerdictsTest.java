@@ -84,7 +84,8 @@ class ArtemisVerdictsTest {
 
     /**
      * Against every change, criterion 1 fails, and with it 7 and L in the pausing and looping scenarios among those;
-     * nothing is reported twice or late, and only campaign scenarios fail (a batch there holds opposite changes).
+     * nothing is reported twice, and only campaign scenarios fail (a batch there holds opposite changes). Criterion 3
+     * fails only where 1 does: a change a batch cancelled, made in the frame of the run that never reports it.
      */
     @Test
     void againstEveryChangeOnlyAtLeastOnceFailsWhereABatchCancelsAStructuralChange() {
@@ -94,7 +95,8 @@ class ArtemisVerdictsTest {
         assertThat(strict.judgedRuns(Criterion.AT_MOST_ONCE)).isGreaterThan(150);
         assertThat(strict.failures(Criterion.AT_MOST_ONCE)).as(strict.summary()).isZero();
         assertThat(strict.judgedRuns(Criterion.SAME_FRAME)).isGreaterThan(50);
-        assertThat(strict.failures(Criterion.SAME_FRAME)).as(strict.summary()).isZero();
+        assertThat(strict.failing.getOrDefault(Criterion.SAME_FRAME, List.of())).as(strict.summary())
+                .isSubsetOf(strict.failing.get(Criterion.AT_LEAST_ONCE));
         strict.failing.values().forEach(names -> assertThat(names).allMatch(n -> n.startsWith("seed-")));
     }
 

@@ -60,7 +60,7 @@ final class EngineSweep {
     static EngineSubject under(EngineSubject subject, EngineContract.Coalescing fold) {
         EngineContract c = subject.contract();
         EngineContract copy = new EngineContract(c.id(), c.name(), c.source(), c.components(), c.resources(), c.ownWrites(),
-                c.equalWritesCount(), c.delayFrames(), c.features(), fold);
+                c.equalWritesCount(), c.delayFrames(), c.features(), fold, c.sets());
         return new EngineSubject(copy, subject.provider(), null);
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.ecslab.lab.campaign.Choices;
 import dev.ecslab.lab.campaign.ScenarioGenerator;
 import dev.ecslab.lab.catalogue.Catalogue;
+import dev.ecslab.lab.scenario.Data;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.scenario.ScenarioException;
 import dev.ecslab.lab.scenario.ScenarioJson;
@@ -139,6 +140,29 @@ class ScenarioJsonTest {
         assertThat(refused(removed).location()).endsWith("stages[0].systems[1].watches[0].built");
         String unknown = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"built\": \"LATER\" }");
         assertThat(refused(unknown).location()).endsWith("stages[0].systems[1].watches[0].built");
+    }
+
+    @Test
+    void aWatchOverASetRoundTripsAndABadSetIsRefusedWithWhere() {
+        Scenario plain = ScenarioJson.read(GOOD, "mini.json");
+        assertThat(ScenarioJson.write(plain)).doesNotContain("\"with\" : [ \"");
+        String set = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"with\": [\"S\", \"B\"] }");
+        Scenario s = ScenarioJson.read(set, "mini.json");
+        assertThat(s.system("detector").watches().get(0).with()).as("kept sorted").containsExactly(Data.B, Data.S);
+        assertThat(s.system("detector").watches().get(0).toString()).isEqualTo("Changed<A>, With<B>, With<S>");
+        assertThat(ScenarioJson.read(ScenarioJson.write(s), "again")).isEqualTo(s);
+        String where = "stages[0].systems[1].watches[0].with";
+        String removed = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"REMOVED\", \"with\": [\"B\"] }");
+        assertThat(refused(removed).location()).endsWith(where);
+        assertThat(refused(removed).getMessage()).contains("only a component's Added, Mutated or Changed");
+        String resource = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"with\": [\"R\"] }");
+        assertThat(refused(resource).getMessage()).contains(where).contains("R, a resource");
+        String itself = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"with\": [\"A\"] }");
+        assertThat(refused(itself).getMessage()).contains("the watched component itself");
+        String twice = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"with\": [\"B\", \"B\"] }");
+        assertThat(refused(twice).getMessage()).contains("B twice");
+        String unknown = GOOD.replace("\"kind\": \"CHANGED\" }", "\"kind\": \"CHANGED\", \"with\": [\"C\"] }");
+        assertThat(refused(unknown).location()).contains("with");
     }
 
     /** The 1-based column where {@code token} starts on line {@code line} of {@code json}. */

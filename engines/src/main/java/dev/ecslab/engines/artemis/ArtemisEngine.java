@@ -53,12 +53,13 @@ final class ArtemisEngine implements Engine {
 
     /** What one watch was told since its system's previous run. */
     private final class WatchBuffer {
-        final String component;
+        /** The components of the watch's aspect: its own, and a set's others. */
+        final List<String> components;
         final boolean added;
         final List<String> entries = new ArrayList<>();
 
-        WatchBuffer(String component, boolean added) {
-            this.component = component;
+        WatchBuffer(List<String> components, boolean added) {
+            this.components = components;
             this.added = added;
         }
 
@@ -80,7 +81,7 @@ final class ArtemisEngine implements Engine {
                 Set<String> once = new LinkedHashSet<>();
                 for (String label : entries) {
                     Integer id = ids.get(label);
-                    if (id != null && mapper(component).has(id)) {
+                    if (id != null && components.stream().allMatch(c -> mapper(c).has(id))) {
                         once.add(label);
                     }
                 }
@@ -111,8 +112,13 @@ final class ArtemisEngine implements Engine {
                     default -> throw new UnsupportedOperationException("artemis-odb tracks no " + w.kind() + " changes: its"
                             + " subscriptions only insert and remove entities");
                 };
-                WatchBuffer buffer = new WatchBuffer(w.data(), added);
-                EntitySubscription sub = world.getAspectSubscriptionManager().get(Aspect.all(type(w.data())));
+                // A watch over a set subscribes to Aspect.all of every component of it: membership of the aspect.
+                List<String> components = new ArrayList<>();
+                components.add(w.data());
+                components.addAll(w.with());
+                WatchBuffer buffer = new WatchBuffer(components, added);
+                EntitySubscription sub = world.getAspectSubscriptionManager().get(Aspect.all(
+                        components.stream().map(ArtemisEngine::type).toArray(Class[]::new)));
                 sub.addSubscriptionListener(new EntitySubscription.SubscriptionListener() {
                     @Override
                     public void inserted(IntBag entities) {

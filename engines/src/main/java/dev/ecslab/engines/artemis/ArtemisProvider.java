@@ -37,6 +37,9 @@ public final class ArtemisProvider implements EngineProvider {
                     + " EntitySubscription.SubscriptionListener says. An Added answer names each entity once, and only"
                     + " while it still has the component (an insertion announced before a later removal is stale, and"
                     + " EntitySubscription's documentation asks users to access entities defensively).",
+            "Sets: a watch over a set subscribes to Aspect.all of every component of it (" + AT + "Aspect.java), so"
+                    + " ADDED is an entity entering the aspect (gaining its last missing component) and REMOVED one leaving"
+                    + " it: membership of the set.",
             "Own writes: a subscription does not know which system made an edit, so a system is told of its own.",
             "Equal writes: no mutation filter, so nothing to count; the adapter writes the value in place.",
             "Features: structural changes, paused systems (a listener's buffer keeps what came while its system did"
@@ -45,7 +48,8 @@ public final class ArtemisProvider implements EngineProvider {
 
     private static final EngineContract CONTRACT = new EngineContract(ID, "artemis-odb 2.3.0", SOURCE,
             EnumSet.of(WatchKind.ADDED, WatchKind.REMOVED), Set.of(), true, false, 0,
-            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS), EngineContract.Coalescing.PER_RUN);
+            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS, Feature.SETS),
+            EngineContract.Coalescing.PER_RUN, EngineContract.SetSemantics.MEMBERSHIP);
 
     /** Found by the lab through {@code META-INF/services}. */
     public ArtemisProvider() {

@@ -56,7 +56,11 @@ final class ZayEsEngine implements Engine {
                 if (!List.of("ADDED", "MUTATED", "CHANGED", "REMOVED").contains(w.kind())) {
                     throw new IllegalArgumentException("no watch kind " + w.kind());
                 }
-                list.add(new WatchSet(w.kind(), data.getEntities(type(w.data()))));
+                // A watch over a set is one EntitySet over all its types: the entities that hold every one of them.
+                List<Class<? extends IntComponent>> types = new ArrayList<>();
+                types.add(type(w.data()));
+                w.with().forEach(d -> types.add(type(d)));
+                list.add(new WatchSet(w.kind(), data.getEntities(types.toArray(Class[]::new))));
             }
             watches.declare(s.name(), list);
         }

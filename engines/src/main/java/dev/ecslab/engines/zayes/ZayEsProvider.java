@@ -35,13 +35,18 @@ public final class ZayEsProvider implements EngineProvider {
                     + " applyChanges(), so a component added and removed in one window is neither added nor removed, one"
                     + " removed and added again is only changed, one added and changed is only added, and an entity"
                     + " removed twice is removed once.",
+            "Sets: a watch over a set is one EntitySet over all its types (EntityData.getEntities(Class...), " + AT
+                    + "EntityData.java), which holds the entities that have every one of them; applyChanges() reports an"
+                    + " entity that comes to hold them all as added, one that stops as removed, and a change of any of its"
+                    + " types as changed (" + AT + "base/DefaultEntitySet.java, entityChange): membership of the set.",
             "Features: structural changes, paused systems (a set keeps its queue until its next applyChanges()),"
                     + " looping stages and big worlds (" + AT + "base/DefaultEntityIdGenerator.java never reuses an id); no"
                     + " resources: Zay-ES has none.");
 
     private static final EngineContract CONTRACT = new EngineContract(ID, "Zay-ES 1.4.0", SOURCE,
             EnumSet.allOf(WatchKind.class), Set.of(), true, true, 0,
-            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS), EngineContract.Coalescing.PER_WINDOW);
+            EnumSet.of(Feature.COMMANDS, Feature.PAUSES, Feature.LOOPS, Feature.BIG_WORLDS, Feature.SETS),
+            EngineContract.Coalescing.PER_WINDOW, EngineContract.SetSemantics.MEMBERSHIP);
 
     /** Found by the lab through {@code META-INF/services}. */
     public ZayEsProvider() {

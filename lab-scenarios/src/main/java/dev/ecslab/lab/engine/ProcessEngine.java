@@ -292,31 +292,27 @@ public final class ProcessEngine implements Engine {
                     + EngineContract.MAX_DELAY_FRAMES + " frames of delay");
         }
         Set<EngineContract.Feature> features = names(c, "features", EngineContract.Feature.class);
-        EngineContract.Coalescing coalescing = EngineContract.Coalescing.EVERY_CHANGE;    // optional: every change
-        JsonNode fold = c.get("coalescing");
-        if (fold != null && !fold.isNull()) {
-            try {
-                coalescing = EngineContract.Coalescing.valueOf(fold.isTextual() ? fold.textValue() : "?");
-            } catch (IllegalArgumentException e) {
-                throw refused("coalescing", "is " + quote(fold.toString()) + "; expected one of "
-                        + java.util.Arrays.toString(EngineContract.Coalescing.values()));
-            }
-        }
-        EngineContract.SetSemantics sets = EngineContract.SetSemantics.FILTER;            // optional: a With filter
-        JsonNode setsNode = c.get("sets");
-        if (setsNode != null && !setsNode.isNull()) {
-            try {
-                sets = EngineContract.SetSemantics.valueOf(setsNode.isTextual() ? setsNode.textValue() : "?");
-            } catch (IllegalArgumentException e) {
-                throw refused("sets", "is " + quote(setsNode.toString()) + "; expected one of "
-                        + java.util.Arrays.toString(EngineContract.SetSemantics.values()));
-            }
-        }
+        EngineContract.Coalescing coalescing = optional(c, "coalescing", EngineContract.Coalescing.EVERY_CHANGE);
+        EngineContract.SetSemantics sets = optional(c, "sets", EngineContract.SetSemantics.FILTER);
         try {
             return new EngineContract(id, name, source, components, resources, ownWrites, equalWritesCount,
                     delay.intValue(), features, coalescing, sets);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the driver's contract is refused: " + e.getMessage(), e);
+        }
+    }
+
+    /** The optional field {@code field} of the contract, one of {@code absent}'s enum's names; {@code absent} when missing or null. */
+    private static <E extends Enum<E>> E optional(JsonNode c, String field, E absent) {
+        JsonNode value = c.get(field);
+        if (value == null || value.isNull()) {
+            return absent;
+        }
+        try {
+            return Enum.valueOf(absent.getDeclaringClass(), value.isTextual() ? value.textValue() : "?");
+        } catch (IllegalArgumentException e) {
+            throw refused(field, "is " + quote(value.toString()) + "; expected one of "
+                    + java.util.Arrays.toString(absent.getDeclaringClass().getEnumConstants()));
         }
     }
 

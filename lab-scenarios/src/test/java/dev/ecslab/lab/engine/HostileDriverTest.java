@@ -247,6 +247,16 @@ class HostileDriverTest {
     }
 
     @Test
+    void aContractWithUnknownSetSemanticsIsRefusedNamingTheField() {
+        assertThatThrownBy(() -> subject("bad-sets.mjs"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("field 'sets'")
+                .hasMessageContaining("SOMETIMES")
+                .hasMessageContaining("MEMBERSHIP");
+        assertNoDriverLeft();
+    }
+
+    @Test
     void anotherProtocolVersionIsRefused() {
         assertThatThrownBy(() -> subject("wrong-protocol.mjs"))
                 .isInstanceOf(IllegalArgumentException.class)
