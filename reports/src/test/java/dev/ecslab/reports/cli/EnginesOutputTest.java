@@ -8,6 +8,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.engine.EngineLab;
 import dev.ecslab.lab.engine.EngineSubject;
 import dev.ecslab.lab.engine.ReferenceEngine;
+import dev.ecslab.reports.html.EnginesJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +40,8 @@ class EnginesOutputTest {
                 EngineLab.run(drops, scenarios, 1, Duration.ofSeconds(30), null));
         EnginesJson.Document d = EnginesJson.of(rows, scenarios.size(), 2, 1);
         String json = EnginesJson.write(d);
-        assertThat(EnginesJson.read(json)).isEqualTo(d);
-        assertThat(EnginesJson.write(EnginesJson.read(json))).isEqualTo(json);
+        assertThat(read(json)).isEqualTo(d);
+        assertThat(EnginesJson.write(read(json))).isEqualTo(json);
 
         assertThat(json).contains("\"format\" : \"ecslab-engines\"").contains("\"version\" : 1");
         EnginesJson.Engine ref = d.engines().get(0);
@@ -63,9 +64,16 @@ class EnginesOutputTest {
         assertThat(lost.counterexample().violation()).isEqualTo(rows.get(1).cells().get(Criterion.AT_LEAST_ONCE).first().violation());
         assertThat(broken.measured()).isEqualTo(rows.get(1).measured().label());
 
-        assertThatThrownBy(() -> EnginesJson.read(json.replace("\"version\" : 1", "\"version\" : 2")))
-                .hasMessageContaining("version 2");
-        assertThatThrownBy(() -> EnginesJson.read(json.replace("ecslab-engines", "ecslab-matrix"))).hasMessageContaining("format");
+        assertThatThrownBy(() -> read(json.replace("\"version\" : 1", "\"version\" : 2")))
+                .hasMessageContaining("version 2").hasMessageContaining("(line 3, column 15, version)");
+        assertThatThrownBy(() -> read(json.replace("ecslab-engines", "ecslab-matrix"))).hasMessageContaining("format");
+    }
+
+    /** {@code json} read back as the report reads it: from a file. */
+    private EnginesJson.Document read(String json) throws IOException {
+        Path file = tmp.resolve(EnginesJson.FILE);
+        Files.writeString(file, json);
+        return EnginesJson.read(file);
     }
 
     @Test
