@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
             + " its trace): lab replay FILE re-judges it and runs it again on the engine. Beside engines.md, --out gets"
             + " engines.html (the matrix, each engine's contract and each counterexample in words with its replay command)"
             + " and engines.json (the same rows as data, for CI); a lab report whose folder holds engines/engines.html"
-            + " links it.",
+            + " links it, and its main page summarises engines.json.",
         "Engines are found through META-INF/services/dev.ecslab.lab.engine.EngineProvider on the lab's class path and in"
             + " each --engine-jar; an engine in another language is a driver command that speaks the process protocol"
             + " (docs/engine-protocol.md), given with --engine-cmd. The drivers the checkout ships (koota, and the"
