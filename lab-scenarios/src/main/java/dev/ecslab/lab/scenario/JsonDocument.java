@@ -63,8 +63,8 @@ public final class JsonDocument {
      * {@code version}.
      *
      * @param what the kind of file, as errors name it ({@code shard file})
-     * @throws dev.ecslab.ecs.input.BadInputException naming the file: another format, another version, or what
-     *         {@link #parse} refuses
+     * @throws dev.ecslab.ecs.input.BadInputException naming the file: another format or another version (at the line
+     *         and column of its {@code "format"} or {@code "version"}, when it has one), or what {@link #parse} refuses
      */
     public static JsonDocument readVersioned(java.nio.file.Path file, String format, int version, String what,
             InputLimit maxBytes, InputLimit maxValues) {
@@ -73,12 +73,15 @@ public final class JsonDocument {
         JsonDocument doc = parse(json, source, maxValues);
         JsonNode root = doc.jackson();
         if (!root.isObject() || !format.equals(root.path("format").asText(null))) {
-            throw new dev.ecslab.ecs.input.BadInputException(source, "", "is not an ecslab " + what + " (its \"format\" is"
-                    + " not \"" + format + "\")");
+            throw doc.at(root.has("format") ? "format" : "", "is not an ecslab " + what + " (its \"format\" is not \""
+                    + format + "\")", null);
         }
         if (root.path("version").asInt(-1) != version) {
-            throw new dev.ecslab.ecs.input.BadInputException(source, "", "is a " + what + " of layout version "
-                    + root.path("version") + "; this lab reads version " + version + " (merge shards made by the same lab)");
+            String article = what.matches("[aeiou].*") ? "an " : "a ";
+            String is = root.has("version") ? "is " + article + what + " of layout version " + root.path("version")
+                    : "has no \"version\"";
+            throw doc.at(root.has("version") ? "version" : "", is + "; this lab reads version " + version
+                    + " (read it with the lab that wrote it)", null);
         }
         return doc;
     }
@@ -111,8 +114,23 @@ public final class JsonDocument {
      * @throws ScenarioException what is wrong, in words, at its line, column and path
      */
     public <T> T bind(Class<T> type) {
+        return bind(ScenarioJson.MAPPER.readerFor(type));
+    }
+
+    /**
+     * The document bound as {@link #bind} binds it, except that fields {@code type} does not know are ignored: for a
+     * format whose readers promise to read a file with the fields a later lab adds ({@code engines.json}).
+     *
+     * @throws ScenarioException what is wrong, in words, at its line, column and path
+     */
+    public <T> T bindIgnoringNewFields(Class<T> type) {
+        return bind(ScenarioJson.MAPPER.readerFor(type).without(
+                com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES));
+    }
+
+    private <T> T bind(com.fasterxml.jackson.databind.ObjectReader reader) {
         try {
-            return ScenarioJson.MAPPER.readerFor(type).readValue(jackson());
+            return reader.readValue(jackson());
         } catch (JsonProcessingException e) {
             throw ScenarioJson.error(this, e);
         } catch (IOException e) {

@@ -95,8 +95,8 @@ class EngineShardFileTest {
         EngineLab.Row part = EngineLab.run(engine, EngineLabTest.scenarios.subList(0, 20), EngineLabTest.SEED,
                 EngineLabTest.TIMEOUT, null, shard);
         ObjectNode good = ScenarioJson.MAPPER.valueToTree(EngineShardFile.of(IDENTITY, shard, 20, part, ""));
-        refused(good, n -> n.put("version", 9), "layout version 9");
-        refused(good, n -> n.put("format", "ecslab-shard"), "is not an ecslab engine shard file");
+        refused(good, n -> n.put("version", 9), ", version): is an engine shard file of layout version 9");
+        refused(good, n -> n.put("format", "ecslab-shard"), ", format): is not an ecslab engine shard file");
         refused(good, n -> n.put("shard", "3/2"), "shard");
         refused(good, n -> ((ObjectNode) n.get("row")).put("ran", 99), "row");
         refused(good, n -> ((ObjectNode) n.get("row").get("cells").get(1)).put("failed", 1000), "row.cells[1]");

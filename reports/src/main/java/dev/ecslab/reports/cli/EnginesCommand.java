@@ -6,6 +6,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.engine.EngineLab;
 import dev.ecslab.lab.engine.EngineSubject;
 import dev.ecslab.lab.scenario.ScenarioJson;
+import dev.ecslab.reports.html.EnginesJson;
 import dev.ecslab.reports.html.EnginesPage;
 import dev.ecslab.reports.timeline.ScenarioText;
 import java.io.File;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Option;
             + " its trace): lab replay FILE re-judges it and runs it again on the engine. Beside engines.md, --out gets"
             + " engines.html (the matrix, each engine's contract and each counterexample in words with its replay command)"
             + " and engines.json (the same rows as data, for CI); a lab report whose folder holds engines/engines.html"
-            + " links it.",
+            + " links it, and its main page summarises engines.json.",
         "Engines are found through META-INF/services/dev.ecslab.lab.engine.EngineProvider on the lab's class path and in"
             + " each --engine-jar; an engine in another language is a driver command that speaks the process protocol"
             + " (docs/engine-protocol.md), given with --engine-cmd. The drivers the checkout ships (koota, and the"
@@ -114,11 +115,11 @@ final class EnginesCommand implements Callable<Integer> {
             Files.createDirectories(out);
             AtomicFiles.write(out.resolve("engines.md"), md);
             writeCounterexamples(rows, out);
-            AtomicFiles.write(out.resolve("engines.json"), EnginesJson.write(EnginesJson.of(rows, scenarios.size(), tries, seed)));
+            AtomicFiles.write(out.resolve(EnginesJson.FILE), EnginesJson.write(EnginesJson.of(rows, scenarios.size(), tries, seed)));
             AtomicFiles.write(out.resolve(EnginesPage.PAGE), page(rows, scenarios.size(), tries, seed, out,
                     replayOptions(engines, jars, commands), java.time.ZonedDateTime.now()));
             System.err.println("lab engines: wrote " + out.resolve("engines.md") + ", " + out.resolve(EnginesPage.PAGE) + " and "
-                    + out.resolve("engines.json") + (insideAReport(out) ? "" : "; no lab report is in " + out.getParent()
+                    + out.resolve(EnginesJson.FILE) + (insideAReport(out) ? "" : "; no lab report is in " + out.getParent()
                     + ", so the page links none (the default, reports/out/engines, is below the report's folder, and lab report"
                     + " adds the link to a report written before)"));
             return 0;

@@ -35,6 +35,9 @@ public final class EnginesPage {
     public static final String PAGE = "engines.html";
     /** Where the main report finds the engines' page: {@code lab engines}' default folder below the report's. */
     public static final String FROM_REPORT = "engines/" + PAGE;
+    /** What the columns of an engine's reach count, as this page's matrix and the main page's summary say it. */
+    static final String REACH = "ran: scenarios run (narrowed: of those, run with what the contract cannot express taken"
+            + " out); left out: scenarios it could not express at all.";
     /** The columns, in the order of the Markdown matrix. */
     public static final List<Criterion> COLUMNS = List.of(Criterion.CRASH, Criterion.AT_LEAST_ONCE, Criterion.AT_MOST_ONCE,
             Criterion.SAME_FRAME, Criterion.NOT_LOST_WHEN_PAUSED, Criterion.PURE_FUNCTION, Criterion.LOOPING, Criterion.ORDERING,
@@ -103,8 +106,7 @@ public final class EnginesPage {
 
     private static void matrix(StringBuilder b, List<EngineLab.Row> rows) {
         b.append("<section id=\"matrix\"><h2>Engine × criterion</h2>\n<div class=\"wide\"><table class=\"matrix engines\">"
-                + "<caption>ran: scenarios run (narrowed: of those, run with what the contract cannot express taken out);"
-                + " left out: scenarios it could not express at all. A failing cell links to its counterexample.</caption>"
+                + "<caption>" + REACH + " A failing cell links to its counterexample.</caption>"
                 + "<thead><tr><th>engine</th><th>measured</th><th>ran</th><th>narrowed</th><th>left out</th>");
         for (Criterion c : COLUMNS) {
             b.append("<th title=\"").append(esc(c.title())).append("\">").append(esc(c.code())).append("</th>");
@@ -308,10 +310,16 @@ public final class EnginesPage {
     }
 
     static String anchor(String engine, Criterion c) {
-        return anchor(engine) + "-" + CounterexamplePages.slug(c.code());
+        return anchor(engine, c.code());
     }
 
-    private static String css(MeasuredClass m) {
+    /** The anchor of an engine's failing criterion, by the criterion's code (as {@code engines.json} keys it). */
+    static String anchor(String engine, String criterion) {
+        return anchor(engine) + "-" + CounterexamplePages.slug(criterion);
+    }
+
+    /** A measured class's colour: the class of its cell on this page and in the main page's summary. */
+    static String css(MeasuredClass m) {
         return switch (m) {
             case EXACT, EXACT_DELAYED -> "pass";
             case CONSERVATIVE, FLAKY -> "warn";

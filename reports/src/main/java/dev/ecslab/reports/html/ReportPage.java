@@ -109,11 +109,21 @@ public final class ReportPage {
      * Everything the page shows; {@code folder} is where the report is put in place (absolute), so that the
      * replay commands it prints name files that exist wherever the user ran the lab from; {@code engines}: whether
      * {@code lab engines} left its page in the report's folder ({@link EnginesPage#FROM_REPORT}), which the
-     * navigation and the main page then link.
+     * navigation and the main page then link; {@code enginesSummary}: what the main page says there of each engine's
+     * result (read from the {@code engines.json} beside that page), or null for the link alone.
      */
     public record Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
-            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder, boolean engines) {
+            String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder, boolean engines,
+            EnginesSummary enginesSummary) {
+        /** The input of a report that links the engines' page ({@code engines}) without summarising it. */
+        public Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
+                List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
+                String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder, boolean engines) {
+            this(matrix, replayFiles, renderer, ambiguities, races, charts, chartsNote, conclusions, generated, folder, engines,
+                    null);
+        }
+
         /** The input of a report with no engines' page beside it. */
         public Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
                 List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
@@ -793,7 +803,10 @@ public final class ReportPage {
                 + esc(folder.resolve("witnesses").toString()) + "/FILE</code> (it prints the end state).</p>\n");
     }
 
-    /** A link to the engines' page, when {@code lab engines} left one in the report's folder; nothing otherwise. */
+    /**
+     * A link to the engines' page, when {@code lab engines} left one in the report's folder, with each engine's result
+     * when the input has its summary ({@link EnginesSummary}); nothing otherwise.
+     */
     private static void enginesSummary(StringBuilder b, Input in) {
         if (!in.engines()) {
             return;
@@ -802,7 +815,12 @@ public final class ReportPage {
                 + " (in-process and over the process protocol) with the same oracle and criteria, with the lab as the scheduler:"
                 + " <a href=\"").append(EnginesPage.FROM_REPORT).append("\">the engines' page</a> has the matrix of engine ×"
                 + " criterion, each engine's contract and each failing criterion's counterexample. It is that command's own"
-                + " output, from its own run, not this report's.</p></section>\n");
+                + " output, from its own run, not this report's.</p>");
+        if (in.enginesSummary() != null) {
+            b.append("\n");
+            in.enginesSummary().render(b);
+        }
+        b.append("</section>\n");
     }
 
     private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {

@@ -28,16 +28,19 @@ public final class ReportWriter {
     /**
      * Every page of the report, keyed by its path relative to the report's folder, {@code index.html} first; the
      * navigation links the engines' page when {@code lab engines} wrote it below {@code folder} (its default folder,
-     * {@value EnginesPage#FROM_REPORT}).
+     * {@value EnginesPage#FROM_REPORT}), and the main page then summarises each engine's result from the
+     * {@code engines.json} beside it, or says why it could not ({@link EnginesSummary}: a bad file never stops the
+     * report).
      */
     public static Map<String, String> pages(Matrix m, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             Benchmarks benchmarks, Path repositoryRoot, Path folder) throws IOException {
         // what the lab's compiler said when it ran (a redraw never compiles today's catalogue instead)
         List<AmbiguityView> ambiguities = new ArrayList<>();
         m.compiledAmbiguities().forEach((scenario, report) -> ambiguities.add(new AmbiguityView(scenario, report)));
+        boolean engines = java.nio.file.Files.isRegularFile(folder.resolve(EnginesPage.FROM_REPORT));
         return ReportPage.pages(new ReportPage.Input(m, replayFiles, renderer, ambiguities,
                 RaceCatalogueStatus.read(repositoryRoot), benchmarks.charts(), benchmarks.note(),
-                Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder,
-                java.nio.file.Files.isRegularFile(folder.resolve(EnginesPage.FROM_REPORT))));
+                Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder, engines,
+                engines ? EnginesSummary.read(folder) : null));
     }
 }

@@ -8,6 +8,7 @@ import dev.ecslab.lab.criteria.Criterion;
 import dev.ecslab.lab.engine.EngineLab;
 import dev.ecslab.lab.engine.EngineSubject;
 import dev.ecslab.lab.engine.ReferenceEngine;
+import dev.ecslab.reports.html.EnginesJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +40,8 @@ class EnginesOutputTest {
                 EngineLab.run(drops, scenarios, 1, Duration.ofSeconds(30), null));
         EnginesJson.Document d = EnginesJson.of(rows, scenarios.size(), 2, 1);
         String json = EnginesJson.write(d);
-        assertThat(EnginesJson.read(json)).isEqualTo(d);
-        assertThat(EnginesJson.write(EnginesJson.read(json))).isEqualTo(json);
+        assertThat(read(json)).isEqualTo(d);
+        assertThat(EnginesJson.write(read(json))).isEqualTo(json);
 
         assertThat(json).contains("\"format\" : \"ecslab-engines\"").contains("\"version\" : 1");
         EnginesJson.Engine ref = d.engines().get(0);
@@ -63,9 +64,16 @@ class EnginesOutputTest {
         assertThat(lost.counterexample().violation()).isEqualTo(rows.get(1).cells().get(Criterion.AT_LEAST_ONCE).first().violation());
         assertThat(broken.measured()).isEqualTo(rows.get(1).measured().label());
 
-        assertThatThrownBy(() -> EnginesJson.read(json.replace("\"version\" : 1", "\"version\" : 2")))
-                .hasMessageContaining("version 2");
-        assertThatThrownBy(() -> EnginesJson.read(json.replace("ecslab-engines", "ecslab-matrix"))).hasMessageContaining("format");
+        assertThatThrownBy(() -> read(json.replace("\"version\" : 1", "\"version\" : 2")))
+                .hasMessageContaining("version 2").hasMessageContaining("(line 3, column 15, version)");
+        assertThatThrownBy(() -> read(json.replace("ecslab-engines", "ecslab-matrix"))).hasMessageContaining("format");
+    }
+
+    /** {@code json} read back as the report reads it: from a file. */
+    private EnginesJson.Document read(String json) throws IOException {
+        Path file = tmp.resolve(EnginesJson.FILE);
+        Files.writeString(file, json);
+        return EnginesJson.read(file);
     }
 
     @Test
@@ -100,6 +108,10 @@ class EnginesOutputTest {
         assertThat(redraw.code()).as(redraw.err()).isZero();
         assertThat(hashes(engines, null)).as("lab report too").isEqualTo(enginesFiles);
         assertThat(Files.readString(out.resolve("classes.html"))).contains("<a href=\"engines/engines.html\">Engines</a></nav>");
+        assertThat(Files.readString(out.resolve("index.html"))).as("the main page summarises engines.json")
+                .contains("<table class=\"matrix engines-summary\">")
+                .contains("<code>reference</code></a></td><td class=\"what\">")
+                .contains("<a href=\"engines/engines.html#engine-test-drops-removals-1\">1 at least once</a>");
 
         // the page's replay command reproduces the failure on the engine
         CommandOutput replay = CommandOutput.run("replay", engines.resolve("test-drops-removals/criterion-1.json").toString());
@@ -111,6 +123,34 @@ class EnginesOutputTest {
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err()).contains("holds a lab report");
         assertThat(out.resolve("engines.md")).doesNotExist();
+    }
+
+    /**
+     * A malformed engines.json beside the engines' page: lab report still writes the whole report, and the main page
+     * says why the engines' summary is not there (the file, line and column); the file is left as it was.
+     */
+    @Test
+    void aMalformedEnginesJsonIsNamedOnTheMainPageAndTheReportIsStillWritten() throws Exception {
+        Path out = tmp.resolve("out");
+        CommandOutput run = run(out);
+        assertThat(run.code()).as(run.err()).isZero();
+        Path engines = Files.createDirectories(out.resolve("engines"));
+        Files.writeString(engines.resolve("engines.html"), "<!DOCTYPE html><title>engines</title>\n");
+        Files.writeString(engines.resolve("engines.json"), "{\n  \"format\" : \"ecslab-engines\",\n  \"version\" : 1,\n"
+                + "  \"scenarios\" : 4,,\n}\n");
+        Map<String, String> enginesFiles = hashes(engines, null);
+        Files.delete(out.resolve("classes.html"));
+
+        CommandOutput redraw = CommandOutput.run("report", "--out", out.toString());
+        assertThat(redraw.code()).as(redraw.err()).isZero();
+        String index = Files.readString(out.resolve("index.html"));
+        assertThat(index).contains("<p class=\"missing\">Each engine's result could not be summarised here: <code>"
+                + "engines/engines.json</code> (line 4, column 19)").doesNotContain("engines-summary")
+                .contains("<a href=\"engines/engines.html\">the engines' page</a>").contains("<section id=\"conclusions\">");
+        assertThat(out.resolve("classes.html")).as("every other page is written too").exists();
+        assertThat(out.resolve("counterexamples/index.html")).exists();
+        assertThat(out.resolve("matrix.md")).exists();
+        assertThat(hashes(engines, null)).isEqualTo(enginesFiles);
     }
 
     @Test

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real browser opens the report: headless Chromium (Debian's, which {@code .ci/run} installs) renders the
  * pages from disk at 1 024 and 1 400 px and {@link BrowserCheck} measures them: no horizontal overflow, no
- * overlapping labels in the timeline pictures, no script error, and the main page under 1 MB and under 20
- * screens. The screenshots (main page, a counterexample page and the engines' page, at both widths) are kept in
- * {@code reports/target/browser/} for a reviewer. A deliberately broken page shows that each check can fail.
+ * overlapping labels in the timeline pictures, no script error, and the main page (with its summary of the engines'
+ * results) under 1 MB and under 20 screens. The screenshots (main page, a counterexample page and the engines' page,
+ * at both widths) are kept in {@code reports/target/browser/} for a reviewer. A deliberately broken page shows that
+ * each check can fail.
  *
  * <p>The report here is a small campaign (two strategies, two executors, two random scenarios) for time. The
  * main page's size grows with the matrix's rows, not with the counterexamples ({@link ReportPage}'s contract),
@@ -79,7 +80,8 @@ class BrowserRenderTest {
         BrowserCheck.assumeChromium();
         Path page = out.resolve("index.html");
         String html = Files.readString(page);
-        assertThat(html).contains("<table class=\"matrix\">").contains("id=\"verdict\"").contains("ecslab report");
+        assertThat(html).contains("<table class=\"matrix\">").contains("id=\"verdict\"").contains("ecslab report")
+                .as("the engines' summary, measured with the rest").contains("<table class=\"matrix engines-summary\">");
         for (int width : WIDTHS) {
             BrowserCheck.Measurement m = BrowserCheck.measure(page, width, HEIGHT, dir);
             assertThat(BrowserCheck.problems(m, Files.size(page), BrowserCheck.MAX_BYTES, BrowserCheck.MAX_SCREENS))
