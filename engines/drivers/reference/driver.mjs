@@ -18,7 +18,8 @@ const CONTRACT = {
   name: 'ecslab reference driver 1',
   source: 'engines/drivers/reference/driver.mjs: each system sees the changes since its previous run began,'
     + ' none of its own direct writes; a removal makes the earlier additions and mutations of that entity\'s'
-    + ' component unreportable',
+    + ' component unreportable; a watch over a set reports only the entities that hold every component of the'
+    + ' set when the run begins',
   components: KINDS,
   resources: KINDS,
   ownWrites: false,
