@@ -39,10 +39,21 @@ public final class EngineLab {
     }
 
     /**
-     * The violation of a counterexample whose scenario, run once more after shrinking, did not fail: the failure
-     * depends on more than the scenario (timing, load, a driver's state), and the trace kept is of a passing run.
+     * What starts the violation of a counterexample whose scenario, run once more after shrinking, did not fail: the
+     * failure depends on more than the scenario (timing, load, a driver's state). The violation goes on with the
+     * first failing run's own words, and the counterexample keeps that run: its scenario as found and its trace, so
+     * the evidence is the failure, not the passing run.
      */
     public static final String NO_LONGER_FAILS = "(no longer fails when run again)";
+
+    /** Whether {@code x}'s failure did not come back when its scenario ran once more ({@link #NO_LONGER_FAILS}). */
+    public static boolean noLongerFails(Counterexample x) {
+        return x.violation().startsWith(NO_LONGER_FAILS);
+    }
+
+    /** The first run that failed a criterion: its violation in words and its trace. */
+    private record FirstFailure(String violation, Trace trace) {
+    }
 
     /**
      * A counterexample: where it was found (the scenario's index in the run's list, and its name), the scenario shrunk,
@@ -158,6 +169,7 @@ public final class EngineLab {
         // whether the first failing run of a criterion timed out: such a counterexample is kept as found, since each
         // shrink candidate could take the whole timeout and a timeout depends on the machine's load as much as on it
         java.util.Set<Criterion> timedOut = java.util.EnumSet.noneOf(Criterion.class);
+        Map<Criterion, FirstFailure> firstFailure = new EnumMap<>(Criterion.class);
         Map<String, Integer> reasons = new TreeMap<>();
         int ran = 0;
         int skipped = 0;
@@ -191,8 +203,12 @@ public final class EngineLab {
                 for (Criterion c : Judge.cellsOf(v.criterion(), v.classes())) {
                     if (failedHere.add(c)) {
                         counts.computeIfAbsent(c, k -> new int[2])[1]++;
-                        if (firstFound.putIfAbsent(c, i) == null
-                                && o.trace().crashes().stream().anyMatch(x -> x.call().equals(EngineRunner.TIMEOUT_CALL))) {
+                        if (firstFound.containsKey(c)) {
+                            continue;
+                        }
+                        firstFound.put(c, i);
+                        firstFailure.put(c, new FirstFailure(v.message(), o.trace()));
+                        if (o.trace().crashes().stream().anyMatch(x -> x.call().equals(EngineRunner.TIMEOUT_CALL))) {
                             timedOut.add(c);
                         }
                     }
@@ -211,7 +227,7 @@ public final class EngineLab {
             if (contract.applies(f.getKey())) {
                 int at = f.getValue();
                 firsts.put(f.getKey(), shrink(engine, at, judgedAs.get(at), f.getKey(), seed, timeout,
-                        timedOut.contains(f.getKey()) ? 0 : shrinkAttempts));
+                        timedOut.contains(f.getKey()) ? 0 : shrinkAttempts, firstFailure.get(f.getKey())));
             }
         }
         Map<Criterion, Cell> cells = new EnumMap<>(Criterion.class);
@@ -224,7 +240,7 @@ public final class EngineLab {
 
     /** The smallest scenario the shrinker finds that still violates {@code c}, with its first violation and trace. */
     static Counterexample shrink(EngineSubject engine, int index, Scenario found, Criterion c, long seed, Duration timeout,
-            int attempts) {
+            int attempts, FirstFailure first) {
         Shrinker shrinker = new Shrinker(s -> violation(engine, s, c, seed, timeout) != null, attempts);
         Scenario small = found;
         try {
@@ -236,7 +252,10 @@ public final class EngineLab {
         }
         Trace t = EngineRunner.run(small, engine, seed, timeout);
         Violation v = violationIn(Judge.judge(small, t), c);
-        return new Counterexample(index, found.name(), small, v == null ? NO_LONGER_FAILS : v.message(), t);
+        if (v == null) {                                        // keep the failing run, not the passing one
+            return new Counterexample(index, found.name(), found, NO_LONGER_FAILS + " " + first.violation(), first.trace());
+        }
+        return new Counterexample(index, found.name(), small, v.message(), t);
     }
 
     private static Violation violation(EngineSubject engine, Scenario s, Criterion c, long seed, Duration timeout) {

@@ -51,4 +51,31 @@ class TimedOutCounterexampleTest {
         assertTrue(first.violation().contains("did not end its run within"), first.violation());
         assertTrue(made.get() <= scenarios.size() + Criterion.values().length, "no shrinking: " + made.get() + " engines made");
     }
+
+    /**
+     * A failure that does not come back when its scenario runs once more (here: an engine that crashes only in the
+     * first run it is given) is kept as the failing run it was, not replaced by the passing one: the violation says it
+     * did not come back and then what the first run did, and the trace is that run's, crash included.
+     */
+    @Test
+    void aFailureThatDoesNotComeBackKeepsTheFailingRunAsEvidence() {
+        AtomicInteger runs = new AtomicInteger();
+        EngineSubject once = EngineLabTest.subject(EngineLabTest.named("crashes-once"), () -> new ReferenceEngine() {
+            @Override
+            public void open(EngineWorld w) {
+                if (runs.getAndIncrement() == 0) {
+                    throw new IllegalStateException("the first world ever opened breaks");
+                }
+                super.open(w);
+            }
+        });
+        List<Scenario> scenarios = Catalogue.all().subList(0, 2);
+        EngineLab.Row row = EngineLab.run(once, scenarios, 1, Duration.ofSeconds(20), null, Shard.ALL);
+        EngineLab.Counterexample first = row.cells().get(Criterion.CRASH).first();
+        assertTrue(EngineLab.noLongerFails(first), first.violation());
+        assertTrue(first.violation().contains("the first world ever opened breaks"), first.violation());
+        assertEquals(scenarios.get(0), first.shrunk(), "the scenario as found");
+        assertTrue(first.trace().crashes().stream().anyMatch(c -> c.toString().contains("the first world ever opened breaks")),
+                "the failing run's trace: " + first.trace().crashes());
+    }
 }

@@ -226,11 +226,13 @@ public final class EnginesPage {
             b.append("<p class=\"meta\">No counterexample was kept for this criterion.</p></article>\n");
             return;
         }
-        if (x.violation().equals(EngineLab.NO_LONGER_FAILS)) {
-            b.append("<p class=\"words missing\">The failure did not come back when the shrunk scenario ran once more: it"
+        if (EngineLab.noLongerFails(x)) {
+            b.append("<p class=\"words missing\">The failure did not come back when the scenario ran once more: it"
                     + " depends on more than the scenario (timing, the machine's load, a driver's state; a run that took longer"
-                    + " than --timeout counts as a crash). The replay file holds that passing run; the failing runs are only"
-                    + " counted.</p>\n");
+                    + " than --timeout counts as a crash). The replay file holds the first failing run, as found (not"
+                    + " shrunk), whose violation was:</p>\n");
+            b.append("<p class=\"words\">").append(md(x.violation().substring(EngineLab.NO_LONGER_FAILS.length()).strip()))
+                    .append("</p>\n");
         } else {
             b.append("<p class=\"words\">").append(md(x.violation())).append("</p>\n");
         }

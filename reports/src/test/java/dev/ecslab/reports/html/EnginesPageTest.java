@@ -158,12 +158,13 @@ class EnginesPageTest {
         EngineContract c = new EngineContract("long", "a long source", source, r.components(), r.resources(), r.ownWrites(),
                 r.equalWritesCount(), r.delayFrames(), r.features());
         String page = EnginesPage.render(input(List.of(failingOnce(c, Criterion.CRASH, "random #3 (seed 4)",
-                EngineLab.NO_LONGER_FAILS)), false, null));
+                EngineLab.NO_LONGER_FAILS + " the engine did not end its run within 30 s")), false, null));
         assertThat(page).contains("<details class=\"source\"><summary>where each promise comes from (the contract's source, "
                 + source.length() + " characters)</summary><p class=\"meta\">" + PageFrame.esc(source) + "</p></details>")
                 .doesNotContain("<b>.");
-        assertThat(page).contains("<p class=\"words missing\">The failure did not come back when the shrunk scenario ran once"
-                + " more").doesNotContain(EngineLab.NO_LONGER_FAILS);
+        assertThat(page).contains("<p class=\"words missing\">The failure did not come back when the scenario ran once"
+                + " more").contains("holds the first failing run").contains("the engine did not end its run within 30 s")
+                .doesNotContain(EngineLab.NO_LONGER_FAILS);
     }
 
     @Test
