@@ -366,12 +366,20 @@ public final class DetectionOracle {
          * A watch over a set asks for membership at each run: a key outside the set when run {@code r} starts is not
          * yielded there, and {@code r} consumes its window, so its changes can never be reported (a later run looks
          * only at what changed since {@code r}). Its obligations due at {@code r} are nobody's; those due earlier and
-         * still unreported are dropped as a removal drops them (met only if the claim's deadline had not come). As
-         * for a removal, a claim of delay does not revive them.
+         * still unreported are dropped as a removal drops them (met only if the claim's deadline had not come). Under
+         * a claim of k frames' delay, a change of the last k frames may still be reported once, if the key returns.
          */
-        private void leaveSet(Set<String> present, RunRecord previous, Map<String, Deque<ChangeRecord>> unmatched,
-                Map<String, List<Open>> open, Map<String, Long> keyOrder) {
-            unmatched.keySet().removeIf(key -> !inSet(key, present));
+        private void leaveSet(RunRecord r, RunRecord previous, Set<String> present, Map<String, Deque<ChangeRecord>> unmatched,
+                Map<String, List<Open>> open, Map<String, Long> keyOrder, int delay) {
+            for (java.util.Iterator<Map.Entry<String, Deque<ChangeRecord>>> it = unmatched.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<String, Deque<ChangeRecord>> e = it.next();
+                if (!inSet(e.getKey(), present)) {
+                    e.getValue().removeIf(c -> c.frame() <= r.frame() - delay);
+                    if (e.getValue().isEmpty()) {
+                        it.remove();
+                    }
+                }
+            }
             for (java.util.Iterator<Map.Entry<String, List<Open>>> it = open.entrySet().iterator(); it.hasNext(); ) {
                 Map.Entry<String, List<Open>> e = it.next();
                 if (inSet(e.getKey(), present)) {
@@ -490,7 +498,7 @@ public final class DetectionOracle {
                 }
                 if (watch.overSet() && !membership) {
                     advanceSet(r);
-                    leaveSet(present, previous, unmatched, open, keyOrder);
+                    leaveSet(r, previous, present, unmatched, open, keyOrder, delay);
                 }
                 // The world announces a component's rows just before the frame a watch joins it when nobody
                 // observed it (Scenario#announcesWhenJoining). Every run that starts after an announcement and
