@@ -367,7 +367,10 @@ public final class DetectionOracle {
          * yielded there, and {@code r} consumes its window, so its changes can never be reported (a later run looks
          * only at what changed since {@code r}). Its obligations due at {@code r} are nobody's; those due earlier and
          * still unreported are dropped as a removal drops them (met only if the claim's deadline had not come). Under
-         * a claim of k frames' delay, a change of the last k frames may still be reported once, if the key returns.
+         * a claim of k frames' delay, a change of the last k frames may still be reported once, if the key returns:
+         * unlike a removal, leaving the set does not void the change (the component and its change are still there),
+         * and a design that sees the frame's changes only at the next frame never asked about it in {@code r}. A
+         * frame-late strategy written against the SPI meets exactly this in the looping scenarios of its gate.
          */
         private void leaveSet(RunRecord r, RunRecord previous, Set<String> present, Map<String, Deque<ChangeRecord>> unmatched,
                 Map<String, List<Open>> open, Map<String, Long> keyOrder, int delay) {
