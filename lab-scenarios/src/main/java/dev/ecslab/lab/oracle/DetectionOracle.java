@@ -377,7 +377,7 @@ public final class DetectionOracle {
             for (java.util.Iterator<Map.Entry<String, Deque<ChangeRecord>>> it = unmatched.entrySet().iterator(); it.hasNext(); ) {
                 Map.Entry<String, Deque<ChangeRecord>> e = it.next();
                 if (!inSet(e.getKey(), present)) {
-                    e.getValue().removeIf(c -> c.frame() <= r.frame() - delay);
+                    e.getValue().removeIf(c -> Math.max(c.frame(), 0) <= r.frame() - delay);   // setup counts as frame 0
                     if (e.getValue().isEmpty()) {
                         it.remove();
                     }
