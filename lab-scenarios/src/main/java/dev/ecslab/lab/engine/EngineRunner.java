@@ -54,8 +54,6 @@ public final class EngineRunner {
 
     /** The executor name an engine's trace records: the lab's own serial driver. */
     public static final String DRIVER = Trace.ENGINE_DRIVER;
-    /** The prefix of the labels the lab gives padding entities (never in a state line or an answer). */
-    static final String PADDING = "~pad";
 
     private final Scenario scenario;
     private final EngineSubject subject;
@@ -290,7 +288,7 @@ public final class EngineRunner {
         PaddingSpec padding = scenario.padding();
         if (padding != null) {
             for (int i = 0; i < padding.kept(); i++) {
-                String label = PADDING + "-kept#" + i;
+                String label = PaddingSpec.keptLabel(i);
                 callVoid("spawn(" + label + ")", () -> {
                     e.spawn(label, Map.of());
                     return null;
@@ -298,14 +296,14 @@ public final class EngineRunner {
             }
             for (int g = 0; g < padding.generations(); g++) {
                 for (int i = 0; i < padding.recycled(); i++) {
-                    String label = PADDING + "-recycled#" + i;
+                    String label = PaddingSpec.recycledLabel(i);
                     callVoid("spawn(" + label + ")", () -> {
                         e.spawn(label, Map.of());
                         return null;
                     });
                 }
                 for (int i = padding.recycled() - 1; i >= 0; i--) {
-                    String label = PADDING + "-recycled#" + i;
+                    String label = PaddingSpec.recycledLabel(i);
                     callVoid("despawn(" + label + ")", () -> {
                         e.despawn(label);
                         return null;
@@ -577,7 +575,7 @@ public final class EngineRunner {
             return out;
         }
         state.entities().forEach((label, comps) -> {
-            if (label.startsWith(PADDING)) {
+            if (label.startsWith(PaddingSpec.PREFIX)) {
                 return;
             }
             StringBuilder line = new StringBuilder(label).append(':');

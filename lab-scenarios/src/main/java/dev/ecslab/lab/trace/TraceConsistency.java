@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * in order, sequence numbers present, non-negative and in order, the world or a system as author, an
  * author run that exists, is that system's and finished when the change became visible, an entity the
  * scenario names, or none for a resource); every detection (a run that exists and whose system has the
- * watch, once per run and watch, entities the scenario names; in a trace without a crash, every run that did
+ * watch, once per run and watch, entities the scenario names or its padding gives an engine, which a buggy
+ * engine may report though nothing changed them; in a trace without a crash, every run that did
  * not fail has one for each watch of its system); every ordering event (a known kind, in sequence order, a stage
  * and a system of the scenario); the tracker's memory (one figure per frame the lab ran: every frame,
  * unless the run crashed or timed out, so a few lines of trace cannot stand for a long scenario); every
@@ -73,6 +74,8 @@ public final class TraceConsistency {
         final Map<String, StageSpec> stageOf = new HashMap<>();
         final Set<String> stages = new HashSet<>();
         final Predicate<String> entities;
+        /** What a detection may name: the scenario's entities, and the padding's, which an engine's report may name. */
+        final Predicate<String> reportable;
 
         Checker(Scenario scenario, Trace trace) {
             this.scenario = scenario;
@@ -86,6 +89,7 @@ public final class TraceConsistency {
                 }
             }
             this.entities = scenario.entityLabels();
+            this.reportable = scenario.padding() == null ? entities : entities.or(scenario.padding()::names);
         }
 
         void check() {
@@ -320,7 +324,7 @@ public final class TraceConsistency {
                 for (int k = 0; k < d.reported().size(); k++) {
                     String label = d.reported().get(k);
                     boolean ok = w.data().isResource() ? w.data().name().equals(label)
-                            : entities.test(label) || (label != null && label.startsWith("?") && InputNames.problem(label) == null);
+                            : reportable.test(label) || (label != null && label.startsWith("?") && InputNames.problem(label) == null);
                     if (!ok) {
                         fail(path + ".reported[" + k + "]", w.data().isResource()
                                 ? "a resource's detection reports \"" + w.data().name() + "\" or nothing, not " + InputNames.shown(label)
