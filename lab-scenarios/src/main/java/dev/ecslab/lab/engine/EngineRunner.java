@@ -144,7 +144,8 @@ public final class EngineRunner {
             sortedEvents.sort(java.util.Comparator.comparingLong(Trace.Event::seq));
             return new Trace(scenario.name(), new Trace.Config(subject.id(), "DEFAULT", DRIVER, seed, 1,
                     subject.contract().delayFrames(), subject.jar() == null ? List.of() : List.of(subject.jar()), null,
-                    subject.contract().ownWrites(), subject.contract().coalescing().name(), subject.contract().sets().name()),
+                    subject.contract().ownWrites(), subject.contract().coalescing().name(), subject.contract().sets().name(),
+                    subject.driver()),
                     List.copyOf(runs), numbered, List.copyOf(detections),
                     List.of(), List.copyOf(finalState), List.copyOf(errors), sortedEvents, List.copyOf(crashes),
                     Interleaving.UNRECORDED, null);

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  *
  * <p>What is checked, in this order: the trace belongs to this scenario; the configuration (a known
  * flavor, a thread count within {@link #THREADS}, a delay that is not negative, plug-in jars with a role,
- * a file name and a SHA-256); every run (ids {@code 0, 1, 2, ...} in order, no duplicates, a system of
+ * a file name and a SHA-256, an engine driver's command and files with a SHA-256 in an engine's trace only); every run (ids {@code 0, 1, 2, ...} in order, no duplicates, a system of
  * the scenario in its own stage, a frame and iteration the scenario has, sequence numbers present,
  * non-negative, increasing in start order and each run finishing after it started); every change (ids
  * in order, sequence numbers present, non-negative and in order, the world or a system as author, an
@@ -203,9 +203,40 @@ public final class TraceConsistency {
                 if (j.file().contains("/") || j.file().contains("\\")) {
                     fail(path + ".file", "must be a file name without a directory, was " + InputNames.shown(j.file()));
                 }
-                if (!SHA256.matcher(j.sha256()).matches()) {
-                    fail(path + ".sha256", "must be 64 lower-case hex digits, was " + InputNames.shown(j.sha256()));
+                sha256(path + ".sha256", j.sha256());
+            }
+            if (c.driver() != null) {
+                driver(c);
+            }
+        }
+
+        /** A process engine's driver: in an engine's trace without an engine jar, a command, and files with hashes. */
+        void driver(Trace.Config c) {
+            DriverFingerprint d = c.driver();
+            if (!c.drivesAnEngine()) {
+                fail("config.driver", "is an engine driver's, but the trace is of strategy " + InputNames.shown(c.strategy()));
+            }
+            if (!c.plugins().isEmpty()) {
+                fail("config.driver", "an engine is either a driver or from a jar, but the trace records both");
+            }
+            if (d.command().isEmpty()) {
+                fail("config.driver.command", "must not be empty");
+            }
+            for (int k = 0; k < d.command().size(); k++) {
+                identifier("config.driver.command[" + k + "]", d.command().get(k));
+            }
+            for (int k = 0; k < d.files().size(); k++) {
+                if (d.files().get(k) == null) {
+                    fail("config.driver.files[" + k + "]", "must not be null");
                 }
+                identifier("config.driver.files[" + k + "].file", d.files().get(k).file());
+                sha256("config.driver.files[" + k + "].sha256", d.files().get(k).sha256());
+            }
+        }
+
+        private void sha256(String path, String value) {
+            if (!SHA256.matcher(value).matches()) {
+                fail(path, "must be 64 lower-case hex digits, was " + InputNames.shown(value));
             }
         }
 
