@@ -54,8 +54,6 @@ public final class EngineRunner {
 
     /** The executor name an engine's trace records: the lab's own serial driver. */
     public static final String DRIVER = Trace.ENGINE_DRIVER;
-    /** The prefix of the labels the lab gives padding entities (never in a state line or an answer). */
-    static final String PADDING = "~pad";
 
     private final Scenario scenario;
     private final EngineSubject subject;
@@ -146,7 +144,8 @@ public final class EngineRunner {
             sortedEvents.sort(java.util.Comparator.comparingLong(Trace.Event::seq));
             return new Trace(scenario.name(), new Trace.Config(subject.id(), "DEFAULT", DRIVER, seed, 1,
                     subject.contract().delayFrames(), subject.jar() == null ? List.of() : List.of(subject.jar()), null,
-                    subject.contract().ownWrites(), subject.contract().coalescing().name(), subject.contract().sets().name()),
+                    subject.contract().ownWrites(), subject.contract().coalescing().name(), subject.contract().sets().name(),
+                    subject.driver()),
                     List.copyOf(runs), numbered, List.copyOf(detections),
                     List.of(), List.copyOf(finalState), List.copyOf(errors), sortedEvents, List.copyOf(crashes),
                     Interleaving.UNRECORDED, null);
@@ -290,7 +289,7 @@ public final class EngineRunner {
         PaddingSpec padding = scenario.padding();
         if (padding != null) {
             for (int i = 0; i < padding.kept(); i++) {
-                String label = PADDING + "-kept#" + i;
+                String label = PaddingSpec.keptLabel(i);
                 callVoid("spawn(" + label + ")", () -> {
                     e.spawn(label, Map.of());
                     return null;
@@ -298,14 +297,14 @@ public final class EngineRunner {
             }
             for (int g = 0; g < padding.generations(); g++) {
                 for (int i = 0; i < padding.recycled(); i++) {
-                    String label = PADDING + "-recycled#" + i;
+                    String label = PaddingSpec.recycledLabel(i);
                     callVoid("spawn(" + label + ")", () -> {
                         e.spawn(label, Map.of());
                         return null;
                     });
                 }
                 for (int i = padding.recycled() - 1; i >= 0; i--) {
-                    String label = PADDING + "-recycled#" + i;
+                    String label = PaddingSpec.recycledLabel(i);
                     callVoid("despawn(" + label + ")", () -> {
                         e.despawn(label);
                         return null;
@@ -577,7 +576,7 @@ public final class EngineRunner {
             return out;
         }
         state.entities().forEach((label, comps) -> {
-            if (label.startsWith(PADDING)) {
+            if (label.startsWith(PaddingSpec.PREFIX)) {
                 return;
             }
             StringBuilder line = new StringBuilder(label).append(':');

@@ -1,5 +1,6 @@
 package dev.ecslab.lab.engine;
 
+import dev.ecslab.lab.trace.DriverFingerprint;
 import dev.ecslab.lab.trace.PluginJar;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.ServiceLoader;
 
 /**
  * An engine under test as the lab holds it: its contract, how to make an instance, and the jar it came from (none
- * for one on the lab's class path or a process engine).
+ * for one on the lab's class path or a process engine), or for a process engine the fingerprint of its driver.
  *
  * <p>It is {@link AutoCloseable} because a provider may keep something between runs (a {@link ProcessEngineProvider}
  * keeps an idle driver process): {@link #close} releases it, and the lab calls it once it has finished with the
@@ -55,8 +56,25 @@ public record EngineSubject(EngineContract contract, EngineProvider provider, Pl
      * @throws IllegalArgumentException when the driver cannot state its contract, or states one the lab refuses
      */
     public static EngineSubject process(List<String> command, java.nio.file.Path workingDir, java.time.Duration helloTimeout) {
-        ProcessEngineProvider p = ProcessEngineProvider.probe(command, workingDir, helloTimeout);
+        return process(command, workingDir, helloTimeout, List.of());
+    }
+
+    /**
+     * As {@link #process(List, java.nio.file.Path, java.time.Duration)}, for a driver whose engine also depends on
+     * {@code dependencies} (a shipped Node.js driver's {@code package-lock.json}): its {@link #driver()} covers them.
+     */
+    public static EngineSubject process(List<String> command, java.nio.file.Path workingDir, java.time.Duration helloTimeout,
+            List<java.nio.file.Path> dependencies) {
+        ProcessEngineProvider p = ProcessEngineProvider.probe(command, workingDir, helloTimeout, dependencies);
         return new EngineSubject(p.contract(), p, null);
+    }
+
+    /**
+     * The fingerprint of the driver when the engine is driven as a process (its command and the SHA-256 of its files,
+     * which a trace records so that a replay can insist on the same driver); null for an engine in the lab's process.
+     */
+    public DriverFingerprint driver() {
+        return provider instanceof ProcessEngineProvider p ? p.driver() : null;
     }
 
     /** Every engine whose provider {@code loader} finds, in id order; a provider that fails to load is named. */

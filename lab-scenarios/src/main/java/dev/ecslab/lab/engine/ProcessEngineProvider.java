@@ -1,5 +1,6 @@
 package dev.ecslab.lab.engine;
 
+import dev.ecslab.lab.trace.DriverFingerprint;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,6 +53,7 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
     private final Duration helloTimeout;
     private final boolean reuse;
     private final Duration resetTimeout;
+    private final DriverFingerprint driver;
 
     private final Object lock = new Object();
     /** The process waiting for a run ({@code null}: none); guarded by {@link #lock}. */
@@ -85,6 +87,11 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
 
     ProcessEngineProvider(EngineContract contract, List<String> command, Path workingDir, Duration helloTimeout,
             boolean reuse, Duration resetTimeout) {
+        this(contract, command, workingDir, helloTimeout, reuse, resetTimeout, List.of());
+    }
+
+    private ProcessEngineProvider(EngineContract contract, List<String> command, Path workingDir, Duration helloTimeout,
+            boolean reuse, Duration resetTimeout, List<Path> dependencies) {
         this.contract = Objects.requireNonNull(contract, "contract");
         this.command = List.copyOf(command);
         this.workingDir = workingDir;
@@ -94,6 +101,7 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
         if (this.command.isEmpty()) {
             throw new IllegalArgumentException("an engine driver needs a command");
         }
+        this.driver = DriverFingerprint.of(this.command, workingDir, dependencies);
     }
 
     /**
@@ -103,6 +111,16 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
      *                                  declares a contract the lab refuses; the message says which, naming the field
      */
     public static ProcessEngineProvider probe(List<String> command, Path workingDir, Duration helloTimeout) {
+        return probe(command, workingDir, helloTimeout, List.of());
+    }
+
+    /**
+     * As {@link #probe(List, Path, Duration)}, for a driver whose engine also depends on {@code dependencies} (a
+     * Node.js driver's {@code package-lock.json}), which its {@link #driver() fingerprint} covers besides the
+     * command's files.
+     */
+    public static ProcessEngineProvider probe(List<String> command, Path workingDir, Duration helloTimeout,
+            List<Path> dependencies) {
         EngineContract contract;
         try (ProcessEngine e = ProcessEngine.start(command, workingDir, helloTimeout)) {
             contract = e.contract();
@@ -113,7 +131,7 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the engine driver stated its contract", e);
         }
-        return new ProcessEngineProvider(contract, command, workingDir, helloTimeout);
+        return new ProcessEngineProvider(contract, command, workingDir, helloTimeout, true, RESET_TIMEOUT, dependencies);
     }
 
     @Override
@@ -124,6 +142,11 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
     /** The driver's command, as given. */
     public List<String> command() {
         return command;
+    }
+
+    /** The driver's command and the SHA-256 of its files, taken when the provider was made: what a trace records. */
+    public DriverFingerprint driver() {
+        return driver;
     }
 
     /** How many driver processes this provider has started for runs. */

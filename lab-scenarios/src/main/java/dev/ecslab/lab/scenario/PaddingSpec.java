@@ -11,9 +11,11 @@ package dev.ecslab.lab.scenario;
  * slots (indices {@code kept + recycled - 1} down to {@code kept}) in their generation
  * {@code generations}, and the rest get indices from {@code kept + recycled} on.
  *
- * <p>Padding entities have no label: no edit, watch or state line names them, and nothing changes
- * them, so a correct strategy reports nothing about them (the world tells the tracker of no addition
- * or removal: they have no component).
+ * <p>Padding entities have no label in the scenario: no edit, watch or state line names them, and
+ * nothing changes them, so a correct strategy reports nothing about them (the world tells the tracker
+ * of no addition or removal: they have no component). An engine under test, which knows entities only
+ * by the labels the lab gives them, gets {@link #keptLabel} and {@link #recycledLabel}; a buggy one may
+ * report them, and {@link #names} tells such a report from a made-up label.
  *
  * @param kept        empty entities that live for the whole run, {@code 0 ..} {@link #MAX_KEPT}
  * @param recycled    empty entities spawned and despawned {@code generations} times, {@code 0 ..} {@link #MAX_RECYCLED}
@@ -29,6 +31,30 @@ public record PaddingSpec(int kept, int recycled, int generations) {
     public static final int MAX_GENERATIONS = 1 << 10;
     /** The most spawns and despawns a padding may cost (about 0.1 s). */
     public static final long MAX_OPERATIONS = 4_000_000L;
+
+    /** The prefix of every label {@link #keptLabel} and {@link #recycledLabel} give. */
+    public static final String PREFIX = "~pad";
+    private static final String KEPT = PREFIX + "-kept";
+    private static final String RECYCLED = PREFIX + "-recycled";
+
+    /** The label an engine under test knows kept padding entity {@code index} by: {@code ~pad-kept#index}. */
+    public static String keptLabel(int index) {
+        return GroupSpec.member(KEPT, index);
+    }
+
+    /** The label an engine under test knows recycled slot {@code index} by, in every generation: {@code ~pad-recycled#index}. */
+    public static String recycledLabel(int index) {
+        return GroupSpec.member(RECYCLED, index);
+    }
+
+    /**
+     * Whether this padding gives an entity the label {@code label}: {@link #keptLabel} of {@code 0 .. kept - 1} or
+     * {@link #recycledLabel} of {@code 0 .. recycled - 1}, written as those write them (no other spelling of the
+     * index, no other prefix).
+     */
+    public boolean names(String label) {
+        return label != null && Scenario.isMember(label, java.util.Map.of(KEPT, kept, RECYCLED, recycled));
+    }
 
     /** Spawns and despawns the padding costs. */
     public long operations() {

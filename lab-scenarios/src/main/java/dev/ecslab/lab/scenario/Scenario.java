@@ -725,8 +725,8 @@ public record Scenario(@Required String name, String description, List<EntitySpe
         }
     }
 
-    /** True when {@code label} is {@code group#i} of a known group with {@code i} in range. */
-    private static boolean isMember(String label, Map<String, Integer> groupSizes) {
+    /** Whether {@code label} is {@link GroupSpec#member} of a group in {@code groupSizes}, its index below the group's size. */
+    static boolean isMember(String label, Map<String, Integer> groupSizes) {
         int at = label.lastIndexOf(GroupSpec.SEPARATOR);
         if (at <= 0) {
             return false;

@@ -99,6 +99,9 @@ public record Trace(@Required String scenario, @Required Config config,
      * declared fold of several changes into a net one ({@code PER_RUN}, {@code PER_WINDOW}); absent: every change.
      * {@code sets} is how an engine answers a watch over a set of components: {@code MEMBERSHIP} when it reports
      * entering, changing within and leaving the set; absent: as a {@code With} filter asked at each run.
+     * {@code driver} is an engine driven as a process: its command and the SHA-256 of its files
+     * ({@link DriverFingerprint}); absent for every other trace, and in replay files written before drivers were
+     * fingerprinted.
      */
     /** The executor name of a trace an engine under test made: the lab's own serial driver. */
     public static final String ENGINE_DRIVER = "lab-serial";
@@ -113,12 +116,21 @@ public record Trace(@Required String scenario, @Required Config config,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
             String coalescing,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            String sets) {
+            String sets,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            DriverFingerprint driver) {
         public Config {
             sets = sets == null || sets.equals("FILTER") ? null : sets;                     // the default is not written
             coalescing = coalescing == null || coalescing.equals("EVERY_CHANGE") ? null : coalescing;   // the default is not written
             plugins = plugins == null ? List.of() : List.copyOf(plugins);
             horizon = horizon == null || horizon.coversEveryAbsence() ? null : horizon;     // unbounded is not written
+        }
+
+        /** A configuration of no engine driven as a process (every strategy's, and an in-process engine's). */
+        public Config(String strategy, String flavor, String executor, long seed, int threads, int delayFrames,
+                List<PluginJar> plugins, dev.ecslab.ecs.change.Horizon horizon, boolean ownChanges, String coalescing,
+                String sets) {
+            this(strategy, flavor, executor, seed, threads, delayFrames, plugins, horizon, ownChanges, coalescing, sets, null);
         }
 
         /** A configuration whose watches over sets are {@code With} filters (every strategy's, and most engines'). */

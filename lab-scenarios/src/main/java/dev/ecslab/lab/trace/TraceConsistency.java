@@ -26,13 +26,14 @@ import java.util.regex.Pattern;
  *
  * <p>What is checked, in this order: the trace belongs to this scenario; the configuration (a known
  * flavor, a thread count within {@link #THREADS}, a delay that is not negative, plug-in jars with a role,
- * a file name and a SHA-256); every run (ids {@code 0, 1, 2, ...} in order, no duplicates, a system of
+ * a file name and a SHA-256, an engine driver's command and files with a SHA-256 in an engine's trace only); every run (ids {@code 0, 1, 2, ...} in order, no duplicates, a system of
  * the scenario in its own stage, a frame and iteration the scenario has, sequence numbers present,
  * non-negative, increasing in start order and each run finishing after it started); every change (ids
  * in order, sequence numbers present, non-negative and in order, the world or a system as author, an
  * author run that exists, is that system's and finished when the change became visible, an entity the
  * scenario names, or none for a resource); every detection (a run that exists and whose system has the
- * watch, once per run and watch, entities the scenario names; in a trace without a crash, every run that did
+ * watch, once per run and watch, entities the scenario names or its padding gives an engine, which a buggy
+ * engine may report though nothing changed them; in a trace without a crash, every run that did
  * not fail has one for each watch of its system); every ordering event (a known kind, in sequence order, a stage
  * and a system of the scenario); the tracker's memory (one figure per frame the lab ran: every frame,
  * unless the run crashed or timed out, so a few lines of trace cannot stand for a long scenario); every
@@ -73,6 +74,8 @@ public final class TraceConsistency {
         final Map<String, StageSpec> stageOf = new HashMap<>();
         final Set<String> stages = new HashSet<>();
         final Predicate<String> entities;
+        /** What a detection may name: the scenario's entities, and the padding's, which an engine's report may name. */
+        final Predicate<String> reportable;
 
         Checker(Scenario scenario, Trace trace) {
             this.scenario = scenario;
@@ -86,6 +89,7 @@ public final class TraceConsistency {
                 }
             }
             this.entities = scenario.entityLabels();
+            this.reportable = scenario.padding() == null ? entities : entities.or(scenario.padding()::names);
         }
 
         void check() {
@@ -199,9 +203,40 @@ public final class TraceConsistency {
                 if (j.file().contains("/") || j.file().contains("\\")) {
                     fail(path + ".file", "must be a file name without a directory, was " + InputNames.shown(j.file()));
                 }
-                if (!SHA256.matcher(j.sha256()).matches()) {
-                    fail(path + ".sha256", "must be 64 lower-case hex digits, was " + InputNames.shown(j.sha256()));
+                sha256(path + ".sha256", j.sha256());
+            }
+            if (c.driver() != null) {
+                driver(c);
+            }
+        }
+
+        /** A process engine's driver: in an engine's trace without an engine jar, a command, and files with hashes. */
+        void driver(Trace.Config c) {
+            DriverFingerprint d = c.driver();
+            if (!c.drivesAnEngine()) {
+                fail("config.driver", "is an engine driver's, but the trace is of strategy " + InputNames.shown(c.strategy()));
+            }
+            if (!c.plugins().isEmpty()) {
+                fail("config.driver", "an engine is either a driver or from a jar, but the trace records both");
+            }
+            if (d.command().isEmpty()) {
+                fail("config.driver.command", "must not be empty");
+            }
+            for (int k = 0; k < d.command().size(); k++) {
+                identifier("config.driver.command[" + k + "]", d.command().get(k));
+            }
+            for (int k = 0; k < d.files().size(); k++) {
+                if (d.files().get(k) == null) {
+                    fail("config.driver.files[" + k + "]", "must not be null");
                 }
+                identifier("config.driver.files[" + k + "].file", d.files().get(k).file());
+                sha256("config.driver.files[" + k + "].sha256", d.files().get(k).sha256());
+            }
+        }
+
+        private void sha256(String path, String value) {
+            if (!SHA256.matcher(value).matches()) {
+                fail(path, "must be 64 lower-case hex digits, was " + InputNames.shown(value));
             }
         }
 
@@ -320,7 +355,7 @@ public final class TraceConsistency {
                 for (int k = 0; k < d.reported().size(); k++) {
                     String label = d.reported().get(k);
                     boolean ok = w.data().isResource() ? w.data().name().equals(label)
-                            : entities.test(label) || (label != null && label.startsWith("?") && InputNames.problem(label) == null);
+                            : reportable.test(label) || (label != null && label.startsWith("?") && InputNames.problem(label) == null);
                     if (!ok) {
                         fail(path + ".reported[" + k + "]", w.data().isResource()
                                 ? "a resource's detection reports \"" + w.data().name() + "\" or nothing, not " + InputNames.shown(label)

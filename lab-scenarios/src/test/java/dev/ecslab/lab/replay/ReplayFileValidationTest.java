@@ -193,6 +193,11 @@ class ReplayFileValidationTest {
                 "trace.interleaving.choices[0]");
         refused("plugin", j -> ((ObjectNode) j.get("trace").get("config")).putArray("plugins").addObject()
                 .put("role", "strategy").put("file", "../x.jar").put("sha256", "00"), "trace.config.plugins[0].file");
+        ObjectNode driver = ScenarioJson.MAPPER.createObjectNode();
+        driver.putArray("command").add("node").add("d.mjs");
+        driver.putArray("files").addObject().put("file", "d.mjs").put("sha256", "0".repeat(64));
+        assertThat(refused("driver", j -> ((ObjectNode) j.get("trace").get("config")).set("driver", driver),
+                "trace.config.driver").problem()).isEqualTo("is an engine driver's, but the trace is of strategy \"flags\"");
     }
 
     @Test

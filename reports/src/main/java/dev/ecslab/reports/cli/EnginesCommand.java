@@ -75,7 +75,7 @@ final class EnginesCommand implements Callable<Integer> {
 
     /**
      * The drivers the checkout ships, by id: a Node.js script, and the folder its npm dependencies must be installed in
-     * ({@code null}: none).
+     * ({@code null}: none), whose sibling {@code package-lock.json} a trace's fingerprint of the driver covers.
      */
     static final List<String[]> SHIPPED = List.of(
             new String[] {"koota", "engines/koota/driver.mjs", "engines/koota/node_modules"},
@@ -175,7 +175,9 @@ final class EnginesCommand implements Callable<Integer> {
                         + " 'npm ci' in " + home.resolve(d[2]).getParent() + ")");
                 continue;
             }
-            out.add(EngineSubject.process(List.of("node", script.toString()), null, HELLO));
+            // The engine itself is an npm package: the lock that npm ci installs it from is part of what a replay must match.
+            List<Path> pinned = d[2] == null ? List.of() : List.of(home.resolve(d[2]).resolveSibling("package-lock.json"));
+            out.add(EngineSubject.process(List.of("node", script.toString()), null, HELLO, pinned));
         }
         return out;
     }

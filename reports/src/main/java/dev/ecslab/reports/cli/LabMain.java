@@ -382,12 +382,18 @@ public final class LabMain implements Callable<Integer> {
             "A file recorded with a strategy or executor from a jar names the jar and its SHA-256: give the same jar with"
                 + " --strategy-jar / --executor-jar. A missing jar, or one with another SHA-256, is refused up front"
                 + " (exit 2, nothing judged): a different build would be judged under the recorded name.",
+            "A counterexample of an engine (lab engines, lab gate --engine) is re-run on the engine: a shipped one is"
+                + " found by id, another needs --engine-jar or --engine-cmd. An engine's jar is checked as above; a driver's"
+                + " command is recorded with the SHA-256 of each word that names a file (and of a shipped npm driver's"
+                + " package-lock.json), and a driver whose command has another shape or whose file has other content is"
+                + " refused (exit 2, naming the file with both hashes). A file written before drivers were fingerprinted"
+                + " replays with a note that the driver could not be checked.",
             "A replay file whose name (as lab wrote it) names another configuration than the one it records, or that"
                 + " lies in a report folder whose report does not list it (a leftover of an earlier run), is refused:"
                 + " it would reproduce another configuration's failure."},
         exitCodeListHeading = EXIT_CODES,
         exitCodeList = {"0:the scenario passes", "1:it fails, and the re-run reproduces the recorded verdict",
-            "3:the re-run gave another verdict", BAD_INPUT_LINE + ", a missing or different plug-in jar, a file that"
+            "3:the re-run gave another verdict", BAD_INPUT_LINE + ", a missing or different plug-in jar or driver file, a file that"
                     + " does not belong to the configuration or report it is named for", INTERNAL_LINE, STOPPED_LINE})
     static final class ReplayCommand implements Callable<Integer> {
         /**
@@ -465,15 +471,18 @@ public final class LabMain implements Callable<Integer> {
                             + " (an engine of a jar or a driver is named with --engine-jar or --engine-cmd)");
                     return BAD_INPUT;
                 }
-                String refused = sameBuild(config, engine);
-                if (refused != null) {
-                    System.err.println("lab replay: " + BadInputException.printable(refused));
+                List<String> notes = new ArrayList<>();
+                List<String> refused = sameBuild(config, engine, notes);
+                if (!refused.isEmpty()) {
+                    engine.close();
+                    refused.forEach(line -> System.err.println("lab replay: " + BadInputException.printable(line)));
                     return BAD_INPUT;
                 }
                 List<String> recorded = verdict(dev.ecslab.lab.criteria.Judge.judge(saved.scenario(), saved.trace()));
                 System.out.println("scenario '" + BadInputException.printable(saved.scenario().name()) + "' on engine "
                         + BadInputException.printable(engine.id()) + " (" + BadInputException.printable(engine.contract().name())
                         + "), driven by the lab in its serial order");
+                notes.forEach(n -> System.out.println(BadInputException.printable(n)));
                 System.out.println("recorded trace: " + (recorded.isEmpty() ? "passes" : recorded.size() + " violation(s)"));
                 recorded.forEach(v -> System.out.println("  " + v));
                 dev.ecslab.lab.trace.Trace rerun;
@@ -494,25 +503,47 @@ public final class LabMain implements Callable<Integer> {
         }
 
         /**
-         * Why the engine found cannot stand for the one a trace was recorded with: the trace names an engine jar and the
-         * engine found came from no jar or from one with another SHA-256 (null when it is the same build).
+         * Why the engine found cannot stand for the one a trace was recorded with, one line per reason (empty when it is
+         * the same build): the trace names an engine jar and the engine found came from no jar or from one with another
+         * SHA-256, or the trace fingerprints a driver ({@link dev.ecslab.lab.trace.DriverFingerprint}) and the engine
+         * found is no driver, or one whose command has another shape or whose files have other content. What was checked,
+         * or could not be, is added to {@code notes}.
          */
-        private static String sameBuild(dev.ecslab.lab.trace.Trace.Config config, dev.ecslab.lab.engine.EngineSubject found) {
+        private static List<String> sameBuild(dev.ecslab.lab.trace.Trace.Config config, dev.ecslab.lab.engine.EngineSubject found,
+                List<String> notes) {
+            String head = "this replay file was recorded with engine '" + config.strategy() + "' from ";
             for (dev.ecslab.lab.trace.PluginJar recorded : config.plugins()) {
                 if (!recorded.role().equals(dev.ecslab.lab.trace.PluginJar.ENGINE)) {
                     continue;
                 }
                 if (found.jar() == null) {
-                    return "this replay file was recorded with engine '" + config.strategy() + "' from " + recorded.describe()
-                            + "; pass that jar (--engine-jar " + recorded.file() + ") to replay it";
+                    return List.of(head + recorded.describe() + "; pass that jar (--engine-jar " + recorded.file()
+                            + ") to replay it");
                 }
                 if (!found.jar().sha256().equals(recorded.sha256())) {
-                    return "this replay file was recorded with engine '" + config.strategy() + "' from " + recorded.describe()
-                            + ", but the --engine-jar given has sha256 " + found.jar().sha256()
-                            + ": refusing to replay against a different build";
+                    return List.of(head + recorded.describe() + ", but the --engine-jar given has sha256 "
+                            + found.jar().sha256() + ": refusing to replay against a different build");
                 }
+                notes.add("engine jar: " + recorded.describe() + ": the given jar matches");
             }
-            return null;
+            dev.ecslab.lab.trace.DriverFingerprint recorded = config.driver();
+            dev.ecslab.lab.trace.DriverFingerprint now = found.driver();
+            if (recorded == null) {
+                if (now != null) {
+                    notes.add("driver: '" + now.line() + "': this replay file records no fingerprint of a driver (a file"
+                            + " written before drivers were fingerprinted), so the driver could not be checked");
+                }
+                return List.of();
+            }
+            if (now == null) {
+                return List.of(head + "the driver " + recorded.describe() + ", but the engine '" + config.strategy()
+                        + "' found here is not a driver: pass --engine-cmd '" + recorded.line() + "' to replay it");
+            }
+            List<String> changed = recorded.mismatch(now);
+            if (changed.isEmpty()) {
+                notes.add("driver: " + now.describe() + ": its files match the recording");
+            }
+            return changed;
         }
 
         private int replay(Path input, Replay.Saved saved, PluginJars jars) throws java.io.IOException {
