@@ -125,17 +125,22 @@ public final class Features {
         return out;
     }
 
-    /** Whether the scenario removes, by a command, a component that some watch's {@code With} filter names. */
-    private static boolean leavesSet(Scenario s) {
+    /** The components some watch's {@code With} filter names. */
+    private static Set<Data> inSets(Scenario s) {
         Set<Data> named = EnumSet.noneOf(Data.class);
         s.systems().forEach(x -> x.watches().forEach(w -> named.addAll(w.with())));
+        return named;
+    }
+
+    /** Whether the scenario removes, by a command, a component that some watch's {@code With} filter names. */
+    private static boolean leavesSet(Scenario s) {
+        Set<Data> named = inSets(s);
         return s.edits().stream().anyMatch(e -> e.op() == EditOp.REMOVE && e.data() != null && named.contains(e.data()));
     }
 
     /** Whether one frame removes and inserts again, by commands on one entity, a component that a watch's {@code With} names. */
     private static boolean reentersSet(Scenario s) {
-        Set<Data> named = EnumSet.noneOf(Data.class);
-        s.systems().forEach(x -> x.watches().forEach(w -> named.addAll(w.with())));
+        Set<Data> named = inSets(s);
         Set<String> removed = new HashSet<>();
         for (Edit e : s.edits()) {
             if (e.data() == null || !named.contains(e.data()) || e.entity() == null) {
