@@ -319,6 +319,42 @@ public final class DetectionOracle {
         final Map<dev.ecslab.lab.scenario.Data, Set<String>> holders = new HashMap<>();
         int setIndex;
 
+        /**
+         * Changes a claim of delay may still see reported once although nobody is owed them: those of the k frames
+         * before a late watch joined, and those of an entity that left the watch's set within the last k frames. Each
+         * stays matchable only until the first run at or past its frame plus the delay (setup counts as frame 0) at
+         * which its key could be yielded ({@link #expireExcused}); a report after that matches nothing.
+         */
+        final List<ChangeRecord> excused = new ArrayList<>();
+
+        /** The first of {@code q}'s excused changes whose last chance is run {@code r}, or null. */
+        private ChangeRecord lastChance(Deque<ChangeRecord> q, RunRecord r, int delay) {
+            if (q == null || excused.isEmpty()) {
+                return null;
+            }
+            for (ChangeRecord c : q) {
+                if (r.frame() >= Math.max(c.frame(), 0) + (long) delay && excused.contains(c)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        /** Takes off the excused changes whose last chance was run {@code r}: a later report of them is one too many. */
+        private void expireExcused(RunRecord r, Set<String> present, Map<String, Deque<ChangeRecord>> unmatched, int delay) {
+            excused.removeIf(c -> {
+                String key = key(c);
+                if (r.frame() < Math.max(c.frame(), 0) + (long) delay || !inSet(key, present)) {
+                    return false;
+                }
+                Deque<ChangeRecord> q = unmatched.get(key);
+                if (q != null) {
+                    q.remove(c);
+                }
+                return true;
+            });
+        }
+
         /** The keys of {@code present} that are in the watch's set (all of them for a plain watch). */
         private Set<String> members(Set<String> present) {
             if (!watch.overSet() || membership) {
@@ -378,6 +414,7 @@ public final class DetectionOracle {
                 Map.Entry<String, Deque<ChangeRecord>> e = it.next();
                 if (!inSet(e.getKey(), present)) {
                     e.getValue().removeIf(c -> Math.max(c.frame(), 0) <= r.frame() - delay);   // setup counts as frame 0
+                    e.getValue().stream().filter(c -> !excused.contains(c)).forEach(excused::add);
                     if (e.getValue().isEmpty()) {
                         it.remove();
                     }
@@ -493,8 +530,10 @@ public final class DetectionOracle {
                     // changed in the k frames before the watch joined (setup counts as frame 0): such a report
                     // matches that change. It is never owed.
                     long keepFrom = watch.firstFrame() - (long) delay;
+                    excused.clear();
                     for (Deque<ChangeRecord> q : unmatched.values()) {
                         q.removeIf(c -> Math.max(c.frame(), 0) < keepFrom);
+                        excused.addAll(q);
                     }
                     previous = r;
                     continue;
@@ -554,6 +593,15 @@ public final class DetectionOracle {
                         continue;
                     }
                     Deque<ChangeRecord> q = unmatched.get(key);
+                    ChangeRecord lastChance = inSet(key, present) ? lastChance(q, r, delay) : null;
+                    if (lastChance != null) {
+                        // An excused change whose last chance is this run is matched before an announcement or a
+                        // change that may still be reported later: a frame-late design delivers the older one first.
+                        q.remove(lastChance);
+                        excused.remove(lastChance);
+                        lastMatch.put(key, new Object[] {r, lastChance});
+                        continue;
+                    }
                     boolean announcement = r.frame() <= announcedUntil && inSet(key, present) && announced.contains(key);
                     if (announcement && (delay > 0 || q == null || q.isEmpty())) {
                         // A late observer may report each row with the component once. Under a claim of
@@ -599,6 +647,7 @@ public final class DetectionOracle {
                                 classes(o.change)));
                     }
                 }
+                expireExcused(r, present, unmatched, delay);
                 previous = r;
             }
             for (List<Open> list : open.values()) {

@@ -168,10 +168,69 @@ class SetWatchTest {
             .replace("\"REMOVE\", \"entity\": \"e0\", \"data\": \"B\"},", "\"REMOVE\", \"entity\": \"e0\", \"data\": \"B\"}");
 
     private static dev.ecslab.lab.criteria.Outcome judgeOne(String json, java.util.function.Supplier<Engine> make) {
+        return judgeOne(json, EngineLabTest.named("one"), make);
+    }
+
+    private static dev.ecslab.lab.criteria.Outcome judgeOne(String json, EngineContract contract,
+            java.util.function.Supplier<Engine> make) {
         Scenario s = dev.ecslab.lab.scenario.ScenarioJson.read(json, "test");
-        dev.ecslab.lab.trace.Trace t = EngineRunner.run(s, EngineLabTest.subject(EngineLabTest.named("one"), make), 1,
-                EngineLabTest.TIMEOUT);
+        dev.ecslab.lab.trace.Trace t = EngineRunner.run(s, EngineLabTest.subject(contract, make), 1, EngineLabTest.TIMEOUT);
         return dev.ecslab.lab.criteria.Judge.judge(s, t);
+    }
+
+    /**
+     * {@code e0} holds {@code A} from setup and gets {@code B} by a command after {@code d}'s run in frame 0: under a
+     * claim of one frame's delay, {@code d} may still report the setup's addition once, at its run in frame 1.
+     */
+    static final String JOINS_AFTER_THE_RUN = """
+            {"name": "joins the set after the run", "entities": [{"label": "e0", "components": {"A": 0}}],
+             "stages": [
+               {"name": "detect", "systems": [{"name": "d", "watches": [{"data": "A", "kind": "ADDED", "with": ["B"]}]}]},
+               {"name": "apply", "systems": [{"name": "f"}]}],
+             "frames": 4,
+             "edits": [{"frame": 0, "system": "f", "op": "INSERT", "entity": "e0", "data": "B", "value": 1}]}
+            """;
+
+    /** Reports, for a watch over a set, the set's entities that hold the watched component in frame {@code at} only. */
+    static final class ReportsTheSetIn extends ReferenceEngine {
+        final long at;
+        long frame;
+
+        ReportsTheSetIn(long at) {
+            this.at = at;
+        }
+
+        @Override
+        public void beginRun(String system, long f) {
+            frame = f;
+            super.beginRun(system, f);
+        }
+
+        @Override
+        public List<String> report(String system, int watch) {
+            EngineWorld.WatchDecl w = declared(system, watch);
+            if (w.with().isEmpty()) {
+                return super.report(system, watch);
+            }
+            return frame != at ? List.of() : entities.keySet().stream()
+                    .filter(k -> entities.get(k).containsKey(w.data()) && inSet(k, w)).toList();
+        }
+    }
+
+    /**
+     * A change kept for an entity that left a set is matchable only within the claimed delay: reported at the run in
+     * frame 1 it passes, reported two frames later it is one too many (criterion 2), and neither is owed.
+     */
+    @Test
+    void aChangeKeptUnderADelayExpiresWithTheDelay() {
+        EngineContract oneFrame = FrameLateEngineTest.delayed("one-frame", 1);
+        dev.ecslab.lab.criteria.Outcome inTime = judgeOne(JOINS_AFTER_THE_RUN, oneFrame, () -> new ReportsTheSetIn(1));
+        assertTrue(inTime.passes(), inTime.violations().toString());
+        dev.ecslab.lab.criteria.Outcome stale = judgeOne(JOINS_AFTER_THE_RUN, oneFrame, () -> new ReportsTheSetIn(3));
+        assertFalse(stale.passes());
+        assertTrue(stale.violations().stream().allMatch(v -> v.criterion() == Criterion.AT_MOST_ONCE
+                || v.criterion() == Criterion.LOOPING), stale.violations().toString());
+        assertTrue(judgeOne(JOINS_AFTER_THE_RUN, oneFrame, () -> new ReportsTheSetIn(-1)).passes(), "not owed");
     }
 
     @Test
