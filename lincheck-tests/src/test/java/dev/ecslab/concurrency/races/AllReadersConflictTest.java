@@ -1,5 +1,6 @@
 package dev.ecslab.concurrency.races;
 
+import dev.ecslab.ecs.races.CatalogueRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.query.AccessSpec;
@@ -49,7 +50,7 @@ class AllReadersConflictTest {
         List<Long> times = CatalogueRecord.timeToCatch(() -> reported(true).isEmpty());
         List<Ambiguity> real = reported(false);
         boolean realReports = real.size() == 1 && real.get(0).conflicts().equals(List.of("AllReadersConflictTest.A"));
-        CatalogueRecord.write(12, "ScheduleCompiler listing conflicts from ids only (ScheduleTwins"
+        CatalogueRecord.write(12, CatalogueRecord.Tool.DIRECTED, "ScheduleCompiler listing conflicts from ids only (ScheduleTwins"
                 + ".compileNamingConflictsFromIdsOnly)", times, realReports);
         assertThat(reported(true)).as("the twin drops the pair").isEmpty();
         assertThat(real).as("the real compiler reports the pair, naming A").singleElement()

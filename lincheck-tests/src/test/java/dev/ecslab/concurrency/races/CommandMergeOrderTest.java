@@ -1,5 +1,6 @@
 package dev.ecslab.concurrency.races;
 
+import dev.ecslab.ecs.races.CatalogueRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.executor.DynamicExecutor;
@@ -81,7 +82,7 @@ class CommandMergeOrderTest {
             return !states.get(0).equals(states.get(1));
         });
         List<String> real = bothOrders(false);
-        CatalogueRecord.write(4, "ScheduleRunner merging in finishing order (ExecutorTwins.finishingOrderRunner)", times,
+        CatalogueRecord.write(4, CatalogueRecord.Tool.DIRECTED, "ScheduleRunner merging in finishing order (ExecutorTwins.finishingOrderRunner)", times,
                 real.equals(List.of("", "")));
         assertThat(bothOrders(true)).as("the twin's end state follows the finishing order").containsExactly("", "score: 10");
         assertThat(real).as("topological order: ui0's buffer, then ui1's, whoever finished first").containsExactly("", "");

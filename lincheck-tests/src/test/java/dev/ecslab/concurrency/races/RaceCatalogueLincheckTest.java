@@ -1,5 +1,6 @@
 package dev.ecslab.concurrency.races;
 
+import dev.ecslab.ecs.races.CatalogueRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -26,7 +27,7 @@ class RaceCatalogueLincheckTest {
     /** Times the model checker catching {@code twin}, a nested twin of {@code real}, and records the entry. */
     private static void catchTwin(int entry, Class<? extends BothModes> real, Class<? extends BothModes> twin) {
         List<Long> times = CatalogueRecord.timeToCatch(() -> Twins.caughtByModelChecking(twin));
-        CatalogueRecord.write(entry, real.getSimpleName() + "." + twin.getSimpleName(), times, real);
+        CatalogueRecord.write(entry, CatalogueRecord.Tool.LINCHECK, real.getSimpleName() + "." + twin.getSimpleName(), times, real);
         assertThat(times).as(twin.getName() + " must be caught in every attempt").doesNotContain(-1L);
     }
 
@@ -107,7 +108,7 @@ class RaceCatalogueLincheckTest {
                     () -> twoCalls().check(ReentrantReadDeadlockTest.class));
             return e != null && e.getMessage().matches("(?s).*([Dd]eadlock|hung).*");
         });
-        CatalogueRecord.write(2, "WriterPreferringLock (a model of Magma3D's lock)", times, NestedReadsBesideAWriterTest.class);
+        CatalogueRecord.write(2, CatalogueRecord.Tool.LINCHECK, "WriterPreferringLock (a model of Magma3D's lock)", times, NestedReadsBesideAWriterTest.class);
         assertThat(times).as("the deadlock must be reported in every attempt").doesNotContain(-1L);
     }
 }

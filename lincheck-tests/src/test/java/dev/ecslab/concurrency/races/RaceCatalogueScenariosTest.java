@@ -1,5 +1,6 @@
 package dev.ecslab.concurrency.races;
 
+import dev.ecslab.ecs.races.CatalogueRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.lab.catalogue.Catalogue;
@@ -62,7 +63,7 @@ class RaceCatalogueScenariosTest {
         for (long seed = 1; seed <= seeds && real; seed++) {
             real = Judge.judge(scenario, ScenarioRunner.run(scenario, new LabConfig(GENERATION, DYNAMIC, seed))).passes();
         }
-        CatalogueRecord.write(entry, twin + " on '" + scenarioName + "'", times, real);
+        CatalogueRecord.write(entry, CatalogueRecord.Tool.LAB, twin + " on '" + scenarioName + "'", times, real);
         assertThat(times).as(twin + " must fail '" + scenarioName + "' with '" + signature + "' in every attempt")
                 .doesNotContain(-1L);
         assertThat(real).as("generation under the dynamic executor passes '" + scenarioName + "'").isTrue();

@@ -92,14 +92,38 @@ public final class RaceCatalogueStatus {
 
     private static final List<Source> SOURCES = List.of(new Source("ecs/src/main", ""),
             new Source("ecs/src/test/java", "Twins.java"), new Source("lab-scenarios/src/main", ""),
-            new Source("lincheck-tests/src", ""), new Source("jcstress-tests/src", ""), new Source("jcstress-tests/run.sh", ""));
+            new Source("lincheck-tests/src", ""), new Source("fray-tests/src", ""), new Source("jcstress-tests/src", ""),
+            new Source("jcstress-tests/run.sh", ""));
 
     private RaceCatalogueStatus() {
     }
 
-    /** Where the entries' records are, under the repository root. */
+    /** The modules whose tests write catalogue records, under the repository root. */
+    static final List<String> RECORDING_MODULES = List.of("lincheck-tests", "fray-tests");
+
+    /** Where the Lincheck module's records are, under the repository root ({@code lab races} locks it while it runs). */
     public static Path recordsDirectory(Path root) {
-        return root.resolve("lincheck-tests").resolve("target").resolve("race-catalogue");
+        return recordsDirectory(root, "lincheck-tests");
+    }
+
+    static Path recordsDirectory(Path root, String module) {
+        return root.resolve(module).resolve("target").resolve("race-catalogue");
+    }
+
+    /** Entry {@code number}'s records, one per tool ({@code entry-N.TOOL.properties}), in every recording module. */
+    static List<Path> records(Path root, String number) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (String module : RECORDING_MODULES) {
+            Path dir = recordsDirectory(root, module);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(dir)) {
+                files.filter(f -> f.getFileName().toString().matches("entry-" + Pattern.quote(number) + "\\.[a-z]+\\.properties"))
+                        .sorted().forEach(out::add);
+            }
+        }
+        return out;
     }
 
     /** Where {@code run.sh} writes its verdict, under the repository root. */
@@ -140,26 +164,32 @@ public final class RaceCatalogueStatus {
         List<String> stale = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         String median = "";
-        Path recordFile = recordsDirectory(root).resolve("entry-" + number + ".properties");
-        Optional<Properties> record = properties(recordFile);
-        String recordKey = "entry " + number + "'s record";
-        if (record.isEmpty()) {
+        List<Path> records = records(root, number);
+        if (records.isEmpty()) {
+            String recordKey = "entry " + number + "'s records";
             caught.put(recordKey, State.NOT_RUN);
             missing.add(recordKey);
-        } else if (isStale(recordFile, sources)) {
-            caught.put(recordKey, State.NOT_RUN);
-            stale.add(recordKey + " (" + modified(recordFile) + ")");
-        } else {
-            Properties p = record.get();
+        }
+        for (Path recordFile : records) {
+            Properties p = properties(recordFile).orElseThrow();
+            String recordKey = "entry " + number + "'s " + p.getProperty("tool", "") + " record";
+            if (isStale(recordFile, sources)) {
+                caught.put(recordKey, State.NOT_RUN);
+                stale.add(recordKey + " (" + modified(recordFile) + ")");
+                continue;
+            }
             caught.put(recordKey, "true".equals(p.getProperty("caught")) ? State.PASSED : State.FAILED);
-            median = p.getProperty("median.ms", "") + " ms (" + p.getProperty("caught.runs", "?") + " of "
-                    + p.getProperty("runs", "?") + " runs)";
+            if (median.isEmpty()) {
+                median = p.getProperty("median.ms", "") + " ms (" + p.getProperty("caught.runs", "?") + " of "
+                        + p.getProperty("runs", "?") + " runs)";
+            }
             if (p.getProperty("real.passes") != null) {
                 real.put(recordKey + ": real code", "true".equals(p.getProperty("real.passes")) ? State.PASSED : State.FAILED);
             } else if (p.getProperty("real.test") != null) {
                 String test = p.getProperty("real.test");
-                Path report = root.resolve("lincheck-tests").resolve("target").resolve("surefire-reports")
-                        .resolve("TEST-" + qualified(root, test) + ".xml");
+                Path module = recordFile.getParent().getParent().getParent();
+                Path report = module.resolve("target").resolve("surefire-reports")
+                        .resolve("TEST-" + qualified(module, test) + ".xml");
                 State s = surefire(report);
                 if (s != State.NOT_RUN && isStale(report, sources)) {
                     s = State.NOT_RUN;
@@ -204,8 +234,8 @@ public final class RaceCatalogueStatus {
     }
 
     /** The lincheck-tests test class named {@code simple}, qualified by where its source is. */
-    private static String qualified(Path root, String simple) throws IOException {
-        Path tests = root.resolve("lincheck-tests").resolve("src").resolve("test").resolve("java");
+    private static String qualified(Path module, String simple) throws IOException {
+        Path tests = module.resolve("src").resolve("test").resolve("java");
         if (Files.isDirectory(tests)) {
             try (Stream<Path> files = Files.walk(tests)) {
                 Optional<Path> source = files.filter(f -> f.getFileName().toString().equals(simple + ".java")).findFirst();

@@ -50,7 +50,7 @@ class RaceCatalogueStatusTest {
     }
 
     private void record(int entry, boolean caught, String real, Instant when) throws Exception {
-        write("lincheck-tests/target/race-catalogue/entry-" + entry + ".properties", "entry=" + entry + "\ncaught=" + caught
+        write("lincheck-tests/target/race-catalogue/entry-" + entry + ".lincheck.properties", "entry=" + entry + "\ntool=lincheck\ncaught=" + caught
                 + "\nruns=10\ncaught.runs=" + (caught ? 10 : 3) + "\nmedian.ms=812.5\n" + real + "\n", when);
     }
 
