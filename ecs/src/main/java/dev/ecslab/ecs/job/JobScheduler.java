@@ -84,7 +84,7 @@ public final class JobScheduler implements AutoCloseable {
     private final WorkerPool pool;
     private final int workers;
     private final ThreadLocal<Job> current = new ThreadLocal<>();
-    private final JobGraph graph = new JobGraph();
+    private final JobGraph graph;
     private final Hook hook = new Hook();
     /** Owner thread only: scheduled, not yet flushed, in scheduling order. */
     private final List<Job> unflushed = new ArrayList<>();
@@ -105,8 +105,9 @@ public final class JobScheduler implements AutoCloseable {
     private long nextId = 1;
     private volatile boolean closed;
 
-    private JobScheduler(World world, int threads, DependencyRule rule) {
+    private JobScheduler(World world, int threads, DependencyRule rule, JobGraph graph) {
         this.world = Objects.requireNonNull(world, "world");
+        this.graph = graph;
         this.internals = WorldInternals.of(world);
         if (threads < 1) {
             throw new IllegalArgumentException("a job scheduler needs at least one worker thread, was " + threads);
@@ -129,12 +130,17 @@ public final class JobScheduler implements AutoCloseable {
      * @throws IllegalStateException if the world already has a scheduler attached
      */
     public static JobScheduler attach(World world, int threads) {
-        return new JobScheduler(world, threads, DependencyRule.CONFLICTS);
+        return new JobScheduler(world, threads, DependencyRule.CONFLICTS, new JobGraph());
     }
 
     /** For tests: a scheduler with another dependency rule (a mutant). */
     static JobScheduler attach(World world, int threads, DependencyRule rule) {
-        return new JobScheduler(world, threads, rule);
+        return new JobScheduler(world, threads, rule, new JobGraph());
+    }
+
+    /** For the race-bug catalogue's twins: a scheduler over another dependency bookkeeping (JobTwins). */
+    static JobScheduler attach(World world, int threads, JobGraph graph) {
+        return new JobScheduler(world, threads, DependencyRule.CONFLICTS, graph);
     }
 
     /** The world this scheduler is attached to. */

@@ -1,0 +1,68 @@
+package dev.ecslab.fray;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.entity.Entity;
+import dev.ecslab.ecs.entity.EntityTwins;
+import dev.ecslab.ecs.world.World;
+import dev.ecslab.ecs.world.WorldTwins;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Catalogue entry 1 under Fray: Magma3D's shared {@code into_index}, where a component landed on another
+ * thread's entity. Two threads each spawn an entity with their own component through their own command
+ * buffer (as parallel systems do); then the buffers are applied and every entity must hold its spawner's
+ * component. The real world passes every interleaving explored; the world whose allocator reads its moved
+ * cursor again is caught.
+ */
+class SpawnWithComponentFrayTest {
+    /** A component with the value its spawner gave it. */
+    record Tag(int value) {
+    }
+
+    static Runnable twoSpawns(Supplier<World> worlds) {
+        return () -> {
+            World world = worlds.get();
+            CommandBuffer[] buffers = new CommandBuffer[2];
+            Entity[] spawned = new Entity[2];
+            Thread[] threads = new Thread[2];
+            for (int i = 0; i < 2; i++) {
+                int me = i;
+                threads[i] = new Thread(() -> {
+                    CommandBuffer b = world.commands();
+                    spawned[me] = b.spawn(new Tag(me + 1));
+                    buffers[me] = b;
+                });
+                threads[i].start();
+            }
+            for (Thread t : threads) {
+                EntityReservationFrayTest.join(t);
+            }
+            for (int i = 0; i < 2; i++) {
+                world.apply(buffers[i]);
+            }
+            for (int i = 0; i < 2; i++) {
+                Entity e = spawned[i];
+                int holds = world.get(e, Tag.class).map(Tag::value).orElse(-1);
+                if (holds != i + 1 || world.entityCount() != 2) {
+                    throw new AssertionError("a component landed on another spawner's entity: " + e + " holds " + holds
+                            + ", its spawner gave " + (i + 1) + "; " + world.entityCount() + " entities for 2 spawns");
+                }
+            }
+        };
+    }
+
+    @Test
+    void theRealWorldPutsEveryComponentOnItsEntityInEveryInterleaving() {
+        FrayExploration.assertEveryInterleavingPasses("spawn-real", false, twoSpawns(World::new));
+    }
+
+    @Test
+    void entry1TheSharedCursorIsCaught() {
+        RaceEntries.catchTwin(1, "EntityTwins.cursorReadAgain: the moved cursor read again",
+                twoSpawns(() -> WorldTwins.over(EntityTwins.cursorReadAgain())), "landed on another spawner's entity",
+                SpawnWithComponentFrayTest.class);
+    }
+}
