@@ -1,6 +1,7 @@
 package dev.ecslab.concurrency.races;
 
 import dev.ecslab.ecs.races.CatalogueRecord;
+import dev.ecslab.ecs.races.WriterPreferringLock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
