@@ -45,7 +45,16 @@ public final class ExecutorTwins {
 
     /** A {@link ScheduleRunner} that applies command buffers in the order their systems finished. */
     public static ScheduleRunner finishingOrderRunner(World world, Schedule schedule, Executor executor) {
-        return new ScheduleRunner(world, schedule.compile(world), executor, true);
+        return new ScheduleRunner(world, schedule.compile(world), executor, true, false);
+    }
+
+    /**
+     * A {@link ScheduleRunner} whose explicit sync points apply only the command buffers of their direct
+     * predecessors (Bevy #17828): commands queued further up, behind a system that queued none, reach the
+     * world only at the end of the stage iteration, after the systems that follow the sync point.
+     */
+    public static ScheduleRunner syncPointFlushingDirectPredecessorsOnly(World world, Schedule schedule, Executor executor) {
+        return new ScheduleRunner(world, schedule.compile(world), executor, false, true);
     }
 
     /**
