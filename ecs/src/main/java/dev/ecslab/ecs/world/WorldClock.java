@@ -26,6 +26,13 @@ final class WorldClock {
      * takes the next tick with a plain read and write instead of one atomic increment.
      */
     private final boolean plainTickIncrement;
+    /**
+     * False in every world but the race-bug catalogue's twin of Bevy #11623 ({@code WorldTwins} in the tests),
+     * whose clamping pass ages only the readers that ran since the previous pass: a system kept from running
+     * (a paused set, a run criterion) is never aged, and once the clock laps its previous run, that run looks
+     * newer than the changes made while it was away.
+     */
+    private final boolean agesOnlyReadersThatRan;
     private final RunTicks worldWriter;
     private final RunTicks worldReader;
     /** Every reader's clock this world made: the world keeps their previous runs within MAX_AGE. */
@@ -38,10 +45,12 @@ final class WorldClock {
     private boolean worldReaderRegistered;
     private final AtomicInteger nextSystemId = new AtomicInteger(SystemTicks.FIRST_SYSTEM);
 
-    WorldClock(ChangeTracker tracker, IterationGuard guard, int initialChangeTick, boolean plainTickIncrement) {
+    WorldClock(ChangeTracker tracker, IterationGuard guard, int initialChangeTick, boolean plainTickIncrement,
+            boolean agesOnlyReadersThatRan) {
         this.tracker = tracker;
         this.guard = guard;
         this.plainTickIncrement = plainTickIncrement;
+        this.agesOnlyReadersThatRan = agesOnlyReadersThatRan;
         this.changeTick = new AtomicInteger(initialChangeTick);
         this.worldWriter = RunTicks.fresh(SystemTicks.WORLD_WRITER, "world", initialChangeTick);
         this.worldReader = new RunTicks(SystemTicks.WORLD_READER, "world reader", initialChangeTick - 1);
@@ -140,9 +149,14 @@ final class WorldClock {
     private void clampReaderClocks() {
         int now = changeTick.get();
         if (dev.ecslab.ecs.change.Ticks.age(lastClockCheck, now) >= dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD) {
+            int previousCheck = lastClockCheck;
             lastClockCheck = now;
             synchronized (readerClocks) {
                 for (RunTicks t : readerClocks) {
+                    if (agesOnlyReadersThatRan && dev.ecslab.ecs.change.Ticks.age(t.lastRun(), now)
+                            > dev.ecslab.ecs.change.Ticks.age(previousCheck, now)) {
+                        continue;                    // the twin: a reader that did not run since the last pass
+                    }
                     t.clampLastRun(now);
                 }
             }
