@@ -33,6 +33,12 @@ final class WorldClock {
      * newer than the changes made while it was away.
      */
     private final boolean agesOnlyReadersThatRan;
+    /**
+     * False in every world but the race-bug catalogue's twin of Bevy #13426 ({@code WorldTwins} in the tests),
+     * whose new systems have tick 0 as their previous run, with nothing saying they never ran: a first run
+     * sees everything only while tick 0 is older than every change.
+     */
+    private final boolean neverRanAtTickZero;
     private final RunTicks worldWriter;
     private final RunTicks worldReader;
     /** Every reader's clock this world made: the world keeps their previous runs within MAX_AGE. */
@@ -46,11 +52,12 @@ final class WorldClock {
     private final AtomicInteger nextSystemId = new AtomicInteger(SystemTicks.FIRST_SYSTEM);
 
     WorldClock(ChangeTracker tracker, IterationGuard guard, int initialChangeTick, boolean plainTickIncrement,
-            boolean agesOnlyReadersThatRan) {
+            boolean agesOnlyReadersThatRan, boolean neverRanAtTickZero) {
         this.tracker = tracker;
         this.guard = guard;
         this.plainTickIncrement = plainTickIncrement;
         this.agesOnlyReadersThatRan = agesOnlyReadersThatRan;
+        this.neverRanAtTickZero = neverRanAtTickZero;
         this.changeTick = new AtomicInteger(initialChangeTick);
         this.worldWriter = RunTicks.fresh(SystemTicks.WORLD_WRITER, "world", initialChangeTick);
         this.worldReader = new RunTicks(SystemTicks.WORLD_READER, "world reader", initialChangeTick - 1);
@@ -130,7 +137,8 @@ final class WorldClock {
      * end, however long it pauses.
      */
     RunTicks newSystemTicks(String system) {
-        RunTicks ticks = RunTicks.fresh(newSystemId(), system, changeTick.get());
+        RunTicks ticks = neverRanAtTickZero ? new RunTicks(newSystemId(), system, 0)     // the twin; never in a real world
+                : RunTicks.fresh(newSystemId(), system, changeTick.get());
         readerClocks.add(ticks);
         return ticks;
     }

@@ -24,6 +24,14 @@ public final class WorldTwins {
         return World.builder().initialChangeTick(initialChangeTick).agesOnlyReadersThatRan().build();
     }
 
+    /**
+     * A world whose new systems have tick 0 as their previous run, with nothing saying they never ran (Bevy
+     * #13426's cause), starting at {@code initialChangeTick}.
+     */
+    public static World neverRanAtTickZero(int initialChangeTick) {
+        return World.builder().initialChangeTick(initialChangeTick).neverRanAtTickZero().build();
+    }
+
     /** A world over {@code entities} (a twin from {@code EntityTwins}). */
     public static World over(Entities entities) {
         return World.builder().entities(entities).build();
