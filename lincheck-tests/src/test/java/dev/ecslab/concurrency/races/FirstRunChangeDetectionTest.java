@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * by PR #13458, which documented the behaviour instead of changing it): a system's first run reports every
  * component that exists as added and changed, because a system that has not run has a tick for its previous
  * run like any other ("a system that hasn't been run yet has a Tick of 0", as the fix's documentation puts
- * it). ecslab keeps Bevy's documented semantics, and marks a system that never ran so that its first run
+ * it; in the code the issue names, {@code SystemMeta} starts at tick 0 and {@code initialize} then sets it to
+ * the maximum change age before the world's tick, so the twin follows the issue and the documentation, not
+ * that second step). ecslab keeps Bevy's documented semantics, and marks a system that never ran so that its first run
  * looks back exactly the maximum change age, wherever the clock stands. The twin
  * ({@code WorldTwins.neverRanAtTickZero}) puts the cause back: a new system's previous run is tick 0, with
  * nothing saying it never ran. The semantics then hold only while tick 0 is older than every change: in a
