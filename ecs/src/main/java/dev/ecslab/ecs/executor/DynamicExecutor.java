@@ -63,8 +63,24 @@ public class DynamicExecutor implements Executor {
     private final long inlineThresholdNanos;
     /** Per compiled stage, each system's last run time in nanoseconds ({@code -1} until measured). */
     private final Map<CompiledStage, AtomicLongArray> lastRunNanos = Collections.synchronizedMap(new WeakHashMap<>());
+    /**
+     * False in every executor but the race-bug catalogue's twin ({@code ExecutorTwins} in the tests) of Bevy
+     * #25378. The twin marks the caller's thread as taken when a system that needs it starts, refuses to
+     * start a main-thread system while it is marked, and frees it only when a main-thread system or a sync
+     * point (Bevy's non-{@code Send} systems) finishes, as Bevy's executor did with its
+     * {@code local_thread_running} for an exclusive system that is {@code Send}: after an exclusive system no
+     * main-thread system of the stage iteration can start. ecslab needs no such mark: the systems that need
+     * the caller's thread run inline on it, one after another.
+     */
+    private final boolean exclusiveKeepsCallerThread;
 
     public DynamicExecutor(ExecutorOptions options) {
+        this(options, false);
+    }
+
+    /** The twin's constructor (tests only): {@code exclusiveKeepsCallerThread} puts Bevy #25378 back. */
+    DynamicExecutor(ExecutorOptions options, boolean exclusiveKeepsCallerThread) {
+        this.exclusiveKeepsCallerThread = exclusiveKeepsCallerThread;
         this.seed = options.seed();
         this.control = options.control();
         this.threads = options.threads();
@@ -129,6 +145,8 @@ public class DynamicExecutor implements Executor {
         /** Scratch: the ready systems considered in a round. */
         private final int[] candidates;
         private int finished;
+        /** The twin's mark on the caller's thread (see {@link #exclusiveKeepsCallerThread}); never set otherwise. */
+        private boolean callerThreadTaken;
 
         Round(StageRun run) {
             this.run = run;
@@ -211,10 +229,14 @@ public class DynamicExecutor implements Executor {
                 if (control != null && !onThisThread && handedOut >= threads) {
                     continue;                            // no free worker: it stays ready for a later round
                 }
+                if (exclusiveKeepsCallerThread && kind == SystemKind.MAIN_THREAD && callerThreadTaken) {
+                    continue;                            // the twin: the caller's thread counts as taken
+                }
                 if (runsAlone(stage, v)) {
                     if (claims.tryClaimAlone(v)) {      // nothing runs, inline ones included
                         ready.clear(v);
                         inline[0] = v;
+                        callerThreadTaken |= exclusiveKeepsCallerThread;
                         return 1;
                     }
                     continue;
@@ -223,6 +245,7 @@ public class DynamicExecutor implements Executor {
                     continue;
                 }
                 if (onThisThread) {
+                    callerThreadTaken |= exclusiveKeepsCallerThread && kind == SystemKind.MAIN_THREAD;
                     ready.clear(v);
                     inline[inlineCount++] = v;
                     continue;
@@ -307,6 +330,10 @@ public class DynamicExecutor implements Executor {
                 throw new IllegalStateException("system " + v + " finished without holding its claim");
             }
             finished++;
+            SystemKind done = exclusiveKeepsCallerThread ? stage.system(v).kind() : null;
+            if (done == SystemKind.MAIN_THREAD || done == SystemKind.SYNC_POINT) {
+                callerThreadTaken = false;               // the twin frees it after these (Bevy's non-Send) only
+            }
             releaseDependants(v);
             completeNoOps();
         }

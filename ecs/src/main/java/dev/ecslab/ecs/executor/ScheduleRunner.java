@@ -64,15 +64,24 @@ public final class ScheduleRunner implements AutoCloseable {
      * visible" race of Bevy's executor v2 (PR #1144).
      */
     private final boolean mergeInFinishingOrder;
+    /**
+     * False in every runner but the race-bug catalogue's twin of Bevy #17828 ({@code ExecutorTwins} in the
+     * tests), whose explicit sync points apply only the buffers of their direct predecessors: the commands of
+     * a system further up, behind a system that queued none, are not applied before what follows the sync
+     * point (an exclusive system included), only at the end of the stage iteration.
+     */
+    private final boolean syncPointFlushesDirectPredecessorsOnly;
 
     /** Binds {@code schedule} to {@code world}: makes every system's view, command buffer and body. */
     public ScheduleRunner(World world, CompiledSchedule schedule, Executor executor) {
-        this(world, schedule, executor, false);
+        this(world, schedule, executor, false, false);
     }
 
-    /** The twin's constructor (tests only): {@code mergeInFinishingOrder} puts the bug back. */
-    ScheduleRunner(World world, CompiledSchedule schedule, Executor executor, boolean mergeInFinishingOrder) {
+    /** The twins' constructor (tests only): each flag puts one bug back. */
+    ScheduleRunner(World world, CompiledSchedule schedule, Executor executor, boolean mergeInFinishingOrder,
+            boolean syncPointFlushesDirectPredecessorsOnly) {
         this.mergeInFinishingOrder = mergeInFinishingOrder;
+        this.syncPointFlushesDirectPredecessorsOnly = syncPointFlushesDirectPredecessorsOnly;
         this.world = Objects.requireNonNull(world, "world");
         this.internals = WorldInternals.of(world);
         this.schedule = Objects.requireNonNull(schedule, "schedule");
@@ -256,17 +265,20 @@ public final class ScheduleRunner implements AutoCloseable {
                     failure.cause());
             throw e;
         }
-        applyCommands(it, null);
+        applyCommands(it, null, null);
     }
 
-    /** Applies the unapplied buffers of systems that ran, in topological order; one sync point. */
-    private void applyCommands(Iteration it, String explicitSystem) {
+    /**
+     * Applies the unapplied buffers of systems that ran, in topological order; one sync point. {@code only}
+     * is {@code null} but in the twin of Bevy #17828, where it holds the systems whose buffers may be applied.
+     */
+    private void applyCommands(Iteration it, String explicitSystem, BitSet only) {
         CompiledStage stage = it.stage;
         List<CommandBuffer> buffers = new ArrayList<>();
         List<String> owners = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
         for (int v : mergeInFinishingOrder ? it.finishingOrder() : stage.topologicalOrder()) {
-            if (it.ran.get(v) == 1 && it.applied.get(v) == 0) {
+            if (it.ran.get(v) == 1 && it.applied.get(v) == 0 && (only == null || only.get(v))) {
                 it.applied.set(v, 1);
                 CommandBuffer b = bound[stage.index()][v].view().commands();
                 if (!b.isEmpty()) {
@@ -403,7 +415,8 @@ public final class ScheduleRunner implements AutoCloseable {
                                 + caller.getName());
                     }
                     if (kind == SystemKind.SYNC_POINT) {
-                        applyCommands(this, b.system().name());
+                        applyCommands(this, b.system().name(),
+                                syncPointFlushesDirectPredecessorsOnly ? stage.graph().predecessors(i) : null);
                     } else if (kind.isExclusive()) {
                         internals.runExclusive(ticks, () -> b.body().run(new Context(b, frame, iteration)));
                     } else {

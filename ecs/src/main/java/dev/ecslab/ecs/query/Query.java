@@ -51,6 +51,12 @@ public final class Query {
     /** Some term writes: the table walk defers its columns' block marks to the end of each table. */
     private final boolean writes;
     private final String description;
+    /**
+     * False in every query but the race-bug catalogue's twin of Bevy PR #22466 ({@code QueryTwins} in the
+     * tests), whose {@code setIfChanged} stores and marks an equal value too, as a guarded write whose guard
+     * compares with a value reset at the frame's start does: a change reported every frame with no change.
+     */
+    final boolean setIfChangedMarksEqualValues;
 
     /**
      * Archetypes of the storage already matched. Volatile and written last by {@link #refresh}, so a
@@ -96,7 +102,9 @@ public final class Query {
     }
 
     Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ChangeFilter[] changeFilters,
-            ArchetypeFilter filter, ComponentAccess componentAccess, boolean walkTables, String description) {
+            ArchetypeFilter filter, ComponentAccess componentAccess, boolean walkTables, String description,
+            boolean setIfChangedMarksEqualValues) {
+        this.setIfChangedMarksEqualValues = setIfChangedMarksEqualValues;
         this.host = host;
         this.scope = scope;
         this.owner = owner;

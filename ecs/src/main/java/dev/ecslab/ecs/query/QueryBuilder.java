@@ -36,6 +36,8 @@ public final class QueryBuilder {
     private final List<ChangeFilter> changeFilters = new ArrayList<>();
     private boolean hasEntityTerm;
     private boolean built;
+    /** The race-bug catalogue's twin only (see {@link #setIfChangedMarksEqualValues()}). */
+    private boolean setIfChangedMarksEqualValues;
 
     /**
      * For the world and world views, an internal seam (both parameter types are in
@@ -104,6 +106,15 @@ public final class QueryBuilder {
         return this;
     }
 
+    /**
+     * The race-bug catalogue's twin of Bevy PR #22466: the query's {@code setIfChanged} stores and marks a
+     * value equal to the current one too. Package-private: tests only.
+     */
+    QueryBuilder setIfChangedMarksEqualValues() {
+        this.setIfChangedMarksEqualValues = true;
+        return this;
+    }
+
     /** Validates the terms and filters and returns the query. The builder cannot be reused. */
     public Query build() {
         requireOpen();
@@ -151,7 +162,7 @@ public final class QueryBuilder {
                     + "filters contradict each other (" + filter.describe(id -> components.info(id).name()) + ")");
         }
         Query query = new Query(host, scope, owner, terms.toArray(new Term<?>[0]), changeFilters.toArray(new ChangeFilter[0]),
-                filter, access, denseOnly(filter, components), description);
+                filter, access, denseOnly(filter, components), description, setIfChangedMarksEqualValues);
         if (scope != null) {
             scope.checkQuery(query);
         }

@@ -117,7 +117,7 @@ public final class QueryChunk {
     /** Replaces the value only if it is not equal to the current one; returns whether it did. */
     public <T> boolean setIfChanged(Write<T> term, int i, T value) {
         int s = slotOf(term);
-        if (Objects.equals(get(term, i), value)) {
+        if (!query.setIfChangedMarksEqualValues && Objects.equals(get(term, i), value)) {
             return false;
         }
         store(term, s, i, value);

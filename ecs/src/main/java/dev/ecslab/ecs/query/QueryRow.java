@@ -134,7 +134,7 @@ public sealed class QueryRow permits QueryIter {
      */
     public final <T> boolean setIfChanged(Write<T> term, T value) {
         int s = slotOf(term);
-        if (Objects.equals(get(term), value)) {
+        if (!query.setIfChangedMarksEqualValues && Objects.equals(get(term), value)) {
             return false;
         }
         store(term, s, value);

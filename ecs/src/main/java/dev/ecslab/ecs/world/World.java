@@ -114,7 +114,8 @@ public final class World {
             this.tracker = ChangeTrackerProvider.find(b.trackerId).create();
             this.trackerId = b.trackerId;
         }
-        this.clock = new WorldClock(tracker, guard, b.initialChangeTick, b.plainTickIncrement);
+        this.clock = new WorldClock(tracker, guard, b.initialChangeTick, b.plainTickIncrement, b.agesOnlyReadersThatRan,
+                b.neverRanAtTickZero);
         this.resources = new WorldResources(tracker, clock);
         this.storage = new Storage(components, entities, tracker.laneCount() + b.metadataLanes);
         this.storage.setMoveListener(this::moved);
@@ -142,6 +143,8 @@ public final class World {
         /** Race-bug catalogue twins only (see {@link #entities(Entities)}). */
         private Entities entities;
         private boolean plainTickIncrement;
+        private boolean agesOnlyReadersThatRan;
+        private boolean neverRanAtTickZero;
         private boolean skipObservationAnnouncement;
         private boolean observeEverything;
         private ValueLayout defaultLayout = ValueLayout.REFERENCES;
@@ -165,6 +168,24 @@ public final class World {
          */
         Builder plainTickIncrement() {
             this.plainTickIncrement = true;
+            return this;
+        }
+
+        /**
+         * The race-bug catalogue's twin of Bevy #11623: the clamping pass ages only the readers that ran since
+         * the previous pass, so a system kept from running is never aged. Package-private: tests only.
+         */
+        Builder agesOnlyReadersThatRan() {
+            this.agesOnlyReadersThatRan = true;
+            return this;
+        }
+
+        /**
+         * The race-bug catalogue's twin of Bevy #13426: a new system's previous run is tick 0, with nothing
+         * saying it never ran. Package-private: tests only.
+         */
+        Builder neverRanAtTickZero() {
+            this.neverRanAtTickZero = true;
             return this;
         }
 

@@ -26,6 +26,19 @@ final class WorldClock {
      * takes the next tick with a plain read and write instead of one atomic increment.
      */
     private final boolean plainTickIncrement;
+    /**
+     * False in every world but the race-bug catalogue's twin of Bevy #11623 ({@code WorldTwins} in the tests),
+     * whose clamping pass ages only the readers that ran since the previous pass: a system kept from running
+     * (a paused set, a run criterion) is never aged, and once the clock laps its previous run, that run looks
+     * newer than the changes made while it was away.
+     */
+    private final boolean agesOnlyReadersThatRan;
+    /**
+     * False in every world but the race-bug catalogue's twin of Bevy #13426 ({@code WorldTwins} in the tests),
+     * whose new systems have tick 0 as their previous run, with nothing saying they never ran: a first run
+     * sees everything only while tick 0 is older than every change.
+     */
+    private final boolean neverRanAtTickZero;
     private final RunTicks worldWriter;
     private final RunTicks worldReader;
     /** Every reader's clock this world made: the world keeps their previous runs within MAX_AGE. */
@@ -38,10 +51,13 @@ final class WorldClock {
     private boolean worldReaderRegistered;
     private final AtomicInteger nextSystemId = new AtomicInteger(SystemTicks.FIRST_SYSTEM);
 
-    WorldClock(ChangeTracker tracker, IterationGuard guard, int initialChangeTick, boolean plainTickIncrement) {
+    WorldClock(ChangeTracker tracker, IterationGuard guard, int initialChangeTick, boolean plainTickIncrement,
+            boolean agesOnlyReadersThatRan, boolean neverRanAtTickZero) {
         this.tracker = tracker;
         this.guard = guard;
         this.plainTickIncrement = plainTickIncrement;
+        this.agesOnlyReadersThatRan = agesOnlyReadersThatRan;
+        this.neverRanAtTickZero = neverRanAtTickZero;
         this.changeTick = new AtomicInteger(initialChangeTick);
         this.worldWriter = RunTicks.fresh(SystemTicks.WORLD_WRITER, "world", initialChangeTick);
         this.worldReader = new RunTicks(SystemTicks.WORLD_READER, "world reader", initialChangeTick - 1);
@@ -121,7 +137,8 @@ final class WorldClock {
      * end, however long it pauses.
      */
     RunTicks newSystemTicks(String system) {
-        RunTicks ticks = RunTicks.fresh(newSystemId(), system, changeTick.get());
+        RunTicks ticks = neverRanAtTickZero ? new RunTicks(newSystemId(), system, 0)     // the twin; never in a real world
+                : RunTicks.fresh(newSystemId(), system, changeTick.get());
         readerClocks.add(ticks);
         return ticks;
     }
@@ -140,9 +157,14 @@ final class WorldClock {
     private void clampReaderClocks() {
         int now = changeTick.get();
         if (dev.ecslab.ecs.change.Ticks.age(lastClockCheck, now) >= dev.ecslab.ecs.change.Ticks.CHECK_THRESHOLD) {
+            int previousCheck = lastClockCheck;
             lastClockCheck = now;
             synchronized (readerClocks) {
                 for (RunTicks t : readerClocks) {
+                    if (agesOnlyReadersThatRan && dev.ecslab.ecs.change.Ticks.age(t.lastRun(), now)
+                            > dev.ecslab.ecs.change.Ticks.age(previousCheck, now)) {
+                        continue;                    // the twin: a reader that did not run since the last pass
+                    }
                     t.clampLastRun(now);
                 }
             }

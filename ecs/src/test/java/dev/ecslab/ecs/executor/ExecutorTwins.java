@@ -11,10 +11,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The race-bug catalogue's twins of the executor's concurrent parts: {@link AccessClaims},
- * {@link Completions} and {@link ScheduleRunner}, each the real class with one race put back through
- * a package-private switch, so that the tests that pass the real class are shown to fail it. Public
- * for the concurrency modules, which reach it through this module's test jar.
+ * The race-bug catalogue's twins of the executor's parts: {@link AccessClaims}, {@link Completions},
+ * {@link ScheduleRunner} and {@link DynamicExecutor}, each the real class with one race or documented
+ * scheduling bug put back through a package-private switch, so that the tests that pass the real class
+ * are shown to fail it. Public for the concurrency modules, which reach it through this module's test jar.
  */
 public final class ExecutorTwins {
     private ExecutorTwins() {
@@ -45,7 +45,26 @@ public final class ExecutorTwins {
 
     /** A {@link ScheduleRunner} that applies command buffers in the order their systems finished. */
     public static ScheduleRunner finishingOrderRunner(World world, Schedule schedule, Executor executor) {
-        return new ScheduleRunner(world, schedule.compile(world), executor, true);
+        return new ScheduleRunner(world, schedule.compile(world), executor, true, false);
+    }
+
+    /**
+     * A {@link ScheduleRunner} whose explicit sync points apply only the command buffers of their direct
+     * predecessors (Bevy #17828): commands queued further up, behind a system that queued none, reach the
+     * world only at the end of the stage iteration, after the systems that follow the sync point.
+     */
+    public static ScheduleRunner syncPointFlushingDirectPredecessorsOnly(World world, Schedule schedule, Executor executor) {
+        return new ScheduleRunner(world, schedule.compile(world), executor, false, true);
+    }
+
+    /**
+     * A {@link DynamicExecutor} that marks the caller's thread as taken when an exclusive, sync-point or
+     * main-thread system starts and frees it only when a main-thread system or a sync point finishes (Bevy
+     * #25378): after an exclusive system, no main-thread system of the stage iteration can start, and the
+     * executor reports itself stalled.
+     */
+    public static DynamicExecutor exclusiveKeepsCallerThread(ExecutorOptions options) {
+        return new DynamicExecutor(options, true);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.ecslab.concurrency.races;
 
+import dev.ecslab.ecs.executor.ExecutorTwins;
 import dev.ecslab.ecs.races.CatalogueRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -114,7 +115,18 @@ class RaceCatalogueScenariosTest {
                 // Bevy #442 (#68, #54): flags cleared every frame miss a change made after the detector ran
                 new LabEntry(11, "At Least Once [component]", TrackerTwins.subject("twin:frame-window",
                         "generation whose readers see only changes since the last frame end", FlagsClearedEveryFrame::new),
-                        DYNAMIC, "never reported"));
+                        DYNAMIC, "never reported"),
+                // Bevy #25378: after an exclusive system the caller's thread stays marked, so the main-thread system
+                // chained after it never starts (Bevy's debug assertion; ecslab's stall check is always on)
+                new LabEntry(13, "Exclusive and main-thread systems [component]", GENERATION,
+                        new ExecutorSubject("twin:exclusive-keeps-caller-thread", ExecutorTwins::exclusiveKeepsCallerThread),
+                        "neither ran nor can start (ready {1})"),          // system 1 is the main-thread detector
+                // Bevy PR #20202: a resource change kept as an event (two frame ends) is missed by a schedule that
+                // does not run for 7 frames
+                new LabEntry(15, "Long absences [resource]", TrackerTwins.subject("twin:resource-changes-as-events",
+                        "generation reporting a resource change for two frame ends only, as an event",
+                        TrackerTwins.ResourceChangesAsEvents::new), DYNAMIC,
+                        "never reported the change: changer (run #1) mutated resource R in frame 0"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -118,6 +118,54 @@ final class TrackerTwins {
     }
 
     /**
+     * A resource's additions and mutations are reported only until two frame ends have passed, as a signal
+     * sent as a Bevy event is ({@code Events} keeps two buffers, swapped every frame): a system that runs
+     * less often than that misses it. Bevy PR #20202 (hot patches applied only on a {@code HotPatched} event,
+     * which systems in rarely run schedules missed) replaced the event with a resource's change tick, which
+     * each system compares with its own previous run, as the real tracker does.
+     */
+    static final class ResourceChangesAsEvents extends ForwardingChangeTracker {
+        /** The frame ends an event outlives: Bevy's two buffers. */
+        private static final int FRAMES = 2;
+        private volatile long frame;
+        private final Map<Integer, Long> changedAt = new ConcurrentHashMap<>();
+
+        ResourceChangesAsEvents() {
+            super(new GenerationTracker());
+        }
+
+        @Override
+        public void onFrameEnded() {
+            super.onFrameEnded();
+            frame++;
+        }
+
+        @Override
+        public void onIdleFramesEnded(long count) {
+            delegate().onIdleFramesEnded(count);        // one step, not a loop of count frame ends
+            frame += count;
+        }
+
+        @Override
+        public void onResourceAdded(SystemTicks writer, int resourceId) {
+            super.onResourceAdded(writer, resourceId);
+            changedAt.put(resourceId, frame);
+        }
+
+        @Override
+        public void onResourceMutated(SystemTicks writer, int resourceId) {
+            super.onResourceMutated(writer, resourceId);
+            changedAt.put(resourceId, frame);
+        }
+
+        @Override
+        public boolean resourceMatches(ChangeKind kind, ChangeFlavor flavor, SystemTicks reader, int resourceId) {
+            Long at = changedAt.get(resourceId);
+            return super.resourceMatches(kind, flavor, reader, resourceId) && (at == null || frame - at < FRAMES);
+        }
+    }
+
+    /**
      * A component (or resource) inserted where one already was, which the world applies at a sync
      * point, marks no mutation: Bevy #333, "Mutating a component with insert(_one) doesn't trigger
      * Mutated query filter".
