@@ -16,7 +16,6 @@ import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.scenario.Scenario;
 import dev.ecslab.lab.trace.Trace;
-import java.util.OptionalLong;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -46,7 +45,7 @@ class LabScenarioFrayTest {
         Scenario scenario = Catalogue.named(scenarioName);
         return () -> {
             // No system runs inline on the caller's thread (threshold 0), so every system runs on a worker.
-            Executor e = executor.apply(new ExecutorOptions(OptionalLong.empty(), 3, 0));
+            Executor e = executor.apply(ExecutorOptions.defaults().withThreads(3).withInlineThresholdNanos(0));
             LabConfig config = new LabConfig(tracker, new ExecutorSubject(e.id(), executor), 1);
             Trace trace = ScenarioRunner.run(scenario, config, e);
             Outcome o = Judge.judge(scenario, trace);

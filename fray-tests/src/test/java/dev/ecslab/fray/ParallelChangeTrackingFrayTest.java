@@ -12,7 +12,6 @@ import dev.ecslab.ecs.schedule.Schedule;
 import dev.ecslab.ecs.schedule.SystemDescriptor;
 import dev.ecslab.ecs.world.World;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -101,7 +100,7 @@ class ParallelChangeTrackingFrayTest {
                     SystemDescriptor.of("warmUp", AccessSpec.none(), ctx -> { })).build();
             // No system runs inline on the caller's thread (a threshold of 0): every run goes to the workers.
             try (ScheduleRunner runner = ScheduleRunner.of(world, schedule, executor.apply(
-                    new ExecutorOptions(OptionalLong.empty(), 2, 0)))) {
+                    ExecutorOptions.defaults().withThreads(2).withInlineThresholdNanos(0)))) {
                 runner.runFrame();
                 runner.runFrame();
             }
