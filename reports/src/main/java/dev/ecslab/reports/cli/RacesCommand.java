@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code lab races}: runs the race-bug catalogue and reports, entry by entry and tool by tool, which tool caught
  * which bug. Each entry's tests catch its twin (the production class with the documented bug put back) several
- * times, timing each catch, and the real code passes the same tests; the Lincheck, lab and directed tests
+ * times, timing each catch, and the real code passes the same tests; the Lincheck, lab, directed and Fray tests
  * run in one Maven invocation, the JCStress entries through {@code run.sh}. Then the table is printed and written,
  * with the commit, command, cores and load, to {@code docs/race-catalogue.md} in the checkout (or {@code --doc});
  * the report's race section reads the same results ({@link RaceCatalogueStatus}).
@@ -45,8 +45,8 @@ import picocli.CommandLine.Parameters;
         "Runs the race-bug catalogue (lincheck-tests/README.md in the ecslab checkout): for each entry, every tool"
             + " that applies (the lab, Lincheck, JCStress, Fray, a directed test) runs its test on the twin, the"
             + " production class with the documented bug put back, --runs times (the median time is reported), and"
-            + " the real code passes the same test. The Maven step runs lincheck-tests; JCStress entries run through"
-            + " jcstress-tests/run.sh"
+            + " the real code passes the same test. The Maven step runs lincheck-tests and, when the checkout has it,"
+            + " fray-tests (the Fray lane, which needs a JDK 25); JCStress entries run through jcstress-tests/run.sh"
             + " (./lab races builds the JCStress jar when it is missing or older than its sources).",
         "Prints the table and writes it to --doc with the commit, command, cores and load, only when the run produced"
             + " results (Ctrl-C leaves the page as it was); the report's race section reads the same results.",
@@ -65,6 +65,8 @@ final class RacesCommand implements Callable<Integer> {
     static final String QUICK_TESTS = "RaceCatalogueLincheckTest,RaceCatalogueScenariosTest,CommandMergeOrderTest,"
             + "NestedReadsBesideAWriterTest,SpawnWithComponentLincheckTest,EntityReservationLincheckTest,"
             + "AllReadersConflictTest";
+    /** The Fray lane's test classes in fray-tests. */
+    static final String FRAY_TESTS = "*FrayTest";
     /** The catalogue's JCStress tests (the real test and its twins). */
     static final String QUICK_JCSTRESS = "dev\\.ecslab\\.stress\\.EntityReservationStress";
 
@@ -119,6 +121,11 @@ final class RacesCommand implements Callable<Integer> {
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         String load = loadAverage();
         List<String> notes = new ArrayList<>();
+        if (!RaceCatalogueStatus.hasModule(root, RaceCatalogueStatus.FRAY_MODULE)) {
+            notes.add("the Fray lane (module " + RaceCatalogueStatus.FRAY_MODULE + ") is not in this checkout: its"
+                    + " tests did not run, and its column is \"not run\"");
+            System.out.println("lab races: " + notes.get(0));
+        }
         End maven;
         End jcstress = End.COULD_NOT_START;
         try (RunLock lock = RunLock.acquire(RaceCatalogueStatus.recordsDirectory(root), "", "lab races", LabMain::note);
@@ -232,11 +239,27 @@ final class RacesCommand implements Callable<Integer> {
         return false;
     }
 
-    /** {@code mvn test} of the catalogue's classes in lincheck-tests (and what they need) in the checkout {@code root}, with {@code --runs}. */
+    /**
+     * The modules whose tests run in the Maven step: lincheck-tests, and fray-tests when the checkout has it (a
+     * directory with a pom.xml), so that the command works before and after the Fray lane is added.
+     */
+    static List<String> mavenModules(Path root) {
+        return RaceCatalogueStatus.RECORDING_MODULES.stream().filter(m -> RaceCatalogueStatus.hasModule(root, m)).toList();
+    }
+
+    /**
+     * One {@code mvn test} of the catalogue's classes in the recording modules (and what they need) in the
+     * checkout {@code root}, with {@code --runs}; {@code -fae} so that one module's failure (the Fray lane without
+     * its JDK) does not keep the other's tests from running.
+     */
     List<String> mavenStep(Path root) {
-        List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q", "-f", root.resolve("pom.xml").toString(), "-pl",
-                "lincheck-tests", "-am", "test",
-                "-Dtest=" + (mode.equals("full") ? QUICK_TESTS + ",*LincheckTest" : QUICK_TESTS),
+        List<String> modules = mavenModules(root);
+        String tests = mode.equals("full") ? QUICK_TESTS + ",*LincheckTest" : QUICK_TESTS;
+        if (modules.contains(RaceCatalogueStatus.FRAY_MODULE)) {
+            tests += "," + FRAY_TESTS;
+        }
+        List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q", "-fae", "-f", root.resolve("pom.xml").toString(),
+                "-pl", String.join(",", modules), "-am", "test", "-Dtest=" + tests,
                 "-Dsurefire.failIfNoSpecifiedTests=false", "-Decslab.races.runs=" + runs));
         if (mode.equals("full")) {
             cmd.add("-Decslab.lincheck.full=true");

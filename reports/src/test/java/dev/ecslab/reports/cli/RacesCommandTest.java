@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * prints this checkout's fresh results, or else the recorded page's (with when and at which commit they were
  * measured), or else says there are none. A run writes the page, with its commit (unknown outside a git
  * checkout), command and cores, only when its tests produced results: a Maven step that cannot start or writes
- * no record, or Ctrl-C, leaves the page byte for byte. These run in a small checkout of their own, with stand-ins for
+ * no record, or Ctrl-C, leaves the page byte for byte. The Maven step runs the Fray lane's module only when the
+ * checkout has it, and says when it does not. These run in a small checkout of their own, with stand-ins for
  * Maven and {@code run.sh}; bad input is in {@link ExitCodeContractTest}, the help in {@link HelpAndVersionTest}.
  */
 class RacesCommandTest {
@@ -255,8 +256,9 @@ class RacesCommandTest {
         Process p = lab(root, pathWithFakeMaven(), "records", List.of(), "races", "--runs", "2");
         String said = finish(p);
         assertThat(p.exitValue()).as(said).isZero();
+        assertThat(said).contains("the Fray lane (module fray-tests) is not in this checkout");
         assertThat(Files.readString(root.resolve("mvn-args.txt"))).contains("-pl lincheck-tests -am test")
-                .contains("-Decslab.races.runs=2");
+                .contains("-Decslab.races.runs=2").doesNotContain("FrayTest");
         String page = Files.readString(root.resolve("docs/race-catalogue.md"));
         assertThat(page).contains("Measured at an unknown commit (not measured in a git checkout) with"
                 + " `./lab races quick --runs 2`, started ").contains(" on " + Runtime.getRuntime().availableProcessors()
@@ -316,5 +318,19 @@ class RacesCommandTest {
         }
         assertThat(Files.readAllBytes(page)).isEqualTo(before);
         assertThat(root.resolve("lincheck-tests/target/race-catalogue/run.properties")).doesNotExist();
+    }
+
+    @Test
+    void theMavenStepRunsTheFrayLaneOnlyWhenTheCheckoutHasIt() throws Exception {
+        Path root = checkout();
+        RacesCommand races = new RacesCommand();
+        races.runs = 3;
+        assertThat(races.mavenStep(root)).containsSubsequence("-pl", "lincheck-tests", "-am", "test")
+                .contains("-Dtest=" + RacesCommand.QUICK_TESTS, "-Decslab.races.runs=3");
+        Files.createDirectories(root.resolve("fray-tests"));
+        assertThat(races.mavenStep(root)).as("a folder without a pom.xml is no module").contains("lincheck-tests");
+        Files.writeString(root.resolve("fray-tests/pom.xml"), "<project/>");
+        assertThat(races.mavenStep(root)).containsSubsequence("-pl", "lincheck-tests,fray-tests", "-am", "test")
+                .contains("-Dtest=" + RacesCommand.QUICK_TESTS + ",*FrayTest", "-Decslab.races.runs=3");
     }
 }
