@@ -133,8 +133,8 @@ public final class RaceCataloguePage {
             - **caught T (k/N)**: the tool's test caught the twin in all N runs (k = N), and T is the median wall \
             time of one catch; the real class passed the same test. What one catch includes depends on the tool: \
             for Lincheck the whole model-checking call, its start-up included; for the lab the scenario's runs, \
-            seed after seed, until its judge fails one; for Fray its exploration until the first failing \
-            schedule; for a directed test its forced interleavings.
+            seed after seed, until its judge fails one; for Fray the test's run until Fray reports the bug; \
+            for a directed test its forced interleavings.
             - **caught (1/1 quick run)**, for JCStress: JCStress runs each test for a fixed time budget and says \
             whether the twin's must-show outcome was seen in that run, not when; the cell says it was, in which \
             mode, and how long the whole JCStress run took.
