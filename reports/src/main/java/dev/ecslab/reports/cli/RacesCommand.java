@@ -106,6 +106,13 @@ final class RacesCommand implements Callable<Integer> {
         if (!Files.isRegularFile(readme)) {
             throw new BadInputException(readme.toString(), "", "not found; lab races runs inside an ecslab checkout");
         }
+        List<String> problems = RaceCatalogueStatus.readmeProblems(root);
+        if (!problems.isEmpty()) {
+            String first = problems.get(0);
+            int colon = first.indexOf(": ");
+            throw new BadInputException(readme.toString(), first.substring(0, colon), first.substring(colon + 2)
+                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problem(s) in the table)" : ""));
+        }
         Path page = doc.toAbsolutePath().normalize();
         if (noRun) {
             Optional<String> recorded = readPage(page);

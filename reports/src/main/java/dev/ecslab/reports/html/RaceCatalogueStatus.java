@@ -324,6 +324,17 @@ public final class RaceCatalogueStatus {
         return out;
     }
 
+    /**
+     * What is wrong with the README's "Which tools apply" table under {@code root}, each as "line N: what" (a tool
+     * column missing, an empty cell, n/a or no test without a reason, a row twice or for an entry that does not
+     * exist); empty when nothing is. An entry without a row is not wrong: {@link #read} judges it on its records
+     * and says so.
+     */
+    public static List<String> readmeProblems(Path root) throws IOException {
+        Path readme = root.resolve("lincheck-tests").resolve("README.md");
+        return Files.isRegularFile(readme) ? Readme.parse(Files.readAllLines(readme)).problems() : List.of();
+    }
+
     /** Reads the catalogue and this checkout's results under the repository root {@code root}. */
     public static Results read(Path root) throws IOException {
         Path readme = root.resolve("lincheck-tests").resolve("README.md");
@@ -362,10 +373,12 @@ public final class RaceCatalogueStatus {
      * A table is known by its header row: the entries table has "source" and "caught by" columns, the tools
      * table a column per tool; rows of any other table are ignored.
      */
-    record Readme(List<Map<String, String>> entries, Map<String, Map<Tool, String>> tools) {
+    record Readme(List<Map<String, String>> entries, Map<String, Map<Tool, String>> tools, List<String> problems) {
         static Readme parse(List<String> lines) {
             List<Map<String, String>> entries = new ArrayList<>();
             Map<String, Map<Tool, String>> tools = new LinkedHashMap<>();
+            Map<String, Integer> toolsLine = new LinkedHashMap<>();
+            List<String> problems = new ArrayList<>();
             List<String> header = null;
             String kind = "";
             for (int i = 0; i < lines.size(); i++) {
@@ -379,6 +392,14 @@ public final class RaceCatalogueStatus {
                     header = cells.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
                     kind = header.contains("source") && header.contains("caught by") ? "entries"
                             : header.contains("lincheck") && header.contains("lab") ? "tools" : "";
+                    if (kind.equals("tools")) {
+                        for (Tool t : Tool.values()) {
+                            if (!header.contains(t.heading().toLowerCase(Locale.ROOT))) {
+                                problems.add("line " + (i + 1) + ": the \"Which tools apply\" table has no " + t.heading()
+                                        + " column");
+                            }
+                        }
+                    }
                     continue;
                 }
                 if (cells.isEmpty() || !cells.get(0).matches("[0-9]+")) {
@@ -391,12 +412,44 @@ public final class RaceCatalogueStatus {
                 if (kind.equals("entries")) {
                     entries.add(row);
                 } else if (kind.equals("tools")) {
+                    String number = cells.get(0);
+                    int lineNumber = i + 1;
                     Map<Tool, String> byTool = new EnumMap<>(Tool.class);
                     row.forEach((heading, text) -> Tool.byHeading(heading).ifPresent(t -> byTool.put(t, text)));
-                    tools.put(cells.get(0), byTool);
+                    byTool.forEach((t, text) -> {
+                        String problem = cellProblem(text);
+                        if (problem != null) {
+                            problems.add("line " + lineNumber + ": entry " + number + "'s " + t.heading() + " cell "
+                                    + problem);
+                        }
+                    });
+                    if (tools.put(number, byTool) != null) {
+                        problems.add("line " + lineNumber + ": a second \"Which tools apply\" row for entry " + number);
+                    }
+                    toolsLine.put(number, lineNumber);
                 }
             }
-            return new Readme(entries, tools);
+            for (Map.Entry<String, Integer> t : toolsLine.entrySet()) {
+                if (entries.stream().noneMatch(e -> t.getKey().equals(e.get("#")))) {
+                    problems.add("line " + t.getValue() + ": \"Which tools apply\" has a row for entry " + t.getKey()
+                            + ", which the entries table does not have");
+                }
+            }
+            return new Readme(entries, tools, problems);
+        }
+
+        /** What is wrong with a "Which tools apply" cell, or null: it names a test, or says why none applies. */
+        private static String cellProblem(String text) {
+            String t = text.strip();
+            if (t.isEmpty()) {
+                return "is empty: name the test that applies the tool, or say `n/a: reason` or `no test: reason`";
+            }
+            for (String word : List.of("n/a", "no test")) {
+                if (t.regionMatches(true, 0, word, 0, word.length()) && Evidence.reason(t.substring(word.length())).isEmpty()) {
+                    return "says " + word + " without the reason";
+                }
+            }
+            return null;
         }
 
         /** The cells of a table row, stripped, without the empty ones before the first and after the last bar. */

@@ -248,6 +248,46 @@ class RacesCommandTest {
         assertThat(Files.getLastModifiedTime(page)).isEqualTo(modified);
     }
 
+    /** The "Which tools apply" table is input: a cell that says nothing is refused, with the line, before anything runs. */
+    @Test
+    void aToolsTableThatLeavesACellUnsaidIsBadInputWithItsLine() throws Exception {
+        Path root = checkout();
+        Path readme = root.resolve("lincheck-tests/README.md");
+        Files.writeString(readme, README.replace("| n/a: none | no test: none |", "| n/a | no test: none |"));
+        CommandOutput r = inCheckout(root, () -> CommandOutput.run("races", "--no-run"));
+        assertThat(r.code()).isEqualTo(LabMain.BAD_INPUT);
+        assertThat(r.err()).isEqualTo("lab races: " + readme + " (line 10): entry 1's Fray cell says n/a without the reason\n");
+        Files.writeString(readme, README.replace("| directed |", "|"));
+        assertThat(inCheckout(root, () -> CommandOutput.run("races", "--no-run")).err())
+                .contains("(line 8): the \"Which tools apply\" table has no directed column");
+        Files.writeString(readme, README + "| 7 | n/a: x | n/a: x | n/a: x | n/a: x | `T` |\n");
+        assertThat(inCheckout(root, () -> CommandOutput.run("races", "--no-run")).err())
+                .contains("(line 12): \"Which tools apply\" has a row for entry 7, which the entries table does not have");
+    }
+
+    /** The commit a run names: HEAD's, with uncommitted changes said; unknown outside a checkout or below its top. */
+    @Test
+    void theCommitIsHeadWithUncommittedChangesSaidAndUnknownOutsideACheckout() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.writeString(repo.resolve("a.txt"), "a\n");
+        git(repo, "init", "-q");
+        git(repo, "add", "a.txt");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "a");
+        String head = new String(new ProcessBuilder("git", "-C", repo.toString(), "rev-parse", "--short", "HEAD").start()
+                .getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(CheckoutCommit.of(repo)).isEqualTo(new CheckoutCommit(head, false));
+        Files.writeString(repo.resolve("a.txt"), "b\n");
+        assertThat(CheckoutCommit.of(repo)).isEqualTo(new CheckoutCommit(head, true));
+        assertThat(CheckoutCommit.of(Files.createDirectories(repo.resolve("below")))).isEqualTo(CheckoutCommit.UNKNOWN);
+        assertThat(CheckoutCommit.of(Files.createDirectories(dir.resolve("plain")))).isEqualTo(CheckoutCommit.UNKNOWN);
+    }
+
+    private static void git(Path repo, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
+        command.addAll(List.of(args));
+        assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
+    }
+
     // ------------------------------------------------------------------ a run
 
     @Test
