@@ -302,6 +302,7 @@ final class RacesCommand implements Callable<Integer> {
         try {
             int code = p.waitFor();
             if (code > 128 || Interrupts.stoppedHere()) {
+                System.err.println("lab races: " + what + " ended by a signal (exit " + code + "): the page is left as it was");
                 return End.STOPPED;
             }
             if (code != 0) {
