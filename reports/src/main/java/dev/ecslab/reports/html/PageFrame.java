@@ -101,7 +101,7 @@ final class PageFrame {
             td .rate{display:block;font-size:12px;font-weight:normal;color:#333}
             .words{font-size:16px}figure{margin:.6em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
             pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:12.5px}.missing{color:#8a5a00}p.q{font-weight:600}ol.q{list-style:none;padding-left:.5em}
-            table.races td,table.witnesses td{font-size:13px;overflow-wrap:anywhere}table.cxlist td{font-size:13px}td small{display:block;font-size:11px;color:#444;font-weight:normal}
+            table.races td,table.witnesses td{font-size:13px;overflow-wrap:anywhere}table.races td:first-child{white-space:nowrap}table.cxlist td{font-size:13px}td small{display:block;font-size:11px;color:#444;font-weight:normal}
             table.matrix caption{caption-side:top;text-align:left;font-size:13px;color:#444;padding:.2em 0}
             span.verdict{display:inline-block;min-width:6.5em;text-align:center;font-size:12px;text-transform:uppercase;letter-spacing:.03em;padding:1px 6px;margin-right:.4em}
             span.verdict.none{color:#555}p.expect{font-style:italic;color:#444;margin:.2em 0}

@@ -113,12 +113,12 @@ public final class ReportPage {
      * result (read from the {@code engines.json} beside that page), or null for the link alone.
      */
     public record Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
-            List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
+            List<AmbiguityView> ambiguities, RaceCatalogueStatus.Results races, List<ChartView> charts,
             String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder, boolean engines,
             EnginesSummary enginesSummary) {
         /** The input of a report that links the engines' page ({@code engines}) without summarising it. */
         public Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
-                List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
+                List<AmbiguityView> ambiguities, RaceCatalogueStatus.Results races, List<ChartView> charts,
                 String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder, boolean engines) {
             this(matrix, replayFiles, renderer, ambiguities, races, charts, chartsNote, conclusions, generated, folder, engines,
                     null);
@@ -126,7 +126,7 @@ public final class ReportPage {
 
         /** The input of a report with no engines' page beside it. */
         public Input(Matrix matrix, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
-                List<AmbiguityView> ambiguities, List<RaceCatalogueStatus.Entry> races, List<ChartView> charts,
+                List<AmbiguityView> ambiguities, RaceCatalogueStatus.Results races, List<ChartView> charts,
                 String chartsNote, List<Conclusion> conclusions, ZonedDateTime generated, Path folder) {
             this(matrix, replayFiles, renderer, ambiguities, races, charts, chartsNote, conclusions, generated, folder, false);
         }
@@ -823,42 +823,70 @@ public final class ReportPage {
         b.append("</section>\n");
     }
 
-    private static void races(StringBuilder b, List<RaceCatalogueStatus.Entry> races) {
+    private static void races(StringBuilder b, RaceCatalogueStatus.Results races) {
         b.append("<section id=\"races\"><h2>Race-bug catalogue</h2>\n<p>Known, documented ECS bugs kept as executable"
-                + " reproductions (<code>lincheck-tests/README.md</code>), each caught on ecslab's production class with the"
-                + " bug put back. Status from the last results in this checkout: each entry's record in"
-                + " <code>lincheck-tests/target/race-catalogue</code> and <code>run.sh</code>'s verdict in"
-                + " <code>jcstress-tests/target/jcstress-results/verdict.tsv</code>. \"yes\" means the twin showed its bug in"
-                + " that run and the real code passed the same test; results older than the sources count as not run and"
-                + " say so. Refresh with <code>" + esc(RaceCatalogueStatus.REFRESH) + "</code>.</p>\n");
-        if (races.isEmpty()) {
+                + " reproductions (<code>lincheck-tests/README.md</code>): each bug is put back into ecslab's production"
+                + " class (its <em>twin</em>), and every tool that applies (the lab's controlled exploration, Lincheck,"
+                + " JCStress, Fray, a test written for the bug) runs its test on the twin and on the real class, in one run"
+                + " on one machine. Refresh with <code>" + esc(RaceCatalogueStatus.REFRESH) + "</code>.</p>\n");
+        if (races.entries().isEmpty()) {
             b.append("<p>The catalogue was not found (run the report from the repository root).</p></section>\n");
             return;
         }
-        b.append("<div class=\"wide\"><table class=\"races\"><thead><tr><th>#</th><th>source</th><th>symptom</th><th>caught</th><th>the fix passes</th>"
-                + "</tr></thead><tbody>\n");
-        for (RaceCatalogueStatus.Entry e : races) {
-            b.append("<tr><td>").append(esc(e.number())).append("</td><td>").append(md(e.source())).append("</td><td>")
-                    .append(md(e.symptom())).append("</td>");
-            status(b, e.caught(), e.caughtBy(), e.caughtTests());
-            status(b, e.fixPasses(), e.ecslabPassing(), e.fixTests());
+        List<String> header = RaceCataloguePage.header();
+        List<List<String>> rows = RaceCataloguePage.rows(races);
+        RaceCataloguePage.Recorded last = races.lastPage();
+        if (races.anyResults()) {
+            b.append("<p class=\"meta\">Results in this checkout.").append(races.run() == null ? ""
+                    : " " + md(races.run().describe())).append("</p>\n");
+        } else if (last != null) {
+            b.append("<p class=\"meta\">This checkout has no fresh results; these are the last recorded ones, from"
+                    + " <code>docs/race-catalogue.md</code>. ").append(md(last.describe())).append("</p>\n");
+            header = last.header();
+            rows = last.rows();
+        } else {
+            b.append("<p class=\"meta\">No results: nothing has been run in this checkout and no run is recorded.</p>\n");
+        }
+        b.append("<div class=\"wide\"><table class=\"races\"><thead><tr>");
+        header.forEach(h -> b.append("<th>").append(esc(h)).append("</th>"));
+        b.append("</tr></thead><tbody>\n");
+        for (List<String> row : rows) {
+            b.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                String cell = row.get(i);
+                if (i < 3) {
+                    b.append("<td>").append(md(cell)).append("</td>");
+                    continue;
+                }
+                int reason = cell.indexOf(": ");
+                String words = reason < 0 ? cell : cell.substring(0, reason);
+                b.append("<td class=\"").append(raceClass(words)).append("\"><b>").append(md(words)).append("</b>");
+                if (reason >= 0) {
+                    b.append("<small>").append(md(cell.substring(reason + 2))).append("</small>");
+                }
+                b.append("</td>");
+            }
             b.append("</tr>\n");
         }
-        b.append("</tbody></table></div></section>\n");
+        b.append("</tbody></table></div>\n<p class=\"legend\"><b>caught T (k/N)</b>: the tool's test caught the twin in"
+                + " all N runs, T the median time of one catch, and the real class passed it; for JCStress, which runs a"
+                + " test for a fixed budget, whether the bug's outcome was shown in its run, not when. <b>MISSED</b>: the"
+                + " test ran and did not catch the twin every time. <b>n/a</b>: the tool cannot apply (the reason is"
+                + " given); never a miss. <b>no test</b>: the tool could apply but no test applies it. <b>not run</b>,"
+                + " <b>stale</b>: no result of this run, or one older than the sources; never a pass. An entry is caught"
+                + " when a tool caught it and the real code passed every test that ran; <code>./lab races</code> exits 0"
+                + " only when every tool the README names for an entry caught it.</p></section>\n");
     }
 
-    private static void status(StringBuilder b, RaceCatalogueStatus.State s, String text, Map<String, RaceCatalogueStatus.State> tests) {
-        String cls = switch (s) {
-            case PASSED -> "pass";
-            case FAILED -> "fail";
-            case NOT_RUN -> "none";
-        };
-        String label = switch (s) {
-            case PASSED -> "yes";
-            case FAILED -> "NO";
-            case NOT_RUN -> tests.isEmpty() ? "by argument" : "not run here";
-        };
-        b.append("<td class=\"").append(cls).append("\"><b>").append(label).append("</b>: ").append(md(text)).append("</td>");
+    /** The class of a race table cell, from its first words. */
+    private static String raceClass(String words) {
+        if (words.contains("FAILS") || words.startsWith("MISSED") || words.equals("NO")) {
+            return "fail";
+        }
+        if (words.startsWith("caught") || words.equals("yes")) {
+            return "pass";
+        }
+        return words.startsWith("not run") || words.startsWith("stale") ? "warn" : "none";
     }
 
     // ------------------------------------------------------------------ charts, conclusions

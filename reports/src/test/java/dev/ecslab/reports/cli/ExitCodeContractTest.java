@@ -186,6 +186,9 @@ class ExitCodeContractTest {
         badInput(CommandOutput.run("races", "--no-run", "--doc", aFile.resolve("races.md").toString()), cmd,
                 aFile.toString(), "--doc");
         badInput(CommandOutput.run("races", "--no-run", "--doc", dir.toString()), cmd, dir.toString(), "is a folder");
+        Path latin1 = file(dir, "latin1.md", new byte[] {(byte) 0xe9, '\n'});
+        badInput(CommandOutput.run("races", "--no-run", "--doc", latin1.toString()), cmd, latin1.toString(), "--doc",
+                "UTF-8");
     }
 
     @Test

@@ -129,7 +129,7 @@ class HostileNamesTest {
     @Test
     void theHtmlPagesShowNamesAsTextNotMarkup(@TempDir Path dir) {
         Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
-        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, Report.renderer(), List.of(), List.of(),
+        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, Report.renderer(), List.of(), dev.ecslab.reports.html.RaceCatalogueStatus.Results.NONE,
                 List.of(), "", List.of(), ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
         for (Map.Entry<String, String> page : pages.entrySet()) {
             String html = page.getValue();

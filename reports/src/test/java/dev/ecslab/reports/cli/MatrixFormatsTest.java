@@ -295,9 +295,9 @@ class MatrixFormatsTest {
         assertThat(MatrixReport.json(read.matrix(), read.files())).isEqualTo(Files.readString(dir.resolve("matrix.json")));
         assertThat(MatrixReport.markdown(read.matrix(), read.files())).isEqualTo(Files.readString(dir.resolve("matrix.md")));
         ZonedDateTime at = ZonedDateTime.parse("2026-11-23T10:15:30+01:00");
-        assertThat(ReportPage.render(new ReportPage.Input(read.matrix(), read.files(), Report.renderer(), List.of(), List.of(),
+        assertThat(ReportPage.render(new ReportPage.Input(read.matrix(), read.files(), Report.renderer(), List.of(), dev.ecslab.reports.html.RaceCatalogueStatus.Results.NONE,
                 List.of(), "", List.of(), at, dir))).isEqualTo(ReportPage.render(new ReportPage.Input(matrix, files,
-                Report.renderer(), List.of(), List.of(), List.of(), "", List.of(), at, dir)));
+                Report.renderer(), List.of(), dev.ecslab.reports.html.RaceCatalogueStatus.Results.NONE, List.of(), "", List.of(), at, dir)));
         Counterexample shared = read.matrix().row("flag-doubling", "serial").cell(Criterion.AT_LEAST_ONCE).first();
         assertThat(read.matrix().row("flag-doubling", "serial").cell(Criterion.LOOPING).first())
                 .as("one object wherever the file names its replay file").isSameAs(shared);
@@ -319,7 +319,7 @@ class MatrixFormatsTest {
         assertThat(ScenarioJson.MAPPER.readTree(Files.readString(dir.resolve("matrix.json"))).path("layout").asText())
                 .isEqualTo("columnar");
         assertThat(RecordedMatrix.read(dir).matrix().layout()).isEqualTo(dev.ecslab.lab.scenario.LabLayout.COLUMNAR);
-        assertThat(ReportPage.render(new ReportPage.Input(columnar, files, Report.renderer(), List.of(), List.of(),
+        assertThat(ReportPage.render(new ReportPage.Input(columnar, files, Report.renderer(), List.of(), dev.ecslab.reports.html.RaceCatalogueStatus.Results.NONE,
                 List.of(), "", List.of(), ZonedDateTime.parse("2026-11-23T10:15:30+01:00"), dir)))
                 .contains("every component stored in columns");
 
@@ -341,7 +341,7 @@ class MatrixFormatsTest {
         Map<Counterexample, String> files = MatrixReport.write(reached, dir);
         Files.writeString(dir.resolve(StagedReport.MANIFEST), "matrix.json\n" + String.join("\n", files.values()) + "\n");
         assertThat(RecordedMatrix.read(dir).matrix().reach()).containsExactlyEntriesOf(reach);
-        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(reached, files, null, List.of(), List.of(), List.of(),
+        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(reached, files, null, List.of(), dev.ecslab.reports.html.RaceCatalogueStatus.Results.NONE, List.of(),
                 "", List.of(), ZonedDateTime.now(), dir));
         assertThat(pages.get("index.html")).contains("crossed 1 of the 2 boundaries");
         assertThat(pages.get("coverage.html")).contains("<td>a detector is absent 10 000 frames or more</td><td>3</td><td>7.5 %</td>")
@@ -365,7 +365,7 @@ class MatrixFormatsTest {
             assertThat(RecordedMatrix.read(dir).matrix().rows().get(0).pastHorizon()).isEqualTo(row.pastHorizon());
             assertThat(Files.readString(dir.resolve("matrix.md"))).contains("Past the claimed horizon (reported, not gated)")
                     .contains("5 change(s) missed past the claimed horizon in 2 run(s), not gated; the first: d never reported");
-            Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(),
+            Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, null, List.of(), dev.ecslab.reports.html.RaceCatalogueStatus.Results.NONE, List.of(),
                     "", List.of(), ZonedDateTime.now(), dir));
             assertThat(pages.get("index.html")).contains("misses past its horizon (not gated)")
                     .contains("5 change(s) missed past the claimed horizon");
@@ -433,7 +433,7 @@ class MatrixFormatsTest {
     @Test
     void theHtmlPagesShowNotJudgedCrashClassesAndDelays(@TempDir Path dir) {
         Map<Counterexample, String> files = MatrixReport.write(matrix, dir);
-        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, null, List.of(), List.of(), List.of(), "",
+        Map<String, String> pages = ReportPage.pages(new ReportPage.Input(matrix, files, null, List.of(), dev.ecslab.reports.html.RaceCatalogueStatus.Results.NONE, List.of(), "",
                 List.of(), ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
         String html = pages.get("index.html");
         assertThat(html).doesNotContain("<script").doesNotContain("href=\"http");

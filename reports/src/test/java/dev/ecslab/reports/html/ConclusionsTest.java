@@ -599,7 +599,7 @@ class ConclusionsTest {
     void thePageShowsEachVerdictBesideItsQuestion() {
         List<Conclusion> conclusions = Conclusions.answer(Rows.asInTheReadme().matrix(), Bench.standard().scores());
         String html = ReportPage.render(new ReportPage.Input(HandMadeRows.matrix(0, List.of()), Map.of(), null, List.of(),
-                List.of(), List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
+                RaceCatalogueStatus.Results.NONE, List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
         assertThat(html).contains("<li><p class=\"q\"><span class=\"verdict fail\">contradicted</span> " + ReportPage.esc(Conclusions.Q1))
                 .contains("<span class=\"verdict pass\">supported</span> " + ReportPage.esc(Conclusions.Q6))
                 .contains("<p class=\"expect\">Expectation: a single exact strategy is enough")
@@ -612,7 +612,7 @@ class ConclusionsTest {
         Conclusions.Scores diverging = Bench.standard().write("system-data", 2000).query("system-data", "1", 3000).scores();
         List<Conclusion> conclusions = Conclusions.answer(Rows.asInTheReadme().matrix(), diverging);
         String html = ReportPage.render(new ReportPage.Input(HandMadeRows.matrix(0, List.of()), Map.of(), null, List.of(),
-                List.of(), List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
+                RaceCatalogueStatus.Results.NONE, List.of(), "", conclusions, ZonedDateTime.now(), java.nio.file.Path.of("reports", "out")));
         String sixth = html.substring(html.indexOf(ReportPage.esc(Conclusions.Q6)));
         sixth = sixth.substring(0, sixth.indexOf("</li>"));
         assertThat(conclusions.get(5).verdict()).isEqualTo(Verdict.CONTRADICTED);

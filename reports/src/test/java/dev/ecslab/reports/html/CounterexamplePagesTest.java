@@ -35,7 +35,7 @@ class CounterexamplePagesTest {
     }
 
     private static Map<String, String> pages(Matrix m) {
-        return ReportPage.pages(new ReportPage.Input(m, Map.of(), null, List.of(), List.of(), List.of(), "", List.of(),
+        return ReportPage.pages(new ReportPage.Input(m, Map.of(), null, List.of(), RaceCatalogueStatus.Results.NONE, List.of(), "", List.of(),
                 ZonedDateTime.now(), Path.of("reports", "out")));
     }
 

@@ -193,9 +193,9 @@ class EnginesPageTest {
     @Test
     void theReportLinksTheEnginesPageFromEveryPageOnlyWhenItIsThere() {
         var m = HandMadeRows.matrix(4, List.of(HandMadeRows.row("flags", ClaimedClass.EXACT, "serial", 4, 0, 0)));
-        Map<String, String> without = ReportPage.pages(new ReportPage.Input(m, Map.of(), null, List.of(), List.of(), List.of(), "",
+        Map<String, String> without = ReportPage.pages(new ReportPage.Input(m, Map.of(), null, List.of(), RaceCatalogueStatus.Results.NONE, List.of(), "",
                 List.of(), ZonedDateTime.now(), Path.of("out")));
-        Map<String, String> with = ReportPage.pages(new ReportPage.Input(m, Map.of(), null, List.of(), List.of(), List.of(), "",
+        Map<String, String> with = ReportPage.pages(new ReportPage.Input(m, Map.of(), null, List.of(), RaceCatalogueStatus.Results.NONE, List.of(), "",
                 List.of(), ZonedDateTime.now(), Path.of("out"), true));
         assertThat(without.values()).allSatisfy(p -> assertThat(p).doesNotContain("engines.html"));
         assertThat(with.keySet()).isEqualTo(without.keySet());

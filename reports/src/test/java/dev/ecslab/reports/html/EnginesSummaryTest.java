@@ -55,7 +55,7 @@ class EnginesSummaryTest {
 
     private static ReportPage.Input input(EnginesSummary summary) {
         var m = HandMadeRows.matrix(4, List.of(HandMadeRows.row("flags", ClaimedClass.EXACT, "serial", 4, 0, 0)));
-        return new ReportPage.Input(m, Map.of(), null, List.of(), List.of(), List.of(), "", List.of(), ZonedDateTime.now(),
+        return new ReportPage.Input(m, Map.of(), null, List.of(), RaceCatalogueStatus.Results.NONE, List.of(), "", List.of(), ZonedDateTime.now(),
                 report, true, summary);
     }
 

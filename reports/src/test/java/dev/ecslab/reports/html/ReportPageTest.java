@@ -2,7 +2,18 @@ package dev.ecslab.reports.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.lab.classify.HandMadeRows;
 import dev.ecslab.reports.cli.LabMain;
+import dev.ecslab.reports.html.RaceCatalogueStatus.Cell;
+import dev.ecslab.reports.html.RaceCatalogueStatus.Entry;
+import dev.ecslab.reports.html.RaceCatalogueStatus.Results;
+import dev.ecslab.reports.html.RaceCatalogueStatus.Run;
+import dev.ecslab.reports.html.RaceCatalogueStatus.State;
+import dev.ecslab.reports.html.RaceCatalogueStatus.Tool;
+import dev.ecslab.reports.html.RaceCatalogueStatus.Verdict;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.util.Map;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -146,5 +157,46 @@ class ReportPageTest {
             out.add(m.group(1));
         }
         return out;
+    }
+
+    /** The race section: one column per tool, each cell's reason beside its word, and where the results come from. */
+    @Test
+    void theRaceSectionShowsWhichToolCaughtWhichBugAndTheRunThatSaidSo() {
+        Entry entry = new Entry("3", "artemis-odb #522", "two entities get the same id", "twin", "Lincheck", "real", true,
+                List.of(new Cell(Tool.LAB, Verdict.NOT_APPLICABLE, State.NOT_RUN, "", "one thread moves at a time"),
+                        new Cell(Tool.LINCHECK, Verdict.CAUGHT, State.PASSED, "3.9 s (10/10)", ""),
+                        new Cell(Tool.JCSTRESS, Verdict.MISSED, State.PASSED, "(0/1 quick run)", "not shown"),
+                        new Cell(Tool.FRAY, Verdict.NOT_RUN, State.NOT_RUN, "", "the Fray lane (fray-tests) is not in this checkout"),
+                        new Cell(Tool.DIRECTED, Verdict.NO_TEST, State.NOT_RUN, "", "none forces the lost update")));
+        Instant at = Instant.parse("2026-02-01T10:00:00Z");
+        Run run = new Run("abc1234", true, "./lab races quick --runs 2", at, at.plusSeconds(300), 2, "1.50 1.20 1.00");
+        String live = races(new Results(List.of(entry), run, List.of(), null));
+        assertThat(live).contains("Results in this checkout. Measured at commit <code>abc1234</code> with uncommitted changes"
+                + " with <code>./lab races quick --runs 2</code>, started 2026-02-01T10:00:00Z on 2 cores, load average 1.50"
+                + " 1.20 1.00 at the start.")
+                .contains("<th>lab</th><th>Lincheck</th><th>JCStress</th><th>Fray</th><th>directed</th><th>caught</th>")
+                .contains("<td class=\"none\"><b>n/a</b><small>one thread moves at a time</small></td>")
+                .contains("<td class=\"pass\"><b>caught 3.9 s (10/10)</b></td>")
+                .contains("<td class=\"fail\"><b>MISSED (0/1 quick run)</b><small>not shown</small></td>")
+                .contains("<td class=\"warn\"><b>not run</b><small>the Fray lane (fray-tests) is not in this checkout</small>")
+                .contains("<td class=\"pass\"><b>yes</b></td>");
+        String page = RaceCataloguePage.render(new Results(List.of(entry), run, List.of(), null), run, 2, List.of());
+        RaceCataloguePage.Recorded recorded = RaceCataloguePage.parse(page).orElseThrow();
+        Entry notRunHere = new Entry("3", "artemis-odb #522", "two entities get the same id", "twin", "Lincheck", "real", true,
+                List.of(entry.cells().get(0), new Cell(Tool.LINCHECK, Verdict.NOT_RUN, State.NOT_RUN, "", "no record"),
+                        new Cell(Tool.JCSTRESS, Verdict.NOT_RUN, State.NOT_RUN, "", "no verdict"), entry.cells().get(3),
+                        entry.cells().get(4)));
+        String fallback = races(new Results(List.of(notRunHere), null, List.of(), recorded));
+        assertThat(fallback).contains("This checkout has no fresh results; these are the last recorded ones, from"
+                + " <code>docs/race-catalogue.md</code>. Measured at commit <code>abc1234</code>")
+                .contains("<td class=\"fail\"><b>MISSED (0/1 quick run)</b><small>not shown</small></td>");
+        assertThat(races(new Results(List.of(notRunHere), null, List.of(), null))).contains("No results: nothing has been run")
+                .contains("<td class=\"warn\"><b>not run</b><small>no record</small></td>");
+    }
+
+    private static String races(Results results) {
+        String html = ReportPage.render(new ReportPage.Input(HandMadeRows.matrix(0, List.of()), Map.of(), null, List.of(),
+                results, List.of(), "", List.of(), ZonedDateTime.now(), Path.of("reports", "out")));
+        return html.substring(html.indexOf("<section id=\"races\">"), html.indexOf("</section>", html.indexOf("<section id=\"races\">")));
     }
 }
