@@ -81,6 +81,14 @@ public final class JobScheduler implements AutoCloseable {
     private final WorldInternals internals;
     private final Thread owner;
     private final DependencyRule rule;
+    /**
+     * True in every scheduler but the race-bug catalogue's twin ({@code JobTwins} in the tests), which
+     * puts flecs #2146 back: a direct read of one entity's component (a {@code get}: ecslab's nearest
+     * to flecs's fixed-source singleton term) is no sync point, while query walks still are. flecs's
+     * pipeline inserted a merge before a system that read a staged write through its {@code $this}
+     * terms, and none before one that read it from a fixed source, so the reader saw the old world.
+     */
+    private final boolean syncBeforeSingleReads;
     private final WorkerPool pool;
     private final int workers;
     private final ThreadLocal<Job> current = new ThreadLocal<>();
@@ -106,6 +114,12 @@ public final class JobScheduler implements AutoCloseable {
     private volatile boolean closed;
 
     private JobScheduler(World world, int threads, DependencyRule rule) {
+        this(world, threads, rule, true);
+    }
+
+    /** The twin's constructor (tests only): {@code syncBeforeSingleReads == false} puts flecs #2146 back. */
+    JobScheduler(World world, int threads, DependencyRule rule, boolean syncBeforeSingleReads) {
+        this.syncBeforeSingleReads = syncBeforeSingleReads;
         this.world = Objects.requireNonNull(world, "world");
         this.internals = WorldInternals.of(world);
         if (threads < 1) {
@@ -576,6 +590,9 @@ public final class JobScheduler implements AutoCloseable {
                             + "; declare it with withRead/withWrite");
                 }
                 return;
+            }
+            if (!write && !syncBeforeSingleReads) {
+                return;                          // the twin: a single read waits for no job
             }
             Predicate<Access> inTheWay = write
                     ? a -> a.mentionsComponent(componentId, false)
