@@ -51,7 +51,8 @@ final class RacesCommand implements Callable<Integer> {
     /** The catalogue's test classes in lincheck-tests, and the real tests their records name. */
     static final String QUICK_TESTS = "RaceCatalogueLincheckTest,RaceCatalogueScenariosTest,CommandMergeOrderTest,"
             + "NestedReadsBesideAWriterTest,SpawnWithComponentLincheckTest,EntityReservationLincheckTest,"
-            + "AllReadersConflictTest";
+            + "AllReadersConflictTest,FlecsCatalogueLincheckTest,QueryCacheLincheckTest,EarlyExitWalkTest,SingleReadSyncTest,"
+            + "TypePositionMarkTest";
     /** The catalogue's JCStress tests (the real test and its twins). */
     static final String QUICK_JCSTRESS = "dev\\.ecslab\\.stress\\.EntityReservationStress";
 
