@@ -17,8 +17,8 @@ public final class WorldTwins {
     }
 
     /**
-     * A world whose direct writes of one entity's component ({@code set}, {@code getMut}, a view's
-     * {@code getMut}) mark the table column at the component's position among its archetype's ids, sparse-set
+     * A world whose direct writes of one entity's component ({@code getMut}, a view's {@code getMut},
+     * {@code insert} and applied insert commands) mark the table column at the component's position among its archetype's ids, sparse-set
      * components included, instead of its own column: flecs #2126, where a tag before the component in
      * the source's type shifted the column a fixed-source write flagged.
      */
