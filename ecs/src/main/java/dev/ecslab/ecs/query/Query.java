@@ -68,7 +68,8 @@ public final class Query {
         NONE,
         /**
          * A writing {@link #forEach} marks its current table's blocks when it moves on to the next table
-         * or runs to its end, not when it is left early (an exception out of the action): flecs #1652,
+         * or runs to its end; a walk left early (an exception out of the action) ends its deferral with
+         * no mark: flecs #1652,
          * whose query iterator flagged a table's written columns in {@code ecs_query_next} only, so a loop
          * that stopped early and called {@code ecs_iter_fini} left its last table unflagged.
          */
