@@ -11,8 +11,10 @@ import dev.ecslab.ecs.query.Write;
 import dev.ecslab.ecs.races.CatalogueRecord;
 import dev.ecslab.ecs.world.World;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * ({@code world.get}, ecslab's fixed-source read); the twin ({@code JobTwins.noSyncBeforeSingleReads})
  * keeps the first and drops the second. A job writes {@code Position} of the one entity; the owner reads
  * it with {@code get} while the job is flushed and unfinished. The job holds its write until the owner
- * has either blocked (the real hook waits for it) or finished its read (the twin's does not wait), so
+ * either waits for a job (the real hook waits for it) or has finished its read (the twin's does not wait), so
  * which value the read sees depends only on whether the read was a sync point, never on timing.
  */
 class SingleReadSyncTest {
@@ -74,9 +76,10 @@ class SingleReadSyncTest {
     }
 
     /**
-     * Holds the job until the owner thread is blocked waiting (the real sync point waits for this job)
-     * or has finished its read; at once when the owner runs the job itself (a waiting owner runs queued
-     * work, which also puts the write before the read).
+     * Holds the job until the owner thread waits for a job (parked on a job's {@link CountDownLatch}: the
+     * real sync point waits for this one) or has finished its read; at once when the owner runs the job
+     * itself (a waiting owner runs queued work, which also puts the write before the read). Parked on
+     * anything else (a queue's lock while it flushes) does not count.
      */
     private static void holdUntilTheOwnerWaitsOrHasRead(Thread owner, AtomicBoolean readDone) {
         if (Thread.currentThread() == owner) {
@@ -84,12 +87,12 @@ class SingleReadSyncTest {
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
         while (!readDone.get()) {
-            Thread.State s = owner.getState();
-            if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING) {
+            Object blocker = LockSupport.getBlocker(owner);
+            if (blocker != null && blocker.getClass().getEnclosingClass() == CountDownLatch.class) {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the owner neither waited for the job nor finished its read in "
+                throw new IllegalStateException("the owner neither waited for a job nor finished its read in "
                         + WAIT_SECONDS + " s");
             }
             Thread.onSpinWait();
