@@ -21,10 +21,16 @@ final class RaceEntries {
      * up to the lane's iterations, and requires a failure whose message contains {@code signature}.
      */
     static void catchTwin(int entry, String description, Runnable twin, String signature, Class<?> realTest) {
+        catchTwin(entry, description, false, twin, signature, realTest);
+    }
+
+    /** {@link #catchTwin(int, String, Runnable, String, Class)}, with plain memory accesses interleaved when {@code memoryOps}. */
+    static void catchTwin(int entry, String description, boolean memoryOps, Runnable twin, String signature,
+            Class<?> realTest) {
         long[] seed = {FrayExploration.seed()};
         List<Long> times = CatalogueRecord.timeToCatch(() -> {
             Optional<FrayExploration.Found> found = FrayExploration.explore("entry-" + entry, seed[0]++,
-                    FrayExploration.iterations(), twin);
+                    FrayExploration.iterations(), memoryOps, twin);
             return found.isPresent() && String.valueOf(found.get().failure().getMessage()).contains(signature);
         });
         CatalogueRecord.write(entry, CatalogueRecord.Tool.FRAY, description, times, realTest);

@@ -3,10 +3,12 @@ package dev.ecslab.fray;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.command.CommandTwins;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.EntityTwins;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.ecs.world.WorldTwins;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * thread's entity. Two threads each spawn an entity with their own component through their own command
  * buffer (as parallel systems do); then the buffers are applied and every entity must hold its spawner's
  * component. The real world passes every interleaving explored; the world whose allocator reads its moved
- * cursor again is caught.
+ * cursor again is caught (entry 1), and so is the buffer whose spawn allocates on the world (entry 22).
  */
 class SpawnWithComponentFrayTest {
     /** A component with the value its spawner gave it. */
@@ -63,6 +65,48 @@ class SpawnWithComponentFrayTest {
     void entry1TheSharedCursorIsCaught() {
         RaceEntries.catchTwin(1, "EntityTwins.cursorReadAgain: the moved cursor read again",
                 twoSpawns(() -> WorldTwins.over(EntityTwins.cursorReadAgain())), "landed on another spawner's entity",
+                SpawnWithComponentFrayTest.class);
+    }
+
+    /**
+     * Two threads spawn through buffers made by {@code commands}; the ids they got must differ. The buffers are not
+     * applied: the twin's spawn has already made its entity live, so applying it would fail on every run, race or
+     * not, and the test would catch the twin for another reason than the race.
+     */
+    static Runnable twoSpawnIds(Function<World, CommandBuffer> commands) {
+        return () -> {
+            World world = new World();
+            Entity[] spawned = new Entity[2];
+            Thread[] threads = new Thread[2];
+            for (int i = 0; i < 2; i++) {
+                int me = i;
+                threads[i] = new Thread(() -> spawned[me] = commands.apply(world).spawn(new Tag(me + 1)));
+                threads[i].start();
+            }
+            for (Thread t : threads) {
+                EntityReservationFrayTest.join(t);
+            }
+            if (spawned[0].equals(spawned[1])) {
+                throw new AssertionError("two spawns on two threads got the same entity " + spawned[0]);
+            }
+        };
+    }
+
+    @Test
+    void theRealBuffersSpawnDistinctIdsInEveryInterleaving() {
+        FrayExploration.assertEveryInterleavingPasses("spawn-ids-real", true, twoSpawnIds(World::commands));
+    }
+
+    /**
+     * Entry 22, flecs #1677: a step of a deferred operation taken through the world at once from a worker
+     * thread (flecs's {@code ecs_enable_id} added its toggle id through the world, not the thread's stage); here
+     * the spawn's id is allocated on the world instead of reserved. The allocator's fields are plain, so the race
+     * is on plain memory: explored with plain accesses interleaved.
+     */
+    @Test
+    void entry22TheSpawnAllocatingOnTheWorldIsCaught() {
+        RaceEntries.catchTwin(22, "CommandTwins.spawnAllocatingOnTheWorld: the spawn's id allocated on the world at once",
+                true, twoSpawnIds(w -> CommandTwins.spawnAllocatingOnTheWorld(w, "worker")), "got the same entity",
                 SpawnWithComponentFrayTest.class);
     }
 }

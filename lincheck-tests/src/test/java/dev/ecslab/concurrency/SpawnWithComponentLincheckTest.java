@@ -1,6 +1,7 @@
 package dev.ecslab.concurrency;
 
 import dev.ecslab.ecs.command.CommandBuffer;
+import dev.ecslab.ecs.command.CommandTwins;
 import dev.ecslab.ecs.entity.Entity;
 import dev.ecslab.ecs.entity.EntityTwins;
 import dev.ecslab.ecs.world.World;
@@ -42,9 +43,14 @@ public class SpawnWithComponentLincheckTest extends BothModes {
         return new World();
     }
 
+    /** A command buffer of {@code w}, as a system on a worker thread fills one; a twin overrides this. */
+    CommandBuffer commands(World w) {
+        return w.commands();
+    }
+
     @Operation
     public Entity spawnWith(@Param(gen = IntGen.class, conf = "1:9") int value) {
-        CommandBuffer b = world.commands();
+        CommandBuffer b = commands(world);
         Entity e = b.spawn(new Tag(value));
         int slot = spawns.getAndIncrement();
         given.set(slot, value);
@@ -126,6 +132,17 @@ public class SpawnWithComponentLincheckTest extends BothModes {
         @Override
         World world() {
             return WorldTwins.over(EntityTwins.cursorReadAgain());
+        }
+    }
+
+    /**
+     * Twin (flecs #1677, a structural change made from a worker thread): command buffers whose spawn
+     * takes its id with the world's own allocation, at once, instead of a reservation.
+     */
+    public static class SpawnAllocatesOnTheWorld extends SpawnWithComponentLincheckTest {
+        @Override
+        CommandBuffer commands(World w) {
+            return CommandTwins.spawnAllocatingOnTheWorld(w, "worker");
         }
     }
 }

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
  * ecs's test jar), throws {@link LincheckAssertionError} under model checking, against the same
  * sequential specification the real class passes. The twins of documented bugs are the race-bug
  * catalogue's entries, checked (and timed) in {@code races.RaceCatalogueLincheckTest}:
- * {@code SpawnWithComponentLincheckTest.SharedCursor} and {@code EntityReservationLincheckTest.LostUpdateCursor}.
+ * {@code SpawnWithComponentLincheckTest.SharedCursor} and {@code EntityReservationLincheckTest.LostUpdateCursor};
+ * and in {@code races.FlecsCatalogueLincheckTest}: {@code SpawnWithComponentLincheckTest.SpawnAllocatesOnTheWorld} and
+ * {@code QueryCacheLincheckTest.MatchesExtendedWithoutLock} (the only twin of that test).
  */
 class TwinsAreCaughtLincheckTest {
 

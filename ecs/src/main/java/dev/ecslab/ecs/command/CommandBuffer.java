@@ -30,14 +30,28 @@ public final class CommandBuffer {
     private final String owner;
     private final List<Command> commands = new ArrayList<>();
     private final List<Entity> reserved = new ArrayList<>();
+    /**
+     * False in every buffer but the race-bug catalogue's twin ({@code CommandTwins} in the tests), whose
+     * spawn takes its id with the world's own allocation ({@link Entities#alloc()}, a structural change
+     * for the owner thread at a sync point) instead of a reservation: flecs #1677, whose
+     * {@code ecs_enable_id} added the toggle id through the world instead of the calling thread's
+     * stage, a structural change made at once from a worker thread.
+     */
+    private final boolean spawnAllocatesOnTheWorld;
 
     /**
      * A buffer whose spawns reserve ids from {@code entities}; {@code owner} (a system name, say)
      * appears in error messages when a command fails.
      */
     public CommandBuffer(Entities entities, String owner) {
+        this(entities, owner, false);
+    }
+
+    /** The twin's constructor (tests only): {@code spawnAllocatesOnTheWorld} puts flecs #1677 back. */
+    CommandBuffer(Entities entities, String owner, boolean spawnAllocatesOnTheWorld) {
         this.entities = Objects.requireNonNull(entities, "entities");
         this.owner = Objects.requireNonNull(owner, "owner");
+        this.spawnAllocatesOnTheWorld = spawnAllocatesOnTheWorld;
     }
 
     /** Who filled this buffer, for messages. */
@@ -48,7 +62,7 @@ public final class CommandBuffer {
     /** Reserves an entity now and records that it gets {@code components} when applied. */
     public Entity spawn(Object... components) {
         Object[] copy = checkedBundle("spawn", components);
-        Entity e = entities.reserve();
+        Entity e = spawnAllocatesOnTheWorld ? entities.alloc() : entities.reserve();
         reserved.add(e);
         commands.add(new Command.Spawn(e, copy));
         return e;

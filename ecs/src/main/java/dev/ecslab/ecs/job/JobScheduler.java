@@ -81,6 +81,14 @@ public final class JobScheduler implements AutoCloseable {
     private final WorldInternals internals;
     private final Thread owner;
     private final DependencyRule rule;
+    /**
+     * True in every scheduler but the race-bug catalogue's twin ({@code JobTwins} in the tests), which
+     * puts flecs #2146 back: a direct read of one entity's component (a {@code get}: ecslab's nearest
+     * to flecs's fixed-source singleton term) is no sync point, while query walks still are. flecs's
+     * pipeline inserted a merge before a system that read a staged write through its {@code $this}
+     * terms, and none before one that read it from a fixed source, so the reader saw the old world.
+     */
+    private final boolean syncBeforeSingleReads;
     private final WorkerPool pool;
     private final int workers;
     private final ThreadLocal<Job> current = new ThreadLocal<>();
@@ -105,7 +113,8 @@ public final class JobScheduler implements AutoCloseable {
     private long nextId = 1;
     private volatile boolean closed;
 
-    private JobScheduler(World world, int threads, DependencyRule rule, JobGraph graph) {
+    private JobScheduler(World world, int threads, DependencyRule rule, JobGraph graph, boolean syncBeforeSingleReads) {
+        this.syncBeforeSingleReads = syncBeforeSingleReads;
         this.world = Objects.requireNonNull(world, "world");
         this.graph = graph;
         this.internals = WorldInternals.of(world);
@@ -130,17 +139,22 @@ public final class JobScheduler implements AutoCloseable {
      * @throws IllegalStateException if the world already has a scheduler attached
      */
     public static JobScheduler attach(World world, int threads) {
-        return new JobScheduler(world, threads, DependencyRule.CONFLICTS, new JobGraph());
+        return new JobScheduler(world, threads, DependencyRule.CONFLICTS, new JobGraph(), true);
     }
 
     /** For tests: a scheduler with another dependency rule (a mutant). */
     static JobScheduler attach(World world, int threads, DependencyRule rule) {
-        return new JobScheduler(world, threads, rule, new JobGraph());
+        return new JobScheduler(world, threads, rule, new JobGraph(), true);
     }
 
     /** For the race-bug catalogue's twins: a scheduler over another dependency bookkeeping (JobTwins). */
     static JobScheduler attach(World world, int threads, JobGraph graph) {
-        return new JobScheduler(world, threads, DependencyRule.CONFLICTS, graph);
+        return new JobScheduler(world, threads, DependencyRule.CONFLICTS, graph, true);
+    }
+
+    /** For the race-bug catalogue's twins: {@code syncBeforeSingleReads == false} puts flecs #2146 back (JobTwins). */
+    static JobScheduler attachWithoutSyncBeforeSingleReads(World world, int threads) {
+        return new JobScheduler(world, threads, DependencyRule.CONFLICTS, new JobGraph(), false);
     }
 
     /** The world this scheduler is attached to. */
@@ -582,6 +596,9 @@ public final class JobScheduler implements AutoCloseable {
                             + "; declare it with withRead/withWrite");
                 }
                 return;
+            }
+            if (!write && !syncBeforeSingleReads) {
+                return;                          // the twin: a single read waits for no job
             }
             Predicate<Access> inTheWay = write
                     ? a -> a.mentionsComponent(componentId, false)

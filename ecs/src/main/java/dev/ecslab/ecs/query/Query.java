@@ -52,11 +52,46 @@ public final class Query {
     private final boolean writes;
     private final String description;
     /**
-     * False in every query but the race-bug catalogue's twin of Bevy PR #22466 ({@code QueryTwins} in the
-     * tests), whose {@code setIfChanged} stores and marks an equal value too, as a guarded write whose guard
-     * compares with a value reset at the frame's start does: a change reported every frame with no change.
+     * {@link Defect#MARKS_ONLY_WHEN_THE_WALK_MOVES_ON}: never in production (see {@link Defect}); read once
+     * per walk, never per row.
+     */
+    private final boolean marksOnlyWhenTheWalkMovesOn;
+    /** {@link Defect#MATCHES_EXTENDED_WITHOUT_LOCK}: never in production; read only when a refresh is due. */
+    private final boolean extendsWithoutLock;
+    /**
+     * {@link Defect#SET_IF_CHANGED_MARKS_EQUAL_VALUES}: never in production; read by {@code setIfChanged} (rows
+     * and chunks of this query).
      */
     final boolean setIfChangedMarksEqualValues;
+
+    /**
+     * A documented ECS bug put back into this class for the race-bug catalogue ({@code QueryTwins} in
+     * the tests), so that the tests this class passes are shown to fail it. Only {@link #NONE} is
+     * correct, and only the twins pass another.
+     */
+    enum Defect {
+        NONE,
+        /**
+         * A writing {@link #forEach} marks its current table's blocks when it moves on to the next table
+         * or runs to its end; a walk left early (an exception out of the action) ends its deferral with
+         * no mark: flecs #1652,
+         * whose query iterator flagged a table's written columns in {@code ecs_query_next} only, so a loop
+         * that stopped early and called {@code ecs_iter_fini} left its last table unflagged.
+         */
+        MARKS_ONLY_WHEN_THE_WALK_MOVES_ON,
+        /**
+         * The match cache is extended by whichever thread finds it behind, without the lock: a lazily
+         * built index initialised by check-then-act, as flecs #1928's C++ component index was
+         * ({@code if (!s_index) init()}), so two threads that both find it behind both extend it.
+         */
+        MATCHES_EXTENDED_WITHOUT_LOCK,
+        /**
+         * {@code setIfChanged} (Bevy's {@code set_if_neq}) stores and marks a value equal to the current one
+         * too, as a guarded write whose guard compares with a value reset at the frame's start does: Bevy PR
+         * #22466, a change reported every frame with no change.
+         */
+        SET_IF_CHANGED_MARKS_EQUAL_VALUES
+    }
 
     /**
      * Archetypes of the storage already matched. Volatile and written last by {@link #refresh}, so a
@@ -102,9 +137,10 @@ public final class Query {
     }
 
     Query(QueryHost host, AccessScope scope, Object owner, Term<?>[] terms, ChangeFilter[] changeFilters,
-            ArchetypeFilter filter, ComponentAccess componentAccess, boolean walkTables, String description,
-            boolean setIfChangedMarksEqualValues) {
-        this.setIfChangedMarksEqualValues = setIfChangedMarksEqualValues;
+            ArchetypeFilter filter, ComponentAccess componentAccess, boolean walkTables, String description, Defect defect) {
+        this.marksOnlyWhenTheWalkMovesOn = defect == Defect.MARKS_ONLY_WHEN_THE_WALK_MOVES_ON;
+        this.extendsWithoutLock = defect == Defect.MATCHES_EXTENDED_WITHOUT_LOCK;
+        this.setIfChangedMarksEqualValues = defect == Defect.SET_IF_CHANGED_MARKS_EQUAL_VALUES;
         this.host = host;
         this.scope = scope;
         this.owner = owner;
@@ -199,6 +235,9 @@ public final class Query {
                 walkTables(it, action);
             } else {
                 walkArchetypes(it, action);
+            }
+            if (marksOnlyWhenTheWalkMovesOn) {
+                it.closeDeferredMarks();        // the twin: the end of the walk marks, an early exit does not
             }
         } finally {
             release(it);
@@ -674,22 +713,36 @@ public final class Query {
      */
     private void prepare() {
         if (!observing || seenArchetypes != host.storage().archetypeCount()) {
-            synchronized (this) {
-                if (!observing) {
-                    observe();
-                }
-                refresh();
-            }
+            refresh();
         }
     }
 
     /**
-     * Extends the match cache with archetypes created since the last call. Synchronized: a query used
-     * by several job threads at once (a nested query in a parallel job) refreshes once, and the others
-     * see the extended cache. Archetypes appear only through structural changes, which never run
-     * while jobs do, so the cache does not change under a walk.
+     * Opens the observations again if {@link #close()} closed them (using the query again reopens
+     * them), and extends the match cache with archetypes created since the last call. Under this
+     * query's lock: a query used by several job threads at once (a nested query in a parallel job)
+     * refreshes once, and the others see the extended cache (only the twin
+     * {@link Defect#MATCHES_EXTENDED_WITHOUT_LOCK} skips it). Archetypes appear only through structural
+     * changes, which never run while jobs do, so the cache does not change under a walk.
      */
-    synchronized void refresh() {
+    void refresh() {
+        if (extendsWithoutLock) {
+            reopenAndExtend();
+            return;
+        }
+        synchronized (this) {
+            reopenAndExtend();
+        }
+    }
+
+    private void reopenAndExtend() {
+        if (!observing) {
+            observe();
+        }
+        extendMatches();
+    }
+
+    private void extendMatches() {
         Storage storage = host.storage();
         int n = storage.archetypeCount();
         while (seenArchetypes < n) {
@@ -747,7 +800,11 @@ public final class Query {
     }
 
     void release(QueryIter it) {
-        it.closeDeferredMarks();                // a walk that threw: its last table's writes still get their marks
+        if (marksOnlyWhenTheWalkMovesOn) {
+            it.dropDeferredMarks();             // the twin: a walk left early flags nothing (a finished one already did)
+        } else {
+            it.closeDeferredMarks();            // a walk that threw: its last table's writes still get their marks
+        }
         it.owner = QueryRow.RELEASED;
         host.endIteration(this);
         if (it == cursor) {

@@ -36,8 +36,8 @@ public final class QueryBuilder {
     private final List<ChangeFilter> changeFilters = new ArrayList<>();
     private boolean hasEntityTerm;
     private boolean built;
-    /** The race-bug catalogue's twin only (see {@link #setIfChangedMarksEqualValues()}). */
-    private boolean setIfChangedMarksEqualValues;
+    /** {@link Query.Defect#NONE} in every builder but the race-bug catalogue's twins ({@code QueryTwins} in the tests). */
+    private Query.Defect defect = Query.Defect.NONE;
 
     /**
      * For the world and world views, an internal seam (both parameter types are in
@@ -106,14 +106,6 @@ public final class QueryBuilder {
         return this;
     }
 
-    /**
-     * The race-bug catalogue's twin of Bevy PR #22466: the query's {@code setIfChanged} stores and marks a
-     * value equal to the current one too. Package-private: tests only.
-     */
-    QueryBuilder setIfChangedMarksEqualValues() {
-        this.setIfChangedMarksEqualValues = true;
-        return this;
-    }
 
     /** Validates the terms and filters and returns the query. The builder cannot be reused. */
     public Query build() {
@@ -162,7 +154,7 @@ public final class QueryBuilder {
                     + "filters contradict each other (" + filter.describe(id -> components.info(id).name()) + ")");
         }
         Query query = new Query(host, scope, owner, terms.toArray(new Term<?>[0]), changeFilters.toArray(new ChangeFilter[0]),
-                filter, access, denseOnly(filter, components), description, setIfChangedMarksEqualValues);
+                filter, access, denseOnly(filter, components), description, defect);
         if (scope != null) {
             scope.checkQuery(query);
         }
@@ -185,6 +177,12 @@ public final class QueryBuilder {
             Filter.Xor x = (Filter.Xor) f;
             return new ArchetypeFilter.Xor(compile(x.left(), resolve), compile(x.right(), resolve));
         }
+    }
+
+    /** For the race-bug catalogue's twins only: the query this builder builds has {@code d} put back. */
+    QueryBuilder withDefect(Query.Defect d) {
+        defect = Objects.requireNonNull(d, "defect");
+        return this;
     }
 
     private ComponentInfo info(Class<?> type) {

@@ -406,6 +406,14 @@ public sealed class QueryRow permits QueryIter {
         deferredMarks.close(columns, table == null ? 0 : table.size());
     }
 
+    /**
+     * Ends the walk's deferral marking no block: only the twin of flecs #1652
+     * ({@code Query.Defect.MARKS_ONLY_WHEN_THE_WALK_MOVES_ON}) calls it, for a walk left early.
+     */
+    final void dropDeferredMarks() {
+        deferredMarks.close(columns, 0);
+    }
+
     /** Points the columns at {@code t} for walking its rows directly. */
     final void enterTable(Table t) {
         enterTable(t, false);

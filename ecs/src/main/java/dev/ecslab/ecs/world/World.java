@@ -83,6 +83,8 @@ public final class World {
     private final String trackerId;
     private final IterationGuard guard = new IterationGuard();
     private final WorldClock clock;
+    /** False in every world but flecs #2126's twin ({@link Builder#marksByTypePosition()}); read once per direct write. */
+    private final boolean marksByTypePosition;
     private final ComponentObservers observers;
     private final WorldResources resources;
     private final Internals internals = new Internals();
@@ -116,6 +118,7 @@ public final class World {
         }
         this.clock = new WorldClock(tracker, guard, b.initialChangeTick, b.plainTickIncrement, b.agesOnlyReadersThatRan,
                 b.neverRanAtTickZero);
+        this.marksByTypePosition = b.marksByTypePosition;
         this.resources = new WorldResources(tracker, clock);
         this.storage = new Storage(components, entities, tracker.laneCount() + b.metadataLanes);
         this.storage.setMoveListener(this::moved);
@@ -145,6 +148,7 @@ public final class World {
         private boolean plainTickIncrement;
         private boolean agesOnlyReadersThatRan;
         private boolean neverRanAtTickZero;
+        private boolean marksByTypePosition;
         private boolean skipObservationAnnouncement;
         private boolean observeEverything;
         private ValueLayout defaultLayout = ValueLayout.REFERENCES;
@@ -186,6 +190,17 @@ public final class World {
          */
         Builder neverRanAtTickZero() {
             this.neverRanAtTickZero = true;
+            return this;
+        }
+
+        /**
+         * The race-bug catalogue's twin of flecs #2126: a direct write of one entity's component marks
+         * the table column at the component's position in the entity's archetype (whose ids include the
+         * sparse-set components, which have no column) instead of the component's own column. Right until
+         * a sparse-set component's id sorts before the written one. Package-private: tests only.
+         */
+        Builder marksByTypePosition() {
+            this.marksByTypePosition = true;
             return this;
         }
 
@@ -443,6 +458,12 @@ public final class World {
     /** Tells the tracker that a live entity's component was added (or, if {@code !added}, mutated). */
     private void written(SystemTicks writer, int entityIndex, int componentId, boolean added) {
         Column column = storage.columnOf(entityIndex, componentId);
+        if (marksByTypePosition) {
+            column = columnAtTypePosition(entityIndex, componentId, column);
+            if (column == null) {
+                return;
+            }
+        }
         if (!column.observed()) {
             return;                                     // nobody observes it: no event (ComponentObservers)
         }
@@ -452,6 +473,22 @@ public final class World {
         } else if (!column.stampMutation(row, writer.thisRun())) {
             tracker.onMutated(writer, componentId, entityIndex, column, row);
         }
+    }
+
+    /**
+     * The twin's column (flecs #2126, never in a real world): a table component's position among all of
+     * its archetype's ids, taken as a column position; {@code null} past the last column. flecs indexed
+     * its type-to-column map with a column index, which is the type index only while no tag (a type
+     * entry with no column) sorts before the component.
+     */
+    private Column columnAtTypePosition(int entityIndex, int componentId, Column own) {
+        Archetype a = storage.archetype(entities.archetypeId(entityIndex));
+        Table t = a.table();
+        if (t.columnOf(componentId) == null) {
+            return own;                                  // a sparse-set component: its own column
+        }
+        int position = Arrays.binarySearch(a.componentIds(), componentId);
+        return position < t.columnCount() ? t.column(position) : null;
     }
 
     /**

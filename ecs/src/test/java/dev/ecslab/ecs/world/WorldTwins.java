@@ -32,6 +32,16 @@ public final class WorldTwins {
         return World.builder().initialChangeTick(initialChangeTick).neverRanAtTickZero().build();
     }
 
+    /**
+     * A world whose direct writes of one entity's component ({@code getMut}, a view's {@code getMut},
+     * {@code insert} and applied insert commands) mark the table column at the component's position among
+     * its archetype's ids, sparse-set components included, instead of its own column: flecs #2126, where a tag before the component in
+     * the source's type shifted the column a fixed-source write flagged.
+     */
+    public static World marksByTypePosition() {
+        return World.builder().marksByTypePosition().build();
+    }
+
     /** A world over {@code entities} (a twin from {@code EntityTwins}). */
     public static World over(Entities entities) {
         return World.builder().entities(entities).build();

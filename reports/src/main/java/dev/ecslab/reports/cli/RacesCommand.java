@@ -65,7 +65,8 @@ final class RacesCommand implements Callable<Integer> {
     static final String QUICK_TESTS = "RaceCatalogueLincheckTest,RaceCatalogueScenariosTest,CommandMergeOrderTest,"
             + "NestedReadsBesideAWriterTest,SpawnWithComponentLincheckTest,EntityReservationLincheckTest,"
             + "AllReadersConflictTest,CommandsBeforeExclusiveTest,RarelyRunSystemAgeingTest,ChangeReportedEveryFrameTest,"
-            + "FirstRunChangeDetectionTest";
+            + "FirstRunChangeDetectionTest,FlecsCatalogueLincheckTest,QueryCacheLincheckTest,EarlyExitWalkTest,"
+            + "SingleReadSyncTest,TypePositionMarkTest";
     /** The Fray lane's test classes in fray-tests. */
     static final String FRAY_TESTS = "*FrayTest";
     /** The catalogue's JCStress tests (the real test and its twins). */

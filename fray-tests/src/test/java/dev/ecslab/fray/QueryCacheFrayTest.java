@@ -1,0 +1,69 @@
+package dev.ecslab.fray;
+
+import dev.ecslab.ecs.query.Query;
+import dev.ecslab.ecs.query.QueryBuilder;
+import dev.ecslab.ecs.query.QueryTwins;
+import dev.ecslab.ecs.world.World;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Catalogue entry 23 under Fray: flecs #1928, a lazily initialised component index ({@code if (!s_index) init()})
+ * raced by two threads that both initialise it. ecslab's lazily built index that threads share is a query's
+ * match cache (a query nested in a parallel job's action is walked by every job thread): two threads make the
+ * first two walks of a query built but never walked, over four entities with {@code A} in three archetypes and
+ * one without; each walk must count four rows. The real query extends its cache once, under its lock; the twin
+ * that extends it by check-then-act without the lock ({@code QueryTwins.matchesExtendedWithoutLock}) is caught
+ * counting a table twice or losing one. The cache's fields are plain arrays, so the race is on plain memory:
+ * explored with plain accesses interleaved.
+ */
+class QueryCacheFrayTest {
+    record A(int v) {
+    }
+
+    record B(int v) {
+    }
+
+    record C(int v) {
+    }
+
+    static Runnable twoFirstWalks(Function<QueryBuilder, Query> build) {
+        return () -> {
+            World w = new World();
+            w.spawn(new A(0));
+            w.spawn(new A(1), new B(1));
+            w.spawn(new A(2), new B(2));
+            w.spawn(new A(3), new C(3));
+            w.spawn(new B(4));
+            QueryBuilder qb = w.query();
+            qb.read(A.class);
+            Query query = build.apply(qb);
+            int[] rows = new int[2];
+            Thread[] threads = new Thread[2];
+            for (int i = 0; i < 2; i++) {
+                int me = i;
+                threads[i] = new Thread(() -> query.forEach(row -> rows[me]++));
+                threads[i].start();
+            }
+            for (Thread t : threads) {
+                EntityReservationFrayTest.join(t);
+            }
+            if (rows[0] != 4 || rows[1] != 4) {
+                throw new AssertionError("two first walks of the query counted " + rows[0] + " and " + rows[1]
+                        + " rows of 4: its match cache was extended twice or lost a table");
+            }
+        };
+    }
+
+    @Test
+    void theRealQueryCountsEveryRowOnceInEveryInterleaving() {
+        FrayExploration.assertEveryInterleavingPasses("query-cache-real", true, twoFirstWalks(QueryBuilder::build));
+    }
+
+    @Test
+    void entry23TheCacheExtendedWithoutItsLockIsCaught() {
+        RaceEntries.catchTwin(23, "QueryTwins.matchesExtendedWithoutLock: the match cache extended by check-then-act",
+                true, twoFirstWalks(QueryTwins::matchesExtendedWithoutLock), "match cache was extended twice or lost",
+                QueryCacheFrayTest.class);
+    }
+}
