@@ -20,12 +20,7 @@ class ChangeTickFrayTest {
         return () -> {
             WorldInternals world = WorldInternals.of(worlds.get());
             int[] got = new int[2];
-            Thread t0 = new Thread(() -> got[0] = world.nextChangeTick());
-            Thread t1 = new Thread(() -> got[1] = world.nextChangeTick());
-            t0.start();
-            t1.start();
-            EntityReservationFrayTest.join(t0);
-            EntityReservationFrayTest.join(t1);
+            TwoThreads.run(i -> got[i] = world.nextChangeTick());
             if (got[0] == got[1]) {
                 throw new AssertionError("two takes got the same change tick " + got[0]);
             }

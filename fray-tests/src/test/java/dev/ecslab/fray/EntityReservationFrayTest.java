@@ -26,25 +26,11 @@ class EntityReservationFrayTest {
             entities.free(a);
             entities.free(c);
             Entity[] got = new Entity[2];
-            Thread t0 = new Thread(() -> got[0] = entities.reserve());
-            Thread t1 = new Thread(() -> got[1] = entities.reserve());
-            t0.start();
-            t1.start();
-            join(t0);
-            join(t1);
+            TwoThreads.run(i -> got[i] = entities.reserve());
             if (got[0].equals(got[1])) {
                 throw new AssertionError("two reservations got the same entity " + got[0]);
             }
         };
-    }
-
-    static void join(Thread t) {
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted joining " + t.getName(), e);
-        }
     }
 
     @Test

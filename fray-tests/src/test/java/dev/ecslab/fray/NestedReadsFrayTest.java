@@ -92,7 +92,7 @@ class NestedReadsFrayTest {
     static Runnable nestedReadLockBesideAWriter() {
         return () -> {
             WriterPreferringLock lock = new WriterPreferringLock();
-            Thread reader = new Thread(() -> {
+            TwoThreads.run(() -> {
                 try {
                     lock.lockRead();
                     lock.lockRead();          // the nested query
@@ -101,8 +101,7 @@ class NestedReadsFrayTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-            });
-            Thread writer = new Thread(() -> {
+            }, () -> {
                 try {
                     lock.lockWrite();
                     lock.unlockWrite();
@@ -110,10 +109,6 @@ class NestedReadsFrayTest {
                     Thread.currentThread().interrupt();
                 }
             });
-            reader.start();
-            writer.start();
-            EntityReservationFrayTest.join(reader);
-            EntityReservationFrayTest.join(writer);
         };
     }
 

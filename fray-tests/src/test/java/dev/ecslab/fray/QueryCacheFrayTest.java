@@ -39,15 +39,7 @@ class QueryCacheFrayTest {
             qb.read(A.class);
             Query query = build.apply(qb);
             int[] rows = new int[2];
-            Thread[] threads = new Thread[2];
-            for (int i = 0; i < 2; i++) {
-                int me = i;
-                threads[i] = new Thread(() -> query.forEach(row -> rows[me]++));
-                threads[i].start();
-            }
-            for (Thread t : threads) {
-                EntityReservationFrayTest.join(t);
-            }
+            TwoThreads.run(i -> query.forEach(row -> rows[i]++));
             if (rows[0] != 4 || rows[1] != 4) {
                 throw new AssertionError("two first walks of the query counted " + rows[0] + " and " + rows[1]
                         + " rows of 4: its match cache was extended twice or lost a table");

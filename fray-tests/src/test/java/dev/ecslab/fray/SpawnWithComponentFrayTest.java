@@ -29,19 +29,11 @@ class SpawnWithComponentFrayTest {
             World world = worlds.get();
             CommandBuffer[] buffers = new CommandBuffer[2];
             Entity[] spawned = new Entity[2];
-            Thread[] threads = new Thread[2];
-            for (int i = 0; i < 2; i++) {
-                int me = i;
-                threads[i] = new Thread(() -> {
-                    CommandBuffer b = world.commands();
-                    spawned[me] = b.spawn(new Tag(me + 1));
-                    buffers[me] = b;
-                });
-                threads[i].start();
-            }
-            for (Thread t : threads) {
-                EntityReservationFrayTest.join(t);
-            }
+            TwoThreads.run(i -> {
+                CommandBuffer b = world.commands();
+                spawned[i] = b.spawn(new Tag(i + 1));
+                buffers[i] = b;
+            });
             for (int i = 0; i < 2; i++) {
                 world.apply(buffers[i]);
             }
@@ -77,15 +69,7 @@ class SpawnWithComponentFrayTest {
         return () -> {
             World world = new World();
             Entity[] spawned = new Entity[2];
-            Thread[] threads = new Thread[2];
-            for (int i = 0; i < 2; i++) {
-                int me = i;
-                threads[i] = new Thread(() -> spawned[me] = commands.apply(world).spawn(new Tag(me + 1)));
-                threads[i].start();
-            }
-            for (Thread t : threads) {
-                EntityReservationFrayTest.join(t);
-            }
+            TwoThreads.run(i -> spawned[i] = commands.apply(world).spawn(new Tag(i + 1)));
             if (spawned[0].equals(spawned[1])) {
                 throw new AssertionError("two spawns on two threads got the same entity " + spawned[0]);
             }
