@@ -53,6 +53,6 @@ class CommandMergeOrderFrayTest {
     @Test
     void entry4MergingInFinishingOrderIsCaught() {
         RaceEntries.catchTwin(4, "ExecutorTwins.finishingOrderRunner: buffers merged in finishing order", oneFrame(true),
-                "depends on who finished first", CommandMergeOrderFrayTest.class);
+                "depends on who finished first", oneFrame(false));
     }
 }

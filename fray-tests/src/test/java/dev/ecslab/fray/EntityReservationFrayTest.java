@@ -42,6 +42,6 @@ class EntityReservationFrayTest {
     void entry3TheCursorReadThenWrittenIsCaught() {
         RaceEntries.catchTwin(3, "EntityTwins.lostUpdateCursor: the cursor read, then written",
                 twoReservations(EntityTwins::lostUpdateCursor), "the same entity",
-                EntityReservationFrayTest.class);
+                twoReservations(Entities::new));
     }
 }

@@ -128,7 +128,7 @@ class ExecutorCoordinationFrayTest {
     void entry5TheDynamicExecutorDroppingAnOrderingEdgeIsCaught() {
         RaceEntries.catchTwin(5, "mutant:ignores-one-before: the dynamic executor dropping one ordering edge",
                 oneFrame(mutant("mutant:ignores-one-before")), "second started before first finished",
-                ExecutorCoordinationFrayTest.class);
+                oneFrame(DynamicExecutor::new));
     }
 
     @Test

@@ -120,6 +120,6 @@ class NestedReadsFrayTest {
     @Test
     void entry2TheNestedReadLockDeadlockIsReported() {
         RaceEntries.catchTwin(2, "WriterPreferringLock (a model of Magma3D's lock): a nested read beside a waiting writer",
-                nestedReadLockBesideAWriter(), "", NestedReadsFrayTest.class);
+                nestedReadLockBesideAWriter(), "", nestedReadsBesideAWriter());
     }
 }

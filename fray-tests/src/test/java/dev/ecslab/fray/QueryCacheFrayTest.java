@@ -4,6 +4,7 @@ import dev.ecslab.ecs.query.Query;
 import dev.ecslab.ecs.query.QueryBuilder;
 import dev.ecslab.ecs.query.QueryTwins;
 import dev.ecslab.ecs.world.World;
+import java.util.Arrays;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * first two walks of a query built but never walked, over four entities with {@code A} in three archetypes and
  * one without; each walk must count four rows. The real query extends its cache once, under its lock; the twin
  * that extends it by check-then-act without the lock ({@code QueryTwins.matchesExtendedWithoutLock}) is caught
- * counting a table twice or losing one. The cache's fields are plain arrays, so the race is on plain memory:
+ * counting a table twice or losing one, or failing inside its walk on the torn cache (a null table, an index past
+ * the end): measured over ten seeds, about half of the failures Fray found first were these exceptions. The cache's fields are plain arrays, so the race is on plain memory:
  * explored with plain accesses interleaved.
  */
 class QueryCacheFrayTest {
@@ -47,6 +49,19 @@ class QueryCacheFrayTest {
         };
     }
 
+    /**
+     * The twin's race tears the cache: the walks count wrong, or a walk reads a slot the other thread has not
+     * filled yet (a null table) or past the length it read (an index out of bounds). Either is the race's own
+     * failure when it is thrown from the query's walk.
+     */
+    static boolean tornCache(Throwable failure) {
+        if (String.valueOf(failure.getMessage()).contains("match cache was extended twice or lost")) {
+            return true;
+        }
+        return (failure instanceof NullPointerException || failure instanceof IndexOutOfBoundsException)
+                && Arrays.stream(failure.getStackTrace()).anyMatch(f -> f.getClassName().equals(Query.class.getName()));
+    }
+
     @Test
     void theRealQueryCountsEveryRowOnceInEveryInterleaving() {
         FrayExploration.assertEveryInterleavingPasses("query-cache-real", true, twoFirstWalks(QueryBuilder::build));
@@ -55,7 +70,7 @@ class QueryCacheFrayTest {
     @Test
     void entry23TheCacheExtendedWithoutItsLockIsCaught() {
         RaceEntries.catchTwin(23, "QueryTwins.matchesExtendedWithoutLock: the match cache extended by check-then-act",
-                true, twoFirstWalks(QueryTwins::matchesExtendedWithoutLock), "match cache was extended twice or lost",
-                QueryCacheFrayTest.class);
+                true, twoFirstWalks(QueryTwins::matchesExtendedWithoutLock), QueryCacheFrayTest::tornCache,
+                "a wrong count or an exception out of the query's own walk", twoFirstWalks(QueryBuilder::build));
     }
 }

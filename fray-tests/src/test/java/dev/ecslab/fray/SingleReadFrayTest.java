@@ -54,6 +54,6 @@ class SingleReadFrayTest {
     void entry20TheReadWithoutASyncPointIsCaught() {
         RaceEntries.catchTwin(20, "JobTwins.noSyncBeforeSingleReads: a single-entity read that waits for no job",
                 readBesideAWritingJob(w -> JobTwins.noSyncBeforeSingleReads(w, 1)), "was no sync point",
-                SingleReadFrayTest.class);
+                readBesideAWritingJob(w -> JobScheduler.attach(w, 1)));
     }
 }

@@ -57,7 +57,7 @@ class SpawnWithComponentFrayTest {
     void entry1TheSharedCursorIsCaught() {
         RaceEntries.catchTwin(1, "EntityTwins.cursorReadAgain: the moved cursor read again",
                 twoSpawns(() -> WorldTwins.over(EntityTwins.cursorReadAgain())), "landed on another spawner's entity",
-                SpawnWithComponentFrayTest.class);
+                twoSpawns(World::new));
     }
 
     /**
@@ -91,6 +91,6 @@ class SpawnWithComponentFrayTest {
     void entry22TheSpawnAllocatingOnTheWorldIsCaught() {
         RaceEntries.catchTwin(22, "CommandTwins.spawnAllocatingOnTheWorld: the spawn's id allocated on the world at once",
                 true, twoSpawnIds(w -> CommandTwins.spawnAllocatingOnTheWorld(w, "worker")), "got the same entity",
-                SpawnWithComponentFrayTest.class);
+                twoSpawnIds(World::commands));
     }
 }
