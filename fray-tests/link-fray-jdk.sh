@@ -11,8 +11,9 @@
 # out and cannot include jdk.jlink itself. This script does that, and does what the plugin does otherwise.
 #
 # The JDK 25 is, in this order: the 4th argument, $ECSLAB_JDK25, $JDK25_HOME, GitHub's setup-java
-# $JAVA_HOME_25_X64 or $JAVA_HOME_25_ARM64, a JDK 25 under /usr/lib/jvm
-# (or under $ECSLAB_JDK_SEARCH).
+# $JAVA_HOME_25_X64 or $JAVA_HOME_25_ARM64, or a JDK 25 installed beside the default JDK: in the folder that
+# holds the home of $JAVA_HOME or of the java on the PATH, where Debian's packages and Temurin's put every
+# JDK (or in $ECSLAB_JDK_SEARCH).
 # Without one it fails loudly: the Fray lane is never skipped.
 set -euo pipefail
 find_only=0
@@ -38,16 +39,33 @@ for named in "$given" "${ECSLAB_JDK25:-}" "${JDK25_HOME:-}" "${JAVA_HOME_25_X64:
     break
   fi
 done
+# The folders the default JDKs are installed in: the parents of the homes of $JAVA_HOME and of the java on
+# the PATH.
+beside_defaults() {
+  if [[ -n "${JAVA_HOME:-}" ]]; then
+    dirname "$JAVA_HOME"
+  fi
+  if command -v java >/dev/null 2>&1; then
+    dirname "$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
+  fi
+}
+if [[ -n "${ECSLAB_JDK_SEARCH:-}" ]]; then
+  search=$ECSLAB_JDK_SEARCH
+else
+  search=$(beside_defaults | awk '!seen[$0]++' | paste -sd' ' -)
+fi
 if [[ -z "$jdk" ]]; then
-  for candidate in "${ECSLAB_JDK_SEARCH:-/usr/lib/jvm}"/*; do
-    if is_jdk25 "$candidate"; then
-      jdk=$candidate
-      break
-    fi
+  for folder in $search; do
+    for candidate in "$folder"/*; do
+      if is_jdk25 "$candidate"; then
+        jdk=$candidate
+        break 2
+      fi
+    done
   done
 fi
 if [[ -z "$jdk" ]]; then
-  echo "fray-tests: no JDK 25 found (looked at -Decslab.jdk25, \$ECSLAB_JDK25, \$JDK25_HOME, \$JAVA_HOME_25_X64, \$JAVA_HOME_25_ARM64 and ${ECSLAB_JDK_SEARCH:-/usr/lib/jvm})." >&2
+  echo "fray-tests: no JDK 25 found (looked at -Decslab.jdk25, \$ECSLAB_JDK25, \$JDK25_HOME, \$JAVA_HOME_25_X64, \$JAVA_HOME_25_ARM64 and ${search:-the folder of the default JDK, not found})." >&2
   echo "fray-tests: the Fray lane runs on a JDK 25 (Fray 0.9.2 needs one); install one (for example Temurin 25)" >&2
   echo "fray-tests: and point ECSLAB_JDK25 at it, or pass -Decslab.jdk25=/path/to/jdk-25." >&2
   exit 1
