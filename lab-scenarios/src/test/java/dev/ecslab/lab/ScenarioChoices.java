@@ -42,6 +42,13 @@ final class ScenarioChoices {
 
     /** Minimum shares in percent, by feature; the generator's measured shares are in the comments. */
     static final Map<String, Double> MINIMUM = new LinkedHashMap<>();
+    /**
+     * The minimum of the rarest features (shares of 3 to 5 %): at least one scenario of the property's tries. A
+     * share of 0.5 % asked for two scenarios in 250 tries, which a correct generator misses about once in 500
+     * checks (1 in 250 was seen on a clean build); one scenario is missed about once in 5 000 (8.5 expected).
+     * Their shares themselves are pinned on 3 000 fixed seeds by {@code ScenarioGeneratorTest}.
+     */
+    static final double AT_LEAST_ONE = 0.0;
 
     static {
         MINIMUM.put(Features.EDITS, 90.0);                   // 99.7 %
@@ -68,7 +75,7 @@ final class ScenarioChoices {
         MINIMUM.put(Features.ABSENT_10, 10.0);               // 23 %
         MINIMUM.put(Features.ABSENT_100, 5.0);               // 13 %
         MINIMUM.put(Features.ABSENT_10_000, 2.0);            // 6.9 %
-        MINIMUM.put(Features.ABSENT_BILLION, 0.5);           // 3.3 %
+        MINIMUM.put(Features.ABSENT_BILLION, AT_LEAST_ONE);           // 3.3 %
         MINIMUM.put(Features.ABSENT_PAST_WRAP, 1.0);         // 5.4 %
         MINIMUM.put(Features.AT_MAXIMUM_AGE, 2.5);           // 8.4 %
         MINIMUM.put(Features.BUILT_IN_RUN, 30.0);            // 55 %
@@ -87,12 +94,12 @@ final class ScenarioChoices {
         // Big worlds: shares of 4 to 6 %, so a minimum of one or two scenarios in 200 tries (a correct
         // generator misses one at 4 % with a probability of 3·10⁻⁴).
         MINIMUM.put(Features.INDEX_65536, 1.0);              // 6.3 %
-        MINIMUM.put(Features.OLD_GENERATIONS, 0.5);          // 5.3 %
-        MINIMUM.put(Features.TABLE_4096, 0.5);               // 4.9 %
-        MINIMUM.put(Features.MASS_REMOVAL, 0.5);             // 5.0 %
-        MINIMUM.put(Features.MASS_DESPAWN, 0.5);             // 3.9 %
-        MINIMUM.put(Features.STAGE_130, 0.5);                // 3.7 %
-        MINIMUM.put(Features.CROWD_EVERY_KIND, 0.5);         // 3.7 %
+        MINIMUM.put(Features.OLD_GENERATIONS, AT_LEAST_ONE);          // 5.3 %
+        MINIMUM.put(Features.TABLE_4096, AT_LEAST_ONE);               // 4.9 %
+        MINIMUM.put(Features.MASS_REMOVAL, AT_LEAST_ONE);             // 5.0 %
+        MINIMUM.put(Features.MASS_DESPAWN, AT_LEAST_ONE);             // 3.9 %
+        MINIMUM.put(Features.STAGE_130, AT_LEAST_ONE);                // 3.7 %
+        MINIMUM.put(Features.CROWD_EVERY_KIND, AT_LEAST_ONE);         // 3.7 %
     }
 
     private ScenarioChoices() {
@@ -118,7 +125,8 @@ final class ScenarioChoices {
             Statistics.label(name).collect(has);
             Double min = MINIMUM.get(name);
             if (min != null) {
-                Statistics.label(name).coverage(coverage -> coverage.check(true).percentage(p -> p >= min));
+                Statistics.label(name).coverage(coverage -> coverage.check(true)
+                        .percentage(p -> min == AT_LEAST_ONE ? p > 0 : p >= min));
             }
         });
     }
