@@ -56,5 +56,7 @@ class JobSchedulerFrayTest {
         Optional<FrayExploration.Found> found = FrayExploration.explore("jobs-unlocked", FrayExploration.seed(),
                 FrayExploration.iterations(), true, joinOfTwo(w -> JobTwins.unlockedScheduler(w, 2)));
         assertThat(found).as("Fray finds the lost update of the join's count").isPresent();
+        assertThat(found.get().failure()).as("the join never starts (a deadlock) or runs early or twice")
+                .matches(f -> NestedReadsFrayTest.isDeadlock(f) || String.valueOf(f.getMessage()).contains("the job after two"));
     }
 }
