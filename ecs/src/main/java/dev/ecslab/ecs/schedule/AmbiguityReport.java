@@ -43,6 +43,7 @@ public final class AmbiguityReport {
     private final String[] second;
     private final List<String>[] conflicts;
     private final boolean[] undecided;
+    private final Ambiguity.Cause[] causes;
     private final long total;
     private final long undecidedTotal;
     private final Map<String, Long> omittedByStage;
@@ -80,6 +81,7 @@ public final class AmbiguityReport {
         this.second = new String[size];
         this.conflicts = newLists(size);
         this.undecided = new boolean[size];
+        this.causes = new Ambiguity.Cause[size];
         long u = 0;
         for (int i = 0; i < size; i++) {
             Ambiguity a = pairs.get(i);
@@ -88,6 +90,7 @@ public final class AmbiguityReport {
             second[i] = a.second();
             conflicts[i] = a.conflicts();
             undecided[i] = a.undecided();
+            causes[i] = a.cause();
             u += a.undecided() ? 1 : 0;
         }
         this.total = size;
@@ -119,7 +122,7 @@ public final class AmbiguityReport {
     }
 
     private AmbiguityReport(int size, String[] stageOf, String[] first, String[] second, List<String>[] conflicts,
-            boolean[] undecided, long total, long undecidedTotal, Map<String, Long> omittedByStage,
+            boolean[] undecided, Ambiguity.Cause[] causes, long total, long undecidedTotal, Map<String, Long> omittedByStage,
             Map<List<String>, Long> omittedByConflict, Summary summary) {
         this.size = size;
         this.stageOf = stageOf;
@@ -127,6 +130,7 @@ public final class AmbiguityReport {
         this.second = second;
         this.conflicts = conflicts;
         this.undecided = undecided;
+        this.causes = causes;
         this.total = total;
         this.undecidedTotal = undecidedTotal;
         this.omittedByStage = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByStage));
@@ -150,7 +154,7 @@ public final class AmbiguityReport {
             @Override
             public Ambiguity get(int i) {
                 Objects.checkIndex(i, size);
-                return new Ambiguity(stageOf[i], first[i], second[i], conflicts[i], undecided[i]);
+                return new Ambiguity(stageOf[i], first[i], second[i], conflicts[i], undecided[i], causes[i]);
             }
 
             @Override
@@ -229,7 +233,8 @@ public final class AmbiguityReport {
                 sb.append("stage ").append(stage).append(":\n");
             }
             sb.append("  -- ").append(first[i]).append(" and ").append(second[i])
-                    .append(undecided[i] ? "\n     may conflict on (undecided: their filters were too large to compare): "
+                    .append(causes[i] != null ? "\n     " + causes[i].describe() + " reads what the other writes: "
+                            : undecided[i] ? "\n     may conflict on (undecided: their filters were too large to compare): "
                             : "\n     conflict on: ").append(String.join(", ", conflicts[i])).append('\n');
         }
         if (undecidedTotal > 0) {
@@ -261,6 +266,7 @@ public final class AmbiguityReport {
                 && Arrays.equals(second, 0, size, other.second, 0, size)
                 && Arrays.equals(conflicts, 0, size, other.conflicts, 0, size)
                 && Arrays.equals(undecided, 0, size, other.undecided, 0, size)
+                && Arrays.equals(causes, 0, size, other.causes, 0, size)
                 && omittedByStage.equals(other.omittedByStage) && omittedByConflict.equals(other.omittedByConflict);
     }
 
@@ -287,6 +293,7 @@ public final class AmbiguityReport {
         private String[] second = new String[64];
         private List<String>[] conflicts = newLists(64);
         private boolean[] undecided = new boolean[64];
+        private Ambiguity.Cause[] causes = new Ambiguity.Cause[64];
         private long total;
         private long undecidedTotal;
         /** Omitted pairs per stage (in stage order) and per conflict list (by identity: the compiler interns them). */
@@ -404,12 +411,13 @@ public final class AmbiguityReport {
         }
 
         /** Adds the pair of systems {@code i} and {@code j} (insertion indices of the stage begun last). */
-        void add(String stage, int i, int j, String a, String b, List<String> on, int conflictId, boolean notProved) {
+        void add(String stage, int i, int j, String a, String b, List<String> on, int conflictId, boolean notProved,
+                Ambiguity.Cause cause) {
             count(i, j, conflictId);
-            add(stage, a, b, on, notProved);
+            add(stage, a, b, on, notProved, cause);
         }
 
-        private void add(String stage, String a, String b, List<String> on, boolean notProved) {
+        private void add(String stage, String a, String b, List<String> on, boolean notProved, Ambiguity.Cause cause) {
             total++;
             if (notProved) {
                 undecidedTotal++;
@@ -430,8 +438,10 @@ public final class AmbiguityReport {
                 second = Arrays.copyOf(second, capacity);
                 conflicts = Arrays.copyOf(conflicts, capacity);
                 undecided = Arrays.copyOf(undecided, capacity);
+                causes = Arrays.copyOf(causes, capacity);
             }
             undecided[size] = notProved;
+            causes[size] = cause;
             stageOf[size] = stage;
             first[size] = a;
             second[size] = b;
@@ -461,7 +471,8 @@ public final class AmbiguityReport {
                 }
             });
             return new AmbiguityReport(size, Arrays.copyOf(stageOf, size), Arrays.copyOf(first, size),
-                    Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size), Arrays.copyOf(undecided, size), total,
+                    Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size), Arrays.copyOf(undecided, size),
+                    Arrays.copyOf(causes, size), total,
                     undecidedTotal, byStage, summarise(byConflict, Math.max(0, elsewhere)), summary());
         }
 

@@ -22,6 +22,8 @@ public final class ScheduleBuildException extends EcsException {
         CROSS_STAGE,
         /** An exclusive system (or sync point) declared a partial access. */
         EXCLUSIVE_ACCESS,
+        /** A run condition declares a write: a condition only reads. */
+        CONDITION_ACCESS,
         /** The ambiguity setting is ERROR and the schedule has ambiguous pairs. */
         AMBIGUITY,
         /** A stage name is used twice, or the schedule is otherwise malformed. */

@@ -26,9 +26,9 @@ import java.util.Set;
  * set; cycles (every member, in order); constraints across stages that contradict the stage order;
  * exclusive systems with a partial access; and, with {@link AmbiguitySetting#ERROR}, ambiguities.
  *
- * <p><b>Ambiguity</b>: a pair of systems in one stage is ambiguous when their accesses conflict, neither
- * reaches the other in the graph, and no {@code ambiguousWith} rule exempts them; conflicts on data
- * the schedule ignores do not count. The scan is one pass of bitset rows per system
+ * <p><b>Ambiguity</b>: a pair of systems in one stage is ambiguous when their accesses conflict, or a run
+ * condition of one reads what the other writes ({@link RunCondition}), neither reaches the other in the
+ * graph, and no {@code ambiguousWith} rule exempts them; conflicts on data the schedule ignores do not count. The scan is one pass of bitset rows per system
  * ({@code conflicts & ~reach & ~reachedBy & ~exempt}), so it stays fast at thousands of systems.
  *
  * <p>A system's constraint on a group it belongs to (say {@code before("physics")} inside the set
@@ -97,12 +97,124 @@ public final class ScheduleCompiler {
         }
     }
 
+    /**
+     * For weak ordering, per system {@code u} the systems {@code v} that a weak order {@code u -> v} must keep, as
+     * Bevy's {@code systems_conflict} decides: their accesses conflict (on any data: weak ordering orders by the
+     * borrow rules, so data the schedule ignores for ambiguity still counts), a run condition of one reads what
+     * the other writes, either is exclusive, or {@code u} has deferred effects. Not symmetric.
+     */
+    private static BitSet[] weakConflicts(List<CompiledSystem> systems, BitSet[] conflicts,
+            ConditionConflicts conditionConflicts, ConflictRules rules) {
+        int n = systems.size();
+        BitSet[] out = new BitSet[n];
+        boolean same = rules.ignoresNothing();
+        BitSet[] base = same ? conflicts : rules.ignoringNothing().wordsOf(systems).conflictRows();
+        ConditionConflicts byConditions = same ? conditionConflicts : ConditionConflicts.of(systems, rules.ignoringNothing());
+        BitSet[] byCondition = byConditions == null ? null : byConditions.rows();
+        for (int u = 0; u < n; u++) {
+            out[u] = (BitSet) base[u].clone();
+            if (byCondition != null) {
+                out[u].or(byCondition[u]);
+            }
+            if (systems.get(u).descriptor().deferred() || systems.get(u).kind().isExclusive()) {
+                out[u].set(0, n);
+                out[u].clear(u);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The pairs of one stage in which a run condition of one system reads what the other writes: computed
+     * over the stage's systems and one reader per system with conditions (the union of what they read), so
+     * a condition is judged with the same conflict rules, filters included, as a system. Conditions never
+     * conflict with conditions.
+     *
+     * @param words the words of the systems followed by the condition readers
+     * @param owner per condition reader (index {@code n + k}), the system whose conditions it reads for
+     * @param rows  per system, the systems it conflicts with through a condition (its own or the other's)
+     */
+    private record ConditionConflicts(StageAccessWords words, int n, int[] owner, int[] readerOf, BitSet[] rows) {
+        /** The condition conflicts of {@code systems}, or null when none of them has a condition. */
+        static ConditionConflicts of(List<CompiledSystem> systems, ConflictRules rules) {
+            int n = systems.size();
+            List<CompiledSystem> all = new ArrayList<>(systems);
+            int[] readerOf = new int[n];
+            java.util.Arrays.fill(readerOf, -1);
+            List<Integer> owners = new ArrayList<>();
+            for (CompiledSystem s : systems) {
+                if (!s.conditions().isEmpty()) {
+                    readerOf[s.index()] = all.size();
+                    owners.add(s.index());
+                    all.add(new CompiledSystem(all.size(), s.descriptor(), s.conditionAccess(), new int[0]));
+                }
+            }
+            if (owners.isEmpty()) {
+                return null;
+            }
+            StageAccessWords words = rules.wordsOf(all);
+            BitSet[] extended = words.conflictRows();
+            BitSet[] rows = new BitSet[n];
+            for (int i = 0; i < n; i++) {
+                rows[i] = new BitSet(n);
+            }
+            int[] owner = owners.stream().mapToInt(Integer::intValue).toArray();
+            for (int k = 0; k < owner.length; k++) {
+                int i = owner[k];
+                BitSet hit = extended[n + k].get(0, n);     // what i's conditions conflict with, systems only
+                hit.clear(i);                              // a condition never races its own system
+                rows[i].or(hit);
+                for (int j = hit.nextSetBit(0); j >= 0; j = hit.nextSetBit(j + 1)) {
+                    rows[j].set(i);
+                }
+            }
+            return new ConditionConflicts(words, n, owner, readerOf, rows);
+        }
+
+        /**
+         * The data and the cause of the condition conflict of systems {@code i} and {@code j}: the conditions of
+         * {@code i} on what {@code j} writes, else those of {@code j} on what {@code i} writes.
+         */
+        Ambiguity.Cause cause(List<CompiledSystem> systems, int i, int j) {
+            Ambiguity.Cause c = causeOf(systems, i, j);
+            return c != null ? c : causeOf(systems, j, i);
+        }
+
+        private Ambiguity.Cause causeOf(List<CompiledSystem> systems, int reader, int writer) {
+            if (readerOf[reader] < 0) {
+                return null;
+            }
+            List<String> on = words.between(readerOf[reader], writer);
+            if (on.isEmpty()) {
+                return null;
+            }
+            Access other = systems.get(writer).access();
+            for (CompiledSystem.Condition c : systems.get(reader).conditions()) {
+                if (c.access().conflictsWith(other)) {
+                    return new Ambiguity.Cause(systems.get(reader).name(), c.name(), c.set(), on);
+                }
+            }
+            // the conditions conflict only together (each alone is compatible): name the first
+            CompiledSystem.Condition c = systems.get(reader).conditions().get(0);
+            return new Ambiguity.Cause(systems.get(reader).name(), c.name(), c.set(), on);
+        }
+    }
+
     /** What decides whether two systems conflict: the data the schedule ignores, as ids, and how conflicts are named. */
     private record ConflictRules(BitSet ignoredComponents, BitSet ignoredResources, DataResolver data,
             boolean conflictsFromIdsOnly) {
 
         StageAccessWords wordsOf(List<CompiledSystem> systems) {
             return new StageAccessWords(systems, ignoredComponents, ignoredResources, data, conflictsFromIdsOnly);
+        }
+
+        boolean ignoresNothing() {
+            return ignoredComponents.isEmpty() && ignoredResources.isEmpty();
+        }
+
+        /** These rules, ignoring no data. */
+        ConflictRules ignoringNothing() {
+            return new ConflictRules(new BitSet(), new BitSet(), data, conflictsFromIdsOnly);
         }
     }
 
@@ -158,8 +270,14 @@ public final class ScheduleCompiler {
         // Which pairs of systems conflict on data the schedule does not ignore.
         StageAccessWords accessWords = conflictRules.wordsOf(systems);
         BitSet[] conflicts = accessWords.conflictRows();
-        // A weak constraint orders, through all constraints, exactly the pairs that conflict.
-        keepWeakEdgesBetweenConflicts(constraints, conflicts, targets, stages, si);
+        // Which systems' run conditions read what another system writes (null when no system has a condition).
+        ConditionConflicts conditionConflicts = ConditionConflicts.of(systems, conflictRules);
+        // A weak constraint orders, through all constraints, exactly the pairs that conflict, conditions and
+        // deferred effects included, as Bevy resolves weak edges.
+        if (constraints.weak().edgeCount() > 0) {
+            keepWeakEdgesBetweenConflicts(constraints, weakConflicts(systems, conflicts, conditionConflicts, conflictRules),
+                    targets, stages, si);
+        }
         // Under INSERTION_ORDER every conflicting pair is ordered, as a stable topological order has it.
         if (schedule.ordering() == OrderingPolicy.INSERTION_ORDER) {
             orderConflictsByInsertion(constraints.strong(), conflicts, targets, stages, si);
@@ -169,7 +287,8 @@ public final class ScheduleCompiler {
         // Who runs before whom, transitively.
         BitSet[] reach = Reachability.closure(constraints.strong(), order);
         // Every conflicting pair that no path orders and no rule exempts is reported.
-        detectAmbiguities(stages.get(si), accessWords, conflicts, reach, constraints.exempt(), ambiguities);
+        detectAmbiguities(stages.get(si), systems, accessWords, conflicts, conditionConflicts, reach, constraints.exempt(),
+                ambiguities);
         return new CompiledStage(si, stages.get(si).name(), systems, constraints.strong(), conflicts, reach, order);
     }
 
@@ -274,11 +393,43 @@ public final class ScheduleCompiler {
                         .filter(e -> d.sets().contains(e.getKey()) || listedMembers.getOrDefault(e.getKey(), Set.of()).contains(self))
                         .mapToInt(Map.Entry::getValue).toArray();
                 String where = place(resolved.size(), systems.size(), null, -1);
-                systems.add(new CompiledSystem(systems.size(), d, resolveAccess(d, data, where), memberOf));
+                systems.add(new CompiledSystem(systems.size(), d, resolveAccess(d, data, where), memberOf,
+                        resolveConditions(d, memberOf, sets, data, where)));
             }
             resolved.add(systems);
         }
         return resolved;
+    }
+
+    /**
+     * The run conditions that decide system {@code d}: its own, then those of each set it belongs to, each
+     * resolved; a condition that declares a write is refused, naming the condition and where it is written.
+     */
+    private static List<CompiledSystem.Condition> resolveConditions(SystemDescriptor d, int[] memberOf, IndexedSets sets,
+            DataResolver data, String where) {
+        List<CompiledSystem.Condition> out = new ArrayList<>();
+        for (int k = 0; k < d.conditions().size(); k++) {
+            out.add(resolveCondition(d.conditions().get(k), null, data, "system '" + d.name() + "'", where + ".runIf[" + k + "]"));
+        }
+        for (int set : memberOf) {
+            SetDescriptor s = sets.all().get(set);
+            for (int k = 0; k < s.conditions().size(); k++) {
+                out.add(resolveCondition(s.conditions().get(k), s.name(), data, "set '" + s.name() + "'",
+                        "sets[" + set + "].runIf[" + k + "]"));
+            }
+        }
+        return out;
+    }
+
+    private static CompiledSystem.Condition resolveCondition(RunCondition c, String set, DataResolver data, String owner,
+            String where) {
+        Access access = c.accessSpec() != null ? data.resolve(c.accessSpec()) : c.resolvedAccess();
+        if (!access.isReadOnly()) {
+            throw new ScheduleBuildException(Kind.CONDITION_ACCESS, "run condition '" + c.name() + "' of " + owner
+                    + " declares a write" + (c.accessSpec() != null ? " (" + c.accessSpec() + ")" : "")
+                    + "; a run condition only reads: move the write into a system", null, List.of(where + ".access"));
+        }
+        return new CompiledSystem.Condition(c.name(), set, access);
     }
 
     /** The ids of the data the schedule ignores, with what else decides conflicts. */
@@ -345,9 +496,6 @@ public final class ScheduleCompiler {
             List<StageDescriptor> stages, int si) {
         DiGraph graph = constraints.strong();
         DiGraph weak = constraints.weak();
-        if (weak.edgeCount() == 0) {
-            return;
-        }
         int n = stages.get(si).systems().size();
         DiGraph all = new DiGraph(n);
         for (int u = 0; u < n; u++) {
@@ -389,10 +537,13 @@ public final class ScheduleCompiler {
 
     /**
      * Reports every pair {@code i < j} of the stage that conflicts, is ordered neither way and is not
-     * exempt: {@code conflicts & ~reach & ~reachedBy & ~exempt}, row by row.
+     * exempt: {@code (conflicts | conditionConflicts) & ~reach & ~reachedBy & ~exempt}, row by row. A pair
+     * whose systems conflict is reported on their data; a pair that conflicts only through a run condition is
+     * reported on what the condition reads, with the condition as its {@link Ambiguity.Cause}.
      */
-    private static void detectAmbiguities(StageDescriptor stage, StageAccessWords accessWords, BitSet[] conflicts,
-            BitSet[] reach, BitSet[] exempt, AmbiguityReport.Builder ambiguities) {
+    private static void detectAmbiguities(StageDescriptor stage, List<CompiledSystem> systems, StageAccessWords accessWords,
+            BitSet[] conflicts, ConditionConflicts conditionConflicts, BitSet[] reach, BitSet[] exempt,
+            AmbiguityReport.Builder ambiguities) {
         List<SystemDescriptor> ds = stage.systems();
         int n = ds.size();
         BitSet[] reachedBy = Reachability.transpose(reach);
@@ -404,41 +555,95 @@ public final class ScheduleCompiler {
         boolean[] undecidedByClass = new boolean[n];
         int[] conflictIdByClass = new int[n];
         int[] askedInRow = new int[n];
+        // the report counts pairs per conflict list: the access words' lists and the conditions' lists, numbered
+        // together in order of first sight
+        ConflictIds ids = new ConflictIds();
         ambiguities.beginStage(stage.name(), n);
         for (int i = 0; i < n; i++) {
             candidates.clear();
             candidates.or(conflicts[i]);
+            if (conditionConflicts != null) {
+                candidates.or(conditionConflicts.rows()[i]);
+            }
             candidates.andNot(reach[i]);
             candidates.andNot(reachedBy[i]);
             candidates.andNot(exempt[i]);
             long rowPairs = 0;
             long rowUndecided = 0;
             for (int j = candidates.nextSetBit(i + 1); j >= 0; j = candidates.nextSetBit(j + 1)) {
-                int cls = accessWords.accessClass(j);
-                if (askedInRow[cls] != i + 1) {
-                    askedInRow[cls] = i + 1;
-                    onByClass[cls] = accessWords.between(i, j);
-                    conflictIdByClass[cls] = accessWords.lastConflictId();
-                    undecidedByClass[cls] = !onByClass[cls].isEmpty() && accessWords.undecided(i, j);
+                List<String> on = List.of();
+                int conflictId = -1;
+                boolean undecided = false;
+                Ambiguity.Cause cause = null;
+                if (conflicts[i].get(j)) {
+                    int cls = accessWords.accessClass(j);
+                    if (askedInRow[cls] != i + 1) {
+                        askedInRow[cls] = i + 1;
+                        onByClass[cls] = accessWords.between(i, j);
+                        conflictIdByClass[cls] = ids.ofAccess(accessWords.lastConflictId(), accessWords);
+                        undecidedByClass[cls] = !onByClass[cls].isEmpty() && accessWords.undecided(i, j);
+                    }
+                    on = onByClass[cls];
+                    conflictId = conflictIdByClass[cls];
+                    undecided = undecidedByClass[cls];
                 }
-                List<String> on = onByClass[cls];
+                if (on.isEmpty() && conditionConflicts != null && conditionConflicts.rows()[i].get(j)) {
+                    // no conflict of the systems themselves: a run condition of one reads what the other writes
+                    cause = conditionConflicts.cause(systems, i, j);
+                    if (cause != null) {
+                        on = cause.reads();
+                        conflictId = ids.ofList(on);
+                    }
+                }
                 if (on.isEmpty()) {
                     continue;
                 }
                 if (ambiguities.listingFull()) {
                     // past the listed pairs only counts change: per pair the other system and the conflict,
                     // per row the rest (20 000 unordered writers have 200 million pairs)
-                    ambiguities.countOmitted(j, conflictIdByClass[cls]);
+                    ambiguities.countOmitted(j, conflictId);
                     rowPairs++;
-                    rowUndecided += undecidedByClass[cls] ? 1 : 0;
+                    rowUndecided += undecided ? 1 : 0;
                 } else {
-                    ambiguities.add(stage.name(), i, j, ds.get(i).name(), ds.get(j).name(), on, conflictIdByClass[cls],
-                            undecidedByClass[cls]);
+                    ambiguities.add(stage.name(), i, j, ds.get(i).name(), ds.get(j).name(), on, conflictId, undecided, cause);
                 }
             }
             ambiguities.countOmittedRow(i, rowPairs, rowUndecided);
         }
-        ambiguities.endStage(ds.stream().map(SystemDescriptor::name).toList(), accessWords.conflictLists());
+        ambiguities.endStage(ds.stream().map(SystemDescriptor::name).toList(), ids.lists());
+    }
+
+    /**
+     * Numbers the conflict lists of one stage's pairs for the report's counts: the access words' interned
+     * lists by their id (an array lookup per new class), the conditions' lists by content.
+     */
+    private static final class ConflictIds {
+        private int[] byAccessId = new int[0];
+        private final Map<List<String>, Integer> byList = new HashMap<>();
+        private final List<List<String>> lists = new ArrayList<>();
+
+        int ofAccess(int accessId, StageAccessWords words) {
+            if (accessId >= byAccessId.length) {
+                int old = byAccessId.length;
+                byAccessId = java.util.Arrays.copyOf(byAccessId, Math.max(accessId + 1, old * 2));
+                java.util.Arrays.fill(byAccessId, old, byAccessId.length, -1);
+            }
+            if (byAccessId[accessId] < 0) {
+                byAccessId[accessId] = ofList(words.conflictLists().get(accessId));
+            }
+            return byAccessId[accessId];
+        }
+
+        int ofList(List<String> on) {
+            return byList.computeIfAbsent(on, k -> {
+                lists.add(k);
+                return lists.size() - 1;
+            });
+        }
+
+        List<List<String>> lists() {
+            return lists;
+        }
     }
 
     /** What the schedule's {@link AmbiguitySetting} does with a report that is not empty. */

@@ -13,13 +13,21 @@ import java.util.Objects;
  *
  * @param criterionName a name for the criterion, shown in reports and kept in the JSON form
  * @param rules         members, ordering and ambiguity rules for every member; {@link Rules#NONE} for a plain set
+ * @param conditions    run conditions with what they read, for the analysis ({@link RunCondition}): each is
+ *                      analysed as a reader just before every member of the set
  */
-public record SetDescriptor(String name, RunCriterion criterion, String criterionName, Rules rules) {
+public record SetDescriptor(String name, RunCriterion criterion, String criterionName, Rules rules,
+        List<RunCondition> conditions) {
     public SetDescriptor {
         Objects.requireNonNull(name, "set name");
         Objects.requireNonNull(criterion, "criterion");
         Objects.requireNonNull(criterionName, "criterion name");
         Objects.requireNonNull(rules, "rules");
+        conditions = List.copyOf(conditions);
+    }
+
+    public SetDescriptor(String name, RunCriterion criterion, String criterionName, Rules rules) {
+        this(name, criterion, criterionName, rules, List.of());
     }
 
     public SetDescriptor(String name, RunCriterion criterion, String criterionName) {
@@ -66,6 +74,11 @@ public record SetDescriptor(String name, RunCriterion criterion, String criterio
 
     /** This set with these rules. */
     public SetDescriptor withRules(Rules newRules) {
-        return new SetDescriptor(name, criterion, criterionName, newRules);
+        return new SetDescriptor(name, criterion, criterionName, newRules, conditions);
+    }
+
+    /** This set with these run conditions (what they read, for the analysis) in place of its own. */
+    public SetDescriptor withConditions(List<RunCondition> newConditions) {
+        return new SetDescriptor(name, criterion, criterionName, rules, newConditions);
     }
 }

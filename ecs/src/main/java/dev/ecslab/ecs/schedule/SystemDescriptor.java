@@ -35,6 +35,8 @@ public final class SystemDescriptor {
     private final List<String> beforeWeak;
     private final List<String> afterWeak;
     private final String type;
+    private final List<RunCondition> conditions;
+    private final boolean deferred;
 
     private SystemDescriptor(Builder b) {
         this.name = b.name;
@@ -51,6 +53,8 @@ public final class SystemDescriptor {
         this.beforeWeak = List.copyOf(b.beforeWeak);
         this.afterWeak = List.copyOf(b.afterWeak);
         this.type = b.type;
+        this.conditions = List.copyOf(b.conditions);
+        this.deferred = b.deferred;
     }
 
     public static Builder builder(String name) {
@@ -137,6 +141,24 @@ public final class SystemDescriptor {
         return type;
     }
 
+    /**
+     * The system's own run conditions, with what they read ({@link RunCondition}): each is analysed as a
+     * reader that runs just before the system. The conditions of the system's sets apply as well.
+     */
+    public List<RunCondition> conditions() {
+        return conditions;
+    }
+
+    /**
+     * True when the system has deferred effects (commands applied at the next sync point: Bevy's
+     * {@code Commands}, the {@code deferred} flag of its schedule export). For weak ordering such a system,
+     * as the earlier of a pair, conflicts with every system, as in Bevy: a weak order after it is kept, so
+     * what it defers is applied before the later system runs wherever a sync point falls between them.
+     */
+    public boolean deferred() {
+        return deferred;
+    }
+
     /** How to make the body, or {@code null} for an analysis-only descriptor. */
     public SystemSetup setup() {
         return setup;
@@ -168,6 +190,8 @@ public final class SystemDescriptor {
         private final List<String> beforeWeak = new ArrayList<>();
         private final List<String> afterWeak = new ArrayList<>();
         private String type;
+        private final List<RunCondition> conditions = new ArrayList<>();
+        private boolean deferred;
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "system name");
@@ -246,6 +270,20 @@ public final class SystemDescriptor {
         /** The system's type: constraints naming it target every instance (see {@link SystemDescriptor#type()}). */
         public Builder type(String typeName) {
             this.type = Objects.requireNonNull(typeName, "type");
+            return this;
+        }
+
+        /** Run conditions of this system, with what they read (see {@link SystemDescriptor#conditions()}). */
+        public Builder runIf(RunCondition... conditions) {
+            for (RunCondition c : conditions) {
+                this.conditions.add(Objects.requireNonNull(c, "condition"));
+            }
+            return this;
+        }
+
+        /** The system has deferred effects (see {@link SystemDescriptor#deferred()}). */
+        public Builder deferred() {
+            this.deferred = true;
             return this;
         }
 

@@ -22,9 +22,13 @@ import java.util.Map;
  *              "byConflict": [{"data": ["Position"], "pairs": 2}],
  *              "busiestSystems": [{"stage": "update", "system": "move", "pairs": 2}]},
  *  "pairs": [{"stage": "update", "first": "move", "second": "draw", "conflicts": ["Position"], "undecided": false,
+ *             "cause": "access",
  *             "firstAt": {"line": 4, "column": 16, "path": "$.stages[0].systems[0].name"}, "secondAt": {...},
  *             "fixes": [{"system": "move", "field": "before", "target": "draw"}, ...]}]}
  * }</pre>
+ * A pair ambiguous only through a run condition has {@code "cause": "condition"} and a {@code "condition"}
+ * object ({@code name}, the {@code system} it decides, the {@code set} it comes from if any, and {@code text}, the
+ * sentence of the text form); {@code "conflicts"} then names what the condition reads.
  * Pairs come in the order of the text form (by stage, then by the data they conflict on); positions are
  * omitted when the text of the file is unknown. The summary counts every pair, listed or not.
  */
@@ -85,6 +89,11 @@ public final class AmbiguityJson {
                 g.writeNumberField("dataDiffer", bevy.dataDiffer());
                 g.writeBooleanField("complete", bevy.complete());
                 g.writeNumberField("invertedAccesses", bevy.invertedAccesses());
+                g.writeBooleanField("resourcesAreComponents", bevy.semantics().resourcesAreComponents());
+                g.writeStringField("rules", bevy.semantics().describe());
+                strings(g, "setConditions", bevy.setConditions());
+                g.writeStringField("conditions", bevy.conditionsNote());
+                g.writeBooleanField("sameRules", bevy.sameRules());
                 g.writeArrayFieldStart("ecslabOnly");
                 for (Ambiguity a : bevy.ecslabOnly()) {
                     g.writeStartObject();
@@ -129,6 +138,17 @@ public final class AmbiguityJson {
         g.writeStringField("second", a.second());
         strings(g, "conflicts", a.conflicts());
         g.writeBooleanField("undecided", a.undecided());
+        g.writeStringField("cause", a.byCondition() ? "condition" : "access");
+        if (a.byCondition()) {
+            g.writeObjectFieldStart("condition");
+            g.writeStringField("name", a.cause().condition());
+            g.writeStringField("system", a.cause().system());
+            if (a.cause().set() != null) {
+                g.writeStringField("set", a.cause().set());
+            }
+            g.writeStringField("text", AmbiguityText.conditionSentence(a));
+            g.writeEndObject();
+        }
         location(g, "firstAt", r, a.first());
         location(g, "secondAt", r, a.second());
         g.writeArrayFieldStart("fixes");

@@ -58,6 +58,17 @@ public final class AmbiguityText {
         }
     }
 
+    /**
+     * What a condition pair means: {@code run condition 'in_game' of ui reads Time, which tick writes: ui runs
+     * or is skipped by whether tick ran first}.
+     */
+    static String conditionSentence(Ambiguity a) {
+        Ambiguity.Cause c = a.cause();
+        String writer = c.system().equals(a.first()) ? a.second() : a.first();
+        return c.describe() + " reads " + String.join(", ", c.reads()) + ", which " + writer + " writes: " + c.system()
+                + " runs or is skipped by whether " + writer + " ran first (the systems themselves do not conflict)";
+    }
+
     private static String counts(Map<String, Long> counts) {
         List<String> out = new ArrayList<>();
         counts.forEach((k, v) -> out.add(k + " " + v));
@@ -83,12 +94,15 @@ public final class AmbiguityText {
                 stage = g.stage();
                 sb.append("stage ").append(stage).append(":\n");
             }
-            sb.append("  on ").append(String.join(", ", g.conflicts())).append(" (")
-                    .append(g.pairs().size()).append(g.pairs().size() == 1 ? " pair" : " pairs").append("):\n");
+            sb.append("  on ").append(String.join(", ", g.conflicts())).append(g.byCondition() ? ", read by a run condition" : "")
+                    .append(" (").append(g.pairs().size()).append(g.pairs().size() == 1 ? " pair" : " pairs").append("):\n");
             for (Ambiguity a : g.pairs()) {
                 sb.append("    -- ").append(a.first()).append(" and ").append(a.second())
-                        .append(a.undecided() ? " (undecided: may conflict; their filters were too large to compare)" : "")
-                        .append("\n       ").append(r.fix(a)).append('\n');
+                        .append(a.undecided() ? " (undecided: may conflict; their filters were too large to compare)" : "");
+                if (a.byCondition()) {
+                    sb.append("\n       ").append(conditionSentence(a));
+                }
+                sb.append("\n       ").append(r.fix(a)).append('\n');
             }
         }
     }

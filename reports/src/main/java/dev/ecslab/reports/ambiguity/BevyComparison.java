@@ -17,10 +17,21 @@ import java.util.Map;
  * pairs the report lists ({@link #complete()} says whether that is all of them).
  */
 public record BevyComparison(int both, List<Ambiguity> ecslabOnly, List<BevyScheduleData.BevyConflict> bevyOnly,
-        int dataDiffer, boolean complete, int invertedAccesses) {
+        int dataDiffer, boolean complete, int invertedAccesses, BevyScheduleData.Semantics semantics,
+        List<String> setConditions, String conditionsNote) {
     public BevyComparison {
         ecslabOnly = List.copyOf(ecslabOnly);
         bevyOnly = List.copyOf(bevyOnly);
+        setConditions = List.copyOf(setConditions);
+    }
+
+    /**
+     * True when Bevy's own conflicts were found by the rules the report applies: the export is written by Bevy
+     * 0.19 or later, so judged by an earlier Bevy's rules, its pairs on resources differ by design, and a pair
+     * only Bevy reports is then not a disagreement.
+     */
+    public boolean sameRules() {
+        return semantics.resourcesAreComponents();
     }
 
     public static BevyComparison of(AmbiguityReport report, BevyScheduleData.Import bevy) {
@@ -44,7 +55,7 @@ public record BevyComparison(int both, List<Ambiguity> ecslabOnly, List<BevySche
         }
         boolean complete = report.size() == report.total();
         return new BevyComparison(both, ours, complete ? new ArrayList<>(theirs.values()) : List.of(), dataDiffer, complete,
-                bevy.invertedAccesses());
+                bevy.invertedAccesses(), bevy.semantics(), bevy.setConditions(), bevy.conditionsNote());
     }
 
     private static String key(String stage, String a, String b) {
@@ -63,7 +74,8 @@ public record BevyComparison(int both, List<Ambiguity> ecslabOnly, List<BevySche
                 .append(a.second()).append(" (stage ").append(a.stage()).append(")\n"));
         if (complete) {
             sb.append("  reported by Bevy only: ").append(bevyOnly.size())
-                    .append(bevyOnly.isEmpty() ? "\n" : " (a disagreement: look at these)\n");
+                    .append(bevyOnly.isEmpty() ? "\n" : sameRules() ? " (a disagreement: look at these)\n"
+                            : " (Bevy found them by its own rules, 0.19 or later, not by the rules applied here)\n");
             bevyOnly.stream().limit(shown).forEach(c -> sb.append("    -- ").append(c.first()).append(" and ")
                     .append(c.second()).append(" (stage ").append(c.stage()).append(") on ")
                     .append(String.join(", ", c.conflicts())).append('\n'));
@@ -75,6 +87,8 @@ public record BevyComparison(int both, List<Ambiguity> ecslabOnly, List<BevySche
             sb.append("  note: ").append(invertedAccesses).append(" access(es) read or write every component except some"
                     + " that the export does not list; they are taken as every component\n");
         }
+        sb.append("  ").append(semantics.describe()).append('\n');
+        sb.append("  ").append(conditionsNote).append('\n');
         return sb.toString();
     }
 }

@@ -14,8 +14,19 @@ import java.util.List;
  * @param target the name to add
  */
 public record PairFix(String system, String field, String target) {
-    /** The three ways to resolve {@code pair}, the orderings first. */
+    /**
+     * The three ways to resolve {@code pair}, the orderings first. A pair caused by a set's run condition is
+     * ordered against the whole set: the condition is evaluated before the first of its members runs, so
+     * ordering the writer against one member does not order it against the condition.
+     */
     public static List<PairFix> of(Ambiguity pair) {
+        Ambiguity.Cause cause = pair.cause();
+        if (cause != null && cause.set() != null) {
+            String writer = cause.system().equals(pair.first()) ? pair.second() : pair.first();
+            return List.of(new PairFix(writer, "before", cause.set()),
+                    new PairFix(writer, "after", cause.set()),
+                    new PairFix(pair.first(), "ambiguousWith", pair.second()));
+        }
         return List.of(new PairFix(pair.first(), "before", pair.second()),
                 new PairFix(pair.second(), "after", pair.first()),
                 new PairFix(pair.first(), "ambiguousWith", pair.second()));

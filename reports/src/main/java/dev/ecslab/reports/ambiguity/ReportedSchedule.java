@@ -78,32 +78,39 @@ public final class ReportedSchedule {
         return Math.min(limit, report.size());
     }
 
-    /** The pairs of one stage that conflict on the same data, in report order. */
-    public record Group(String stage, List<String> conflicts, List<Ambiguity> pairs) {
+    /**
+     * The pairs of one stage that conflict on the same data, in report order; {@code byCondition} when the
+     * pairs are ambiguous through a run condition reading that data (such pairs are grouped apart from the
+     * pairs whose systems conflict themselves).
+     */
+    public record Group(String stage, List<String> conflicts, boolean byCondition, List<Ambiguity> pairs) {
+    }
+
+    private record GroupKey(List<String> conflicts, boolean byCondition) {
     }
 
     /**
      * The listed pairs grouped by stage (in stage order) and, within a stage, by the data they conflict on
-     * (the largest group first, ties in order of first appearance); at most {@link #listed()} pairs in all,
-     * taken in that order.
+     * and whether a run condition causes them (the largest group first, ties in order of first appearance);
+     * at most {@link #listed()} pairs in all, taken in that order.
      */
     public List<Group> groups() {
-        Map<String, Map<List<String>, List<Ambiguity>>> byStage = new LinkedHashMap<>();
+        Map<String, Map<GroupKey, List<Ambiguity>>> byStage = new LinkedHashMap<>();
         for (Ambiguity a : report.pairs()) {
             byStage.computeIfAbsent(a.stage(), s -> new LinkedHashMap<>())
-                    .computeIfAbsent(a.conflicts(), c -> new ArrayList<>()).add(a);
+                    .computeIfAbsent(new GroupKey(a.conflicts(), a.byCondition()), c -> new ArrayList<>()).add(a);
         }
         List<Group> out = new ArrayList<>();
         int left = listed();
-        for (Map.Entry<String, Map<List<String>, List<Ambiguity>>> stage : byStage.entrySet()) {
-            List<Map.Entry<List<String>, List<Ambiguity>>> groups = new ArrayList<>(stage.getValue().entrySet());
+        for (Map.Entry<String, Map<GroupKey, List<Ambiguity>>> stage : byStage.entrySet()) {
+            List<Map.Entry<GroupKey, List<Ambiguity>>> groups = new ArrayList<>(stage.getValue().entrySet());
             groups.sort((x, y) -> Integer.compare(y.getValue().size(), x.getValue().size()));   // stable: ties keep order
-            for (Map.Entry<List<String>, List<Ambiguity>> g : groups) {
+            for (Map.Entry<GroupKey, List<Ambiguity>> g : groups) {
                 if (left == 0) {
                     return out;
                 }
                 List<Ambiguity> pairs = g.getValue().subList(0, Math.min(left, g.getValue().size()));
-                out.add(new Group(stage.getKey(), g.getKey(), List.copyOf(pairs)));
+                out.add(new Group(stage.getKey(), g.getKey().conflicts(), g.getKey().byCondition(), List.copyOf(pairs)));
                 left -= pairs.size();
             }
         }

@@ -53,11 +53,75 @@ public final class BevyScheduleData {
      * @param loaded           the schedule (one stage per Bevy schedule), positions in the export's text
      * @param bevyConflicts    the pairs Bevy itself reported as conflicting, by the systems' names here
      * @param invertedAccesses how many accesses were "everything except (unknown)" and taken as everything
+     * @param semantics        which Bevy's rules the accesses were read by, and why
+     * @param setConditions    the run conditions the export names on sets ({@code "in_game on set Movement
+     *                         (schedule Update)"}): the export carries their names only, not what they read,
+     *                         and no per-system condition at all, so pairs caused by conditions cannot be found
+     * @param resourcesApart   components read as resources (before Bevy 0.19: resources were not components)
      */
-    public record Import(LoadedSchedule loaded, List<BevyConflict> bevyConflicts, int invertedAccesses) {
+    public record Import(LoadedSchedule loaded, List<BevyConflict> bevyConflicts, int invertedAccesses,
+            Semantics semantics, List<String> setConditions, int resourcesApart) {
         public Import {
             Objects.requireNonNull(loaded, "loaded");
             bevyConflicts = List.copyOf(bevyConflicts);
+            Objects.requireNonNull(semantics, "semantics");
+            setConditions = List.copyOf(setConditions);
+        }
+
+        /** What the output says of run conditions, which the export does not let the lab judge. */
+        public String conditionsNote() {
+            return "run conditions: Bevy's export has no per-system conditions, and names set conditions without what"
+                    + " they read" + (setConditions.isEmpty() ? "" : " (" + setConditions.size() + ": "
+                    + String.join("; ", setConditions.subList(0, Math.min(5, setConditions.size())))
+                    + (setConditions.size() > 5 ? "; ..." : "") + ")")
+                    + "; pairs caused by a condition cannot be found from this file (the ecslab schedule JSON takes"
+                    + " conditions with their reads: \"runIf\")";
+        }
+    }
+
+    /**
+     * Which Bevy's rules an export is judged by. From Bevy 0.19 resources are components of resource entities
+     * (Bevy PRs #20934 and #22910): an entity query reading or writing every component ({@code EntityRef},
+     * {@code EntityMut}) also touches resources unless it excludes {@code IsResource}, and {@code NonSend} data
+     * is read as a component. Before 0.19 resources were apart: those queries never touched them. Bevy's own
+     * tests changed with it: {@code resource_mut_and_entity_ref} went from 0 pairs to 1 and
+     * {@code resource_and_entity_mut} from 0 to 2.
+     *
+     * @param resourcesAreComponents the rules of Bevy 0.19 and later
+     * @param why                    how the version was decided, for the output
+     */
+    public record Semantics(boolean resourcesAreComponents, String why) {
+        /** One line for the output. */
+        public String describe() {
+            return "Bevy rules: " + why + (resourcesAreComponents ? "; resources are components of resource entities"
+                    : "; resources apart from components (entity queries never touch them)");
+        }
+    }
+
+    /**
+     * A Bevy version as given on the command line ({@code 0.18}, {@code 0.19.1}, {@code 0.20-dev}, {@code main}):
+     * what decides the rules applied.
+     */
+    public record Version(String text, int major, int minor) {
+        /** Parses {@code text}; an unreadable version is bad input naming what was expected. */
+        public static Version parse(String text) {
+            Objects.requireNonNull(text, "version");
+            String t = text.strip();
+            if (t.equals("main")) {
+                return new Version(t, Integer.MAX_VALUE, Integer.MAX_VALUE);
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("v?(\\d{1,4})\\.(\\d{1,4})(\\.\\d{1,4})?(-[A-Za-z0-9.]+)?")
+                    .matcher(t);
+            if (!m.matches()) {
+                throw new BadInputException("option --bevy-version", "", "expected a Bevy version such as 0.18, 0.19.1,"
+                        + " 0.20-dev or main, found '" + text + "'");
+            }
+            return new Version(t, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+        }
+
+        /** True from Bevy 0.19 on. */
+        public boolean resourcesAreComponents() {
+            return major > 0 || minor >= 19;
         }
     }
 
@@ -68,13 +132,23 @@ public final class BevyScheduleData {
         }
     }
 
-    /** Reads a UTF-8 file ({@link InputFile}); errors name the file. */
+    /** Reads a UTF-8 file ({@link InputFile}); errors name the file. The rules are detected from the export. */
     public static Import read(Path file) {
-        return read(InputFile.readUtf8(file), file.toString());
+        return read(file, null);
+    }
+
+    /** Reads a UTF-8 file by the rules of {@code version}, or, when null, the rules detected from the export. */
+    public static Import read(Path file, Version version) {
+        return read(InputFile.readUtf8(file), file.toString(), version);
     }
 
     /** Reads an export from its text; {@code sourceName} names it in errors. */
     public static Import read(String text, String sourceName) {
+        return read(text, sourceName, null);
+    }
+
+    /** Reads an export from its text by the rules of {@code version} (null: detected). */
+    public static Import read(String text, String sourceName, Version version) {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(sourceName, "sourceName");
         JsonTree.Node root;
@@ -85,6 +159,6 @@ public final class BevyScheduleData {
         } catch (BadInputException e) {
             throw e;
         }
-        return new BevyScheduleReader(sourceName, text).load(root);
+        return new BevyScheduleReader(sourceName, text, version).load(root);
     }
 }

@@ -35,12 +35,17 @@ final class BevyScheduleReader extends ValueReader {
     private final Map<String, String> aliases = new LinkedHashMap<>();
     private final List<BevyScheduleData.BevyConflict> conflicts = new ArrayList<>();
     private final long maxSystems = ScheduleJson.MAX_SYSTEMS.value();
+    private final BevyScheduleData.Version version;
+    private final List<String> setConditions = new ArrayList<>();
+    private boolean listsIsResource;
     private int systemCount;
     private int inverted;
+    private int resourcesApart;
 
-    BevyScheduleReader(String source, String text) {
+    BevyScheduleReader(String source, String text, BevyScheduleData.Version version) {
         super(source);
         this.text = text;
+        this.version = version;
     }
 
     BevyScheduleData.Import load(Node root) {
@@ -77,22 +82,53 @@ final class BevyScheduleReader extends ValueReader {
                     + " nothing in it judges nothing");
         }
         LoadedSchedule loaded = new LoadedSchedule(b.build(), names, source, new LoadedSchedule.SourceText(text, source, aliases));
-        return new BevyScheduleData.Import(loaded, conflicts, inverted);
+        return new BevyScheduleData.Import(loaded, conflicts, inverted, semantics(), setConditions, resourcesApart);
+    }
+
+    /** The semantics applied: the version given, else what the export shows. */
+    private BevyScheduleData.Semantics semantics() {
+        if (version != null) {
+            return new BevyScheduleData.Semantics(version.resourcesAreComponents(), "Bevy " + version.text() + " (--bevy-version)");
+        }
+        return new BevyScheduleData.Semantics(true, listsIsResource
+                ? "Bevy 0.19 or later (detected: the export lists the IsResource component of resource entities)"
+                : "Bevy 0.19 or later (detected: Bevy writes this export since 0.19; give --bevy-version to judge by"
+                        + " another version's rules)");
+    }
+
+    /** True for Bevy's marker of resource entities ({@code bevy_ecs::resource::IsResource}), by its name. */
+    private static boolean isResourceMarker(String name) {
+        return name.equals("IsResource") || name.endsWith("::IsResource");
     }
 
     private StageDescriptor stage(Obj s) {
         int stageIndex = stageNames.size();
         String name = unique(name(requiredField(s, "name", "a ScheduleData"), "schedule name"), stageNames);
         // components: index -> name (registered as components, made unique)
-        List<Integer> componentIds = new ArrayList<>();
+        List<String> componentList = new ArrayList<>();
         Set<String> componentNames = new HashSet<>();
+        int isResource = -1;
         Node comps = requiredField(s, "components", "a ScheduleData");
         for (Node c : array(comps).items()) {
             String n = unique(name(requiredField(object(c, "a ComponentData"), "name", "a ComponentData"), "component name"),
                     componentNames);
-            componentIds.add(names.component(n));
+            if (isResourceMarker(n) && isResource < 0) {
+                isResource = componentList.size();
+                listsIsResource = true;
+            }
+            componentList.add(n);
         }
-        Arr systems = array(requiredField(s, "systems", "a ScheduleData"));
+        Arr systemsArr = array(requiredField(s, "systems", "a ScheduleData"));
+        // Before Bevy 0.19 resources were not components: the components accessed as resources (under the
+        // IsResource filter) become resources, which entity queries never touch
+        BitSet resourceComponents = version != null && !version.resourcesAreComponents()
+                ? resourceComponents(systemsArr, isResource, componentList.size()) : new BitSet();
+        resourcesApart += resourceComponents.cardinality();
+        List<Integer> componentIds = new ArrayList<>();
+        for (int c = 0; c < componentList.size(); c++) {
+            componentIds.add(resourceComponents.get(c) ? names.resource(componentList.get(c)) : names.component(componentList.get(c)));
+        }
+        Arr systems = systemsArr;
         int n = systems.items().size();
         systemCount += n;
         if (systemCount > maxSystems) {
@@ -112,9 +148,13 @@ final class BevyScheduleReader extends ValueReader {
             kind[i] = applyDeferred ? SystemKind.SYNC_POINT : exclusive ? SystemKind.EXCLUSIVE : SystemKind.NORMAL;
             Access.Builder a = Access.builder();
             boolean any = false;
-            Node accesses = requiredField(sys, "filtered_accesses", "a SystemData");
+            Node accesses = filteredAccesses(sys, conflictsListed(s));
             for (Node fa : array(accesses).items()) {
-                a.add(filteredAccess(object(fa, "a FilteredAccessData"), componentIds));
+                ComponentAccess part = filteredAccess(object(fa, "a FilteredAccessData"), componentIds, resourceComponents,
+                        isResource, a);
+                if (part != null) {
+                    a.add(part);
+                }
                 any = true;
             }
             access[i] = any ? a.build() : Access.NONE;
@@ -122,6 +162,17 @@ final class BevyScheduleReader extends ValueReader {
         // hierarchy: the systems under each set, transitively
         Arr sets = array(requiredField(s, "system_sets", "a ScheduleData"));
         int setCount = sets.items().size();
+        for (Node setNode : sets.items()) {
+            Obj set = object(setNode, "a SystemSetData");
+            Node conditions = field(set, "conditions");
+            if (conditions != null) {
+                for (Node c : array(conditions).items()) {
+                    Node cn = field(object(c, "a ConditionData"), "name");
+                    setConditions.add((cn == null ? "(unnamed)" : name(cn, "condition name")) + " on set "
+                            + name(requiredField(set, "name", "a SystemSetData"), "set name") + " (schedule " + name + ")");
+                }
+            }
+        }
         List<List<int[]>> children = new ArrayList<>();
         for (int k = 0; k < setCount; k++) {
             children.add(new ArrayList<>());
@@ -160,7 +211,8 @@ final class BevyScheduleReader extends ValueReader {
             int a = index(requiredField(conflict, "system_1", "a SystemConflict"), n, "system");
             int b2 = index(requiredField(conflict, "system_2", "a SystemConflict"), n, "system");
             conflicts.add(new BevyScheduleData.BevyConflict(name, systemName[Math.min(a, b2)], systemName[Math.max(a, b2)],
-                    accessConflict(requiredField(conflict, "conflicting_access", "a SystemConflict"), componentIds)));
+                    accessConflict(requiredField(conflict, "conflicting_access", "a SystemConflict"), componentIds,
+                            resourceComponents)));
         }
         List<SystemDescriptor> descriptors = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -179,23 +231,107 @@ final class BevyScheduleReader extends ValueReader {
         return new StageDescriptor(name, descriptors);
     }
 
-    private ComponentAccess filteredAccess(Obj fa, List<Integer> componentIds) {
+    /**
+     * A system's {@code filtered_accesses}, or a clear refusal: Bevy 0.19's export has no such field (it was
+     * added after 0.19, Bevy PR #24743), and a system read without it would access nothing and pass every pair.
+     */
+    private Node filteredAccesses(Obj sys, int bevyConflicts) {
+        Node accesses = field(sys, "filtered_accesses");
+        if (accesses == null) {
+            throw error(sys, "a SystemData needs \"filtered_accesses\" (missing field \"filtered_accesses\"): this looks like the export of Bevy"
+                    + " 0.19, which does not record what systems access (Bevy PR #24743 added it after 0.19), so the lab"
+                    + " cannot judge its pairs; export with a Bevy that has it (0.20 or main). Bevy's own list of this"
+                    + " schedule's conflicting pairs is its \"conflicts\" field (" + bevyConflicts + " pair(s))");
+        }
+        return accesses;
+    }
+
+    private static int conflictsListed(Obj schedule) {
+        Node c = field(schedule, "conflicts");
+        return c instanceof Arr a ? a.items().size() : 0;
+    }
+
+    /**
+     * The components accessed as resources: read or written by a filtered access whose every filter clause
+     * requires the IsResource marker (how Bevy 0.19 and later lowers {@code Res} and {@code ResMut}).
+     */
+    private BitSet resourceComponents(Arr systems, int isResource, int components) {
+        BitSet out = new BitSet();
+        if (isResource < 0) {
+            return out;
+        }
+        for (Node sn : systems.items()) {
+            Node accesses = field(object(sn, "a SystemData"), "filtered_accesses");
+            if (!(accesses instanceof Arr list)) {
+                continue;
+            }
+            for (Node fn : list.items()) {
+                Obj fa = object(fn, "a FilteredAccessData");
+                Node sets = field(fa, "filter_sets");
+                Node access = field(fa, "access");
+                if (!(sets instanceof Arr clauses) || clauses.items().isEmpty() || !(access instanceof Obj a)) {
+                    continue;
+                }
+                boolean everyClause = true;
+                for (Node clause : clauses.items()) {
+                    Node with = field(object(clause, "an AccessFiltersData"), "with");
+                    everyClause &= with instanceof Arr w && w.items().stream()
+                            .anyMatch(x -> x instanceof Num num && num.integer() != null && num.integer().intValue() == isResource);
+                }
+                if (everyClause) {
+                    for (String key : List.of("reads", "writes")) {
+                        if (field(a, key) instanceof Arr ids) {
+                            for (Node id : ids.items()) {
+                                int c = index(id, components, "component");
+                                if (c != isResource) {
+                                    out.set(c);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * One filtered access as a query, or null when nothing of it is left a query: with resources apart from
+     * components (before Bevy 0.19), its reads and writes of resource components go to {@code resources} as
+     * resource accesses and the IsResource marker leaves its filters.
+     */
+    private ComponentAccess filteredAccess(Obj fa, List<Integer> componentIds, BitSet resourceComponents, int isResource,
+            Access.Builder resources) {
         Obj a = object(requiredField(fa, "access", "a FilteredAccessData"), "an AccessData");
-        BitSet reads = ids(requiredField(a, "reads", "an AccessData"), componentIds);
-        BitSet writes = ids(requiredField(a, "writes", "an AccessData"), componentIds);
+        BitSet reads = ids(requiredField(a, "reads", "an AccessData"), componentIds, resourceComponents, false);
+        BitSet writes = ids(requiredField(a, "writes", "an AccessData"), componentIds, resourceComponents, false);
         boolean readsAll = bool(requiredField(a, "reads_inverted", "an AccessData"));
         boolean writesAll = bool(requiredField(a, "writes_inverted", "an AccessData"));
         if (readsAll || writesAll) {
             inverted++;
         }
+        if (!resourceComponents.isEmpty()) {
+            ids(requiredField(a, "reads", "an AccessData"), componentIds, resourceComponents, true).stream()
+                    .forEach(resources::readResource);
+            ids(requiredField(a, "writes", "an AccessData"), componentIds, resourceComponents, true).stream()
+                    .forEach(resources::writeResource);
+            if (reads.isEmpty() && writes.isEmpty() && !readsAll && !writesAll) {
+                return null;
+            }
+        }
         reads.andNot(writes);
+        BitSet dropped = new BitSet();
+        if (!resourceComponents.isEmpty() && isResource >= 0) {
+            dropped.set(componentIds.get(isResource));
+        }
         List<ArchetypeFilter> clauses = new ArrayList<>();
         Node sets = requiredField(fa, "filter_sets", "a FilteredAccessData");
         for (Node f : array(sets).items()) {
             Obj clause = object(f, "an AccessFiltersData");
             List<ArchetypeFilter> literals = new ArrayList<>();
-            BitSet with = ids(requiredField(clause, "with", "an AccessFiltersData"), componentIds);
-            BitSet without = ids(requiredField(clause, "without", "an AccessFiltersData"), componentIds);
+            BitSet with = ids(requiredField(clause, "with", "an AccessFiltersData"), componentIds, resourceComponents, false);
+            BitSet without = ids(requiredField(clause, "without", "an AccessFiltersData"), componentIds, resourceComponents, false);
+            with.andNot(dropped);
             with.stream().forEach(id -> literals.add(new ArchetypeFilter.Has(id)));
             without.stream().forEach(id -> literals.add(new ArchetypeFilter.Not(new ArchetypeFilter.Has(id))));
             clauses.add(literals.size() == 1 ? literals.get(0) : new ArchetypeFilter.And(literals));
@@ -204,15 +340,15 @@ final class BevyScheduleReader extends ValueReader {
         return new ComponentAccess(reads, writes, filter, readsAll, writesAll);
     }
 
-    private List<String> accessConflict(Node n, List<Integer> componentIds) {
+    private List<String> accessConflict(Node n, List<Integer> componentIds, BitSet resourceComponents) {
         if (n instanceof Str s && s.value().equals("World")) {
             return List.of("World");
         }
         Obj o = object(n, "an AccessConflict (\"World\" or {\"Components\": [...]})");
         Node list = requiredField(o, "Components", "an AccessConflict");
         List<String> out = new ArrayList<>();
-        BitSet ids = ids(list, componentIds);
-        ids.stream().forEach(id -> out.add(names.componentName(id)));
+        ids(list, componentIds, resourceComponents, false).stream().forEach(id -> out.add(names.componentName(id)));
+        ids(list, componentIds, resourceComponents, true).stream().forEach(id -> out.add("resource " + names.resourceName(id)));
         out.sort(null);
         return out;
     }
@@ -257,10 +393,14 @@ final class BevyScheduleReader extends ValueReader {
         return a;
     }
 
-    private BitSet ids(Node list, List<Integer> componentIds) {
+    /** The ids of the listed components: of the resource components only, or of the others ({@code resources}). */
+    private BitSet ids(Node list, List<Integer> componentIds, BitSet resourceComponents, boolean resources) {
         BitSet out = new BitSet();
         for (Node i : array(list).items()) {
-            out.set(componentIds.get(index(i, componentIds.size(), "component")));
+            int c = index(i, componentIds.size(), "component");
+            if (resourceComponents.get(c) == resources) {
+                out.set(componentIds.get(c));
+            }
         }
         return out;
     }

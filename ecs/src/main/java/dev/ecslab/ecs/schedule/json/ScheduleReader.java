@@ -5,6 +5,7 @@ import dev.ecslab.ecs.json.JsonTree.Node;
 import dev.ecslab.ecs.json.JsonTree.Obj;
 import dev.ecslab.ecs.schedule.AmbiguitySetting;
 import dev.ecslab.ecs.schedule.OrderingPolicy;
+import dev.ecslab.ecs.schedule.RunCondition;
 import dev.ecslab.ecs.schedule.RunCriterion;
 import dev.ecslab.ecs.schedule.Schedule;
 import dev.ecslab.ecs.schedule.SetDescriptor;
@@ -26,11 +27,12 @@ final class ScheduleReader extends ValueReader {
     private static final List<String> TOP_FIELDS = List.of("ordering", "ambiguity", "maxStageIterations",
             "components", "resources", "ignoreAmbiguitiesOn", "ignoreAmbiguitiesOnComponents",
             "ignoreAmbiguitiesOnResources", "sets", "stages");
-    private static final List<String> SET_FIELDS = List.of("name", "criterion", "members", "before", "after",
+    private static final List<String> SET_FIELDS = List.of("name", "criterion", "runIf", "members", "before", "after",
             "ambiguousWith", "beforeWeak", "afterWeak", "chain", "chainWeak");
+    private static final List<String> CONDITION_FIELDS = List.of("name", "access");
     private static final List<String> STAGE_FIELDS = List.of("name", "systems");
-    private static final List<String> SYSTEM_FIELDS = List.of("name", "kind", "type", "access", "labels", "sets", "before",
-            "after", "beforeWeak", "afterWeak", "ambiguousWith", "ambiguousWithAll");
+    private static final List<String> SYSTEM_FIELDS = List.of("name", "kind", "type", "access", "runIf", "deferred", "labels",
+            "sets", "before", "after", "beforeWeak", "afterWeak", "ambiguousWith", "ambiguousWithAll");
 
     private final NameRegistry names = new NameRegistry();
     private final AccessReader accesses;
@@ -159,11 +161,13 @@ final class ScheduleReader extends ValueReader {
         boolean chain = false;
         boolean chainWeak = false;
         Member chainMember = null;
+        List<RunCondition> conditions = List.of();
         for (Member m : o.members()) {
             Node v = m.value();
             switch (m.key()) {
                 case "name" -> nameNode = v;
                 case "criterion" -> criterion = name(v, "run criterion name");
+                case "runIf" -> conditions = conditions(v);
                 case "members" -> members = List.of(names(v, "set member"));
                 case "before" -> before = List.of(names(v, "constraint target"));
                 case "after" -> after = List.of(names(v, "constraint target"));
@@ -201,7 +205,27 @@ final class ScheduleReader extends ValueReader {
         }
         SetDescriptor set = criterion == null ? SetDescriptor.of(name) : SetDescriptor.of(name, criterion, RunCriterion.ALWAYS);
         return set.withRules(new SetDescriptor.Rules(members, before, after, ambiguousWith, beforeWeak, afterWeak, chain,
-                chainWeak));
+                chainWeak)).withConditions(conditions);
+    }
+
+    /**
+     * A {@code "runIf"} list: run conditions, each a name and what it reads, in the form of a system's
+     * {@code "access"} (a condition that writes is refused when the schedule is compiled, naming it).
+     */
+    private List<RunCondition> conditions(Node n) {
+        List<RunCondition> out = new ArrayList<>();
+        for (Node c : array(n).items()) {
+            Obj o = object(c, "a run condition ({\"name\": ..., \"access\": {...}})");
+            String name = name(required(o, "name", "a run condition"), "run condition name");
+            Node access = required(o, "access", "a run condition");
+            for (Member m : o.members()) {
+                if (!CONDITION_FIELDS.contains(m.key())) {
+                    throw unknownField(m, CONDITION_FIELDS);
+                }
+            }
+            out.add(RunCondition.reading(name, accesses.access(access)));
+        }
+        return out;
     }
 
     private StageDescriptor stage(Node n) {
@@ -239,6 +263,12 @@ final class ScheduleReader extends ValueReader {
                 case "beforeWeak" -> b.beforeWeak(names(v, "constraint target"));
                 case "afterWeak" -> b.afterWeak(names(v, "constraint target"));
                 case "access" -> b.access(accesses.access(v));
+                case "runIf" -> b.runIf(conditions(v).toArray(RunCondition[]::new));
+                case "deferred" -> {
+                    if (bool(v)) {
+                        b.deferred();
+                    }
+                }
                 case "labels" -> b.label(names(v, "label"));
                 case "sets" -> b.inSet(names(v, "set name"));
                 case "before" -> b.before(names(v, "constraint target"));

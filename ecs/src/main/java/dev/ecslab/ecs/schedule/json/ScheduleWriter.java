@@ -5,6 +5,7 @@ import dev.ecslab.ecs.query.ArchetypeFilter;
 import dev.ecslab.ecs.query.ComponentAccess;
 import dev.ecslab.ecs.schedule.DataResolver;
 import dev.ecslab.ecs.schedule.Schedule;
+import dev.ecslab.ecs.schedule.RunCondition;
 import dev.ecslab.ecs.schedule.SetDescriptor;
 import dev.ecslab.ecs.schedule.StageDescriptor;
 import dev.ecslab.ecs.schedule.SystemDescriptor;
@@ -45,8 +46,10 @@ final class ScheduleWriter {
                     accesses.put(d, a);
                     collect(a);
                 }
+                d.conditions().forEach(c -> collect(conditionAccess(c)));
             }
         }
+        schedule.sets().values().forEach(set -> set.conditions().forEach(c -> collect(conditionAccess(c))));
         List<String> ignored = new ArrayList<>();
         List<String> ignoredComponents = new ArrayList<>();
         List<String> ignoredResources = new ArrayList<>();
@@ -90,6 +93,7 @@ final class ScheduleWriter {
             if (!s.criterionName().equals(ALWAYS)) {
                 set.put("criterion", s.criterionName());
             }
+            putIfNotEmpty(set, "runIf", conditions(s.conditions()));
             SetDescriptor.Rules rules = s.rules();
             putIfNotEmpty(set, "members", rules.members());
             putIfNotEmpty(set, "before", rules.before());
@@ -183,6 +187,10 @@ final class ScheduleWriter {
         if (access != null) {
             s.put("access", access(access));
         }
+        putIfNotEmpty(s, "runIf", conditions(d.conditions()));
+        if (d.deferred()) {
+            s.put("deferred", true);
+        }
         putIfNotEmpty(s, "labels", List.copyOf(d.labels()));
         putIfNotEmpty(s, "sets", List.copyOf(d.sets()));
         putIfNotEmpty(s, "before", d.before());
@@ -194,6 +202,21 @@ final class ScheduleWriter {
             s.put("ambiguousWithAll", true);
         }
         return s;
+    }
+
+    private Access conditionAccess(RunCondition c) {
+        return c.accessSpec() != null ? data.resolve(c.accessSpec()) : c.resolvedAccess();
+    }
+
+    private List<Object> conditions(List<RunCondition> conditions) {
+        List<Object> out = new ArrayList<>();
+        for (RunCondition c : conditions) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", c.name());
+            m.put("access", access(conditionAccess(c)));
+            out.add(m);
+        }
+        return out;
     }
 
     private Map<String, Object> access(Access a) {
