@@ -295,6 +295,20 @@ final class BevyScheduleReader extends ValueReader {
         return out;
     }
 
+    /** True when every filter clause of {@code fa} excludes the IsResource marker (index {@code isResource}). */
+    private static boolean excludes(Obj fa, int isResource) {
+        if (isResource < 0 || !(field(fa, "filter_sets") instanceof Arr clauses) || clauses.items().isEmpty()) {
+            return false;
+        }
+        for (Node clause : clauses.items()) {
+            if (!(clause instanceof Obj c) || !(field(c, "without") instanceof Arr without) || without.items().stream()
+                    .noneMatch(x -> x instanceof Num num && num.integer() != null && num.integer().intValue() == isResource)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * One filtered access as a query, or null when nothing of it is left a query: with resources apart from
      * components (before Bevy 0.19), its reads and writes of resource components go to {@code resources} as
@@ -309,6 +323,13 @@ final class BevyScheduleReader extends ValueReader {
         boolean writesAll = bool(requiredField(a, "writes_inverted", "an AccessData"));
         if (readsAll || writesAll) {
             inverted++;
+        }
+        if (readsAll && version != null && !version.resourcesAreComponents() && !excludes(fa, isResource)) {
+            // before 0.19 EntityRef read every component and &World every component and resource: the export
+            // writes both as "reads every component", so both are taken to read every resource, which reports a
+            // pair of EntityRef and a resource writer that Bevy 0.18 did not, and never misses one of &World's
+            // (an access that excludes IsResource is a query, never &World)
+            resources.readAllResources();
         }
         if (!resourceComponents.isEmpty()) {
             ids(requiredField(a, "reads", "an AccessData"), componentIds, resourceComponents, true).stream()

@@ -13,12 +13,14 @@ import org.junit.jupiter.api.Test;
  * that JSON and asserting Bevy's count of conflicting pairs. Bevy's fixtures: {@code Query<EntityRef>} is
  * {@code "readAll"}, {@code Query<EntityMut>} is {@code "writeAll"}; in today's Bevy resources are
  * components of resource entities (marked {@code IsResource}), so {@code Res<R>} / {@code ResMut<R>} /
- * {@code NonSend<R>} are queries of component {@code R} with {@code IsResource}; a function added twice is
+ * {@code NonSend<R>} are queries of component {@code R}, the first two with {@code IsResource}; a function added twice is
  * two systems of one {@code type}; {@code allow_ambiguous_resource} / {@code allow_ambiguous_component} are
  * the namespaced ignores.
  */
 class BevyAmbiguityJsonCasesTest {
     private static final String RES = "{\"read\": [\"R\"], \"filter\": {\"with\": \"IsResource\"}}";
+    /** {@code NonSend<R>}: an unfiltered read of component {@code R}, without the IsResource filter. */
+    private static final String NONSEND = "{\"read\": [\"R\"]}";
     private static final String RESMUT = "{\"write\": [\"R\"], \"filter\": {\"with\": \"IsResource\"}}";
 
     private static long count(String top, String... systems) {
@@ -55,11 +57,13 @@ class BevyAmbiguityJsonCasesTest {
     @Test
     void resourceAndEntityMut() {
         // "resources are components and non_sends also do access with components"
-        assertThat(count("", system("res_system", RES), system("nonsend_system", RES),
+        assertThat(count("", system("res_system", RES), system("nonsend_system", NONSEND),
                 system("entity_mut_system", "{\"writeAll\": true}"))).isEqualTo(2);
-        assertThat(count("", system("res_system", RES), system("nonsend_system", RES),
+        // Bevy asserts 0 here on a schedule it never initialises (so it asserts nothing); built, Bevy's rules give 1:
+        // NonSend's read of R is unfiltered (add_unfiltered_component_read), so Without<IsResource> leaves it in
+        assertThat(count("", system("res_system", RES), system("nonsend_system", NONSEND),
                 system("entity_mut_without_resources", "{\"writeAll\": true, \"filter\": {\"without\": \"IsResource\"}}")))
-                .isZero();
+                .isEqualTo(1);
     }
 
     @Test
