@@ -31,6 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       two components and writing one, a quarter with a {@code with} and a quarter with a {@code without}
  *       filter, every system reading a resource and one in eight writing one, about two {@code after}
  *       constraints to earlier systems (fixed seed; 3 837 511 ambiguous pairs);</li>
+ *   <li>{@code conditions10k}: the same systems, half of them with a run condition reading a resource and a
+ *       component, in four sets each with a condition of its own (the cost of judging conditions);</li>
  *   <li>{@code writers20k}: 20 000 unordered writers of one component (199 990 000 pairs).</li>
  * </ul>
  * Single shot: each measured call is one cold analysis of the file, as the command line does it (the
@@ -44,14 +46,18 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
 public class AmbiguityScaleBenchmark {
-    @Param({"systems10k", "writers20k"})
+    @Param({"systems10k", "conditions10k", "writers20k"})
     public String shape;
 
     private String text;
 
     @Setup
     public void build() {
-        text = shape.equals("systems10k") ? systems(10_000, 100, 42) : writers(20_000);
+        text = switch (shape) {
+            case "systems10k" -> systems(10_000, 100, 42);
+            case "conditions10k" -> withConditions(systems(10_000, 100, 42), 43);
+            default -> writers(20_000);
+        };
     }
 
     /** The 10 000-system schedule as JSON text (the generator of the command-line timings in RESULTS.md). */
@@ -79,6 +85,30 @@ public class AmbiguityScaleBenchmark {
             systems.add(s.append("}").toString());
         }
         return "{\"stages\": [{\"name\": \"update\", \"systems\": [\n" + String.join(",\n", systems) + "]}]}";
+    }
+
+    /** {@code json} (from {@link #systems}) with run conditions on every other system and on four sets. */
+    static String withConditions(String json, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        StringBuilder out = new StringBuilder();
+        int at = 0;
+        int system = 0;
+        String marker = "{\"name\": \"system";
+        for (int i = json.indexOf(marker); i >= 0; i = json.indexOf(marker, i + 1)) {
+            out.append(json, at, i);
+            String condition = system % 2 == 0 ? "\"runIf\": [{\"name\": \"c" + system + "\", \"access\": {\"readResources\": [\"R"
+                    + r.nextInt(8) + "\"], \"queries\": [{\"read\": [\"C" + r.nextInt(100) + "\"]}]}}], " : "";
+            out.append("{").append(condition).append("\"sets\": [\"S").append(system % 4).append("\"], ");
+            at = i + 1;
+            system++;
+        }
+        out.append(json.substring(at));
+        StringBuilder sets = new StringBuilder("{\"sets\": [");
+        for (int k = 0; k < 4; k++) {
+            sets.append(k > 0 ? ", " : "").append("{\"name\": \"S").append(k).append("\", \"runIf\": [{\"name\": \"s").append(k)
+                    .append("\", \"access\": {\"readResources\": [\"R").append(k).append("\"]}}]}");
+        }
+        return sets.append("], ").append(out.substring(1)).toString();
     }
 
     static String writers(int n) {

@@ -23,4 +23,16 @@ class AmbiguityScaleShapesTest {
         assertThat(r.total()).isPositive().isLessThan(500L * 499 / 2);
         assertThat(a).contains("\"without\"", "\"with\"", "\"after\"", "\"writeResources\"");
     }
+
+    @Test
+    void theConditionsShapeAddsPairsCausedByConditionsToTheSameSystems() {
+        String plain = AmbiguityScaleBenchmark.systems(200, 100, 42);
+        String with = AmbiguityScaleBenchmark.withConditions(plain, 43);
+        AmbiguityReport p = ScheduleJson.read(new StringReader(plain), "s.json").ambiguities();
+        AmbiguityReport c = ScheduleJson.read(new StringReader(with), "c.json").ambiguities();
+        assertThat(c.pairs()).anySatisfy(a -> assertThat(a.byCondition()).isTrue());
+        assertThat(c.pairs().stream().filter(a -> !a.byCondition()).count()).as("the systems' own pairs are the same")
+                .isEqualTo(p.total());
+        assertThat(c.total()).isGreaterThan(p.total()).as("every pair listed").isEqualTo(c.size());
+    }
 }
