@@ -324,11 +324,11 @@ final class BevyScheduleReader extends ValueReader {
         if (readsAll || writesAll) {
             inverted++;
         }
-        if (readsAll && version != null && !version.resourcesAreComponents() && !excludes(fa, isResource)) {
+        if (readsAll && !writesAll && version != null && !version.resourcesAreComponents() && !excludes(fa, isResource)) {
             // before 0.19 EntityRef read every component and &World every component and resource: the export
             // writes both as "reads every component", so both are taken to read every resource, which reports a
             // pair of EntityRef and a resource writer that Bevy 0.18 did not, and never misses one of &World's
-            // (an access that excludes IsResource is a query, never &World)
+            // (an access that excludes IsResource, or writes every component, is a query, never &World)
             resources.readAllResources();
         }
         if (!resourceComponents.isEmpty()) {
