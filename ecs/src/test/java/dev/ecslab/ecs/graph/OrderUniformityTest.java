@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * of the {@code n!} shuffles): where that distribution is not uniform, the test must call them biased,
  * and where it is, uniform; so the check is shown able to fail, as it is for a mutant of the exact sampler
  * (an off-by-one in the rank walk). The approximate chain ({@link LinearExtensions} with a budget of 1) is
- * drawn as well, and on connected stages its exact distance from uniform after its steps is computed.
+ * drawn as well, and on connected stages (and two larger ones, from the ready-pick's start and from an
+ * extreme order) its exact distance from uniform after its steps is computed.
  *
  * <p>The table printed is the one in {@code docs/lab.md} ("Uniform order sampling"); rerun with
  * {@code mvn -B -o -pl ecs test -Dtest=OrderUniformityTest}.
@@ -93,7 +94,7 @@ class OrderUniformityTest {
             long[] chained = counts(stage, (g, s) -> chain.sample(s), base + 4);
             double kahnRatio = ratio(kahnDistribution(stage));
             double bevyRatio = ratio(bevyDistribution(stage));
-            double chainDistance = connected(stage.graph) ? chainDistance(stage) : Double.NaN;
+            double chainDistance = connected(stage.graph) ? chainDistance(stage, kahnDistribution(stage)) : Double.NaN;
             table.append("| ").append(stage.name).append(" | ").append(k).append(" | ")
                     .append(verdict(uniform)).append(" | ").append(verdict(kahn)).append(" | ").append(ratioText(kahnRatio))
                     .append(" | ").append(verdict(bevy)).append(" | ").append(ratioText(bevyRatio)).append(" | ")
@@ -126,6 +127,24 @@ class OrderUniformityTest {
         for (StageOrders antichain : stages.subList(1, 4)) {
             assertThat(ratio(kahnDistribution(antichain))).isCloseTo(1, within(1e-9));
             assertThat(ratio(bevyDistribution(antichain))).isCloseTo(1, within(1e-9));
+        }
+    }
+
+    @Test
+    void theChainEndsCloseToUniformOnLargerConnectedStages() {
+        StageOrders wide = new StageOrders("a root before 7 free nodes", 8, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7);
+        StageOrders twoChains = new StageOrders("a root before two chains of 5", 11,
+                0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 0, 6, 6, 7, 7, 8, 8, 9, 9, 10);
+        for (StageOrders stage : List.of(wide, twoChains)) {
+            double[] first = new double[stage.orders.size()];
+            first[0] = 1;                                 // one extreme order: the smallest index first at each step
+            double fromReadyPick = chainDistance(stage, kahnDistribution(stage));
+            double fromFirst = chainDistance(stage, first);
+            System.out.printf(Locale.ROOT, "chain on %s (%d orders): %d steps, exact TV from uniform %.1e from the"
+                    + " ready-pick's start, %.1e from the index order%n", stage, stage.orders.size(),
+                    LinearExtensions.mixingSteps(stage.size()), fromReadyPick, fromFirst);
+            assertThat(fromReadyPick).as(stage.name).isLessThan(1e-3);
+            assertThat(fromFirst).as(stage.name).isLessThan(1e-3);
         }
     }
 
@@ -215,11 +234,11 @@ class OrderUniformityTest {
 
     /**
      * The exact total variation distance from uniform of the chain {@link LinearExtensions} runs past its
-     * budget, on a connected stage (one component): from the ready-pick's distribution, its
-     * {@link LinearExtensions#mixingSteps} steps, each "one of the m - 1 places uniformly, swap with
-     * probability 1/2 unless an edge joins the two nodes".
+     * budget, on a connected stage (one component): from the distribution {@code start} over the stage's
+     * orders (the sampler starts from the ready-pick's), its {@link LinearExtensions#mixingSteps} steps, each
+     * "one of the m - 1 places uniformly, swap with probability 1/2 unless an edge joins the two nodes".
      */
-    private static double chainDistance(StageOrders stage) {
+    private static double chainDistance(StageOrders stage, double[] start) {
         int k = stage.orders.size();
         int m = stage.size();
         int[][] swapped = new int[k][m - 1];
@@ -232,7 +251,7 @@ class OrderUniformityTest {
                 swapped[i][place] = stage.graph.hasEdge(order[place], order[place + 1]) ? i : stage.indexOf(next);
             }
         }
-        double[] p = kahnDistribution(stage);
+        double[] p = start;
         double move = 1.0 / (2 * (m - 1));
         for (long t = 0; t < LinearExtensions.mixingSteps(m); t++) {
             double[] q = new double[k];
