@@ -1,6 +1,7 @@
 package dev.ecslab.ecs.executor;
 
 import dev.ecslab.ecs.graph.DiGraph;
+import dev.ecslab.ecs.graph.LinearExtensions;
 import dev.ecslab.ecs.schedule.CompiledStage;
 import dev.ecslab.ecs.schedule.SystemKind;
 import java.util.ArrayDeque;
@@ -33,12 +34,18 @@ import java.util.concurrent.locks.LockSupport;
  * out: otherwise running a long system would leave it unable to start the systems that become ready
  * meanwhile, which is the whole point of this executor.
  *
- * <p><b>Seeded mode.</b> The seed decides the order in which ready systems are considered, may hold a
- * startable system back for a round, picks which running system's completion the scheduler
- * acknowledges next (others wait, finished but unacknowledged), and adds small delays before bodies.
- * It never inlines by measured run time, so every scheduling decision is a function of the seed: a
- * run's schedule (who overlapped whom, who started after whom) replays exactly, while systems
- * still run on real threads.
+ * <p><b>Seeded mode.</b> The seed draws, once per stage iteration, a valid order of the stage uniformly
+ * ({@link LinearExtensions} of {@link #graph}) and the scheduler considers ready systems in that order; the
+ * seed also may hold a startable system back for a round, picks which running system's completion the
+ * scheduler acknowledges next (others wait, finished but unacknowledged), and adds small delays before
+ * bodies. It never inlines by measured run time, so every scheduling decision is a function of the seed: a
+ * run's schedule (who overlapped whom, who started after whom) replays exactly, while systems still run on
+ * real threads. What is uniform: when conflicts let one system run at a time, systems start in the drawn
+ * order, so every valid order is equally likely. What is not: when systems run side by side, the start
+ * order also depends on which become ready when (completions, hold-backs), so a system can start before
+ * one drawn ahead of it, and no distribution over orders is promised. (Shuffling the ready systems anew
+ * every round would not be uniform even for one system at a time: it favours the orders whose rounds
+ * offer few choices.)
  *
  * <p><b>Controlled mode.</b> With an {@link ExecutionControl}, the control orders the ready systems,
  * completions come from {@link ExecutionControl#awaitFinished()} (in the order the control decides), at
@@ -136,6 +143,11 @@ public class DynamicExecutor implements Executor {
         private final ArrayDeque<Integer> noOps = new ArrayDeque<>();
         private final Completions completions = new Completions();
         private final SplittableRandom random;
+        /** Seeded mode: each system's place in the order drawn for this iteration; null otherwise. */
+        private final int[] rank;
+        /** Seeded mode: the drawn order, and the ready systems by their place in it. */
+        private final int[] drawn;
+        private final BitSet readyRanks;
         /** Systems with workers, not yet acknowledged (controlled mode keeps this at most {@code threads}). */
         private int handedOut;
         private final BitSet finishedUnacknowledged;
@@ -158,6 +170,20 @@ public class DynamicExecutor implements Executor {
             this.ready = new BitSet(n);
             this.claims = new AccessClaims(n, (v, held) -> conflictsWithRunning(stage, v, held));
             this.random = seed.isPresent() && control == null ? SeededChoices.forRun(seed.getAsLong(), run) : null;
+            if (random != null) {
+                // a variant's own graph (a mutant's) is drawn from as it is, its valid orders built anew each time
+                LinearExtensions orders = graph == stage.graph() ? stage.linearExtensions() : LinearExtensions.of(graph);
+                this.drawn = orders.sample(random.nextLong());
+                this.rank = new int[n];
+                for (int p = 0; p < n; p++) {
+                    rank[drawn[p]] = p;
+                }
+                this.readyRanks = new BitSet(n);
+            } else {
+                this.drawn = null;
+                this.rank = null;
+                this.readyRanks = null;
+            }
             this.finishedUnacknowledged = new BitSet(n);
             this.inline = new int[n];
             this.candidates = new int[n];
@@ -213,13 +239,17 @@ public class DynamicExecutor implements Executor {
          */
         private int dispatch() {
             int count = 0;
-            for (int v = ready.nextSetBit(0); v >= 0; v = ready.nextSetBit(v + 1)) {
-                candidates[count++] = v;
+            if (rank != null) {
+                for (int r = readyRanks.nextSetBit(0); r >= 0; r = readyRanks.nextSetBit(r + 1)) {
+                    candidates[count++] = drawn[r];
+                }
+            } else {
+                for (int v = ready.nextSetBit(0); v >= 0; v = ready.nextSetBit(v + 1)) {
+                    candidates[count++] = v;
+                }
             }
             if (control != null) {
                 control.shuffle(candidates, count);
-            } else if (random != null) {
-                ExecutionControl.shuffle(candidates, count, random::nextInt);
             }
             int inlineCount = 0;
             for (int c = 0; c < count; c++) {
@@ -234,7 +264,7 @@ public class DynamicExecutor implements Executor {
                 }
                 if (runsAlone(stage, v)) {
                     if (claims.tryClaimAlone(v)) {      // nothing runs, inline ones included
-                        ready.clear(v);
+                        unready(v);
                         inline[0] = v;
                         callerThreadTaken |= exclusiveKeepsCallerThread;
                         return 1;
@@ -246,12 +276,12 @@ public class DynamicExecutor implements Executor {
                 }
                 if (onThisThread) {
                     callerThreadTaken |= exclusiveKeepsCallerThread && kind == SystemKind.MAIN_THREAD;
-                    ready.clear(v);
+                    unready(v);
                     inline[inlineCount++] = v;
                     continue;
                 }
                 if (control != null) {
-                    ready.clear(v);
+                    unready(v);
                     handedOut++;
                     pool.handOff(control, run, v);
                     continue;
@@ -260,7 +290,7 @@ public class DynamicExecutor implements Executor {
                     claims.release(v);  // seeded: hold it back for a round, exploring another interleaving
                     continue;
                 }
-                ready.clear(v);
+                unready(v);
                 long delay = random == null ? 0 : SeededChoices.delayNanos(random);
                 pool.submit(() -> completions.runThenPost(v, () -> {
                     if (delay > 0) {
@@ -350,8 +380,18 @@ public class DynamicExecutor implements Executor {
         private void becomeReady(int v) {
             if (active.get(v)) {
                 ready.set(v);
+                if (rank != null) {
+                    readyRanks.set(rank[v]);
+                }
             } else {
                 noOps.add(v);
+            }
+        }
+
+        private void unready(int v) {
+            ready.clear(v);
+            if (rank != null) {
+                readyRanks.clear(rank[v]);
             }
         }
 

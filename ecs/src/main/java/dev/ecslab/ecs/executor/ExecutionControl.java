@@ -60,7 +60,10 @@ public interface ExecutionControl {
      * {@code choose.applyAsInt(count - i)} places after it. Choosing 0 everywhere keeps the order, and any
      * element is put first by one non-zero choice, so a search that bounds its non-default choices (delay
      * bounding) can run each candidate first within a bound of one. Every permutation has one sequence of
-     * choices, so seeded choices give a uniform shuffle.
+     * choices, so uniform choices give a uniform shuffle of these {@code count} elements. That is not a
+     * uniform draw of a stage's orders when the elements are the systems ready at one step and the shuffle
+     * is repeated at every step: the orders whose steps offer few choices come more often (a uniform order
+     * is {@link dev.ecslab.ecs.graph.LinearExtensions}'s, which the seeded executors draw).
      *
      * @param choose gives a number in {@code [0, n)} for its argument {@code n}
      */

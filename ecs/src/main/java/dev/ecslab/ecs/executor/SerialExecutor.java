@@ -1,7 +1,6 @@
 package dev.ecslab.ecs.executor;
 
 import dev.ecslab.ecs.graph.DiGraph;
-import dev.ecslab.ecs.graph.TopologicalOrder;
 import dev.ecslab.ecs.schedule.CompiledStage;
 import java.util.ArrayDeque;
 import java.util.BitSet;
@@ -10,8 +9,12 @@ import java.util.OptionalLong;
 /**
  * Runs every system on the caller's thread, one after another, in a topological order: the compiled
  * one (lowest insertion index first among ready systems), or in seeded mode an order drawn from the
- * seed, so each seed explores another legal order and replays it exactly. In controlled mode the
- * {@link ExecutionControl} picks each next system among the ready ones, so every legal order is reachable.
+ * seed uniformly among the stage's valid orders ({@link CompiledStage#linearExtensions()}), so each seed
+ * explores another legal order, every legal order is equally likely, and a seed replays its order exactly.
+ * The systems a run criterion skips keep their places in the drawn order and are left out. In controlled
+ * mode the {@link ExecutionControl} picks each next system among the ready ones, so every legal order is
+ * reachable (a control that picks uniformly at each step does not make the orders equally likely: such a
+ * ready-pick favours the orders whose steps offer few choices).
  */
 public final class SerialExecutor implements Executor {
     public static final String ID = "serial";
@@ -50,7 +53,7 @@ public final class SerialExecutor implements Executor {
             executeControlled(run);
             return;
         }
-        int[] order = seed.isPresent() ? TopologicalOrder.seeded(stage.graph(), SeededChoices.forRun(seed.getAsLong(), run).nextLong())
+        int[] order = seed.isPresent() ? stage.linearExtensions().sample(SeededChoices.forRun(seed.getAsLong(), run).nextLong())
                 : stage.topologicalOrder();
         BitSet active = run.active();
         for (int v : order) {

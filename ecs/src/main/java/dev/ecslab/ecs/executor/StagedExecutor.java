@@ -28,8 +28,12 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Seeded and controlled modes</b> cut the batches anew for every stage iteration, from a
  * topological order drawn from the seed or chosen by the {@link ExecutionControl}: among the legal plans,
  * two systems that conflict and are not ordered land in either order, so across seeds every such pair
- * runs both ways. Within a batch the seed (or the control) also orders the systems. In controlled mode
- * at most {@code threads} systems are handed to workers at a time and completions come from the control.
+ * runs both ways. The seed draws the order uniformly among the stage's valid orders
+ * ({@link CompiledStage#linearExtensions()}); the plan cut from it is not a uniform draw of anything (the
+ * greedy cut can put a system in an earlier batch than one before it in the order, and many orders give
+ * one plan). Within a batch the seed (or the control) also orders the systems, by a uniform shuffle. In
+ * controlled mode at most {@code threads} systems are handed to workers at a time and completions come
+ * from the control.
  *
  * <p>{@link #batches} is an extension point so that the lab can keep a deliberately broken variant.
  */
@@ -115,7 +119,7 @@ public class StagedExecutor implements Executor {
         CompiledStage stage = run.stage();
         SplittableRandom random = seed.isPresent() ? SeededChoices.forRun(seed.getAsLong(), run) : null;
         BitSet active = run.active();
-        int[][] plan = random == null ? plan(stage) : batches(stage, TopologicalOrder.seeded(stage.graph(), random.nextLong()));
+        int[][] plan = random == null ? plan(stage) : batches(stage, stage.linearExtensions().sample(random.nextLong()));
         for (int[] batch : plan) {
             if (run.failed()) {
                 return;

@@ -1,13 +1,15 @@
 package dev.ecslab.ecs.schedule;
 
 import dev.ecslab.ecs.graph.DiGraph;
+import dev.ecslab.ecs.graph.LinearExtensions;
 import java.util.BitSet;
 import java.util.List;
 
 /**
  * One stage, planned: its systems in insertion order, the dependency graph (an edge {@code a -> b}
  * means {@code a} finishes before {@code b} starts), the conflict matrix, the transitive closure
- * and a topological order. Plain immutable data; every executor runs a stage from this alone.
+ * and a topological order. Plain immutable data (the valid orders seeded executors draw from are built on
+ * first use, then shared); every executor runs a stage from this alone.
  *
  * <p>The bitset rows are shared, not copied: callers must not modify them.
  */
@@ -20,6 +22,7 @@ public final class CompiledStage {
     private final BitSet[] reach;
     private final int[] topologicalOrder;
     private final int[] topologicalPosition;
+    private volatile LinearExtensions linearExtensions;
 
     CompiledStage(int index, String name, List<CompiledSystem> systems, DiGraph graph, BitSet[] conflicts,
             BitSet[] reach, int[] topologicalOrder) {
@@ -84,6 +87,19 @@ public final class CompiledStage {
     /** Position of system {@code i} in {@link #topologicalOrder()}: the order its commands apply in. */
     public int topologicalPosition(int i) {
         return topologicalPosition[i];
+    }
+
+    /**
+     * The stage's valid orders, from which seeded executors draw one uniformly per stage iteration; built on
+     * first use (two threads may both build it; either result is the same) and then shared.
+     */
+    public LinearExtensions linearExtensions() {
+        LinearExtensions orders = linearExtensions;
+        if (orders == null) {
+            orders = LinearExtensions.of(graph);
+            linearExtensions = orders;
+        }
+        return orders;
     }
 
     @Override
