@@ -13,8 +13,7 @@ import java.util.Objects;
  * (Bevy PRs #22520 and #24743), as the Bevy Remote Protocol's {@code schedule.graph} method returns it
  * ({@code {"jsonrpc": "2.0", "result": {"schedule_data": {...}}}}), as that result alone
  * ({@code {"schedule_data": {...}}}), as a bare {@code ScheduleData} object, or as an {@code AppData}
- * written as JSON ({@code {"schedules": [...]}}, one stage per schedule). The plugin's default RON file is
- * not JSON: convert it, or ask the running app over BRP.
+ * written as JSON ({@code {"schedules": [...]}}, one stage per schedule).
  *
  * <h2>Mapping (checked against Bevy's source, {@code crates/bevy_dev_tools/src/schedule_data/serde.rs})</h2>
  * <ul>
@@ -24,7 +23,7 @@ import java.util.Objects;
  *   <li>a system → a system named by its Bevy name (a second system of the same name gets " (2)"), of
  *       {@code type} that name, so the instances of one function form a system-type set; {@code exclusive}
  *       → {@code EXCLUSIVE}; {@code apply_deferred} → {@code SYNC_POINT}, exempt from every pair (Bevy
- *       places these sync points itself);</li>
+ *       places these sync points itself); {@code deferred} → a system with deferred effects;</li>
  *   <li>each of {@code filtered_accesses} → one query: {@code reads}, {@code writes}, and the filter
  *       {@code Or} over {@code filter_sets} of {@code And(With(with...), Without(without...))}, exactly as
  *       Bevy matches it (no presence is added for the accessed components: {@code Option<&A>} does not
@@ -36,8 +35,12 @@ import java.util.Objects;
  *   <li>{@code conflicts} → Bevy's own list of ambiguous pairs, kept in {@link Import#bevyConflicts()} so
  *       that the report can be compared with it. The export does not carry {@code ambiguous_with},
  *       {@code ambiguous_with_all} or the allowed (ignored) data, so pairs Bevy exempts that way are reported
- *       here and show up only in the comparison.</li>
+ *       here and show up only in the comparison;</li>
+ *   <li>a set's {@code conditions} → named in {@link Import#setConditions()}: the export carries no condition's
+ *       access and no per-system condition, so condition pairs cannot be found from it (the output says so).</li>
  * </ul>
+ * The rules are those of Bevy 0.19 and later unless a {@link Version} says otherwise ({@link Semantics}): the
+ * export exists since 0.19. Bevy 0.19's own export has no {@code filtered_accesses}; it is refused, naming why.
  * Unknown fields are ignored (Bevy may add some). Every field the mapping reads is required, as Bevy's
  * serde structs always write them: a renamed or missing field must never read as "accesses nothing",
  * which would pass every pair. A missing field, a field of the wrong type or an index out of range is a

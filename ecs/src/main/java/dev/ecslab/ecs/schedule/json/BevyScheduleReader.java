@@ -137,6 +137,7 @@ final class BevyScheduleReader extends ValueReader {
         String[] systemName = new String[n];
         String[] typeName = new String[n];
         SystemKind[] kind = new SystemKind[n];
+        boolean[] deferred = new boolean[n];
         Access[] access = new Access[n];
         for (int i = 0; i < n; i++) {
             Obj sys = object(systems.items().get(i), "a SystemData");
@@ -146,6 +147,7 @@ final class BevyScheduleReader extends ValueReader {
             boolean exclusive = bool(requiredField(sys, "exclusive", "a SystemData"));
             boolean applyDeferred = bool(requiredField(sys, "apply_deferred", "a SystemData"));
             kind[i] = applyDeferred ? SystemKind.SYNC_POINT : exclusive ? SystemKind.EXCLUSIVE : SystemKind.NORMAL;
+            deferred[i] = bool(requiredField(sys, "deferred", "a SystemData"));
             Access.Builder a = Access.builder();
             boolean any = false;
             Node accesses = filteredAccesses(sys, conflictsListed(s));
@@ -225,6 +227,9 @@ final class BevyScheduleReader extends ValueReader {
             }
             if (kind[i] == SystemKind.SYNC_POINT) {
                 d.ambiguousWithAll();
+            }
+            if (deferred[i]) {
+                d.deferred();
             }
             descriptors.add(d.build());
         }
