@@ -147,7 +147,9 @@ final class BevyScheduleReader extends ValueReader {
             boolean exclusive = bool(requiredField(sys, "exclusive", "a SystemData"));
             boolean applyDeferred = bool(requiredField(sys, "apply_deferred", "a SystemData"));
             kind[i] = applyDeferred ? SystemKind.SYNC_POINT : exclusive ? SystemKind.EXCLUSIVE : SystemKind.NORMAL;
-            deferred[i] = bool(requiredField(sys, "deferred", "a SystemData"));
+            // optional: it matters only to weak order, which the export does not mark (its edges are all strong)
+            Node deferredField = field(sys, "deferred");
+            deferred[i] = deferredField != null && bool(deferredField);
             Access.Builder a = Access.builder();
             boolean any = false;
             Node accesses = filteredAccesses(sys, conflictsListed(s));
