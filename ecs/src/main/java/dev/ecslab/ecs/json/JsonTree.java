@@ -71,6 +71,12 @@ public final class JsonTree {
         private final Where parent;
         private final String key;
         private final int index;
+        /**
+         * Set by {@link RonTree} while parsing, before the tree is returned: this item of a parenthesised
+         * value turned out to be a newtype's content, which stands for its parent (serde_json writes a
+         * newtype as its inner value), so it adds nothing to the path.
+         */
+        private volatile boolean unwrapped;
 
         private Where(Where parent, String key, int index) {
             this.parent = parent;
@@ -86,6 +92,11 @@ public final class JsonTree {
             return new Where(this, null, i);
         }
 
+        /** Makes this item stand for its parent in paths (see {@link #unwrapped}). */
+        void unwrap() {
+            unwrapped = true;
+        }
+
         public String path() {
             List<Where> chain = new ArrayList<>();
             for (Where w = this; w != null; w = w.parent) {
@@ -94,7 +105,9 @@ public final class JsonTree {
             String path = "$";
             for (int i = chain.size() - 2; i >= 0; i--) {
                 Where w = chain.get(i);
-                path = w.key != null ? child(path, w.key) : JsonTree.item(path, w.index);
+                if (!w.unwrapped) {
+                    path = w.key != null ? child(path, w.key) : JsonTree.item(path, w.index);
+                }
             }
             return path;
         }
