@@ -68,15 +68,17 @@ public final class JsonTree {
      */
     public static final class Where {
         static final Where ROOT = new Where(null, "$", -1);
+        private static final int UNWRAPPED = -2;
         private final Where parent;
         private final String key;
-        private final int index;
         /**
-         * Set by {@link RonTree} while parsing, before the tree is returned: this item of a parenthesised
-         * value turned out to be a newtype's content, which stands for its parent (serde_json writes a
-         * newtype as its inner value), so it adds nothing to the path.
+         * The item's index, -1 for a field, or {@link #UNWRAPPED}: set by {@link RonTree} before the tree is
+         * returned when the first item of a parenthesised value turns out to be a newtype's content, which
+         * stands for its parent (serde_json writes a newtype as its inner value) and adds nothing to the
+         * path. Not final for that one change (a flag would add 8 bytes to every value's place); the tree
+         * is unchanged once returned.
          */
-        private volatile boolean unwrapped;
+        private int index;
 
         private Where(Where parent, String key, int index) {
             this.parent = parent;
@@ -92,9 +94,9 @@ public final class JsonTree {
             return new Where(this, null, i);
         }
 
-        /** Makes this item stand for its parent in paths (see {@link #unwrapped}). */
+        /** Makes this item stand for its parent in paths (see {@link #index}). */
         void unwrap() {
-            unwrapped = true;
+            index = UNWRAPPED;
         }
 
         public String path() {
@@ -105,7 +107,7 @@ public final class JsonTree {
             String path = "$";
             for (int i = chain.size() - 2; i >= 0; i--) {
                 Where w = chain.get(i);
-                if (!w.unwrapped) {
+                if (w.index != UNWRAPPED) {
                     path = w.key != null ? child(path, w.key) : JsonTree.item(path, w.index);
                 }
             }
