@@ -21,7 +21,7 @@ import java.util.Set;
  * {@link RonTree}, into the tree its JSON form gives, with positions in the RON text.
  *
  * <p>Which syntax a text is in is decided by its content, not by a file's extension: the first character
- * after white space is {@code {} for JSON; {@code (}, a struct or variant name, {@code #![enable(...)]} or
+ * after white space is <code>{</code> for JSON; {@code (}, a struct or variant name, {@code #![enable(...)]} or
  * a comment for RON. A text that starts otherwise is tried as JSON and then as RON, and when neither reads
  * it, the error says what each found.
  *
