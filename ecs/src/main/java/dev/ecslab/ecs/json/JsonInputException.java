@@ -3,11 +3,12 @@ package dev.ecslab.ecs.json;
 import dev.ecslab.ecs.input.BadInputException;
 
 /**
- * A JSON input is malformed or holds a value its reader cannot use, at a known place: the message is one
- * line, {@code SOURCE (line L, column C, PATH): PROBLEM}, where PATH is the JSON path of the offending
- * value from {@code $} (the top-level value), such as {@code $.stages[0].systems[2].name}. The parts are
- * also available separately. Raised by {@link JsonTree} for syntax errors and limits, and by the readers
- * built on it (or a subclass of theirs) for values of the wrong type or form.
+ * A JSON (or RON) input is malformed or holds a value its reader cannot use, at a known place: the message
+ * is one line, {@code SOURCE (line L, column C, PATH): PROBLEM}, where PATH is the JSON path of the
+ * offending value from {@code $} (the top-level value), such as {@code $.stages[0].systems[2].name}. The
+ * parts are also available separately. Raised by {@link JsonTree} and {@link RonTree} for syntax errors and
+ * limits, and by the readers built on their tree (or a subclass of theirs) for values of the wrong type or
+ * form.
  *
  * <p>Contract: the line and column are 1-based, or below 1 when unknown (a file that cannot be read at
  * all); the path is never null and starts with {@code $}.

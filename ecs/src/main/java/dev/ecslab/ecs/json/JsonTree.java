@@ -68,9 +68,17 @@ public final class JsonTree {
      */
     public static final class Where {
         static final Where ROOT = new Where(null, "$", -1);
+        private static final int UNWRAPPED = -2;
         private final Where parent;
         private final String key;
-        private final int index;
+        /**
+         * The item's index, -1 for a field, or {@link #UNWRAPPED}: set by {@link RonTree} before the tree is
+         * returned when the first item of a parenthesised value turns out to be a newtype's content, which
+         * stands for its parent (serde_json writes a newtype as its inner value) and adds nothing to the
+         * path. Not final for that one change (a flag would add 8 bytes to every value's place); the tree
+         * is unchanged once returned.
+         */
+        private int index;
 
         private Where(Where parent, String key, int index) {
             this.parent = parent;
@@ -86,6 +94,11 @@ public final class JsonTree {
             return new Where(this, null, i);
         }
 
+        /** Makes this item stand for its parent in paths (see {@link #index}). */
+        void unwrap() {
+            index = UNWRAPPED;
+        }
+
         public String path() {
             List<Where> chain = new ArrayList<>();
             for (Where w = this; w != null; w = w.parent) {
@@ -94,7 +107,9 @@ public final class JsonTree {
             String path = "$";
             for (int i = chain.size() - 2; i >= 0; i--) {
                 Where w = chain.get(i);
-                path = w.key != null ? child(path, w.key) : JsonTree.item(path, w.index);
+                if (w.index != UNWRAPPED) {
+                    path = w.key != null ? child(path, w.key) : JsonTree.item(path, w.index);
+                }
             }
             return path;
         }

@@ -31,7 +31,7 @@ class SeededOrdersTest {
     @ParameterizedTest
     @ValueSource(strings = {"serial", "staged", "dynamic"})
     void oneSystemAtATimeRunsEveryValidOrderEquallyOften(String id) {
-        System.out.println("SeededOrdersTest " + id + ", executor seed " + SEED);
+        System.out.println("SeededOrdersTest " + id + ": the executors are seeded with " + SEED);
         assertUniform(id, 3, new String[] {"a", "b", "c"}, "b", "a");
         assertUniform(id, 6, new String[] {"a", "b", "c", "d"}, "b", "a", "d", "c");
     }

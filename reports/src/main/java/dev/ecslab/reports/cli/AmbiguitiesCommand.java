@@ -17,7 +17,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code lab ambiguities FILE.json}: another engine's schedule, described as JSON, checked for ambiguities. */
+/**
+ * {@code lab ambiguities FILE}: another engine's schedule, described as JSON (or exported by Bevy, in JSON or
+ * in the RON of its {@code app_data.ron}), checked for ambiguities.
+ */
 @Command(name = "ambiguities", mixinStandardHelpOptions = true, versionProvider = LabVersion.class,
     header = "Prints the ambiguity report of a schedule described as JSON.",
     description = {
@@ -44,7 +47,7 @@ final class AmbiguitiesCommand implements Callable<Integer> {
     /** Pairs the text form lists unless --limit says otherwise. */
     static final int TEXT_LIMIT = 100;
 
-    @Parameters(paramLabel = "FILE.json", description = "the schedule")
+    @Parameters(paramLabel = "FILE", description = "the schedule (JSON; with --from bevy, JSON or RON)")
     Path file;
 
     @Option(names = "--strict", description = "fail on any ambiguity, whatever the schedule's own setting")
@@ -66,7 +69,8 @@ final class AmbiguitiesCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "ecslab|bevy", description = "the file's format: ecslab (default: the"
             + " schedule JSON of docs/schedule-json.md) or bevy (a schedule exported by Bevy: the BRP schedule.graph"
-            + " response or its ScheduleData, as JSON; the report then compares itself with the pairs Bevy reported)")
+            + " response or its ScheduleData as JSON, or the app_data.ron that its SerializeSchedulesPlugin writes, told"
+            + " apart by their first character; the report then compares itself with the pairs Bevy reported)")
     From from = From.ecslab;
 
     @Option(names = "--bevy-version", paramLabel = "VERSION", description = "with --from bevy, judge the export by this"

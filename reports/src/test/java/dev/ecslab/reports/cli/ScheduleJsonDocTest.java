@@ -15,15 +15,15 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code docs/schedule-json.md} shows what the lab prints: every example schedule on the page is run through
- * {@code lab ambiguities}, and its output and exit code must be the ones the page shows. So the page that
- * documents the format cannot drift from the reader, and a reader change that alters a message shows up
- * here as a diff of the documentation.
+ * {@code docs/schedule-json.md} shows what the lab prints: every example schedule on the page (JSON, or a Bevy
+ * export in RON) is run through {@code lab ambiguities}, and its output and exit code must be the ones the
+ * page shows. So the page that documents the format cannot drift from the reader, and a reader change that
+ * alters a message shows up here as a diff of the documentation.
  */
 class ScheduleJsonDocTest {
     private static final Path PAGE = Path.of("..", "docs", "schedule-json.md");
     private static final Pattern EXAMPLE = Pattern.compile(
-            "<!-- schedule: (\\S+), exit (\\d+) -->\\s*```json\\n(.*?)```\\s*```text\\n\\$ \\./lab ambiguities ((?:--\\S+ (?:[a-z0-9]+ )?)*)(\\S+)\\n(.*?)```",
+            "<!-- schedule: (\\S+), exit (\\d+) -->\\s*```(?:json|ron)\\n(.*?)```\\s*```text\\n\\$ \\./lab ambiguities ((?:--\\S+ (?:[a-z0-9]+ )?)*)(\\S+)\\n(.*?)```",
             Pattern.DOTALL);
 
     record Example(String file, int exit, String json, String options, String shownFile, String output) {

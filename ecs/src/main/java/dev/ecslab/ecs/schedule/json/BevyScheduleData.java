@@ -4,16 +4,26 @@ import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.ecs.input.InputFile;
 import dev.ecslab.ecs.json.JsonInputException;
 import dev.ecslab.ecs.json.JsonTree;
+import dev.ecslab.ecs.json.RonTree;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Reads a schedule exported by Bevy: the {@code ScheduleData} of {@code bevy_dev_tools::schedule_data}
  * (Bevy PRs #22520 and #24743), as the Bevy Remote Protocol's {@code schedule.graph} method returns it
  * ({@code {"jsonrpc": "2.0", "result": {"schedule_data": {...}}}}), as that result alone
  * ({@code {"schedule_data": {...}}}), as a bare {@code ScheduleData} object, or as an {@code AppData}
- * written as JSON ({@code {"schedules": [...]}}, one stage per schedule).
+ * ({@code {"schedules": [...]}}, one stage per schedule), either in JSON or in RON: the
+ * {@code app_data.ron} that Bevy's {@code SerializeSchedulesPlugin} writes by default
+ * ({@code (schedules: [(name: "Update", ...)])}, ron 0.12's pretty output) is read as it is, through
+ * {@link RonTree}, into the tree its JSON form gives, with positions in the RON text.
+ *
+ * <p>Which syntax a text is in is decided by its content, not by a file's extension: the first character
+ * after white space is <code>{</code> for JSON; {@code (}, a struct or variant name, {@code #![enable(...)]} or
+ * a comment for RON. A text that starts otherwise is tried as JSON and then as RON, and when neither reads
+ * it, the error says what each found.
  *
  * <h2>Mapping (checked against Bevy's source, {@code crates/bevy_dev_tools/src/schedule_data/serde.rs})</h2>
  * <ul>
@@ -47,6 +57,15 @@ import java.util.Objects;
  * {@link ScheduleJsonException} with its line, column and JSON path.
  */
 public final class BevyScheduleData {
+    /**
+     * The Rust structs of Bevy's export ({@code serde.rs}), whose names ron writes before {@code (} with
+     * {@code struct_names} or {@code explicit_struct_names}; every other {@code Name(...)} is an enum variant
+     * ({@code System(2)}, {@code Components([0])}).
+     */
+    static final Set<String> STRUCT_NAMES = Set.of("AppData", "ScheduleData", "SystemData", "SystemSetData",
+            "ConditionData", "ComponentData", "FilteredAccessData", "AccessData", "AccessFiltersData", "SystemConflict",
+            "SystemSetIndex");
+
     private BevyScheduleData() {
     }
 
@@ -156,12 +175,49 @@ public final class BevyScheduleData {
         Objects.requireNonNull(sourceName, "sourceName");
         JsonTree.Node root;
         try {
-            root = JsonTree.parse(text, sourceName, JsonTree.MAX_VALUES);
+            root = tree(text, sourceName);
         } catch (JsonInputException e) {
             throw new ScheduleJsonException(e);
         } catch (BadInputException e) {
             throw e;
         }
         return new BevyScheduleReader(sourceName, text, version).load(root);
+    }
+
+    /**
+     * The export's tree, read as JSON or as RON by its first character (see the class comment).
+     *
+     * @throws JsonInputException for a text that neither reads, with the place of the problem
+     */
+    static JsonTree.Node tree(String text, String sourceName) {
+        int i = text.startsWith("\uFEFF") ? 1 : 0;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        if (i == text.length()) {
+            throw new JsonInputException(sourceName, 1, 1, "$", "the input is empty; expected a Bevy schedule export, in"
+                    + " JSON ({\"schedules\": [...]}, ...) or in RON ((schedules: [...]))");
+        }
+        char first = text.charAt(i);
+        if (first == '{') {
+            return JsonTree.parse(text, sourceName, JsonTree.MAX_VALUES);
+        }
+        if (first == '(' || first == '#' || first == '/' || first == '_' || Character.isLetter(first)) {
+            return RonTree.parse(text, sourceName, JsonTree.MAX_VALUES, STRUCT_NAMES);
+        }
+        JsonInputException asJson;
+        try {
+            return JsonTree.parse(text, sourceName, JsonTree.MAX_VALUES);
+        } catch (JsonInputException e) {
+            asJson = e;
+        }
+        try {
+            return RonTree.parse(text, sourceName, JsonTree.MAX_VALUES, STRUCT_NAMES);
+        } catch (JsonInputException asRon) {
+            throw new JsonInputException(sourceName, asJson.line(), asJson.column(), asJson.path(),
+                    "neither JSON (an export starts with '{') nor RON (it starts with '(', a struct name or #![enable(...)]):"
+                            + " as JSON, " + asJson.problem() + "; as RON (line " + asRon.line() + ", column " + asRon.column()
+                            + "), " + asRon.problem(), asJson);
+        }
     }
 }

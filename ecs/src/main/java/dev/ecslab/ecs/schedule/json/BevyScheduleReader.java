@@ -81,7 +81,8 @@ final class BevyScheduleReader extends ValueReader {
             throw error(top, "holds no system in any of its " + schedules.size() + " schedule(s): an export with"
                     + " nothing in it judges nothing");
         }
-        LoadedSchedule loaded = new LoadedSchedule(b.build(), names, source, new LoadedSchedule.SourceText(text, source, aliases));
+        LoadedSchedule loaded = new LoadedSchedule(b.build(), names, source, new LoadedSchedule.SourceText(text, source, aliases,
+                BevyScheduleData::tree));
         return new BevyScheduleData.Import(loaded, conflicts, inverted, semantics(), setConditions, resourcesApart);
     }
 

@@ -61,6 +61,7 @@ public record LoadedSchedule(Schedule schedule, DataResolver data, String source
         private final String text;
         private final String sourceName;
         private final java.util.Map<String, String> aliases;
+        private final java.util.function.BiFunction<String, String, dev.ecslab.ecs.json.JsonTree.Node> parser;
         private dev.ecslab.ecs.json.JsonTree.Node root;
 
         public SourceText(String text, String sourceName) {
@@ -73,14 +74,22 @@ public record LoadedSchedule(Schedule schedule, DataResolver data, String source
          * a place is translated by its longest aliased prefix.
          */
         public SourceText(String text, String sourceName, java.util.Map<String, String> aliases) {
+            this(text, sourceName, aliases, (t, name) -> dev.ecslab.ecs.json.JsonTree.parse(t, name,
+                    dev.ecslab.ecs.json.JsonTree.MAX_VALUES));
+        }
+
+        /** A text that {@code parser} reads into the tree again (a Bevy export in JSON or RON). */
+        SourceText(String text, String sourceName, java.util.Map<String, String> aliases,
+                java.util.function.BiFunction<String, String, dev.ecslab.ecs.json.JsonTree.Node> parser) {
             this.text = Objects.requireNonNull(text, "text");
             this.sourceName = Objects.requireNonNull(sourceName, "sourceName");
             this.aliases = java.util.Map.copyOf(aliases);
+            this.parser = Objects.requireNonNull(parser, "parser");
         }
 
         synchronized Location locate(String place) {
             if (root == null) {
-                root = dev.ecslab.ecs.json.JsonTree.parse(text, sourceName, dev.ecslab.ecs.json.JsonTree.MAX_VALUES);
+                root = parser.apply(text, sourceName);
             }
             dev.ecslab.ecs.json.JsonTree.Node n = dev.ecslab.ecs.json.JsonTree.find(root, translated(place));
             return new Location(n.line(), n.column(), n.path());
