@@ -21,19 +21,10 @@ import org.junit.jupiter.api.Test;
  * count is exact.
  */
 class AmbiguityReportLimitTest {
-    /** {@code writers} systems writing {@code component} in stage {@code stage}, as JSON. */
-    static String writers(String stage, String component, int writers) {
-        StringBuilder b = new StringBuilder("{\"name\": \"" + stage + "\", \"systems\": [");
-        for (int i = 0; i < writers; i++) {
-            b.append(i == 0 ? "" : ", ").append("{\"name\": \"").append(stage).append('_').append(i)
-                    .append("\", \"access\": {\"queries\": [{\"write\": [\"").append(component).append("\"]}]}}");
-        }
-        return b.append("]}").toString();
-    }
-
     @Test
     void pastTheCapPairsAreCountedByStageAndConflictAndTheReportSaysSo() {
-        String json = "{\"stages\": [" + writers("physics", "Position", 4) + ", " + writers("render", "Sprite", 3) + "]}";
+        String json = "{\"stages\": [" + ScaleSchedules.writers("physics", "Position", 4) + ", "
+                + ScaleSchedules.writers("render", "Sprite", 3) + "]}";
         LoadedSchedule loaded = ScheduleJson.read(new StringReader(json), "t.json");
         AmbiguityReport all = loaded.ambiguities();
         System.setProperty(AmbiguityReport.MAX_LISTED.property(), "5");
@@ -71,7 +62,7 @@ class AmbiguityReportLimitTest {
 
     /** Run in a JVM of its own with a 256 MB heap: reads 20 000 writers and prints the report's counts. */
     public static void main(String[] args) {
-        String json = "{\"stages\": [" + writers("update", "Position", 20_000) + "]}";
+        String json = "{\"stages\": [" + ScaleSchedules.writers("update", "Position", 20_000) + "]}";
         AmbiguityReport report = ScheduleJson.read(new StringReader(json), "writers.json").ambiguities();
         String text = report.format();
         System.out.println("total " + report.total() + " listed " + report.size() + " omitted " + report.omitted()
