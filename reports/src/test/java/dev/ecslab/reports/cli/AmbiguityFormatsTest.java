@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ecslab.reports.ambiguity.SarifSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,6 +48,15 @@ class AmbiguityFormatsTest {
         return new int[] {line, index - text.lastIndexOf('\n', index - 1)};
     }
 
+    /** {@code lab ambiguities --format sarif ARGS}; what it prints must be a valid SARIF 2.1.0 log. */
+    private static CommandOutput sarif(String... args) {
+        List<String> line = new ArrayList<>(List.of("ambiguities", "--format", "sarif"));
+        line.addAll(List.of(args));
+        CommandOutput r = CommandOutput.run(line.toArray(String[]::new));
+        SarifSchema.assertValid(r.out());
+        return r;
+    }
+
     @Test
     void jsonCountsEveryPairAndPlacesEachSystem(@TempDir Path dir) throws Exception {
         Path file = write(dir, "WARN");
@@ -81,7 +91,7 @@ class AmbiguityFormatsTest {
     @Test
     void sarifHasWhatTheSpecificationRequiresAndPointsAtTheSystems(@TempDir Path dir) throws Exception {
         Path file = write(dir, "ERROR");
-        CommandOutput r = CommandOutput.run("ambiguities", "--format", "sarif", file.toString());
+        CommandOutput r = sarif(file.toString());
         assertThat(r.code()).as("an ERROR schedule with pairs fails in every format").isEqualTo(1);
         JsonNode log = JSON.readTree(r.out());
         // sarifLog: version and runs are required (SARIF 2.1.0, 3.13)
@@ -121,19 +131,19 @@ class AmbiguityFormatsTest {
     @Test
     void sarifLevelsFollowTheScheduleAndAShortLogSaysWhatItLeavesOut(@TempDir Path dir) throws Exception {
         Path warn = write(dir, "WARN");
-        CommandOutput r = CommandOutput.run("ambiguities", "--format", "sarif", "--limit", "5", warn.toString());
+        CommandOutput r = sarif("--limit", "5", warn.toString());
         assertThat(r.code()).isZero();
         JsonNode run = JSON.readTree(r.out()).get("runs").get(0);
         assertThat(run.get("results")).hasSize(5);
         run.get("results").forEach(x -> assertThat(x.get("level").asText()).isEqualTo("warning"));
         assertThat(run.at("/invocations/0/toolExecutionNotifications/0/message/text").asText())
                 .contains("11 more ambiguous pair(s)", "16 in all");
-        CommandOutput strict = CommandOutput.run("ambiguities", "--format", "sarif", "--strict", warn.toString());
+        CommandOutput strict = sarif("--strict", warn.toString());
         assertThat(strict.code()).isEqualTo(1);
         assertThat(JSON.readTree(strict.out()).at("/runs/0/results/0/level").asText()).isEqualTo("error");
         Path ignore = dir.resolve("quiet.json");
         Files.writeString(ignore, schedule("IGNORE"));
-        CommandOutput quiet = CommandOutput.run("ambiguities", "--format", "sarif", ignore.toString());
+        CommandOutput quiet = sarif(ignore.toString());
         assertThat(quiet.code()).isZero();
         assertThat(JSON.readTree(quiet.out()).at("/runs/0/results/0/level").asText()).isEqualTo("note");
     }
@@ -193,7 +203,7 @@ class AmbiguityFormatsTest {
         JsonNode json = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--format", "json", file.toString()).out());
         assertThat(json.at("/bevy/bevyOnly/0/first").asText()).isEqualTo("game::move_players");
         assertThat(json.at("/bevy/both").asInt()).isEqualTo(3);
-        JsonNode sarif = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--format", "sarif", file.toString()).out());
+        JsonNode sarif = JSON.readTree(sarif("--from", "bevy", file.toString()).out());
         assertThat(sarif.at("/runs/0/results/0/locations/0/physicalLocation/region/startLine").asInt()).isPositive();
     }
 
