@@ -428,7 +428,7 @@ public final class ScheduleCompiler {
                 if (ambiguities.listingFull()) {
                     // past the listed pairs only counts change: per pair the other system and the conflict,
                     // per row the rest (20 000 unordered writers have 200 million pairs)
-                    ambiguities.countOmitted(j, conflictIdByClass[cls]);
+                    ambiguities.countOmitted(i, j, conflictIdByClass[cls], undecidedByClass[cls]);
                     rowPairs++;
                     rowUndecided += undecidedByClass[cls] ? 1 : 0;
                 } else {
