@@ -2,6 +2,7 @@ package dev.ecslab.reports.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.reports.ambiguity.GitHubSarifLimits;
 import dev.ecslab.reports.ambiguity.SarifSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,6 +75,7 @@ class ScheduleJsonDocTest {
             assertThat(r.code()).as("exit code of lab ambiguities %s", x.file()).isEqualTo(x.exit());
             if (x.options().contains("--format sarif")) {
                 SarifSchema.assertValid(r.out());
+                GitHubSarifLimits.assertAccepted(r.out());
             }
         }));
     }
