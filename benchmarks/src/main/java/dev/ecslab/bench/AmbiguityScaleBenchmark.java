@@ -1,13 +1,9 @@
 package dev.ecslab.bench;
 
 import dev.ecslab.ecs.schedule.AmbiguityReport;
+import dev.ecslab.ecs.schedule.ScaleSchedules;
 import dev.ecslab.ecs.schedule.json.ScheduleJson;
 import java.io.StringReader;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.SplittableRandom;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,6 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       component, in four sets each with a condition of its own (the cost of judging conditions);</li>
  *   <li>{@code writers20k}: 20 000 unordered writers of one component (199 990 000 pairs).</li>
  * </ul>
+ * The files are written by {@link ScaleSchedules} (in the ecs test jar), which the report's tests read too.
  * Single shot: each measured call is one cold analysis of the file, as the command line does it (the
  * JVM's own start is not included; the command line adds about 0.4 s). Run:
  * {@code java -jar benchmarks/target/benchmarks.jar AmbiguityScaleBenchmark}.
@@ -54,69 +51,10 @@ public class AmbiguityScaleBenchmark {
     @Setup
     public void build() {
         text = switch (shape) {
-            case "systems10k" -> systems(10_000, 100, 42);
-            case "conditions10k" -> withConditions(systems(10_000, 100, 42), 43);
-            default -> writers(20_000);
+            case "systems10k" -> ScaleSchedules.systems(10_000, 100, 42);
+            case "conditions10k" -> ScaleSchedules.withConditions(ScaleSchedules.systems(10_000, 100, 42), 43);
+            default -> ScaleSchedules.writers(20_000);
         };
-    }
-
-    /** The 10 000-system schedule as JSON text (the generator of the command-line timings in RESULTS.md). */
-    static String systems(int n, int components, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        List<String> systems = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            String filter = switch (r.nextInt(4)) {
-                case 0 -> ", \"filter\": {\"with\": \"C" + r.nextInt(components) + "\"}";
-                case 1 -> ", \"filter\": {\"without\": \"C" + r.nextInt(components) + "\"}";
-                default -> "";
-            };
-            String query = "{\"read\": [\"C" + r.nextInt(components) + "\", \"C" + r.nextInt(components) + "\"], \"write\": [\"C"
-                    + r.nextInt(components) + "\"]" + filter + "}";
-            String writes = r.nextInt(8) == 0 ? ", \"writeResources\": [\"R" + r.nextInt(8) + "\"]" : "";
-            StringBuilder s = new StringBuilder("{\"name\": \"system" + i + "\", \"access\": {\"queries\": [" + query
-                    + "], \"readResources\": [\"R" + r.nextInt(8) + "\"]" + writes + "}");
-            if (i > 0) {
-                Set<String> after = new LinkedHashSet<>();
-                for (int k = 0; k < 2; k++) {
-                    after.add("\"system" + r.nextInt(i) + "\"");
-                }
-                s.append(", \"after\": [").append(String.join(", ", after)).append("]");
-            }
-            systems.add(s.append("}").toString());
-        }
-        return "{\"stages\": [{\"name\": \"update\", \"systems\": [\n" + String.join(",\n", systems) + "]}]}";
-    }
-
-    /** {@code json} (from {@link #systems}) with run conditions on every other system and on four sets. */
-    static String withConditions(String json, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        StringBuilder out = new StringBuilder();
-        int at = 0;
-        int system = 0;
-        String marker = "{\"name\": \"system";
-        for (int i = json.indexOf(marker); i >= 0; i = json.indexOf(marker, i + 1)) {
-            out.append(json, at, i);
-            String condition = system % 2 == 0 ? "\"runIf\": [{\"name\": \"c" + system + "\", \"access\": {\"readResources\": [\"R"
-                    + r.nextInt(8) + "\"], \"queries\": [{\"read\": [\"C" + r.nextInt(100) + "\"]}]}}], " : "";
-            out.append("{").append(condition).append("\"sets\": [\"S").append(system % 4).append("\"], ");
-            at = i + 1;
-            system++;
-        }
-        out.append(json.substring(at));
-        StringBuilder sets = new StringBuilder("{\"sets\": [");
-        for (int k = 0; k < 4; k++) {
-            sets.append(k > 0 ? ", " : "").append("{\"name\": \"S").append(k).append("\", \"runIf\": [{\"name\": \"s").append(k)
-                    .append("\", \"access\": {\"readResources\": [\"R").append(k).append("\"]}}]}");
-        }
-        return sets.append("], ").append(out.substring(1)).toString();
-    }
-
-    static String writers(int n) {
-        List<String> systems = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            systems.add("{\"name\": \"w" + i + "\", \"access\": {\"queries\": [{\"write\": [\"Position\"]}]}}");
-        }
-        return "{\"stages\": [{\"name\": \"update\", \"systems\": [\n" + String.join(",\n", systems) + "]}]}";
     }
 
     @Benchmark

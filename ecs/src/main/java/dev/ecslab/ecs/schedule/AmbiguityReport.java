@@ -22,9 +22,10 @@ import java.util.Optional;
  * {@link #MAX_LISTED} pairs, kept compactly (indices plus shared name lists; {@link #pairs()} creates
  * each {@link Ambiguity} only when it is read), and <em>counts</em> the rest: {@link #total()} is every
  * ambiguous pair, {@link #omitted()} those not listed, summarised by stage and by the data they
- * conflict on ({@link #omittedByStage()}, {@link #omittedByConflict()}). So the report's memory is
- * bounded whatever the schedule, and nothing is lost silently: {@link #format()} says how many pairs
- * it leaves out and where they are. Immutable.
+ * conflict on ({@link #omittedByStage()}, {@link #omittedByConflict()}), and every pair is counted in its
+ * group ({@link #groups()}: one stage, one conflict, one kind), with the first pair of each. So the
+ * report's memory is bounded whatever the schedule, and nothing is lost silently: {@link #format()}
+ * says how many pairs it leaves out and where they are. Immutable.
  */
 public final class AmbiguityReport {
     /**
@@ -36,6 +37,11 @@ public final class AmbiguityReport {
     static final int SUMMARISED_CONFLICTS = 20;
     /** How many distinct conflict lists the builder counts separately; pairs on others are counted together. */
     private static final int DISTINCT_CONFLICTS_COUNTED = 1000;
+    /**
+     * How many groups ({@link #groups()}) a report keeps; past them, the pairs of each further group are
+     * counted in one group of their stage and kind whose conflict list is empty ("other data").
+     */
+    static final int GROUPS_COUNTED = 100_000;
 
     private final int size;
     private final String[] stageOf;
@@ -49,6 +55,7 @@ public final class AmbiguityReport {
     private final Map<String, Long> omittedByStage;
     private final Map<List<String>, Long> omittedByConflict;
     private final Summary summary;
+    private final List<GroupCount> groups;
 
     /** How many systems and data items the summary names, most frequent first. */
     public static final int SUMMARISED = 10;
@@ -70,6 +77,18 @@ public final class AmbiguityReport {
             pairsByData = Collections.unmodifiableMap(new LinkedHashMap<>(pairsByData));
             pairsByConflict = Collections.unmodifiableMap(new LinkedHashMap<>(pairsByConflict));
             busiestSystems = List.copyOf(busiestSystems);
+        }
+    }
+
+    /**
+     * Every ambiguous pair of one stage that conflicts on the same data ({@code conflicts}) and is of the same
+     * kind (proved, or {@code undecided}), listed or not: {@code pairs} of them, the first in report order
+     * being {@code firstPair}. The group whose conflict list is empty holds the pairs of the groups past
+     * {@link #GROUPS_COUNTED} (its first pair names its own data).
+     */
+    public record GroupCount(String stage, List<String> conflicts, boolean undecided, long pairs, Ambiguity firstPair) {
+        public GroupCount {
+            conflicts = List.copyOf(conflicts);
         }
     }
 
@@ -100,30 +119,38 @@ public final class AmbiguityReport {
         Builder b = new Builder();
         String stage = null;
         Map<String, Integer> index = new LinkedHashMap<>();
-        Map<List<String>, Integer> lists = new LinkedHashMap<>();
+        // a conflict list by whether a run condition causes its pairs: the two are counted in groups apart
+        Map<List<Object>, Integer> ids = new LinkedHashMap<>();
+        List<List<String>> lists = new ArrayList<>();
         for (Ambiguity a : pairs) {
             if (!a.stage().equals(stage)) {
                 if (stage != null) {
-                    b.endStage(List.copyOf(index.keySet()), List.copyOf(lists.keySet()));
+                    b.endStage(List.copyOf(index.keySet()), List.copyOf(lists));
                 }
                 stage = a.stage();
                 index.clear();
+                ids.clear();
                 lists.clear();
                 b.beginStage(stage, 2 * pairs.size());
             }
             int i = index.computeIfAbsent(a.first(), k -> index.size());
             int j = index.computeIfAbsent(a.second(), k -> index.size());
-            b.count(i, j, lists.computeIfAbsent(a.conflicts(), k -> lists.size()));
+            int id = ids.computeIfAbsent(List.of(a.conflicts(), a.byCondition()), k -> {
+                lists.add(a.conflicts());
+                return lists.size() - 1;
+            });
+            b.count(i, j, id, a.undecided(), a.cause());
         }
         if (stage != null) {
-            b.endStage(List.copyOf(index.keySet()), List.copyOf(lists.keySet()));
+            b.endStage(List.copyOf(index.keySet()), List.copyOf(lists));
         }
         this.summary = b.summary();
+        this.groups = b.groups();
     }
 
     private AmbiguityReport(int size, String[] stageOf, String[] first, String[] second, List<String>[] conflicts,
             boolean[] undecided, Ambiguity.Cause[] causes, long total, long undecidedTotal, Map<String, Long> omittedByStage,
-            Map<List<String>, Long> omittedByConflict, Summary summary) {
+            Map<List<String>, Long> omittedByConflict, Summary summary, List<GroupCount> groups) {
         this.size = size;
         this.stageOf = stageOf;
         this.first = first;
@@ -136,11 +163,20 @@ public final class AmbiguityReport {
         this.omittedByStage = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByStage));
         this.omittedByConflict = Collections.unmodifiableMap(new LinkedHashMap<>(omittedByConflict));
         this.summary = summary;
+        this.groups = List.copyOf(groups);
     }
 
     /** Every pair counted by stage, data, conflict and system (see {@link Summary}). */
     public Summary summary() {
         return summary;
+    }
+
+    /**
+     * Every pair, listed or not, in its group of one stage, one conflict and one kind (see {@link GroupCount}):
+     * in stage order, then in the order of their first pairs; the pairs of all groups add up to {@link #total()}.
+     */
+    public List<GroupCount> groups() {
+        return groups;
     }
 
     @SuppressWarnings("unchecked")
@@ -307,25 +343,40 @@ public final class AmbiguityReport {
         private final Map<String, Long> pairsByStage = new LinkedHashMap<>();
         private final Map<List<String>, long[]> pairsByConflict = new LinkedHashMap<>();
         private long pairsElsewhere;
-        /** Pairs per conflict id of the current stage (ids from the compiler's interned lists). */
-        private long[] perConflictId = new long[16];
+        /**
+         * Per group of the current stage, at {@code 2 * conflict id + (undecided ? 1 : 0)} (ids from the
+         * compiler's interned lists): its pairs, the systems of its first pair (by insertion index), and when
+         * its first pair came (groups seen before it in the stage), which orders the groups as their pairs.
+         */
+        private long[] perGroup = new long[32];
+        private int[] groupFirst = new int[32];
+        private int[] groupSecond = new int[32];
+        private int[] groupSeen = new int[32];
+        /** Per group, the run condition that causes its first pair (null: the systems' own access). */
+        private Ambiguity.Cause[] groupCause = new Ambiguity.Cause[32];
+        private int groupsSeen;
         private final List<SystemCount> busiest = new ArrayList<>();
+        private final List<GroupCount> groups = new ArrayList<>();
+        /** The group of other data of the stage being ended, per kind, once {@link #GROUPS_COUNTED} is reached. */
+        private final GroupCount[] otherData = new GroupCount[2];
 
         /** Starts counting the pairs of a stage of {@code systems} systems (by insertion index). */
         void beginStage(String stage, int systems) {
             currentStage = stage;
             stagePairs = 0;
             perSystem = new long[systems];
-            java.util.Arrays.fill(perConflictId, 0);
+            Arrays.fill(perGroup, 0);
+            groupsSeen = 0;
         }
 
         /** Ends the stage begun last: its systems, by insertion index, enter the busiest systems. */
         void endStage(List<String> names, List<List<String>> conflictLists) {
-            for (int id = 0; id < perConflictId.length && id < conflictLists.size(); id++) {
-                if (perConflictId[id] > 0) {
-                    countConflict(conflictLists.get(id), perConflictId[id]);
+            for (int id = 0; 2 * id < perGroup.length && id < conflictLists.size(); id++) {
+                if (perGroup[2 * id] + perGroup[2 * id + 1] > 0) {
+                    countConflict(conflictLists.get(id), perGroup[2 * id] + perGroup[2 * id + 1]);
                 }
             }
+            endGroups(names, conflictLists);
             if (stagePairs > 0) {
                 pairsByStage.merge(currentStage, stagePairs, Long::sum);
             }
@@ -340,15 +391,72 @@ public final class AmbiguityReport {
             }
         }
 
-        /** Counts one pair of systems {@code i} and {@code j} of the current stage, conflicting on list {@code id}. */
-        void count(int i, int j, int conflictId) {
+        /**
+         * The stage's groups, in the order their first pairs were counted (the report's order on the compiler's
+         * path), join {@link #groups} (past {@link #GROUPS_COUNTED}, as other data).
+         */
+        private void endGroups(List<String> names, List<List<String>> conflictLists) {
+            List<Integer> found = new ArrayList<>();
+            for (int g = 0; g < perGroup.length && g / 2 < conflictLists.size(); g++) {
+                if (perGroup[g] > 0) {
+                    found.add(g);
+                }
+            }
+            found.sort((x, y) -> Integer.compare(groupSeen[x], groupSeen[y]));
+            Arrays.fill(otherData, null);
+            for (int g : found) {
+                boolean notProved = g % 2 == 1;
+                List<String> on = conflictLists.get(g / 2);
+                Ambiguity firstPair = new Ambiguity(currentStage, names.get(groupFirst[g]), names.get(groupSecond[g]), on,
+                        notProved, groupCause[g]);
+                int kind = notProved ? 1 : 0;
+                if (groups.size() < GROUPS_COUNTED) {
+                    groups.add(new GroupCount(currentStage, on, notProved, perGroup[g], firstPair));
+                } else if (otherData[kind] == null) {
+                    otherData[kind] = new GroupCount(currentStage, List.of(), notProved, perGroup[g], firstPair);
+                } else {
+                    GroupCount o = otherData[kind];
+                    otherData[kind] = new GroupCount(currentStage, List.of(), notProved, o.pairs() + perGroup[g], o.firstPair());
+                }
+            }
+            for (GroupCount o : otherData) {
+                if (o != null) {
+                    groups.add(o);
+                }
+            }
+        }
+
+        List<GroupCount> groups() {
+            return groups;
+        }
+
+        /**
+         * Counts one pair of systems {@code i} and {@code j} of the current stage, conflicting on list
+         * {@code conflictId}, undecided or not.
+         */
+        void count(int i, int j, int conflictId, boolean notProved, Ambiguity.Cause cause) {
             perSystem[i]++;
             perSystem[j]++;
             stagePairs++;
-            if (conflictId >= perConflictId.length) {
-                perConflictId = Arrays.copyOf(perConflictId, Math.max(conflictId + 1, perConflictId.length * 2));
+            countInGroup(i, j, conflictId, notProved, cause);
+        }
+
+        private void countInGroup(int i, int j, int conflictId, boolean notProved, Ambiguity.Cause cause) {
+            int g = 2 * conflictId + (notProved ? 1 : 0);
+            if (g >= perGroup.length) {
+                int capacity = Math.max(g + 2, perGroup.length * 2);
+                perGroup = Arrays.copyOf(perGroup, capacity);
+                groupFirst = Arrays.copyOf(groupFirst, capacity);
+                groupSecond = Arrays.copyOf(groupSecond, capacity);
+                groupSeen = Arrays.copyOf(groupSeen, capacity);
+                groupCause = Arrays.copyOf(groupCause, capacity);
             }
-            perConflictId[conflictId]++;
+            if (perGroup[g]++ == 0) {
+                groupFirst[g] = i;
+                groupSecond[g] = j;
+                groupCause[g] = cause;
+                groupSeen[g] = groupsSeen++;
+            }
         }
 
         private void countConflict(List<String> on, long pairs) {
@@ -383,15 +491,13 @@ public final class AmbiguityReport {
         }
 
         /**
-         * Counts one omitted pair of the row being walked (the other system {@code j}, its conflict list);
-         * {@link #countOmittedRow} adds the row's totals. The bulk path of the compiler once the listing is full.
+         * Counts one omitted pair of row {@code i} (the other system {@code j}, its conflict list, undecided
+         * or not); {@link #countOmittedRow} adds the row's totals. The bulk path of the compiler once the
+         * listing is full.
          */
-        void countOmitted(int j, int conflictId) {
+        void countOmitted(int i, int j, int conflictId, boolean notProved, Ambiguity.Cause cause) {
             perSystem[j]++;
-            if (conflictId >= perConflictId.length) {
-                perConflictId = Arrays.copyOf(perConflictId, Math.max(conflictId + 1, perConflictId.length * 2));
-            }
-            perConflictId[conflictId]++;
+            countInGroup(i, j, conflictId, notProved, cause);
         }
 
         /** Adds the totals of row {@code i}'s omitted pairs counted with {@link #countOmitted}. */
@@ -413,7 +519,7 @@ public final class AmbiguityReport {
         /** Adds the pair of systems {@code i} and {@code j} (insertion indices of the stage begun last). */
         void add(String stage, int i, int j, String a, String b, List<String> on, int conflictId, boolean notProved,
                 Ambiguity.Cause cause) {
-            count(i, j, conflictId);
+            count(i, j, conflictId, notProved, cause);
             add(stage, a, b, on, notProved, cause);
         }
 
@@ -473,7 +579,7 @@ public final class AmbiguityReport {
             return new AmbiguityReport(size, Arrays.copyOf(stageOf, size), Arrays.copyOf(first, size),
                     Arrays.copyOf(second, size), Arrays.copyOf(conflicts, size), Arrays.copyOf(undecided, size),
                     Arrays.copyOf(causes, size), total,
-                    undecidedTotal, byStage, summarise(byConflict, Math.max(0, elsewhere)), summary());
+                    undecidedTotal, byStage, summarise(byConflict, Math.max(0, elsewhere)), summary(), groups);
         }
 
         /** The most frequent conflicts first, at most {@link #SUMMARISED_CONFLICTS}, the rest under the empty list. */

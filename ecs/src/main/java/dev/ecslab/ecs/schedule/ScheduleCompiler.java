@@ -592,7 +592,7 @@ public final class ScheduleCompiler {
                     cause = conditionConflicts.cause(systems, i, j);
                     if (cause != null) {
                         on = cause.reads();
-                        conflictId = ids.ofList(on);
+                        conflictId = ids.ofCondition(on);
                     }
                 }
                 if (on.isEmpty()) {
@@ -601,7 +601,7 @@ public final class ScheduleCompiler {
                 if (ambiguities.listingFull()) {
                     // past the listed pairs only counts change: per pair the other system and the conflict,
                     // per row the rest (20 000 unordered writers have 200 million pairs)
-                    ambiguities.countOmitted(j, conflictId);
+                    ambiguities.countOmitted(i, j, conflictId, undecided, cause);
                     rowPairs++;
                     rowUndecided += undecided ? 1 : 0;
                 } else {
@@ -614,12 +614,14 @@ public final class ScheduleCompiler {
     }
 
     /**
-     * Numbers the conflict lists of one stage's pairs for the report's counts: the access words' interned
-     * lists by their id (an array lookup per new class), the conditions' lists by content.
+     * Numbers the conflict lists of one stage's pairs for the report's counts and groups: the access words'
+     * interned lists by their id (an array lookup per new class), the conditions' lists by content, apart from
+     * the access lists (a pair caused by a condition is never in the group of the systems' own conflicts).
      */
     private static final class ConflictIds {
         private int[] byAccessId = new int[0];
         private final Map<List<String>, Integer> byList = new HashMap<>();
+        private final Map<List<String>, Integer> byConditionList = new HashMap<>();
         private final List<List<String>> lists = new ArrayList<>();
 
         int ofAccess(int accessId, StageAccessWords words) {
@@ -635,10 +637,16 @@ public final class ScheduleCompiler {
         }
 
         int ofList(List<String> on) {
-            return byList.computeIfAbsent(on, k -> {
-                lists.add(k);
-                return lists.size() - 1;
-            });
+            return byList.computeIfAbsent(on, this::next);
+        }
+
+        int ofCondition(List<String> on) {
+            return byConditionList.computeIfAbsent(on, this::next);
+        }
+
+        private int next(List<String> on) {
+            lists.add(on);
+            return lists.size() - 1;
         }
 
         List<List<String>> lists() {

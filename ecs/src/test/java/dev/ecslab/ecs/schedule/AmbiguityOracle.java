@@ -118,7 +118,12 @@ final class AmbiguityOracle {
         TYPES.forEach(t -> WorldInternals.of(world).components().infoOf(t));          // ids 0..3 in A..D order
         RESOURCES.forEach(r -> WorldInternals.of(world).resources().infoOf(r));
         Set<String> out = new TreeSet<>();
-        for (Ambiguity a : schedule(systems, ignoreFilters).compile(world).ambiguities().pairs()) {
+        AmbiguityReport report = schedule(systems, ignoreFilters).compile(world).ambiguities();
+        // the compiler's groups (counted as it walks the stage) are the groups of the pairs it lists
+        if (!report.groups().equals(new AmbiguityReport(report.pairs()).groups())) {
+            throw new AssertionError("groups " + report.groups() + " differ from those of the pairs " + report.pairs());
+        }
+        for (Ambiguity a : report.pairs()) {
             out.add(a.first() + "|" + a.second() + "|" + a.conflicts().stream()
                     .map(n -> n.replace("AmbiguityOracle.", "")).toList());
         }

@@ -21,28 +21,13 @@ import org.junit.jupiter.api.Test;
  * count is exact.
  */
 class AmbiguityReportLimitTest {
-    /** {@code writers} systems writing {@code component} in stage {@code stage}, as JSON. */
-    static String writers(String stage, String component, int writers) {
-        StringBuilder b = new StringBuilder("{\"name\": \"" + stage + "\", \"systems\": [");
-        for (int i = 0; i < writers; i++) {
-            b.append(i == 0 ? "" : ", ").append("{\"name\": \"").append(stage).append('_').append(i)
-                    .append("\", \"access\": {\"queries\": [{\"write\": [\"").append(component).append("\"]}]}}");
-        }
-        return b.append("]}").toString();
-    }
-
     @Test
     void pastTheCapPairsAreCountedByStageAndConflictAndTheReportSaysSo() {
-        String json = "{\"stages\": [" + writers("physics", "Position", 4) + ", " + writers("render", "Sprite", 3) + "]}";
+        String json = "{\"stages\": [" + ScaleSchedules.writers("physics", "Position", 4) + ", "
+                + ScaleSchedules.writers("render", "Sprite", 3) + "]}";
         LoadedSchedule loaded = ScheduleJson.read(new StringReader(json), "t.json");
         AmbiguityReport all = loaded.ambiguities();
-        System.setProperty(AmbiguityReport.MAX_LISTED.property(), "5");
-        AmbiguityReport capped;
-        try {
-            capped = loaded.ambiguities();
-        } finally {
-            System.clearProperty(AmbiguityReport.MAX_LISTED.property());
-        }
+        AmbiguityReport capped = AmbiguityListing.atMost(5, loaded);
         assertThat(all.total()).isEqualTo(9);
         assertThat(all.size()).isEqualTo(9);
         assertThat(all.omitted()).isZero();
@@ -69,9 +54,39 @@ class AmbiguityReportLimitTest {
                 .containsExactly(3L, 3L, 3L, 3L, 2L, 2L, 2L);
     }
 
+    @Test
+    void everyPairIsCountedInItsGroupWithItsFirstPairListedOrNot() {
+        // physics: 4 writers of Position (6 pairs); render: r0, r1 and r2 write Sprite (3 pairs), r2 and r3
+        // write Velocity (1 pair)
+        String render = "{\"name\": \"render\", \"systems\": [" + String.join(", ",
+                system("r0", "\"Sprite\""), system("r1", "\"Sprite\""), system("r2", "\"Sprite\", \"Velocity\""),
+                system("r3", "\"Velocity\"")) + "]}";
+        String json = "{\"stages\": [" + ScaleSchedules.writers("physics", "Position", 4) + ", " + render + "]}";
+        LoadedSchedule loaded = ScheduleJson.read(new StringReader(json), "t.json");
+        AmbiguityReport all = loaded.ambiguities();
+        AmbiguityReport capped = AmbiguityListing.atMost(2, loaded);
+        List<AmbiguityReport.GroupCount> expected = List.of(
+                new AmbiguityReport.GroupCount("physics", List.of("Position"), false, 6,
+                        new Ambiguity("physics", "physics_0", "physics_1", List.of("Position"))),
+                new AmbiguityReport.GroupCount("render", List.of("Sprite"), false, 3,
+                        new Ambiguity("render", "r0", "r1", List.of("Sprite"))),
+                new AmbiguityReport.GroupCount("render", List.of("Velocity"), false, 1,
+                        new Ambiguity("render", "r2", "r3", List.of("Velocity"))));
+        assertThat(all.groups()).isEqualTo(expected);
+        assertThat(capped.size()).isEqualTo(2);
+        assertThat(capped.groups()).as("the same groups, whatever the listing").isEqualTo(expected);
+        assertThat(capped.groups().stream().mapToLong(AmbiguityReport.GroupCount::pairs).sum()).isEqualTo(capped.total());
+        // a report made of its pairs groups them the same way
+        assertThat(new AmbiguityReport(all.pairs()).groups()).isEqualTo(expected);
+    }
+
+    private static String system(String name, String writes) {
+        return "{\"name\": \"" + name + "\", \"access\": {\"queries\": [{\"write\": [" + writes + "]}]}}";
+    }
+
     /** Run in a JVM of its own with a 256 MB heap: reads 20 000 writers and prints the report's counts. */
     public static void main(String[] args) {
-        String json = "{\"stages\": [" + writers("update", "Position", 20_000) + "]}";
+        String json = "{\"stages\": [" + ScaleSchedules.writers("update", "Position", 20_000) + "]}";
         AmbiguityReport report = ScheduleJson.read(new StringReader(json), "writers.json").ambiguities();
         String text = report.format();
         System.out.println("total " + report.total() + " listed " + report.size() + " omitted " + report.omitted()

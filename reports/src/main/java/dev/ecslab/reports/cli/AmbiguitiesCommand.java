@@ -29,8 +29,9 @@ import picocli.CommandLine.Parameters;
             + " whose access conflicts and whose order is not defined, and the data they conflict on.",
         "The report starts with a summary of every pair (per stage, the data and the systems in the most pairs), then"
             + " lists pairs by stage and by the data they conflict on, each with the constraint that would resolve it."
-            + " --format json writes the same for scripts; --format sarif writes a SARIF 2.1.0 log in which each pair is"
-            + " a result at its place in the file (for GitHub code scanning, run from the repository root).",
+            + " --format json writes the same for scripts; --format sarif writes a SARIF 2.1.0 log in which the pairs of"
+            + " one stage that conflict on one datum are one result, placed at one of their systems in the file, and"
+            + " which keeps within GitHub code scanning's limits (run it from the repository root).",
         "A malformed file is named with the line, column and JSON path; a schedule that breaks a rule (a cycle, with"
             + " each of its constraints; an unknown target, with the nearest name) is bad input too, with the same"
             + " positions.",
@@ -91,8 +92,8 @@ final class AmbiguitiesCommand implements Callable<Integer> {
             throw new BadInputException("option --limit", "", "expected a whole number of pairs, 0 or more, found " + limit);
         }
         if (summaryOnly && format == Format.sarif) {
-            throw new BadInputException("option --summary", "", "a SARIF log is a list of results, one per pair; use"
-                    + " --format text or json for the summary, or --limit to bound the SARIF log");
+            throw new BadInputException("option --summary", "", "a SARIF log is a list of results, one per group of pairs;"
+                    + " use --format text or json for the summary, or --limit to list fewer pairs in the SARIF log");
         }
         if (bevyVersion != null && from != From.bevy) {
             throw new BadInputException("option --bevy-version", "", "applies to a Bevy export: add --from bevy");

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ecslab.reports.ambiguity.GitHubSarifLimits;
+import dev.ecslab.reports.ambiguity.SarifSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code lab ambiguities --format json|sarif}, {@code --limit} and {@code --summary}: every form says the
  * same counts, positions point at the systems' names in the file (checked against the text, not the
- * parser), SARIF carries what the 2.1.0 specification requires of a log, a run, a tool and a result, and
- * the levels follow the schedule.
+ * parser), SARIF carries what the 2.1.0 specification requires of a log, a run, a tool and a result (and
+ * GitHub code scanning of an upload), one result per group of pairs, and the levels follow the schedule.
  */
 class AmbiguityFormatsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,6 +47,19 @@ class AmbiguityFormatsTest {
         int index = text.indexOf("\"name\": \"" + name + "\"") + "\"name\": ".length();
         int line = 1 + (int) text.substring(0, index).chars().filter(c -> c == '\n').count();
         return new int[] {line, index - text.lastIndexOf('\n', index - 1)};
+    }
+
+    /**
+     * {@code lab ambiguities --format sarif ARGS}; what it prints must be a valid SARIF 2.1.0 log that GitHub code
+     * scanning takes.
+     */
+    private static CommandOutput sarif(String... args) {
+        List<String> line = new ArrayList<>(List.of("ambiguities", "--format", "sarif"));
+        line.addAll(List.of(args));
+        CommandOutput r = CommandOutput.run(line.toArray(String[]::new));
+        SarifSchema.assertValid(r.out());
+        GitHubSarifLimits.assertAccepted(r.out());
+        return r;
     }
 
     @Test
@@ -79,9 +94,9 @@ class AmbiguityFormatsTest {
     }
 
     @Test
-    void sarifHasWhatTheSpecificationRequiresAndPointsAtTheSystems(@TempDir Path dir) throws Exception {
+    void sarifHasWhatTheSpecificationRequiresAndAResultPerGroupPointingAtItsSystems(@TempDir Path dir) throws Exception {
         Path file = write(dir, "ERROR");
-        CommandOutput r = CommandOutput.run("ambiguities", "--format", "sarif", file.toString());
+        CommandOutput r = sarif(file.toString());
         assertThat(r.code()).as("an ERROR schedule with pairs fails in every format").isEqualTo(1);
         JsonNode log = JSON.readTree(r.out());
         // sarifLog: version and runs are required (SARIF 2.1.0, 3.13)
@@ -93,7 +108,7 @@ class AmbiguityFormatsTest {
         Set<String> rules = new HashSet<>();
         run.at("/tool/driver/rules").forEach(rule -> rules.add(rule.get("id").asText()));
         JsonNode results = run.get("results");
-        assertThat(results).hasSize(16);
+        assertThat(results).as("the 15 pairs on Position, then the pair on Time").hasSize(2);
         String text = Files.readString(file);
         Set<String> fingerprints = new HashSet<>();
         for (JsonNode result : results) {
@@ -101,39 +116,58 @@ class AmbiguityFormatsTest {
             assertThat(result.at("/message/text").asText()).contains("with no order between them", "\"before\"");
             assertThat(rules).contains(result.get("ruleId").asText());
             assertThat(result.get("level").asText()).isEqualTo("error");
-            JsonNode physical = result.at("/locations/0/physicalLocation");
-            assertThat(physical.at("/artifactLocation/uri").asText()).endsWith("game.json");
-            int line = physical.at("/region/startLine").asInt();
-            int column = physical.at("/region/startColumn").asInt();
-            assertThat(line).isPositive();
-            String first = result.at("/message/text").asText().split("'")[1];
-            assertThat(new int[] {line, column}).isEqualTo(positionOf(text, first));
-            String second = result.at("/message/text").asText().split("'")[3];
-            assertThat(result.at("/relatedLocations/0/physicalLocation/region/startLine").asInt())
-                    .isEqualTo(positionOf(text, second)[0]);
+            assertThat(result.at("/locations/0/physicalLocation/artifactLocation/uri").asText()).endsWith("game.json");
+            for (JsonNode related : result.get("relatedLocations")) {
+                String system = related.at("/message/text").asText().split("'")[1];
+                assertThat(new int[] {related.at("/physicalLocation/region/startLine").asInt(),
+                    related.at("/physicalLocation/region/startColumn").asInt()}).isEqualTo(positionOf(text, system));
+            }
             fingerprints.add(result.at("/partialFingerprints").toString());
         }
-        assertThat(fingerprints).as("one fingerprint per pair").hasSize(16);
+        assertThat(fingerprints).as("one fingerprint per group").hasSize(2);
+        JsonNode movers = results.get(0);
+        assertThat(movers.at("/message/text").asText()).isEqualTo("6 systems of stage update conflict on Position with no"
+                + " order between them: 15 pairs. Each pair needs an order or an exemption: for 'mover0' and 'mover1', to"
+                + " order them, add \"before\": [\"mover1\"] on mover0 or \"after\": [\"mover0\"] on mover1; if either"
+                + " order is right, add \"ambiguousWith\": [\"mover1\"] on mover0. Systems: [mover0](1), [mover1](2),"
+                + " [mover2](3), [mover3](4), [mover4](5), [mover5](6).");
+        JsonNode at = movers.at("/locations/0/physicalLocation/region");
+        assertThat(new int[] {at.get("startLine").asInt(), at.get("startColumn").asInt()}).isEqualTo(positionOf(text, "mover0"));
+        assertThat(movers.get("relatedLocations")).hasSize(6);
+        assertThat(movers.at("/properties/pairs").asLong()).isEqualTo(15);
+        assertThat(movers.at("/properties/byConflict/0/listedPairs")).hasSize(15);
+        // a group of one pair reads as the pair did: the two systems, the data and the fix
+        JsonNode time = results.get(1);
+        assertThat(time.at("/message/text").asText()).isEqualTo("'clock' and 'timer' (stage update) conflict on resource"
+                + " Time with no order between them; to order them, add \"before\": [\"timer\"] on clock or \"after\":"
+                + " [\"clock\"] on timer; if either order is right, add \"ambiguousWith\": [\"timer\"] on clock.");
+        at = time.at("/locations/0/physicalLocation/region");
+        assertThat(new int[] {at.get("startLine").asInt(), at.get("startColumn").asInt()}).isEqualTo(positionOf(text, "clock"));
+        assertThat(time.at("/relatedLocations/0/message/text").asText()).isEqualTo("'timer', the other system of the pair");
         assertThat(run.at("/invocations/0/executionSuccessful").asBoolean()).isTrue();
         assertThat(run.at("/invocations/0/toolExecutionNotifications").isMissingNode()).isTrue();
     }
 
     @Test
-    void sarifLevelsFollowTheScheduleAndAShortLogSaysWhatItLeavesOut(@TempDir Path dir) throws Exception {
+    void sarifLevelsFollowTheScheduleAndAShortLogCountsWhatItDoesNotList(@TempDir Path dir) throws Exception {
         Path warn = write(dir, "WARN");
-        CommandOutput r = CommandOutput.run("ambiguities", "--format", "sarif", "--limit", "5", warn.toString());
+        CommandOutput r = sarif("--limit", "5", warn.toString());
         assertThat(r.code()).isZero();
         JsonNode run = JSON.readTree(r.out()).get("runs").get(0);
-        assertThat(run.get("results")).hasSize(5);
+        assertThat(run.get("results")).as("every group has its result, listed or not").hasSize(2);
         run.get("results").forEach(x -> assertThat(x.get("level").asText()).isEqualTo("warning"));
+        assertThat(run.at("/results/0/message/text").asText()).startsWith("15 pairs of systems of stage update conflict on"
+                + " Position with no order between them; 5 of them listed here, the others counted.");
+        assertThat(run.at("/results/0/properties/byConflict/0/listedPairs")).hasSize(5);
+        assertThat(run.at("/results/1/message/text").asText()).startsWith("'clock' and 'timer' (stage update)");
         assertThat(run.at("/invocations/0/toolExecutionNotifications/0/message/text").asText())
-                .contains("11 more ambiguous pair(s)", "16 in all");
-        CommandOutput strict = CommandOutput.run("ambiguities", "--format", "sarif", "--strict", warn.toString());
+                .startsWith("11 of the 16 ambiguous pairs are counted in their results but not listed in them: this log lists 5");
+        CommandOutput strict = sarif("--strict", warn.toString());
         assertThat(strict.code()).isEqualTo(1);
         assertThat(JSON.readTree(strict.out()).at("/runs/0/results/0/level").asText()).isEqualTo("error");
         Path ignore = dir.resolve("quiet.json");
         Files.writeString(ignore, schedule("IGNORE"));
-        CommandOutput quiet = CommandOutput.run("ambiguities", "--format", "sarif", ignore.toString());
+        CommandOutput quiet = sarif(ignore.toString());
         assertThat(quiet.code()).isZero();
         assertThat(JSON.readTree(quiet.out()).at("/runs/0/results/0/level").asText()).isEqualTo("note");
     }
@@ -193,7 +227,7 @@ class AmbiguityFormatsTest {
         JsonNode json = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--format", "json", file.toString()).out());
         assertThat(json.at("/bevy/bevyOnly/0/first").asText()).isEqualTo("game::move_players");
         assertThat(json.at("/bevy/both").asInt()).isEqualTo(3);
-        JsonNode sarif = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--format", "sarif", file.toString()).out());
+        JsonNode sarif = JSON.readTree(sarif("--from", "bevy", file.toString()).out());
         assertThat(sarif.at("/runs/0/results/0/locations/0/physicalLocation/region/startLine").asInt()).isPositive();
     }
 

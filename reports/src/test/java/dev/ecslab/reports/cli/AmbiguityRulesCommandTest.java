@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ecslab.reports.ambiguity.AmbiguitySarif;
+import dev.ecslab.reports.ambiguity.SarifSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -85,5 +87,23 @@ class AmbiguityRulesCommandTest {
         assertThat(json.at("/pairs/0/condition/name").asText()).isEqualTo("in_game");
         assertThat(json.at("/pairs/0/condition/set").asText()).isEqualTo("movement");
         assertThat(json.at("/pairs/0/fixes/0/target").asText()).isEqualTo("movement");
+        String sarif = CommandOutput.run("ambiguities", "--format", "sarif", file.toString()).out();
+        SarifSchema.assertValid(sarif);
+        JsonNode log = JSON.readTree(sarif);
+        assertThat(log.at("/runs/0/results/0/ruleId").asText()).isEqualTo(AmbiguitySarif.CONDITION);
+        assertThat(log.at("/runs/0/results/0/message/text").asText())
+                .contains("run condition 'in_game' of set movement (on move) reads resource State, which pause_menu writes",
+                        "\"before\": [\"movement\"] on pause_menu");
+    }
+
+    @Test
+    void bevy019sAppDataIsRefusedSayingWhyNotPassed() {
+        // an app_data.ron of Bevy 0.19.1's shape: no system records what it accesses
+        Path file = Path.of("..", "ecs", "src", "test", "resources", "schedules", "bevy-app-data-v0.19.1.ron");
+        CommandOutput r = CommandOutput.run("ambiguities", "--from", "bevy", file.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("bevy-app-data-v0.19.1.ron", "line ", "export of Bevy 0.19, which does not record what"
+                + " systems access");
+        assertThat(r.out()).isEmpty();
     }
 }

@@ -2,6 +2,8 @@ package dev.ecslab.reports.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ecslab.reports.ambiguity.GitHubSarifLimits;
+import dev.ecslab.reports.ambiguity.SarifSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +73,10 @@ class ScheduleJsonDocTest {
             String printed = (r.out() + r.err()).replace(dir.toUri().toString(), "").replace(dir.toString() + "/", "");
             assertThat(printed).as("lab ambiguities %s", x.file()).isEqualTo(x.output());
             assertThat(r.code()).as("exit code of lab ambiguities %s", x.file()).isEqualTo(x.exit());
+            if (x.options().contains("--format sarif")) {
+                SarifSchema.assertValid(r.out());
+                GitHubSarifLimits.assertAccepted(r.out());
+            }
         }));
     }
 }

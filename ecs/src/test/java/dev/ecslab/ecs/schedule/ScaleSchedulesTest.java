@@ -1,24 +1,23 @@
-package dev.ecslab.bench;
+package dev.ecslab.ecs.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ecslab.ecs.schedule.AmbiguityReport;
 import dev.ecslab.ecs.schedule.json.ScheduleJson;
 import java.io.StringReader;
 import org.junit.jupiter.api.Test;
 
-/** The benchmark's generated schedules are what it says: valid files, with the pair counts of their shapes. */
-class AmbiguityScaleShapesTest {
+/** The generated schedules are what they say: valid files, with the pair counts of their shapes. */
+class ScaleSchedulesTest {
     @Test
     void theWritersShapeHasEveryPair() {
-        AmbiguityReport r = ScheduleJson.read(new StringReader(AmbiguityScaleBenchmark.writers(100)), "w.json").ambiguities();
+        AmbiguityReport r = ScheduleJson.read(new StringReader(ScaleSchedules.writers(100)), "w.json").ambiguities();
         assertThat(r.total()).isEqualTo(100L * 99 / 2);
     }
 
     @Test
     void theSystemsShapeIsDeterministicAndHasFilteredApartPairs() {
-        String a = AmbiguityScaleBenchmark.systems(500, 100, 42);
-        assertThat(AmbiguityScaleBenchmark.systems(500, 100, 42)).isEqualTo(a);
+        String a = ScaleSchedules.systems(500, 100, 42);
+        assertThat(ScaleSchedules.systems(500, 100, 42)).isEqualTo(a);
         AmbiguityReport r = ScheduleJson.read(new StringReader(a), "s.json").ambiguities();
         assertThat(r.total()).isPositive().isLessThan(500L * 499 / 2);
         assertThat(a).contains("\"without\"", "\"with\"", "\"after\"", "\"writeResources\"");
@@ -26,8 +25,8 @@ class AmbiguityScaleShapesTest {
 
     @Test
     void theConditionsShapeAddsPairsCausedByConditionsToTheSameSystems() {
-        String plain = AmbiguityScaleBenchmark.systems(200, 100, 42);
-        String with = AmbiguityScaleBenchmark.withConditions(plain, 43);
+        String plain = ScaleSchedules.systems(200, 100, 42);
+        String with = ScaleSchedules.withConditions(plain, 43);
         AmbiguityReport p = ScheduleJson.read(new StringReader(plain), "s.json").ambiguities();
         AmbiguityReport c = ScheduleJson.read(new StringReader(with), "c.json").ambiguities();
         assertThat(c.pairs()).anySatisfy(a -> assertThat(a.byCondition()).isTrue());
