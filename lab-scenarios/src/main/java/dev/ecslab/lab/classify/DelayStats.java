@@ -31,9 +31,13 @@ public final class DelayStats {
         return CellTally.delays(t, each(o.classes(), t));
     }
 
-    /** A report that came after its deadline as criterion 1's tally, counted in every class of the change. */
-    static CellTally tooLate(Set<ScenarioClass> classes) {
-        return CellTally.delays(DelayTally.TOO_LATE, each(classes, DelayTally.TOO_LATE));
+    /**
+     * {@code count} reports that came after their deadline as criterion 1's tally, counted in every class of
+     * the change.
+     */
+    static CellTally tooLate(Set<ScenarioClass> classes, int count) {
+        DelayTally t = count == 1 ? DelayTally.TOO_LATE : new DelayTally(0, 0, 0, 0, count, 0, 0, 0, 0);
+        return CellTally.delays(t, each(classes, t));
     }
 
     private static Map<ScenarioClass, DelayTally> each(Set<ScenarioClass> classes, DelayTally t) {

@@ -221,7 +221,7 @@ final class RowFold {
         for (int k = 0; k < run.failures().size(); k++) {
             RunResult.Failure v = run.failures().get(k);
             if (v.delayed()) {
-                sum = sum.plus(RowTally.of(Criterion.AT_LEAST_ONCE, DelayStats.tooLate(v.classes())));
+                sum = sum.plus(RowTally.of(Criterion.AT_LEAST_ONCE, DelayStats.tooLate(v.classes(), v.count())));
             }
             List<Criterion> cells = Judge.cellsOf(v.criterion(), v.classes());
             boolean tallied = v.criterion() == Criterion.AT_LEAST_ONCE || v.criterion() == Criterion.AT_MOST_ONCE;

@@ -72,11 +72,28 @@ public record RunResult(long seed, String config, String notShrunk, String timed
 
     /**
      * One violation: its criterion, scope, words and classes; {@code delayed} when it is a report that came
-     * after the claim's deadline (criterion 1's delay figures count those).
+     * after the claim's deadline (criterion 1's delay figures count those). {@code count} is how many violations
+     * of the run it stands for: a run keeps the first of each criterion, scope, classes and lateness, with the
+     * number of them, because the fold needs no more (it counts failing runs, makes a counterexample of a
+     * scope's first violation, and counts late reports), while a broken strategy on a world of 10⁴ entities can
+     * violate a criterion tens of thousands of times in one run (1.5 million violations were alive at once in
+     * a default {@code lab run}, most of its heap). A count of 0 (a file written before counts) reads as 1.
      */
-    public record Failure(Criterion criterion, Scope scope, String message, Set<ScenarioClass> classes, boolean delayed) {
+    public record Failure(Criterion criterion, Scope scope, String message, Set<ScenarioClass> classes, boolean delayed,
+            int count) {
         public Failure {
             classes = inOrder(classes);
+            count = Math.max(1, count);
+        }
+
+        /** One violation. */
+        public Failure(Criterion criterion, Scope scope, String message, Set<ScenarioClass> classes, boolean delayed) {
+            this(criterion, scope, message, classes, delayed, 1);
+        }
+
+        /** What makes violations one failure: all but the words. */
+        List<Object> key() {
+            return java.util.Arrays.asList(criterion, scope, classes, delayed);
         }
     }
 
@@ -100,12 +117,7 @@ public record RunResult(long seed, String config, String notShrunk, String timed
             byClasses.merge(d.classes(), d, Delay::plus);
         }
         List<Delay> delays = new ArrayList<>(byClasses.values());
-        List<Failure> failures = new ArrayList<>(outcome.violations().size());
-        for (Violation v : outcome.violations()) {
-            boolean delayed = v.criterion() == Criterion.AT_LEAST_ONCE && v.finding() != null
-                    && v.finding().type() == FindingType.DELAYED;
-            failures.add(new Failure(v.criterion(), v.scope(), v.message(), v.classes(), delayed));
-        }
+        List<Failure> failures = collapse(outcome.violations());
         boolean failed = !failures.isEmpty();
         List<dev.ecslab.lab.oracle.Finding> past = outcome.findings().stream()
                 .filter(f -> f.type() == FindingType.PAST_HORIZON).toList();
@@ -115,6 +127,29 @@ public record RunResult(long seed, String config, String notShrunk, String timed
         return new RunResult(failed ? seed : 0, failed ? config : null, failed ? notShrunk : null, timedOut,
                 outcome.evidence(), delays, failures, failed ? outcome.scenario() : null, failed ? outcome.trace() : null,
                 pastHorizon);
+    }
+
+    /**
+     * The violations as failures, in the judge's order: the first of each criterion, scope, classes and lateness,
+     * counting the others ({@link Failure#count}).
+     */
+    static List<Failure> collapse(List<Violation> violations) {
+        Map<List<Object>, Integer> at = new java.util.HashMap<>();
+        List<Failure> failures = new ArrayList<>();
+        for (Violation v : violations) {
+            boolean delayed = v.criterion() == Criterion.AT_LEAST_ONCE && v.finding() != null
+                    && v.finding().type() == FindingType.DELAYED;
+            Failure f = new Failure(v.criterion(), v.scope(), v.message(), v.classes(), delayed);
+            Integer i = at.putIfAbsent(f.key(), failures.size());
+            if (i == null) {
+                failures.add(f);
+            } else {
+                Failure first = failures.get(i);
+                failures.set(i, new Failure(first.criterion(), first.scope(), first.message(), first.classes(),
+                        first.delayed(), first.count() + 1));
+            }
+        }
+        return failures;
     }
 
     /** Evidence for {@code c}, every item once (items are counted in exactly one structure class). */
