@@ -43,6 +43,11 @@ public record RunCondition(String name, AccessSpec accessSpec, Access resolvedAc
         return new RunCondition(name, null, Objects.requireNonNull(access, "access"));
     }
 
+    /** What the condition reads, in ids: the typed access resolved against {@code data}, or the resolved one. */
+    public Access resolve(DataResolver data) {
+        return accessSpec != null ? data.resolve(accessSpec) : resolvedAccess;
+    }
+
     @Override
     public String toString() {
         return name;

@@ -423,7 +423,7 @@ public final class ScheduleCompiler {
 
     private static CompiledSystem.Condition resolveCondition(RunCondition c, String set, DataResolver data, String owner,
             String where) {
-        Access access = c.accessSpec() != null ? data.resolve(c.accessSpec()) : c.resolvedAccess();
+        Access access = c.resolve(data);
         if (!access.isReadOnly()) {
             throw new ScheduleBuildException(Kind.CONDITION_ACCESS, "run condition '" + c.name() + "' of " + owner
                     + " declares a write" + (c.accessSpec() != null ? " (" + c.accessSpec() + ")" : "")

@@ -42,4 +42,20 @@ class FailureCollapseTest {
     void aFailureReadWithoutACountStandsForOne() {
         assertThat(new RunResult.Failure(Criterion.AT_LEAST_ONCE, null, "m", Set.of(), false, 0).count()).isEqualTo(1);
     }
+
+    /**
+     * The fold counts the late reports a failure stands for, not one per failure: three late reports collapsed
+     * into one failure are three in criterion 1's delay figures, as they were before collapsing.
+     */
+    @Test
+    void theFoldCountsEveryLateReportAFailureStandsFor() {
+        RunResult.Failure late = new RunResult.Failure(Criterion.AT_LEAST_ONCE, CHANGED, "reported late",
+                Set.of(ScenarioClass.REGULAR), true, 3);
+        RunResult run = new RunResult(7, "generation / serial", "a test", null, java.util.Map.of(), List.of(), List.of(late),
+                null, null, null);
+        var tally = RowFold.run(new Judged(run, null), 0, 0, (c, scope) -> false, (k, first) -> null);
+        assertThat(tally.cell(Criterion.AT_LEAST_ONCE).delays().tooLate()).isEqualTo(3);
+        assertThat(tally.cell(Criterion.AT_LEAST_ONCE).delaysByClass().get(ScenarioClass.REGULAR).tooLate()).isEqualTo(3);
+        assertThat(tally.cell(Criterion.AT_LEAST_ONCE).failedRuns()).as("still one failing run").isEqualTo(1);
+    }
 }

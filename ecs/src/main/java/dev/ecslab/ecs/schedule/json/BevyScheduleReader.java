@@ -275,18 +275,7 @@ final class BevyScheduleReader extends ValueReader {
             }
             for (Node fn : list.items()) {
                 Obj fa = object(fn, "a FilteredAccessData");
-                Node sets = field(fa, "filter_sets");
-                Node access = field(fa, "access");
-                if (!(sets instanceof Arr clauses) || clauses.items().isEmpty() || !(access instanceof Obj a)) {
-                    continue;
-                }
-                boolean everyClause = true;
-                for (Node clause : clauses.items()) {
-                    Node with = field(object(clause, "an AccessFiltersData"), "with");
-                    everyClause &= with instanceof Arr w && w.items().stream()
-                            .anyMatch(x -> x instanceof Num num && num.integer() != null && num.integer().intValue() == isResource);
-                }
-                if (everyClause) {
+                if (field(fa, "access") instanceof Obj a && everyClauseLists(fa, "with", isResource)) {
                     for (String key : List.of("reads", "writes")) {
                         if (field(a, key) instanceof Arr ids) {
                             for (Node id : ids.items()) {
@@ -303,14 +292,18 @@ final class BevyScheduleReader extends ValueReader {
         return out;
     }
 
-    /** True when every filter clause of {@code fa} excludes the IsResource marker (index {@code isResource}). */
-    private static boolean excludes(Obj fa, int isResource) {
-        if (isResource < 0 || !(field(fa, "filter_sets") instanceof Arr clauses) || clauses.items().isEmpty()) {
+    /**
+     * True when {@code fa} has filter clauses and every one lists component {@code index} under {@code key}
+     * ({@code "with"}: the access requires it; {@code "without"}: it excludes it). Malformed parts answer false:
+     * the reading pass that follows names them.
+     */
+    private static boolean everyClauseLists(Obj fa, String key, int index) {
+        if (index < 0 || !(field(fa, "filter_sets") instanceof Arr clauses) || clauses.items().isEmpty()) {
             return false;
         }
         for (Node clause : clauses.items()) {
-            if (!(clause instanceof Obj c) || !(field(c, "without") instanceof Arr without) || without.items().stream()
-                    .noneMatch(x -> x instanceof Num num && num.integer() != null && num.integer().intValue() == isResource)) {
+            if (!(clause instanceof Obj c) || !(field(c, key) instanceof Arr list) || list.items().stream()
+                    .noneMatch(x -> x instanceof Num num && num.integer() != null && num.integer().intValue() == index)) {
                 return false;
             }
         }
@@ -332,7 +325,7 @@ final class BevyScheduleReader extends ValueReader {
         if (readsAll || writesAll) {
             inverted++;
         }
-        if (readsAll && !writesAll && version != null && !version.resourcesAreComponents() && !excludes(fa, isResource)) {
+        if (readsAll && !writesAll && version != null && !version.resourcesAreComponents() && !everyClauseLists(fa, "without", isResource)) {
             // before 0.19 EntityRef read every component and &World every component and resource: the export
             // writes both as "reads every component", so both are taken to read every resource, which reports a
             // pair of EntityRef and a resource writer that Bevy 0.18 did not, and never misses one of &World's

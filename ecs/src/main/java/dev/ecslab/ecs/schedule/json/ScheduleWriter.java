@@ -46,10 +46,10 @@ final class ScheduleWriter {
                     accesses.put(d, a);
                     collect(a);
                 }
-                d.conditions().forEach(c -> collect(conditionAccess(c)));
+                d.conditions().forEach(c -> collect(c.resolve(data)));
             }
         }
-        schedule.sets().values().forEach(set -> set.conditions().forEach(c -> collect(conditionAccess(c))));
+        schedule.sets().values().forEach(set -> set.conditions().forEach(c -> collect(c.resolve(data))));
         List<String> ignored = new ArrayList<>();
         List<String> ignoredComponents = new ArrayList<>();
         List<String> ignoredResources = new ArrayList<>();
@@ -204,16 +204,12 @@ final class ScheduleWriter {
         return s;
     }
 
-    private Access conditionAccess(RunCondition c) {
-        return c.accessSpec() != null ? data.resolve(c.accessSpec()) : c.resolvedAccess();
-    }
-
     private List<Object> conditions(List<RunCondition> conditions) {
         List<Object> out = new ArrayList<>();
         for (RunCondition c : conditions) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", c.name());
-            m.put("access", access(conditionAccess(c)));
+            m.put("access", access(c.resolve(data)));
             out.add(m);
         }
         return out;
