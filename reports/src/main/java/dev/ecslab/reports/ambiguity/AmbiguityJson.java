@@ -94,6 +94,7 @@ public final class AmbiguityJson {
                 strings(g, "setConditions", bevy.setConditions());
                 g.writeStringField("conditions", bevy.conditionsNote());
                 g.writeBooleanField("sameRules", bevy.sameRules());
+                g.writeNumberField("disagreements", bevy.disagreements().size());
                 g.writeArrayFieldStart("ecslabOnly");
                 for (Ambiguity a : bevy.ecslabOnly()) {
                     g.writeStartObject();

@@ -34,6 +34,19 @@ public record BevyComparison(int both, List<Ambiguity> ecslabOnly, List<BevySche
         return semantics.resourcesAreComponents();
     }
 
+    /**
+     * The pairs only Bevy reports that are disagreements: all of them under Bevy's own rules; under an earlier
+     * Bevy's, those not explained by the change of rules, that is every pair that conflicts on something other
+     * than data read as resources here (a pair on a component or on the world still fails, as it should).
+     */
+    public List<BevyScheduleData.BevyConflict> disagreements() {
+        if (sameRules()) {
+            return bevyOnly;
+        }
+        return bevyOnly.stream().filter(c -> c.conflicts().isEmpty()
+                || !c.conflicts().stream().allMatch(d -> d.startsWith("resource "))).toList();
+    }
+
     public static BevyComparison of(AmbiguityReport report, BevyScheduleData.Import bevy) {
         Map<String, BevyScheduleData.BevyConflict> theirs = new LinkedHashMap<>();
         for (BevyScheduleData.BevyConflict c : bevy.bevyConflicts()) {
@@ -73,9 +86,12 @@ public record BevyComparison(int both, List<Ambiguity> ecslabOnly, List<BevySche
         ecslabOnly.stream().limit(shown).forEach(a -> sb.append("    -- ").append(a.first()).append(" and ")
                 .append(a.second()).append(" (stage ").append(a.stage()).append(")\n"));
         if (complete) {
+            int disagreements = disagreements().size();
             sb.append("  reported by Bevy only: ").append(bevyOnly.size())
-                    .append(bevyOnly.isEmpty() ? "\n" : sameRules() ? " (a disagreement: look at these)\n"
-                            : " (Bevy found them by its own rules, 0.19 or later, not by the rules applied here)\n");
+                    .append(bevyOnly.isEmpty() ? "\n" : disagreements == bevyOnly.size() ? " (a disagreement: look at these)\n"
+                            : " (" + (bevyOnly.size() - disagreements) + " on resources, which Bevy found by its own rules, 0.19"
+                                    + " or later, not by the rules applied here" + (disagreements == 0 ? ")\n"
+                                    : "; " + disagreements + " a disagreement: look at these)\n"));
             bevyOnly.stream().limit(shown).forEach(c -> sb.append("    -- ").append(c.first()).append(" and ")
                     .append(c.second()).append(" (stage ").append(c.stage()).append(") on ")
                     .append(String.join(", ", c.conflicts())).append('\n'));

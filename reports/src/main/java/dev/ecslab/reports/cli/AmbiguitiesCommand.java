@@ -108,7 +108,7 @@ final class AmbiguitiesCommand implements Callable<Integer> {
         AmbiguitySetting level = schedule.schedule().ambiguity();
         BevyComparison comparison = bevy == null ? null : BevyComparison.of(report, bevy);
         // a pair Bevy itself reports that this analysis does not is not a pass: it fails where any pair would
-        boolean bevyOnly = comparison != null && comparison.sameRules() && !comparison.bevyOnly().isEmpty();
+        boolean bevyOnly = comparison != null && !comparison.disagreements().isEmpty();
         boolean fails = (!report.isEmpty() || bevyOnly) && (strict || level == AmbiguitySetting.ERROR);
         int listed = limit != null ? limit : format == Format.text ? TEXT_LIMIT : Integer.MAX_VALUE;
         ReportedSchedule reported = new ReportedSchedule(file, schedule, report, fails, summaryOnly ? 0 : listed, bevy != null);
@@ -119,7 +119,7 @@ final class AmbiguitiesCommand implements Callable<Integer> {
                     int end = out.lastIndexOf('\n', out.length() - 2) + 1;       // before the verdict line
                     out = out.substring(0, end) + comparison.words(10) + out.substring(end);
                     if (bevyOnly && fails) {
-                        out += comparison.bevyOnly().size() + " pair(s) that Bevy reports are not found here: FAIL\n";
+                        out += comparison.disagreements().size() + " pair(s) that Bevy reports are not found here: FAIL\n";
                     }
                 }
                 System.out.print(out);

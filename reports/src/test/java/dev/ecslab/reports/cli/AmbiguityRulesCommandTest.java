@@ -48,7 +48,8 @@ class AmbiguityRulesCommandTest {
         // by 0.18's rules the score is a resource: EntityMut (editor) no longer touches it
         CommandOutput old = CommandOutput.run("ambiguities", "--from", "bevy", "--bevy-version", "0.18", "--strict", file.toString());
         assertThat(old.out()).contains("1 pair of systems", "Bevy rules: Bevy 0.18 (--bevy-version)",
-                "reported by Bevy only: 1 (Bevy found them by its own rules, 0.19 or later, not by the rules applied here)");
+                "reported by Bevy only: 1 (1 on resources, which Bevy found by its own rules, 0.19 or later, not by the rules"
+                        + " applied here)");
         assertThat(old.code()).as("the one pair left fails --strict; Bevy's pair by 0.19's rules does not").isEqualTo(1);
         assertThat(old.out()).doesNotContain("that Bevy reports are not found here");
         JsonNode json = JSON.readTree(CommandOutput.run("ambiguities", "--from", "bevy", "--bevy-version", "0.18", "--format", "json",
@@ -105,5 +106,17 @@ class AmbiguityRulesCommandTest {
         assertThat(r.err()).contains("bevy-app-data-v0.19.1.ron", "line ", "export of Bevy 0.19, which does not record what"
                 + " systems access");
         assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void underAnEarlierBevysRulesAPairOnlyBevyReportsOnAComponentStillFails(@TempDir Path dir) throws Exception {
+        // Bevy's list claims inspector and resmut_system conflict on the world: not explained by resources
+        Path file = dir.resolve("claims.json");
+        Files.writeString(file, EXPORT.replace("\"conflicts\": [", "\"conflicts\": [{\"system_1\": 0, \"system_2\": 1,"
+                + " \"conflicting_access\": \"World\"}, "));
+        CommandOutput old = CommandOutput.run("ambiguities", "--from", "bevy", "--bevy-version", "0.18", "--strict", file.toString());
+        assertThat(old.out()).contains("reported by Bevy only: 2 (1 on resources", "1 a disagreement: look at these",
+                "1 pair(s) that Bevy reports are not found here: FAIL");
+        assertThat(old.code()).isEqualTo(1);
     }
 }
