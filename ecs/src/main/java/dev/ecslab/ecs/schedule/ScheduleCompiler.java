@@ -130,26 +130,24 @@ public final class ScheduleCompiler {
      * a condition is judged with the same conflict rules, filters included, as a system. Conditions never
      * conflict with conditions.
      *
-     * @param words the words of the systems followed by the condition readers
-     * @param owner per condition reader (index {@code n + k}), the system whose conditions it reads for
-     * @param rows  per system, the systems it conflicts with through a condition (its own or the other's)
+     * @param words    the words of the systems followed by the condition readers
+     * @param readerOf per system, the index of its condition reader in {@code words}, or -1
+     * @param rows     per system, the systems it conflicts with through a condition (its own or the other's)
      */
-    private record ConditionConflicts(StageAccessWords words, int n, int[] owner, int[] readerOf, BitSet[] rows) {
+    private record ConditionConflicts(StageAccessWords words, int[] readerOf, BitSet[] rows) {
         /** The condition conflicts of {@code systems}, or null when none of them has a condition. */
         static ConditionConflicts of(List<CompiledSystem> systems, ConflictRules rules) {
             int n = systems.size();
             List<CompiledSystem> all = new ArrayList<>(systems);
             int[] readerOf = new int[n];
             java.util.Arrays.fill(readerOf, -1);
-            List<Integer> owners = new ArrayList<>();
             for (CompiledSystem s : systems) {
                 if (!s.conditions().isEmpty()) {
                     readerOf[s.index()] = all.size();
-                    owners.add(s.index());
                     all.add(new CompiledSystem(all.size(), s.descriptor(), s.conditionAccess(), new int[0]));
                 }
             }
-            if (owners.isEmpty()) {
+            if (all.size() == n) {
                 return null;
             }
             StageAccessWords words = rules.wordsOf(all);
@@ -158,17 +156,18 @@ public final class ScheduleCompiler {
             for (int i = 0; i < n; i++) {
                 rows[i] = new BitSet(n);
             }
-            int[] owner = owners.stream().mapToInt(Integer::intValue).toArray();
-            for (int k = 0; k < owner.length; k++) {
-                int i = owner[k];
-                BitSet hit = extended[n + k].get(0, n);     // what i's conditions conflict with, systems only
+            for (int i = 0; i < n; i++) {
+                if (readerOf[i] < 0) {
+                    continue;
+                }
+                BitSet hit = extended[readerOf[i]].get(0, n);     // what i's conditions conflict with, systems only
                 hit.clear(i);                              // a condition never races its own system
                 rows[i].or(hit);
                 for (int j = hit.nextSetBit(0); j >= 0; j = hit.nextSetBit(j + 1)) {
                     rows[j].set(i);
                 }
             }
-            return new ConditionConflicts(words, n, owner, readerOf, rows);
+            return new ConditionConflicts(words, readerOf, rows);
         }
 
         /**
