@@ -45,8 +45,10 @@ import java.util.Set;
  *   <li>for a watch over a set ({@link Watch#with()}), a key that does not hold every component of the set when a
  *       run starts is not yielded by that run, which consumes its window: its changes are dropped there as a
  *       removal drops them, and a re-entry later does not revive them;</li>
- *   <li>each report must be matched to an unmatched change made before its run (the earliest): a
- *       report with none is a repeat, a report of the detector's own change, or spurious: criterion 2.
+ *   <li>each report must be matched to an unmatched change made before its run (the earliest, except that a
+ *       change at least the maximum change age old at the run comes after the younger ones: the report is of a
+ *       change the run owes, see the last point): a report with none is a repeat, a report of the detector's
+ *       own change, or spurious: criterion 2.
  *       A component's {@code Removed} report covers only its matched removal (removals are events,
  *       listed once each); a resource's removal filter is a yes/no answer;</li>
  *   <li>an obligation never reported, although the detector ran after it, is missed; one reported
@@ -613,7 +615,7 @@ public final class DetectionOracle {
                         continue;
                     }
                     if (q != null && !q.isEmpty()) {
-                        ChangeRecord c = q.removeFirst();                // each report needs a change of its own
+                        ChangeRecord c = takeOwedFirst(q, r);            // each report needs a change of its own
                         lastMatch.put(key, new Object[] {r, c});
                         if (multiset) {
                             report(open.get(key), c, r, k);
@@ -689,6 +691,33 @@ public final class DetectionOracle {
             return out;
         }
 
+        /** Whether changes can reach the maximum change age in this trace (the lab's clock jumps; not an engine's). */
+        private boolean ages() {
+            return !trace.config().drivesAnEngine() && (!scenario.clockJumps().isEmpty() || !scenario.ageJumps().isEmpty());
+        }
+
+        /**
+         * Takes the change that a report of its key in run {@code r} stands for: the earliest that is younger than the
+         * maximum change age at {@code r}, or else the earliest. A change that old may have been let go (Bevy's
+         * semantics clamp it away), so a tick-based strategy's report cannot be of it while a younger change of the
+         * key is there. It matters for removal lists, where a report covers one removal: a reader away across an age
+         * jump, told of an entity's despawn once, was held to have reported the entity's older, expired removal and to
+         * have missed the despawn (a 10 000-scenario gate, seed 10453). A tick-free strategy reports both, and the
+         * second report takes the older one.
+         */
+        private ChangeRecord takeOwedFirst(Deque<ChangeRecord> q, RunRecord r) {
+            if (q.size() > 1 && ages()) {
+                for (java.util.Iterator<ChangeRecord> it = q.iterator(); it.hasNext(); ) {
+                    ChangeRecord c = it.next();
+                    if (age(c, r) < ClockJump.MAX_AGE) {
+                        it.remove();
+                        return c;
+                    }
+                }
+            }
+            return q.removeFirst();
+        }
+
         /**
          * Bevy's expiration ({@link ClockJump}): an obligation still not reported by the last run its claim
          * allows (its deadline: the due run, or under a claim of k frames' delay the detector's first run
@@ -700,7 +729,7 @@ public final class DetectionOracle {
          */
         private void expire(RunRecord r, Map<String, List<Open>> open, Map<String, Deque<ChangeRecord>> unmatched) {
             dev.ecslab.ecs.change.Horizon h = trace.config().claimedHorizon();
-            boolean ages = !trace.config().drivesAnEngine() && (!scenario.clockJumps().isEmpty() || !scenario.ageJumps().isEmpty());
+            boolean ages = ages();
             if (!ages && h.coversEveryAbsence()) {
                 return;
             }
