@@ -86,6 +86,12 @@ final class RunSession implements ExecutionObserver, BodyHost {
     final List<Long> memory = Collections.synchronizedList(new ArrayList<>());
     final List<String> errors = Collections.synchronizedList(new ArrayList<>());
     volatile ChangeTracker rawTracker;
+    /**
+     * Whether the run may pin its threads to one processor when its executor is controlled: not when the
+     * caller hands in a made executor (it cannot be made again unpinned).
+     */
+    boolean pinnable = true;
+
     /** The control of a controlled run; {@code null} in a free one. */
     volatile Interleaver interleaver;
     String freeMode = Interleaving.FREE;
@@ -190,15 +196,37 @@ final class RunSession implements ExecutionObserver, BodyHost {
         clockOrigin = Integer.toUnsignedLong(WorldInternals.of(world).changeTick());
         frameStarts = new long[scenario.totalFrames()];
         Interleaver control = new Interleaver(config.exploration(), config.seed(), expectedSteps());
+        // Pinned before the executor is made, so that its workers are born on the run's processor; only a
+        // subject already seen controlled is pinned, and a free executor is made again unpinned.
+        ControlledSubjects.Key subject = ControlledSubjects.key(config.executor());
+        ProcessorPinning.Pin pin = pinnable && ControlledSubjects.seenControlled(subject)
+                ? ProcessorPinning.pinCurrentThread()
+                : ProcessorPinning.none();
         Executor raw;
         boolean controlled;
         try {
             raw = executorFactory.apply(control);
             controlled = raw.controlled();
+            ControlledSubjects.record(subject, controlled);
+            if (!controlled && pin.pinned()) {
+                raw.close();
+                pin.close();
+                raw = executorFactory.apply(control);
+                controlled = raw.controlled();
+            }
         } catch (Throwable t) {
+            pin.close();
             crashes.record(GuardedExecutor.SOURCE, "creating the executor (" + config.executor().id() + ")", null, null, t);
             return assemble(null);
         }
+        try {
+            return runFrames(raw, controlled, control, probe);
+        } finally {
+            pin.close();
+        }
+    }
+
+    private Trace runFrames(Executor raw, boolean controlled, Interleaver control, ScenarioRunner.FrameProbe probe) {
         interleaver = controlled ? control : null;
         GuardedExecutor executor = new GuardedExecutor(raw, crashes, interleaver);
         bodies.dwell = !controlled && !(raw instanceof SerialExecutor) && !(raw instanceof ReplayExecutor);

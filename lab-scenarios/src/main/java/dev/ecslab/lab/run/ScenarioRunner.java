@@ -111,12 +111,12 @@ public final class ScenarioRunner {
 
     /** Runs the scenario with the configured executor, calling {@code probe} after every frame. */
     public static Trace run(Scenario scenario, LabConfig config, FrameProbe probe) {
-        return runGuarded(scenario, config, configured(config), probe, null);
+        return runGuarded(scenario, config, configured(config), probe, null, true);
     }
 
     /** Runs the scenario with the configured executor, handing {@code states} the world's state after every frame. */
     public static Trace runRecordingStates(Scenario scenario, LabConfig config, StateProbe states) {
-        return runGuarded(scenario, config, configured(config), null, states);
+        return runGuarded(scenario, config, configured(config), null, states, true);
     }
 
     private static Function<ExecutionControl, Executor> configured(LabConfig config) {
@@ -126,13 +126,14 @@ public final class ScenarioRunner {
 
     /** Runs the scenario with a given executor (the serial replay uses its own). The executor is closed. */
     public static Trace run(Scenario scenario, LabConfig config, Executor executor) {
-        return runGuarded(scenario, config, control -> executor, null, null);
+        return runGuarded(scenario, config, control -> executor, null, null, false);
     }
 
     private static Trace runGuarded(Scenario scenario, LabConfig config, Function<ExecutionControl, Executor> executor,
-            FrameProbe probe, StateProbe states) {
+            FrameProbe probe, StateProbe states, boolean pinnable) {
         RunSession session = new RunSession(scenario.validate(), config);
         session.states = states;
+        session.pinnable = pinnable;
         // A thread of its own for every run, never reused: a run abandoned after its timeout keeps its
         // thread, which may still be stuck in (or stopped inside) the code under test. Every run's thread has
         // the same name: traces record it, and a trace must not depend on the runs made before it.

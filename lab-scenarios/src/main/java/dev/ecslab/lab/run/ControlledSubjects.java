@@ -1,0 +1,34 @@
+package dev.ecslab.lab.run;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Which executor subjects have made an executor that follows the control: only their runs are pinned to one
+ * processor ({@link ProcessorPinning}), since an executor says whether it is controlled only once it exists,
+ * and it must be pinned before it exists for its workers to be born pinned. A subject is known by its id and
+ * the jar it came from (a subject's factory is a new object each time the subject is looked up). The first
+ * run of a subject, and every run of a subject last seen free, runs unpinned.
+ */
+final class ControlledSubjects {
+    /** A subject's identity across lookups. */
+    record Key(String id, String jar) {
+    }
+
+    private static final Map<Key, Boolean> SEEN = new ConcurrentHashMap<>();
+
+    private ControlledSubjects() {
+    }
+
+    static Key key(ExecutorSubject subject) {
+        return new Key(subject.id(), subject.jar() == null ? "" : subject.jar().toString());
+    }
+
+    static boolean seenControlled(Key key) {
+        return SEEN.getOrDefault(key, false);
+    }
+
+    static void record(Key key, boolean controlled) {
+        SEEN.put(key, controlled);
+    }
+}
