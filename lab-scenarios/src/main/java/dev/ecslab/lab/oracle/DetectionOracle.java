@@ -325,9 +325,11 @@ public final class DetectionOracle {
          * Changes a claim of delay may still see reported once although nobody is owed them: those of the k frames
          * before a late watch joined, and those of an entity that left the watch's set within the last k frames. Each
          * stays matchable only until the first run at or past its frame plus the delay (setup counts as frame 0) at
-         * which its key could be yielded ({@link #expireExcused}); a report after that matches nothing.
+         * which its key could be yielded ({@link #expireExcused}); a report after that matches nothing. A set, in the
+         * order the changes were excused: every entity of a big world can leave a set at once, and a list's
+         * {@code contains} made judging such a run quadratic in its changes.
          */
-        final List<ChangeRecord> excused = new ArrayList<>();
+        final Set<ChangeRecord> excused = new java.util.LinkedHashSet<>();
 
         /** The first of {@code q}'s excused changes whose last chance is run {@code r}, or null. */
         private ChangeRecord lastChance(Deque<ChangeRecord> q, RunRecord r, int delay) {
@@ -416,7 +418,7 @@ public final class DetectionOracle {
                 Map.Entry<String, Deque<ChangeRecord>> e = it.next();
                 if (!inSet(e.getKey(), present)) {
                     e.getValue().removeIf(c -> Math.max(c.frame(), 0) <= r.frame() - delay);   // setup counts as frame 0
-                    e.getValue().stream().filter(c -> !excused.contains(c)).forEach(excused::add);
+                    excused.addAll(e.getValue());
                     if (e.getValue().isEmpty()) {
                         it.remove();
                     }
