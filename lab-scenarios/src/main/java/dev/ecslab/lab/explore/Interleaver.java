@@ -58,6 +58,7 @@ public final class Interleaver implements ExecutionControl {
     private final List<String> choices = new ArrayList<>();
     private final ThreadLocal<Integer> actor = new ThreadLocal<>();
     private long steps;
+    private volatile boolean handedOff;
     private boolean truncated;
     private volatile String abandoned;
     private ScheduleDivergedException diverged;
@@ -229,6 +230,11 @@ public final class Interleaver implements ExecutionControl {
         }
     }
 
+    /** Whether the executor handed a system to another thread in this run (the serial executor never does). */
+    public boolean handedOff() {
+        return handedOff;
+    }
+
     /** Why the interleaving was abandoned, or {@code null}. */
     public String abandonedBecause() {
         return abandoned;
@@ -290,6 +296,7 @@ public final class Interleaver implements ExecutionControl {
                 throw new Abandoned(why);
             }
             state[system] = State.PENDING;
+            handedOff = true;
             pending++;
             outstanding++;
         } finally {

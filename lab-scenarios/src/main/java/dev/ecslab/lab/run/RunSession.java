@@ -197,9 +197,10 @@ final class RunSession implements ExecutionObserver, BodyHost {
         frameStarts = new long[scenario.totalFrames()];
         Interleaver control = new Interleaver(config.exploration(), config.seed(), expectedSteps());
         // Pinned before the executor is made, so that its workers are born on the run's processor; only a
-        // subject already seen controlled is pinned, and a free executor is made again unpinned.
+        // subject already seen controlled and handing systems to other threads is pinned, and a free executor is
+        // made again unpinned.
         ControlledSubjects.Key subject = ControlledSubjects.key(config.executor());
-        ProcessorPinning.Pin pin = pinnable && ControlledSubjects.seenControlled(subject)
+        ProcessorPinning.Pin pin = pinnable && ControlledSubjects.seenHandingOff(subject)
                 ? ProcessorPinning.pinCurrentThread()
                 : ProcessorPinning.none();
         Executor raw;
@@ -207,7 +208,9 @@ final class RunSession implements ExecutionObserver, BodyHost {
         try {
             raw = executorFactory.apply(control);
             controlled = raw.controlled();
-            ControlledSubjects.record(subject, controlled);
+            if (!controlled) {
+                ControlledSubjects.record(subject, false);
+            }
             if (!controlled && pin.pinned()) {
                 raw.close();
                 pin.close();
@@ -223,6 +226,9 @@ final class RunSession implements ExecutionObserver, BodyHost {
             return runFrames(raw, controlled, control, probe);
         } finally {
             pin.close();
+            if (controlled) {
+                ControlledSubjects.record(subject, control.handedOff());
+            }
         }
     }
 

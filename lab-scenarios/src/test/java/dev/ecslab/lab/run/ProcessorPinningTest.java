@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.ecslab.ecs.executor.DynamicExecutor;
 import dev.ecslab.ecs.executor.Executor;
 import dev.ecslab.ecs.executor.ExecutorOptions;
+import dev.ecslab.ecs.executor.SerialExecutor;
 import dev.ecslab.ecs.executor.StageRun;
 import dev.ecslab.lab.catalogue.Catalogue;
 import dev.ecslab.lab.scenario.Scenario;
@@ -21,8 +22,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A controlled run's threads share one processor from the second run of its subject on, and a free run's
- * threads never do. The evidence is the kernel's (each thread's {@code Cpus_allowed_list}), not the
+ * A controlled run's threads share one processor from the second run of its subject on, when its executor hands
+ * systems to other threads; a free run's threads never do, nor those of an executor that runs every system on
+ * the run's own thread. The evidence is the kernel's (each thread's {@code Cpus_allowed_list}), not the
  * pinning's own account of itself. Linux only: elsewhere nothing is pinned, and nothing here is judged.
  */
 class ProcessorPinningTest {
@@ -140,6 +142,17 @@ class ProcessorPinningTest {
                 .allSatisfy(cpus -> assertThat(cpus).hasSizeGreaterThan(1));
         assertThat(seen.subList(firstRun, seen.size())).as("later runs").isNotEmpty()
                 .allSatisfy(cpus -> assertThat(cpus).hasSize(1));
+    }
+
+    @Test
+    void aControlledExecutorThatRunsEverythingOnItsOwnThreadIsNeverPinned() {
+        List<List<Integer>> seen = new CopyOnWriteArrayList<>();
+        LabConfig config = new LabConfig(GENERATION, new ExecutorSubject("pinning-serial-" + System.nanoTime(),
+                o -> new Recording(new SerialExecutor(o), seen)), 1, 2);
+        for (int seed = 1; seed <= 3; seed++) {
+            ScenarioRunner.run(scenario, config.withSeed(seed));
+        }
+        assertThat(seen).isNotEmpty().allSatisfy(cpus -> assertThat(cpus).hasSizeGreaterThan(1));
     }
 
     @Test
