@@ -194,8 +194,9 @@ public final class LabMain implements Callable<Integer> {
                             + FileProblem.words(u)));
             code = BAD_INPUT;
         } else if (ex instanceof OutOfMemoryError) {
-            System.err.println(command + ": ran out of memory (the input is too large for this machine's heap, or a bug"
-                    + " in ecslab; --debug shows where)");
+            System.err.println(command + ": ran out of memory (a heap of " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MB: the input is too large for it, or a bug in ecslab; the lab script caps the heap at 1 GB, and"
+                    + " ECSLAB_JAVA_OPTS=-Xmx4g raises it; --debug shows where)");
             code = INTERNAL_ERROR;
         } else {
             System.err.println(command + ": internal error: a bug in ecslab, not in your input (run again with --debug to"
