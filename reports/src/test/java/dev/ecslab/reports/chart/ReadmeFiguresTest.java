@@ -51,11 +51,11 @@ class ReadmeFiguresTest {
 
     static final List<Quote> QUOTES = List.of(
             new Quote("the default ./lab run's wall time",
-                    "The default `\\./lab run` then takes \\*\\*about (\\d+) minutes on 2 cores\\*\\* \\(([\\d.]+) s at ([0-9a-f]{7}):",
+                    "The default `\\./lab run` then takes \\*\\*about (\\d+) minutes? on 2 cores\\*\\* \\(([\\d.]+) s at ([0-9a-f]{7}):",
                     d -> {
-                        String s = d.results("## What the wider scenario space costs");
+                        String s = d.results("## Controlled runs on one processor, and a quadratic in the oracle");
                         List<String> head = groups(s, "\\| command \\| [0-9a-f]{7} \\(s\\) \\| ([0-9a-f]{7}) \\(s\\) \\| ratio \\|");
-                        String seconds = groups(s, "\\| `\\./lab run --jobs 2` [^|]*\\| [\\d.]+ \\| ([\\d.]+) \\|").get(0);
+                        String seconds = groups(s, "\\| `\\./lab run --jobs 2`, mean \\| [\\d.]+ \\| ([\\d.]+) \\|").get(0);
                         return List.of(String.valueOf(Math.round(Double.parseDouble(seconds) / 60)), seconds, head.get(0));
                     }),
             new Quote("the gate's campaign scenarios per second per core",
@@ -79,7 +79,7 @@ class ReadmeFiguresTest {
                     d -> jobsGains(d.results("### The command line, timed"))),
             new Quote("the default build's time",
                     "on 2 cores it takes about (\\d+) minutes \\(([\\d-]+): ecs ([\\d.]+), lab-scenarios ([\\d.]+), reports"
-                            + " ([\\d.]+), Lincheck ([\\d.]+), JCStress ([\\d.]+);.*?\\), over the (\\d+) minutes",
+                            + " ([\\d.]+), Lincheck ([\\d.]+), JCStress ([\\d.]+);.*?\\), (?:over|within) the (\\d+) minutes",
                     d -> buildTimes(section(d.ci(), "## ecslab's own test suite"))),
             new Quote("the long profile's time",
                     "under every JVM configuration, about (\\d+) minutes on 2 cores",
