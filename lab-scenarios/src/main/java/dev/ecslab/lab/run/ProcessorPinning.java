@@ -63,7 +63,7 @@ public final class ProcessorPinning {
     /** Room for 1 024 processors, as glibc's {@code cpu_set_t}. */
     private static final int MASK_WORDS = 16;
 
-    /** Bound on first use; {@link #why} says why pinning is off when {@link #cpus} is empty. */
+    /** Bound on first use; {@link #why} says why pinning is off when {@code CPUS} is empty. */
     private static final class Platform {
         static final LibC LIBC;
         static final int[] CPUS;

@@ -208,7 +208,7 @@ final class RunSession implements ExecutionObserver, BodyHost {
         try {
             raw = executorFactory.apply(control);
             controlled = raw.controlled();
-            if (!controlled) {
+            if (!controlled && pinnable) {
                 ControlledSubjects.record(subject, false);
             }
             if (!controlled && pin.pinned()) {
@@ -226,7 +226,7 @@ final class RunSession implements ExecutionObserver, BodyHost {
             return runFrames(raw, controlled, control, probe);
         } finally {
             pin.close();
-            if (controlled) {
+            if (controlled && pinnable) {                   // a handed-in executor is not the subject's own
                 ControlledSubjects.record(subject, control.handedOff());
             }
         }
