@@ -89,6 +89,12 @@ final class Counterexamples {
         if (run.trace().timedOut()) {                             // never re-run what hung
             return asFound(v, run, "the run hung, and a hung run is never run again");
         }
+        if (dev.ecslab.lab.run.RunHost.ended(run.trace())) {
+            return asFound(v, run, "the run ended its isolated JVM, and each shrinking step would start another");
+        }
+        if (ScenarioRunner.leftThreads(run.trace())) {
+            return asFound(v, run, "the run left a thread running, and each shrinking step would leave another");
+        }
         if (lab.options().shrinkAttempts() <= 0) {
             return asFound(v, run, "shrinking is off (a budget of 0 runs)");
         }

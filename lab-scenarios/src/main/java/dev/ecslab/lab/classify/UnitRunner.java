@@ -246,8 +246,20 @@ final class UnitRunner implements UnitSource, AutoCloseable {
                 config));
     }
 
-    /** The sentence a row keeps when a run hung, or null. */
+    /**
+     * The sentence a row keeps when a run hung, ended the isolated JVM it ran in, or left a thread running (the
+     * configuration has crashed each way, and each further run would hang, start a JVM only to end it, or leave one
+     * more thread spinning), or null.
+     */
     static String hung(Scenario scenario, Trace trace, LabConfig config) {
+        if (dev.ecslab.lab.run.RunHost.ended(trace)) {
+            return "a run of this configuration ended its isolated JVM (scenario '" + scenario.name() + "'); the rest of"
+                    + " its scenarios were not run";
+        }
+        if (!trace.timedOut() && ScenarioRunner.leftThreads(trace)) {
+            return "a run of this configuration left a thread running after it ended (scenario '" + scenario.name()
+                    + "'); the rest of its scenarios were not run";
+        }
         return trace.timedOut() ? "a run of this configuration did not finish within " + config.timeout().toSeconds()
                 + " s (scenario '" + scenario.name() + "'); the rest of its scenarios were not run" : null;
     }

@@ -12,9 +12,28 @@ import java.util.Set;
  */
 public final class SearchLog {
     /** One decision: the point, the option taken, and the systems that were asleep there. */
-    record Node(ChoicePoint point, int chosen, Set<String> sleep) {
+    public record Node(ChoicePoint point, int chosen, Set<String> sleep) {
+    }
+
+    /** What a log holds, as data: a run made in another JVM sends it back with its trace. */
+    public record Snapshot(List<Node> nodes, boolean blocked) {
+        public Snapshot {
+            nodes = List.copyOf(nodes);
+        }
     }
 
     final List<Node> nodes = new ArrayList<>();
     volatile boolean blocked;
+
+    /** This log's decisions so far. */
+    public Snapshot snapshot() {
+        return new Snapshot(nodes, blocked);
+    }
+
+    /** Takes the decisions a run made elsewhere, as if it had made them with this log. */
+    public void restore(Snapshot s) {
+        nodes.clear();
+        nodes.addAll(s.nodes());
+        blocked = s.blocked();
+    }
 }

@@ -26,6 +26,9 @@ public final class MemoryRun {
 
     /** Measures {@code subject}; a run longer than {@code timeout} is abandoned as hung (a crash). */
     public static MemoryBound.Result measure(TrackerSubject subject, java.time.Duration timeout) {
+        if (subject.factory() instanceof dev.ecslab.lab.run.RemoteFactory remote) {
+            return remote.host().measureMemory(subject, timeout);
+        }
         Scenario s = MemoryBound.scenario(MemoryBound.FRAMES);
         LabConfig config = new LabConfig(subject, new ExecutorSubject(SerialExecutor.ID, o -> new SerialExecutor()), 0)
                 .withTimeout(timeout);

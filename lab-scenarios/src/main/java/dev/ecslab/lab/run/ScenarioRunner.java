@@ -8,6 +8,7 @@ import dev.ecslab.ecs.schedule.CompiledSchedule;
 import dev.ecslab.ecs.world.World;
 import dev.ecslab.lab.explore.Interleaver;
 import dev.ecslab.lab.scenario.Scenario;
+import dev.ecslab.lab.trace.Crash;
 import dev.ecslab.lab.trace.Trace;
 import java.time.Duration;
 import java.util.List;
@@ -109,14 +110,29 @@ public final class ScenarioRunner {
         return run(scenario, config, (FrameProbe) null);
     }
 
-    /** Runs the scenario with the configured executor, calling {@code probe} after every frame. */
+    /**
+     * Runs the scenario with the configured executor, calling {@code probe} after every frame. A configuration
+     * whose strategy or executor runs in another JVM ({@link RunHost}) is run there, and cannot be probed.
+     */
     public static Trace run(Scenario scenario, LabConfig config, FrameProbe probe) {
+        RunHost host = RunHost.of(config);
+        if (host != null) {
+            return host.run(scenario, here(config, probe));
+        }
         return runGuarded(scenario, config, configured(config), probe, null, true);
     }
 
     /** Runs the scenario with the configured executor, handing {@code states} the world's state after every frame. */
     public static Trace runRecordingStates(Scenario scenario, LabConfig config, StateProbe states) {
-        return runGuarded(scenario, config, configured(config), null, states, true);
+        return runGuarded(scenario, here(config, states), configured(config), null, states, true);
+    }
+
+    /** {@code config}, when it runs in this JVM or needs no probe here; else the lab's bug, said. */
+    private static LabConfig here(LabConfig config, Object probe) {
+        if (probe != null && RunHost.of(config) != null) {
+            throw new IllegalStateException(config.label() + " runs in its own JVM, where the lab cannot probe its frames");
+        }
+        return config;
     }
 
     private static Function<ExecutionControl, Executor> configured(LabConfig config) {
@@ -126,6 +142,10 @@ public final class ScenarioRunner {
 
     /** Runs the scenario with a given executor (the serial replay uses its own). The executor is closed. */
     public static Trace run(Scenario scenario, LabConfig config, Executor executor) {
+        if (RunHost.of(config) != null) {
+            executor.close();
+            throw new IllegalStateException(config.label() + " runs in its own JVM; it cannot run with an executor made here");
+        }
         return runGuarded(scenario, config, control -> executor, null, null, false);
     }
 
@@ -138,12 +158,13 @@ public final class ScenarioRunner {
         // thread, which may still be stuck in (or stopped inside) the code under test. Every run's thread has
         // the same name: traces record it, and a trace must not depend on the runs made before it.
         FutureTask<Trace> run = new FutureTask<>(() -> session.run(executor, probe));
-        Thread thread = new Thread(new RunThreads(session), run, RUN_THREAD);
+        RunThreads group = new RunThreads(session);
+        Thread thread = new Thread(group, run, RUN_THREAD);
         thread.setDaemon(true);
         thread.start();
         Duration timeout = config.timeout();
         try {
-            return run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return leftRunning(run.get(timeout.toMillis(), TimeUnit.MILLISECONDS), group);
         } catch (TimeoutException e) {
             session.timedOut(timeout);
             session.abandonControl(TIMEOUT);     // first: an interrupted thread must not give its own reason
@@ -158,6 +179,66 @@ public final class ScenarioRunner {
             throw new IllegalStateException("the lab failed running scenario '" + scenario.name() + "' under "
                     + config.label() + ": " + e.getCause(), e.getCause());
         }
+    }
+
+    /**
+     * How long the threads a run started may take to end once it has returned: an executor's workers finish
+     * after its {@code close}, a moment later, and a moment is far less than this.
+     */
+    static final Duration LEFT_RUNNING_GRACE = Duration.ofSeconds(2);
+
+    /**
+     * Whether a run left threads of the code under test behind: stuck after its timeout, or still running after
+     * it returned ({@link #leftRunning}). A JVM that hosts such runs for a campaign is no longer clean.
+     */
+    public static boolean leftThreads(Trace t) {
+        return t.timedOut() || t.crashes() != null && t.crashes().stream().anyMatch(c -> c.exception().endsWith(Crash.LEFT_SPINNING));
+    }
+
+    /**
+     * The trace, with a crash for each thread the run started that is still running (not waiting or parked)
+     * {@link #LEFT_RUNNING_GRACE} after the run returned: a strategy or executor that leaves a thread spinning
+     * burns a processor for the rest of the campaign (and, in an isolated JVM, for every later run), which is a
+     * fault of the code under test, judged as a crash. A thread parked in an idle pool is not running and is not
+     * counted. A run that returned its trace has no stuck thread of its own, so any such thread is the code
+     * under test's.
+     */
+    static Trace leftRunning(Trace trace, ThreadGroup group) throws InterruptedException {
+        if (group.activeCount() == 0) {
+            return trace;
+        }
+        long deadline = System.nanoTime() + LEFT_RUNNING_GRACE.toNanos();
+        Thread[] threads = new Thread[group.activeCount() + 16];
+        int n = group.enumerate(threads, true);
+        List<Crash> left = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Thread t = threads[i];
+            // only a running thread is waited for (it may be ending); a parked or waiting one is not running
+            long wait = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (wait > 0 && t.getState() == Thread.State.RUNNABLE) {
+                t.join(wait);
+            }
+            if (t.isAlive() && t.getState() == Thread.State.RUNNABLE) {
+                List<String> frames = new java.util.ArrayList<>();
+                for (StackTraceElement e : t.getStackTrace()) {
+                    if (frames.size() == CrashLog.FRAMES) {
+                        break;
+                    }
+                    frames.add(e.toString());
+                }
+                String name = t.getName().replaceAll("^Thread-\\d+$", "Thread-N");
+                left.add(new Crash("run", "a thread the code under test started during the run ('" + name + "')", null, null,
+                        "still running " + LEFT_RUNNING_GRACE.toSeconds() + " s after the run ended " + Crash.LEFT_SPINNING,
+                        frames, -1));
+            }
+        }
+        if (left.isEmpty()) {
+            return trace;
+        }
+        List<Crash> crashes = new java.util.ArrayList<>(trace.crashes() == null ? List.of() : trace.crashes());
+        crashes.addAll(left);
+        return new Trace(trace.scenario(), trace.config(), trace.runs(), trace.changes(), trace.detections(), trace.memory(),
+                trace.finalState(), trace.errors(), trace.events(), crashes, trace.interleaving(), trace.frameTicks());
     }
 
     /**

@@ -32,8 +32,28 @@ public record Crash(@Required String source, @Required String call,
         frames = frames == null ? List.of() : frames.stream().map(BadInputException::printable).toList();
     }
 
-    /** The crash in words, with the top frames. */
+    /**
+     * The call of a crash that ended the isolated JVM a run was made in (then {@code exception} says how it ended,
+     * and {@code frames} holds the JVM's last lines on standard error).
+     */
+    public static final String ISOLATED_JVM = "the isolated JVM";
+
+    /**
+     * How the exception of a crash ends when a thread the code under test started was still running after its run
+     * ended (then {@code call} names the thread and {@code frames} is where it ran).
+     */
+    public static final String LEFT_SPINNING = "(a thread left spinning)";
+
+    /** The crash in words, with the top frames (for an isolated JVM that ended, its last lines). */
     public String describe() {
+        if (source.equals("run") && exception.endsWith(LEFT_SPINNING)) {
+            return call + " was " + exception + (frames.isEmpty() ? "" : ", at " + String.join(" < ", frames));
+        }
+        if (source.equals("run") && call.equals(ISOLATED_JVM)) {
+            List<String> last = frames.subList(Math.max(0, frames.size() - 3), frames.size());
+            return "the isolated JVM running the code under test " + exception + (frame >= 0 ? " during frame " + frame : "")
+                    + (last.isEmpty() ? "" : "; its last lines on standard error: " + String.join(" | ", last));
+        }
         return "the " + source + " threw " + exception + " in " + call + (frame >= 0 ? " during frame " + frame : "")
                 + (frames.isEmpty() ? "" : ", at " + String.join(" < ", frames));
     }

@@ -36,6 +36,12 @@ final class CampaignOptions {
             description = "a jar providing more executors through ServiceLoader (repeatable)")
     List<File> executorJars = new ArrayList<>();
 
+    @Option(names = "--isolate", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "run the code of --strategy-jar and --executor-jar in child JVMs, so that its System.exit,"
+                    + " Runtime.halt, native crash, out-of-memory error, spinning thread or hang is a crash of its"
+                    + " configuration and the lab goes on (the default); --no-isolate runs it in the lab's JVM")
+    boolean isolate = true;
+
     @Option(names = "--no-memory", description = "skip criterion 6 (10 000 frames per strategy)")
     boolean noMemory;
 
@@ -116,7 +122,7 @@ final class CampaignOptions {
      * @throws IllegalArgumentException naming the bad option, or the bad jar and what is wrong with it
      * @throws IllegalStateException    when two providers claim one id
      */
-    PluginJars openJars() {
+    PluginSubjects openJars() {
         if (tries < 0) {
             throw new IllegalArgumentException("--tries must be 0 or more, was " + tries);
         }
@@ -136,7 +142,7 @@ final class CampaignOptions {
         }
         shard();
         budget();
-        return PluginJars.open(paths(strategyJars), paths(executorJars));
+        return PluginSubjects.open(paths(strategyJars), paths(executorJars), isolate);
     }
 
     /** The share from {@code --shard}, or null for the whole campaign. */

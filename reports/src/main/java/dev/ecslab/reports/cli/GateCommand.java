@@ -109,25 +109,28 @@ final class GateCommand implements Callable<Integer> {
             System.err.println("lab gate: --engine-jar and --engine-cmd go with --engine");
             return LabMain.BAD_INPUT;
         }
-        PluginJars jars;
+        PluginSubjects jars;
         try {
             jars = campaign.openJars();
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
             return LabMain.BAD_INPUT;
+        } catch (dev.ecslab.lab.isolate.PluginCrashedException e) {
+            System.err.println("lab gate: FAIL: " + BadInputException.printable(e.getMessage()));
+            return 1;
         }
         try (jars) {
             return gate(jars);
         }
     }
 
-    private int gate(PluginJars jars) throws Exception {
+    private int gate(PluginSubjects jars) throws Exception {
         TrackerSubject subject;
         ExecutorSubject exec;
         ClaimedClass expected;
         try {
-            TrackerSubject claimed = LabMain.trackerSubject(strategy, jars.loader());
-            exec = LabMain.executorSubject(executor, jars.loader());
+            TrackerSubject claimed = jars.strategy(strategy);
+            exec = jars.executor(executor);
             expected = expect != null ? parseClass(expect) : claimed.claimed();
             if (expected == null) {
                 throw new IllegalArgumentException("strategy '" + strategy + "' claims no class; pass --expect");

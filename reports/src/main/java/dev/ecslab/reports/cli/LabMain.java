@@ -269,34 +269,37 @@ public final class LabMain implements Callable<Integer> {
                 System.err.println("lab run: --witness-tries must be 0 or more, was " + witnessTries);
                 return BAD_INPUT;
             }
-            PluginJars jars;
+            PluginSubjects jars;
             try {
                 jars = campaign.openJars();
             } catch (IllegalArgumentException | IllegalStateException e) {
                 System.err.println("lab run: " + BadInputException.printable(e.getMessage()));
                 return BAD_INPUT;
+            } catch (dev.ecslab.lab.isolate.PluginCrashedException e) {
+                System.err.println("lab run: " + BadInputException.printable(e.getMessage()));
+                return INTERNAL_ERROR;
             }
             try (jars) {
-                return run(jars.loader());
+                return run(jars);
             }
         }
 
-        private int run(ClassLoader loader) {
+        private int run(PluginSubjects jars) {
             List<TrackerSubject> trackers = new ArrayList<>();
             List<ExecutorSubject> execs = new ArrayList<>();
             try {
                 if (strategies.isEmpty()) {
-                    trackers.addAll(TrackerSubject.all(loader));
+                    trackers.addAll(jars.strategies());
                 } else {
                     for (String s : strategies) {
-                        trackers.add(trackerSubject(s, loader));
+                        trackers.add(jars.strategy(s));
                     }
                 }
                 if (executors.isEmpty()) {
-                    execs.addAll(ExecutorSubject.all(loader));
+                    execs.addAll(jars.executors());
                 } else {
                     for (String e : executors) {
-                        execs.add(executorSubject(e, loader));
+                        execs.add(jars.executor(e));
                     }
                 }
             } catch (IllegalArgumentException | IllegalStateException e) {

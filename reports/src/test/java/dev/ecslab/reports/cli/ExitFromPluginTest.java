@@ -12,10 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A plug-in runs in the lab's JVM, so a strategy that calls {@code System.exit(0)} part-way through a
- * campaign used to end {@code lab gate} with exit 0, what a CI job reads as a pass, with no verdict printed
- * (a gate that judged nothing). In a real process ({@link LabMain#main}) the gate now halts with 1, says
- * why, and writes no report.
+ * With {@code --no-isolate} a plug-in runs in the lab's JVM, so a strategy that calls {@code System.exit(0)}
+ * part-way through a campaign used to end {@code lab gate} with exit 0, what a CI job reads as a pass, with no
+ * verdict printed (a gate that judged nothing). In a real process ({@link LabMain#main}) the gate then halts with
+ * 1, says why, and writes no report. (Isolated, the default, the exit ends only a child JVM and is judged a crash:
+ * {@link HostilePluginTest}.)
  */
 class ExitFromPluginTest {
 
@@ -45,7 +46,7 @@ class ExitFromPluginTest {
         Path junit = dir.resolve("gate.xml");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
-                "gate", "--strategy-jar", jar.toString(), "--strategy", "ext-exits-zero", "--executor", "serial",
+                "gate", "--no-isolate", "--strategy-jar", jar.toString(), "--strategy", "ext-exits-zero", "--executor", "serial",
                 "--expect", "exact", "--tries", "2", "--no-memory", "--quiet", "--out", out.toString(),
                 "--junit", junit.toString())
                 .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile()).start();

@@ -1,0 +1,104 @@
+package dev.ecslab.reports.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ecslab.ecs.ProviderJar;
+import dev.ecslab.ecs.change.ChangeTrackerProvider;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A plug-in strategy that attacks the JVM it runs in, run by {@code lab gate} as a user runs it (a real process,
+ * {@link LabMain#main}, isolation on by default): each attack ends in a crash verdict that names what happened,
+ * exit 1 (a failure, never a pass and never "bad input"), the JUnit XML says so, and no process is left behind.
+ * In the lab's own JVM, {@code Runtime.halt(0)} would have ended the gate with 0 and the native crash and the
+ * out-of-memory error would have ended it with no verdict at all.
+ */
+class HostilePluginTest {
+    /** The attacks, each done at the third frame's end of a run: what the code does and what the verdict says. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "exit    | System.exit(0);                                   | ended with status 0",
+        "halt    | Runtime.getRuntime().halt(0);                     | ended with status 0",
+        "native  | NativeCrash.now();                                | crashed in native code",
+        "memory  | java.util.List<long[]> hog = new java.util.ArrayList<>(); while (true) { hog.add(new long[1 << 20]); } | ran out of memory",
+        "spin    | Spinner.start();                                  | a thread left spinning",
+        "hang    | while (true) { java.util.concurrent.locks.LockSupport.park(); } | did not finish within",
+    })
+    void anAttackOnTheJvmIsACrashOfItsConfigurationAndTheLabGoesOn(String name, String attack, String said, @TempDir Path dir)
+            throws Exception {
+        String cls = "Hostile" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        Path jar = ProviderJar.build(dir.resolve(cls), ChangeTrackerProvider.class, cls, """
+                package ext;
+
+                import dev.ecslab.ecs.change.*;
+
+                public final class %1$s implements ChangeTrackerProvider {
+                    public String id() { return "ext-%2$s"; }
+                    public ClaimedClass claimedClass(ChangeFlavor flavor) { return ClaimedClass.EXACT; }
+                    public String description() { return "attacks its JVM at the third frame's end: %2$s"; }
+                    public ChangeTracker create() {
+                        return new ForwardingChangeTracker(new GenerationTracker()) {
+                            int frames;
+                            @Override public void onFrameEnded() {
+                                super.onFrameEnded();
+                                if (++frames == 3) { %3$s }
+                            }
+                        };
+                    }
+                }
+
+                final class NativeCrash {
+                    static void now() {
+                        try {
+                            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+                            f.setAccessible(true);
+                            ((sun.misc.Unsafe) f.get(null)).putAddress(0L, 42L);
+                        } catch (ReflectiveOperationException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                }
+
+                final class Spinner {
+                    static void start() {
+                        Thread t = new Thread(() -> { while (true) { Thread.onSpinWait(); } }, "spinner");
+                        t.setDaemon(true);
+                        t.start();
+                    }
+                }
+                """.formatted(cls, name, attack));
+        Path out = dir.resolve("out");
+        Path junit = dir.resolve("gate.xml");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
+                "gate", "--strategy-jar", jar.toString(), "--strategy", "ext-" + name, "--executor", "serial",
+                "--expect", "exact", "--tries", "2", "--no-memory", "--quiet", "--run-timeout", "3", "--jobs", "1",
+                "--out", out.toString(), "--junit", junit.toString())
+                .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile()).start();
+        boolean ended = p.waitFor(240, TimeUnit.SECONDS);
+        if (!ended) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        String stdout = Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        String err = Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        System.out.println(name + ": " + stdout.lines().filter(l -> l.contains("X no crash") || l.contains("campaign complete"))
+                .toList());
+        assertThat(ended).as("the gate ended; stdout:%n%s%nstderr:%n%s", stdout, err).isTrue();
+        assertThat(p.exitValue()).as("exit status; stdout:%n%s%nstderr:%n%s", stdout, err).isEqualTo(1);
+        assertThat(stdout).contains("FAIL").doesNotContain(": PASS");
+        String everything = stdout + Files.readString(out.resolve("matrix.md"), StandardCharsets.UTF_8);
+        assertThat(everything).as("the verdict says what happened").contains(said);
+        assertThat(Files.readString(junit)).contains("<failure");
+        List<ProcessHandle> left = ProcessHandle.allProcesses()
+                .filter(h -> h.info().commandLine().map(c -> c.contains(jar.toString())).orElse(false)).toList();
+        assertThat(left).as("processes left running with the plug-in jar").isEmpty();
+    }
+}
