@@ -128,11 +128,8 @@ final class GateCommand implements Callable<Integer> {
         try {
             TrackerSubject claimed = LabMain.trackerSubject(strategy, jars.loader());
             exec = LabMain.executorSubject(executor, jars.loader());
-            expected = expect != null ? parseClass(expect) : claimed.claimed();
-            if (expected == null) {
-                throw new IllegalArgumentException("strategy '" + strategy + "' claims no class; pass --expect");
-            }
-            subject = claimed.heldTo(expected, delayFor(expected, claimed));
+            subject = GateCampaign.heldTo(claimed, expect != null ? GateCampaign.parseClass(expect) : null, delay);
+            expected = subject.claimed();
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
             return LabMain.BAD_INPUT;
@@ -162,7 +159,7 @@ final class GateCommand implements Callable<Integer> {
                 AtomicFiles.write(junit, JUnitXml.unfinished(strategy, executor));
             }
             Checkpoints.reached("campaign", stop);
-            Matrix m = campaign.run(List.of(subject), List.of(exec));
+            Matrix m = campaign.gate(subject, exec);
             return verdict(m, expected, !campaign.noMemory, start, report, stop, junit, annotations);
         }
     }
@@ -188,8 +185,7 @@ final class GateCommand implements Callable<Integer> {
      */
     static int verdict(Matrix m, ClaimedClass expected, boolean memory, long start, StagedReport report, Interrupts stop,
             Path junit, String annotations) throws Exception {
-        var files = MatrixReport.write(m, report.dir());
-        GateVerdict v = GateVerdict.of(m, expected, (System.nanoTime() - start) / 1_000_000_000L, files, memory);
+        GateVerdict v = GateCampaign.judge(m, expected, memory, start, report.dir());
         Checkpoints.reached("commit", stop);
         report.commit();
         Checkpoints.reached("committed", stop);
@@ -238,16 +234,17 @@ final class GateCommand implements Callable<Integer> {
         dev.ecslab.lab.classify.Shard shard;
         try (java.net.URLClassLoader loader = EnginesCommand.loader(engineJars)) {
             try {
-                expected = parseClass(expect);
+                expected = GateCampaign.parseClass(expect);
                 shard = campaign.shard == null ? dev.ecslab.lab.classify.Shard.ALL : campaign.shard();
                 subject = EnginesCommand.find(List.of(engine), engineCommands, loader).get(0);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
                 return LabMain.BAD_INPUT;
             }
-            if (expected == ClaimedClass.EXACT && subject.contract().delayFrames() > 0) {
-                System.err.println("lab gate: engine " + engine + " declares a delay of " + subject.contract().delayFrames()
-                        + " frame(s); --expect exact allows none (use exact-delayed)");
+            try {
+                GateCampaign.refuseDelayUnderExact(subject, expected);
+            } catch (IllegalArgumentException e) {
+                System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
                 return LabMain.BAD_INPUT;
             }
             if (junit != null) {
@@ -260,13 +257,11 @@ final class GateCommand implements Callable<Integer> {
                     AtomicFiles.write(junit, JUnitXml.unfinished(engine, dev.ecslab.lab.engine.EngineRunner.DRIVER));
                 }
                 Checkpoints.reached("campaign", stop);
-                var scenarios = dev.ecslab.lab.engine.EngineLab.scenarios(dev.ecslab.lab.catalogue.Catalogue.all(),
-                        campaign.tries, campaign.seed);
+                var scenarios = GateCampaign.engineScenarios(campaign.settings());
                 dev.ecslab.lab.engine.EngineLab.Row row;
                 try (subject) {                       // a reusable driver's idle process ends with the campaign
-                    row = dev.ecslab.lab.engine.EngineLab.run(subject, scenarios, campaign.seed,
-                            java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line),
-                            shard);
+                    row = GateCampaign.runEngine(subject, scenarios, campaign.settings(),
+                            line -> System.err.println("  " + line), shard);
                 }
                 if (campaign.shard != null) {
                     var content = dev.ecslab.lab.engine.EngineShardFile.of(engineIdentity(subject.id(), expected), shard,
@@ -307,12 +302,7 @@ final class GateCommand implements Callable<Integer> {
      */
     static int engineVerdict(dev.ecslab.lab.engine.EngineLab.Row row, int scenarios, ClaimedClass expected, long start,
             StagedReport report, Interrupts stop, Path junit, String annotations, String replayArgs) throws Exception {
-        String md = EnginesCommand.markdown(List.of(row), scenarios);
-        java.nio.file.Files.writeString(report.dir().resolve("engines.md"), md);
-        java.util.Map<dev.ecslab.lab.criteria.Criterion, String> files = EnginesCommand.writeCounterexamples(List.of(row),
-                report.dir());
-        GateVerdict v = GateVerdict.ofEngine(row, expected, (System.nanoTime() - start) / 1_000_000_000L, files)
-                .withReplayArgs(replayArgs);
+        GateVerdict v = GateCampaign.judgeEngine(row, scenarios, expected, start, report.dir(), replayArgs);
         Checkpoints.reached("commit", stop);
         report.commit();
         Path dir = report.out();
@@ -350,36 +340,5 @@ final class GateCommand implements Callable<Integer> {
                 System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()) + v.replayArgs());
             }
         }
-    }
-
-    /** The delay the gate allows: --delay, else the claim's, else 1 for exact-delayed and 0 for the rest. */
-    private int delayFor(ClaimedClass expected, TrackerSubject claimed) {
-        if (delay != null) {
-            if (delay < 0) {
-                throw new IllegalArgumentException("--delay must be 0 or more, was " + delay);
-            }
-            if (expected == ClaimedClass.EXACT && delay != 0) {
-                throw new IllegalArgumentException("--expect exact allows no delay; use --expect exact-delayed --delay " + delay);
-            }
-            return delay;
-        }
-        if (expected == ClaimedClass.EXACT) {
-            return 0;
-        }
-        if (expected == ClaimedClass.EXACT_DELAYED) {
-            return Math.max(1, claimed.delayFrames());
-        }
-        return expected == claimed.claimed() ? claimed.delayFrames() : 0;
-    }
-
-    static ClaimedClass parseClass(String s) {
-        return switch (s.toLowerCase(Locale.ROOT)) {
-            case "exact" -> ClaimedClass.EXACT;
-            case "exact-delayed" -> ClaimedClass.EXACT_DELAYED;
-            case "conservative" -> ClaimedClass.CONSERVATIVE;
-            case "flaky" -> ClaimedClass.FLAKY;
-            default -> throw new IllegalArgumentException("--expect " + s + ": expected exact, exact-delayed, conservative"
-                    + " or flaky");
-        };
     }
 }
