@@ -159,6 +159,60 @@ public final class GateCampaign {
         return claimed.heldTo(promise, allowedDelay(promise, delay, claimed));
     }
 
+    /**
+     * A strategy by label as {@code lab gate --strategy} finds it: a mutant's label, a built-in, or one that
+     * {@code loader} finds through {@code META-INF/services} ({@code flag-doubling/immediate} selects the flavor).
+     *
+     * @throws IllegalArgumentException naming the known labels when none has {@code label}
+     */
+    public static TrackerSubject strategy(String label, ClassLoader loader) {
+        return LabMain.trackerSubject(label, loader);
+    }
+
+    /**
+     * An executor by id as {@code lab gate --executor} finds it: a mutant's id, a built-in, or one {@code loader} finds.
+     *
+     * @throws IllegalArgumentException naming the known ids when none has {@code id}
+     */
+    public static ExecutorSubject executor(String id, ClassLoader loader) {
+        return LabMain.executorSubject(id, loader);
+    }
+
+    /**
+     * The verdict's first line, as {@code lab gate} prints it: {@code gate generation / dynamic: expected exact, measured
+     * exact: PASS}, or {@code gate engine ID: ...} for an engine.
+     */
+    public static String headline(GateVerdict v, boolean engine) {
+        return String.format(Locale.ROOT, "gate %s: expected %s, measured %s: %s",
+                engine ? "engine " + v.strategy() : v.strategy() + " / " + v.executor(),
+                new dev.ecslab.lab.classify.Promise(v.expected(), v.allowedDelayFrames()).describe(), v.measured().label(),
+                v.passes() ? "PASS" : "FAIL");
+    }
+
+    /**
+     * One line per check as {@code lab gate} prints them, each failing gated check followed by the replay command of its
+     * counterexample. {@code notRun} marks a check that was not run: {@code off} (switched off by an option) or
+     * {@code n/a} (an engine's); {@code replay} answers the command that replays a file (relative to the gate's folder).
+     */
+    public static List<String> checkLines(GateVerdict v, String notRun, java.util.function.Function<String, String> replay) {
+        List<String> lines = new java.util.ArrayList<>();
+        int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+        for (GateVerdict.Check c : v.checks()) {
+            String mark = switch (c.status()) {
+                case PASS -> "ok";
+                case FAIL -> c.gating() ? "FAIL" : "note";
+                case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
+                case NOT_RUN -> notRun;
+            };
+            lines.add(String.format(Locale.ROOT, "  %-4s %-" + width + "s  %s", mark, c.name(),
+                    c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse("")));
+            if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
+                lines.add("       replay: " + replay.apply(c.replayFile()));
+            }
+        }
+        return lines;
+    }
+
     /** A class as the command line spells it: {@code exact}, {@code exact-delayed}, {@code conservative}, {@code flaky}. */
     public static ClaimedClass parseClass(String s) {
         return switch (s.toLowerCase(Locale.ROOT)) {

@@ -3,7 +3,6 @@ package dev.ecslab.reports.cli;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -193,8 +192,7 @@ final class GateCommand implements Callable<Integer> {
         if (junit != null) {
             AtomicFiles.write(junit, JUnitXml.of(v, dir));
         }
-        System.out.printf(Locale.ROOT, "gate %s / %s: expected %s, measured %s: %s%n", v.strategy(), v.executor(),
-                new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
+        System.out.println(GateCampaign.headline(v, false));
         printChecks(v, dir, "off");
         if (!v.passes()) {
             System.out.println("replay files: " + dir.resolve("counterexamples") + " (./lab replay FILE)");
@@ -309,9 +307,7 @@ final class GateCommand implements Callable<Integer> {
         if (junit != null) {
             AtomicFiles.write(junit, JUnitXml.of(v, dir));
         }
-        String id = row.contract().id();
-        System.out.printf(Locale.ROOT, "gate engine %s: expected %s, measured %s: %s%n", id,
-                new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
+        System.out.println(GateCampaign.headline(v, true));
         printChecks(v, dir, "n/a");
         System.out.println("wrote " + dir.resolve("engines.md") + (junit == null ? ""
                 : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
@@ -326,19 +322,7 @@ final class GateCommand implements Callable<Integer> {
      * the mark of a check that was not run: {@code off} (switched off by an option) or {@code n/a} (an engine's).
      */
     static void printChecks(GateVerdict v, Path dir, String notRun) {
-        int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
-        for (GateVerdict.Check c : v.checks()) {
-            String mark = switch (c.status()) {
-                case PASS -> "ok";
-                case FAIL -> c.gating() ? "FAIL" : "note";
-                case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
-                case NOT_RUN -> notRun;
-            };
-            System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
-                    c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
-            if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
-                System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()) + v.replayArgs());
-            }
-        }
+        GateCampaign.checkLines(v, notRun, file -> "./lab replay " + dir.resolve(file) + v.replayArgs())
+                .forEach(System.out::println);
     }
 }
