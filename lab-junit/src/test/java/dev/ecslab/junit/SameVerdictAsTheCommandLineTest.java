@@ -56,6 +56,63 @@ class SameVerdictAsTheCommandLineTest {
         assertThat(((GateFailure) failure).result().verdict().checks()).isEqualTo(c.api.verdict().checks());
     }
 
+    /** The lab's exact reference engine under an id of this test's (listed in this module's test META-INF/services). */
+    public static final class ReferenceEngineProvider implements dev.ecslab.lab.engine.EngineProvider {
+        @Override
+        public dev.ecslab.lab.engine.EngineContract contract() {
+            return contract("junit-reference");
+        }
+
+        static dev.ecslab.lab.engine.EngineContract contract(String id) {
+            var c = dev.ecslab.lab.engine.ReferenceEngine.CONTRACT;
+            return new dev.ecslab.lab.engine.EngineContract(id, id, "the lab's reference engine, for lab-junit's tests",
+                    c.components(), c.resources(), c.ownWrites(), c.equalWritesCount(), c.delayFrames(), c.features());
+        }
+
+        @Override
+        public dev.ecslab.lab.engine.Engine create() {
+            return new dev.ecslab.lab.engine.ReferenceEngine();
+        }
+    }
+
+    /** The reference engine that loses the first entity of every answer about removed components: criterion 1. */
+    public static final class DropsRemovalsEngineProvider implements dev.ecslab.lab.engine.EngineProvider {
+        @Override
+        public dev.ecslab.lab.engine.EngineContract contract() {
+            return ReferenceEngineProvider.contract("junit-drops-removals");
+        }
+
+        @Override
+        public dev.ecslab.lab.engine.Engine create() {
+            return new dev.ecslab.lab.engine.ReferenceEngine() {
+                @Override
+                public List<String> report(String system, int watch) {
+                    List<String> out = new java.util.ArrayList<>(super.report(system, watch));
+                    if (declared(system, watch).kind().equals("REMOVED") && !declared(system, watch).resource()
+                            && !out.isEmpty()) {
+                        out.remove(0);
+                    }
+                    return out;
+                }
+            };
+        }
+    }
+
+    @Test
+    void anEngineGetsTheSameVerdictBothWays(@TempDir Path dir) throws IOException {
+        Compared pass = compare(dir.resolve("pass"), List.of("--engine", "junit-reference"),
+                LabGate.forEngine(ReferenceEngineProvider::new).expect(Expectation.EXACT).tries(TRIES).seed(SEED), true);
+        assertThat(pass.exitCode).as(pass.cliOut).isZero();
+        assertThat(pass.api.passes()).as(pass.api.report()).isTrue();
+
+        Compared fail = compare(dir.resolve("fail"), List.of("--engine", "junit-drops-removals"),
+                LabGate.forEngine(new DropsRemovalsEngineProvider()).expect(Expectation.EXACT).tries(TRIES).seed(SEED), true);
+        assertThat(fail.exitCode).as(fail.cliOut).isEqualTo(1);
+        assertThat(fail.api.passes()).isFalse();
+        assertThat(fail.api.report()).contains("broken promise: 1 at least once").contains("replay:");
+        assertThat(fail.api.replayFiles()).isNotEmpty().allSatisfy(f -> assertThat(f).isRegularFile());
+    }
+
     private static LabGate gate(String strategy, String executor, Path out) {
         return LabGate.forStrategy(strategy).executor(executor).expect(Expectation.EXACT).tries(TRIES).seed(SEED).noMemory()
                 .out(out);
@@ -65,6 +122,11 @@ class SameVerdictAsTheCommandLineTest {
     }
 
     private static Compared compare(Path dir, String strategy, String executor) throws IOException {
+        return compare(dir, List.of("--strategy", strategy, "--executor", executor), gate(strategy, executor, dir.resolve("api")),
+                false);
+    }
+
+    private static Compared compare(Path dir, List<String> subject, LabGate gate, boolean engine) throws IOException {
         Path cliDir = dir.resolve("cli");
         Path apiDir = dir.resolve("api");
         PrintStream stdout = System.out;
@@ -72,22 +134,28 @@ class SameVerdictAsTheCommandLineTest {
         int code;
         System.setOut(new PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
-            code = LabMain.execute("gate", "--strategy", strategy, "--executor", executor, "--expect", "exact", "--tries",
-                    String.valueOf(TRIES), "--seed", String.valueOf(SEED), "--no-memory", "--progress", "never", "--out",
-                    cliDir.toString());
+            List<String> args = new java.util.ArrayList<>(List.of("gate"));
+            args.addAll(subject);
+            args.addAll(List.of("--expect", "exact", "--tries", String.valueOf(TRIES), "--seed", String.valueOf(SEED),
+                    "--progress", "never", "--out", cliDir.toString()));
+            if (!engine) {
+                args.add("--no-memory");
+            }
+            code = LabMain.execute(args.toArray(String[]::new));
         } finally {
             System.setOut(stdout);
         }
         String cliOut = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
         System.out.print(cliOut);
-        GateResult api = gate(strategy, executor, apiDir).run();
+        GateResult api = gate.out(apiDir).run();
 
         // the verdict: the command line's lines are the API's verdict printed the command line's way
         List<String> expected = new java.util.ArrayList<>();
-        expected.add(GateCampaign.headline(api.verdict(), false));
-        expected.addAll(GateCampaign.checkLines(api.verdict(), "off",
+        expected.add(GateCampaign.headline(api.verdict(), engine));
+        expected.addAll(GateCampaign.checkLines(api.verdict(), engine ? "n/a" : "off",
                 f -> "./lab replay " + cliDir.toAbsolutePath().normalize().resolve(f)));
-        List<String> printed = cliOut.lines().takeWhile(l -> !l.startsWith("replay files:") && !l.startsWith("wrote ")).toList();
+        List<String> printed = cliOut.lines().dropWhile(l -> !l.startsWith("gate "))
+                .takeWhile(l -> !l.startsWith("replay files:") && !l.startsWith("wrote ")).toList();
         assertThat(printed).as("lab gate's verdict and checks").containsExactlyElementsOf(expected);
 
         // the counterexamples and the matrix: the same files with the same bytes
