@@ -368,8 +368,9 @@ public final class LabGate {
             String command, List<String> notes, ClassLoader providerLoader) {
         ReplayCommand replay = new ReplayCommand(options, ReplayCommand.writeArgs(o.folder(), providerLoader));
         String report = GateReportText.of(o, engine, s, replay, command, notes);
-        System.out.println(o.verdict().passes() ? "LabGate: " + GateCampaign.headline(o.verdict(), engine) + " (seed "
-                + s.seed() + "; files in " + o.folder() + ")" : report);
+        // the report itself is the failure's message (JUnit prints it), or GateResult.report(): not printed twice
+        System.out.println("LabGate: " + GateCampaign.headline(o.verdict(), engine) + " (seed " + s.seed() + "; files in "
+                + o.folder() + ")");
         return new GateResult(o.verdict(), o.folder(), s.seed(), s.tries(), report);
     }
 
