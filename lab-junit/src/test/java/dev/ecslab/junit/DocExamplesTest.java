@@ -53,6 +53,8 @@ class DocExamplesTest {
                             .contains("broken promise: ").contains("seed 42").contains("-Decslab.seed=42")
                             .containsPattern("\\./lab replay \\S+/counterexamples/\\S+\\.json")
                             .containsPattern("java @\\S+/lab\\.args replay \\S+\\.json")
+                            .contains("the strategy 'drops-removals' (DropsRemovalsProvider) is not listed in"
+                                    + " META-INF/services/dev.ecslab.ecs.change.ChangeTrackerProvider")
                             .contains("the same gate from the command line: ./lab gate --strategy drops-removals"
                                     + " --executor serial --expect exact --tries 20 --seed 42 --no-memory");
                 } else {
