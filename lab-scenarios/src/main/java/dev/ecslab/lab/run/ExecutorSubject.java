@@ -43,7 +43,11 @@ public record ExecutorSubject(String id, Function<ExecutorOptions, Executor> fac
         return of(ExecutorProvider.find(id, loader));
     }
 
-    private static ExecutorSubject of(ExecutorProvider provider) {
+    /**
+     * The executor {@code provider} makes, with the jar it came from; one executor is made and closed now, so a provider
+     * that cannot make one fails here rather than in the middle of a campaign.
+     */
+    public static ExecutorSubject of(ExecutorProvider provider) {
         provider.create(ExecutorOptions.defaults()).close();
         return new ExecutorSubject(provider.id(), provider::create,
                 PluginJar.of(PluginJar.EXECUTOR, provider.getClass()).orElse(null));

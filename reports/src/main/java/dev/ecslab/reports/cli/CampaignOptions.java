@@ -23,10 +23,10 @@ import picocli.CommandLine.Option;
  */
 final class CampaignOptions {
     @Option(names = "--tries", description = "random scenarios per strategy and executor (default ${DEFAULT-VALUE})")
-    int tries = 200;
+    int tries = GateCampaign.Settings.DEFAULTS.tries();
 
     @Option(names = "--seed", description = "first campaign seed (default ${DEFAULT-VALUE})")
-    long seed = 1_000;
+    long seed = GateCampaign.Settings.DEFAULTS.seed();
 
     @Option(names = "--strategy-jar", paramLabel = "JAR",
             description = "a jar providing more strategies through ServiceLoader (repeatable)")
@@ -51,7 +51,7 @@ final class CampaignOptions {
     @Option(names = "--run-timeout", paramLabel = "SECONDS", description = "how long one scenario run may take before"
             + " it is abandoned and counted as a crash of the code under test (a hang); the rest of that configuration's"
             + " scenarios are then skipped (default ${DEFAULT-VALUE}; criterion 6's 10 000-frame run gets ten times as long)")
-    int runTimeoutSeconds = (int) dev.ecslab.lab.run.LabConfig.DEFAULT_TIMEOUT.toSeconds();
+    int runTimeoutSeconds = (int) GateCampaign.Settings.DEFAULTS.runTimeout().toSeconds();
 
     @Option(names = "--explore", paramLabel = "random|pct:DEPTH", description = "how the random campaign's runs decide"
             + " their interleavings: a random walk, or PCT with the given depth (default ${DEFAULT-VALUE})")
@@ -60,15 +60,15 @@ final class CampaignOptions {
     @Option(names = "--search", paramLabel = "DEVIATIONS", description = "the catalogue's exhaustive search: at most this"
             + " many non-default choices per schedule; -1 runs the catalogue under two random seeds instead (default"
             + " ${DEFAULT-VALUE})")
-    int searchDeviations = LabOptions.DEFAULT_DEVIATIONS;
+    int searchDeviations = GateCampaign.Settings.DEFAULTS.searchDeviations();
 
     @Option(names = "--search-budget", paramLabel = "N", description = "at most this many schedules per catalogue"
             + " scenario and configuration (default ${DEFAULT-VALUE})")
-    int searchBudget = LabOptions.DEFAULT_BUDGET;
+    int searchBudget = GateCampaign.Settings.DEFAULTS.searchBudget();
 
     @Option(names = "--jobs", paramLabel = "N", description = "scenario runs at once (default: the processors available,"
             + " ${DEFAULT-VALUE} here); the results are those of --jobs 1, in the same order")
-    int jobs = Runtime.getRuntime().availableProcessors();
+    int jobs = GateCampaign.Settings.DEFAULTS.jobs();
 
     @Option(names = "--shard", paramLabel = "K/N", description = "run only the K-th of N shares of the work (dealt by"
             + " scenario and configuration) and write the share's result file shard.json into --out, for lab merge;"
@@ -210,6 +210,16 @@ final class CampaignOptions {
         }
     }
 
+    /** The gate's campaign ({@link GateCampaign#run}) on one strategy held to its promise, under one executor, showing progress. */
+    Matrix gate(TrackerSubject held, ExecutorSubject executor) {
+        ProgressDisplay bar = progress.display();
+        try {
+            return GateCampaign.run(held, executor, settings(), bar);
+        } finally {
+            bar.finish();
+        }
+    }
+
     /** Runs this process's share ({@code --shard}) and answers its result file's content; no witnesses. */
     ShardFile.Content runShard(List<TrackerSubject> trackers, List<ExecutorSubject> executors, List<String> identity) {
         ProgressDisplay bar = progress.display();
@@ -222,12 +232,13 @@ final class CampaignOptions {
     }
 
     private Lab lab(ProgressDisplay bar, int witnessTries) {
-        Lab lab = new Lab(LabOptions.defaults().withTries(tries).withCampaignSeed(seed).withMemory(!noMemory)
-                .withRunTimeout(java.time.Duration.ofSeconds(runTimeoutSeconds)).withProgress(bar)
-                .withCatalogueSearch(searchDeviations, searchBudget).withCampaignExploration(exploration())
-                .withWitnesses(witnessTries)).withJobs(jobs).withLayout(layout());
-        java.time.Duration b = budget();
-        return b == null ? lab : lab.withTimeBudget(b);
+        return settings().lab(bar, witnessTries);
+    }
+
+    /** The campaign these options describe, as {@link GateCampaign} runs it (the options checked by {@link #openJars}). */
+    GateCampaign.Settings settings() {
+        return new GateCampaign.Settings(tries, seed, !noMemory, java.time.Duration.ofSeconds(runTimeoutSeconds), jobs,
+                searchDeviations, searchBudget, exploration(), layout(), budget());
     }
 
     /**

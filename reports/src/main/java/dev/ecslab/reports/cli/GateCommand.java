@@ -3,7 +3,6 @@ package dev.ecslab.reports.cli;
 import dev.ecslab.ecs.change.ClaimedClass;
 import dev.ecslab.ecs.input.BadInputException;
 import dev.ecslab.lab.classify.Matrix;
-import dev.ecslab.lab.classify.Promise;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.PluginJars;
 import dev.ecslab.lab.run.TrackerSubject;
@@ -131,11 +130,8 @@ final class GateCommand implements Callable<Integer> {
         try {
             TrackerSubject claimed = jars.strategy(strategy);
             exec = jars.executor(executor);
-            expected = expect != null ? parseClass(expect) : claimed.claimed();
-            if (expected == null) {
-                throw new IllegalArgumentException("strategy '" + strategy + "' claims no class; pass --expect");
-            }
-            subject = claimed.heldTo(expected, delayFor(expected, claimed));
+            subject = GateCampaign.heldTo(claimed, expect != null ? GateCampaign.parseClass(expect) : null, delay);
+            expected = subject.claimed();
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
             return LabMain.BAD_INPUT;
@@ -165,7 +161,7 @@ final class GateCommand implements Callable<Integer> {
                 AtomicFiles.write(junit, JUnitXml.unfinished(strategy, executor));
             }
             Checkpoints.reached("campaign", stop);
-            Matrix m = campaign.run(List.of(subject), List.of(exec));
+            Matrix m = campaign.gate(subject, exec);
             return verdict(m, expected, !campaign.noMemory, start, report, stop, junit, annotations);
         }
     }
@@ -191,8 +187,7 @@ final class GateCommand implements Callable<Integer> {
      */
     static int verdict(Matrix m, ClaimedClass expected, boolean memory, long start, StagedReport report, Interrupts stop,
             Path junit, String annotations) throws Exception {
-        var files = MatrixReport.write(m, report.dir());
-        GateVerdict v = GateVerdict.of(m, expected, (System.nanoTime() - start) / 1_000_000_000L, files, memory);
+        GateVerdict v = GateCampaign.judge(m, expected, memory, start, report.dir());
         Checkpoints.reached("commit", stop);
         report.commit();
         Checkpoints.reached("committed", stop);
@@ -200,8 +195,7 @@ final class GateCommand implements Callable<Integer> {
         if (junit != null) {
             AtomicFiles.write(junit, JUnitXml.of(v, dir));
         }
-        System.out.printf(Locale.ROOT, "gate %s / %s: expected %s, measured %s: %s%n", v.strategy(), v.executor(),
-                new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
+        System.out.println(GateCampaign.headline(v, false));
         printChecks(v, dir, "off");
         if (!v.passes()) {
             System.out.println("replay files: " + dir.resolve("counterexamples") + " (./lab replay FILE)");
@@ -241,16 +235,17 @@ final class GateCommand implements Callable<Integer> {
         dev.ecslab.lab.classify.Shard shard;
         try (java.net.URLClassLoader loader = EnginesCommand.loader(engineJars)) {
             try {
-                expected = parseClass(expect);
+                expected = GateCampaign.parseClass(expect);
                 shard = campaign.shard == null ? dev.ecslab.lab.classify.Shard.ALL : campaign.shard();
                 subject = EnginesCommand.find(List.of(engine), engineCommands, loader).get(0);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
                 return LabMain.BAD_INPUT;
             }
-            if (expected == ClaimedClass.EXACT && subject.contract().delayFrames() > 0) {
-                System.err.println("lab gate: engine " + engine + " declares a delay of " + subject.contract().delayFrames()
-                        + " frame(s); --expect exact allows none (use exact-delayed)");
+            try {
+                GateCampaign.refuseDelayUnderExact(subject, expected);
+            } catch (IllegalArgumentException e) {
+                System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
                 return LabMain.BAD_INPUT;
             }
             if (junit != null) {
@@ -263,13 +258,11 @@ final class GateCommand implements Callable<Integer> {
                     AtomicFiles.write(junit, JUnitXml.unfinished(engine, dev.ecslab.lab.engine.EngineRunner.DRIVER));
                 }
                 Checkpoints.reached("campaign", stop);
-                var scenarios = dev.ecslab.lab.engine.EngineLab.scenarios(dev.ecslab.lab.catalogue.Catalogue.all(),
-                        campaign.tries, campaign.seed);
+                var scenarios = GateCampaign.engineScenarios(campaign.settings());
                 dev.ecslab.lab.engine.EngineLab.Row row;
                 try (subject) {                       // a reusable driver's idle process ends with the campaign
-                    row = dev.ecslab.lab.engine.EngineLab.run(subject, scenarios, campaign.seed,
-                            java.time.Duration.ofSeconds(campaign.runTimeoutSeconds), line -> System.err.println("  " + line),
-                            shard);
+                    row = GateCampaign.runEngine(subject, scenarios, campaign.settings(),
+                            line -> System.err.println("  " + line), shard);
                 }
                 if (campaign.shard != null) {
                     var content = dev.ecslab.lab.engine.EngineShardFile.of(engineIdentity(subject.id(), expected), shard,
@@ -310,21 +303,14 @@ final class GateCommand implements Callable<Integer> {
      */
     static int engineVerdict(dev.ecslab.lab.engine.EngineLab.Row row, int scenarios, ClaimedClass expected, long start,
             StagedReport report, Interrupts stop, Path junit, String annotations, String replayArgs) throws Exception {
-        String md = EnginesCommand.markdown(List.of(row), scenarios);
-        java.nio.file.Files.writeString(report.dir().resolve("engines.md"), md);
-        java.util.Map<dev.ecslab.lab.criteria.Criterion, String> files = EnginesCommand.writeCounterexamples(List.of(row),
-                report.dir());
-        GateVerdict v = GateVerdict.ofEngine(row, expected, (System.nanoTime() - start) / 1_000_000_000L, files)
-                .withReplayArgs(replayArgs);
+        GateVerdict v = GateCampaign.judgeEngine(row, scenarios, expected, start, report.dir(), replayArgs);
         Checkpoints.reached("commit", stop);
         report.commit();
         Path dir = report.out();
         if (junit != null) {
             AtomicFiles.write(junit, JUnitXml.of(v, dir));
         }
-        String id = row.contract().id();
-        System.out.printf(Locale.ROOT, "gate engine %s: expected %s, measured %s: %s%n", id,
-                new Promise(expected, v.allowedDelayFrames()).describe(), v.measured().label(), v.passes() ? "PASS" : "FAIL");
+        System.out.println(GateCampaign.headline(v, true));
         printChecks(v, dir, "n/a");
         System.out.println("wrote " + dir.resolve("engines.md") + (junit == null ? ""
                 : "; JUnit XML: " + junit.toAbsolutePath().normalize()));
@@ -339,50 +325,7 @@ final class GateCommand implements Callable<Integer> {
      * the mark of a check that was not run: {@code off} (switched off by an option) or {@code n/a} (an engine's).
      */
     static void printChecks(GateVerdict v, Path dir, String notRun) {
-        int width = v.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
-        for (GateVerdict.Check c : v.checks()) {
-            String mark = switch (c.status()) {
-                case PASS -> "ok";
-                case FAIL -> c.gating() ? "FAIL" : "note";
-                case NOT_JUDGED -> c.gating() ? "FAIL" : "n/j";
-                case NOT_RUN -> notRun;
-            };
-            System.out.printf(Locale.ROOT, "  %-4s %-" + width + "s  %s%n", mark, c.name(),
-                    c.status() == GateVerdict.Status.PASS ? "" : c.detail().lines().findFirst().orElse(""));
-            if (c.gating() && !c.holds() && !c.replayFile().isEmpty()) {
-                System.out.println("       replay: ./lab replay " + dir.resolve(c.replayFile()) + v.replayArgs());
-            }
-        }
-    }
-
-    /** The delay the gate allows: --delay, else the claim's, else 1 for exact-delayed and 0 for the rest. */
-    private int delayFor(ClaimedClass expected, TrackerSubject claimed) {
-        if (delay != null) {
-            if (delay < 0) {
-                throw new IllegalArgumentException("--delay must be 0 or more, was " + delay);
-            }
-            if (expected == ClaimedClass.EXACT && delay != 0) {
-                throw new IllegalArgumentException("--expect exact allows no delay; use --expect exact-delayed --delay " + delay);
-            }
-            return delay;
-        }
-        if (expected == ClaimedClass.EXACT) {
-            return 0;
-        }
-        if (expected == ClaimedClass.EXACT_DELAYED) {
-            return Math.max(1, claimed.delayFrames());
-        }
-        return expected == claimed.claimed() ? claimed.delayFrames() : 0;
-    }
-
-    static ClaimedClass parseClass(String s) {
-        return switch (s.toLowerCase(Locale.ROOT)) {
-            case "exact" -> ClaimedClass.EXACT;
-            case "exact-delayed" -> ClaimedClass.EXACT_DELAYED;
-            case "conservative" -> ClaimedClass.CONSERVATIVE;
-            case "flaky" -> ClaimedClass.FLAKY;
-            default -> throw new IllegalArgumentException("--expect " + s + ": expected exact, exact-delayed, conservative"
-                    + " or flaky");
-        };
+        GateCampaign.checkLines(v, notRun, file -> "./lab replay " + dir.resolve(file) + v.replayArgs())
+                .forEach(System.out::println);
     }
 }
