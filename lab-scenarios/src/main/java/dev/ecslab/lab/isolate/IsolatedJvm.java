@@ -211,9 +211,9 @@ final class IsolatedJvm {
             how = "ran out of memory (" + oom.trim() + "; its heap is capped at the lab's own, -Xmx"
                     + Math.max(64, Runtime.getRuntime().maxMemory() >> 20) + "m)";
         } else if (fatal) {
-            how = "crashed in native code (exit status " + status + ")" + nativeCrash(said) + crashReport(said);
+            how = "crashed in native code (exit status " + status + ")" + nativeCrash(said);
         } else if (status > 128) {
-            how = "was killed by signal " + (status - 128) + " (" + signal(status - 128) + ")" + crashReport(said);
+            how = "was killed by signal " + (status - 128) + " (" + signal(status - 128) + ")";
         } else {
             how = "ended with status " + status + " during the run (the code under test called System.exit or Runtime.halt)";
         }
@@ -230,13 +230,17 @@ final class IsolatedJvm {
         };
     }
 
-    /** What a JVM's fatal error report says first: the signal, and the frame it was in. */
+    /**
+     * What a JVM's fatal error report says first, in words that are the same from one crash to the next (the signal
+     * and the frame it hit, without addresses or process ids), so that a replay of the crash gives the same verdict.
+     */
     private static String nativeCrash(List<String> said) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < said.size(); i++) {
             String l = said.get(i).trim();
-            if (l.matches("#\\s+SIG[A-Z]+ .*")) {
-                out.append("; ").append(l.substring(1).trim());
+            java.util.regex.Matcher signal = java.util.regex.Pattern.compile("#\\s+(SIG[A-Z]+ \\(0x[0-9a-f]+\\)).*").matcher(l);
+            if (signal.matches()) {
+                out.append("; ").append(signal.group(1));
             } else if (l.startsWith("# Problematic frame:") && i + 1 < said.size()) {
                 out.append("; problematic frame: ").append(said.get(i + 1).replaceFirst("^#\\s*", "").trim());
             }
@@ -244,15 +248,15 @@ final class IsolatedJvm {
         return out.toString();
     }
 
-    /** Where the JVM's own crash report is, when the child wrote one. */
-    private String crashReport(List<String> said) {
-        for (String l : said) {
+    /** The crash report the child wrote, if it wrote one ({@code hs_err_pid….log}), else null. */
+    Path crashReport() {
+        for (String l : lines()) {
             int at = l.indexOf(command.errorFile().getParent().toString());
             if (at >= 0) {
-                return "; the JVM's crash report: " + l.substring(at).trim();
+                return Path.of(l.substring(at).trim());
             }
         }
-        return "";
+        return null;
     }
 
     private List<String> lines() {

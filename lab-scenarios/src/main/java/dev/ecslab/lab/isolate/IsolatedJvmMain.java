@@ -12,6 +12,7 @@ import dev.ecslab.lab.measure.MemoryRun;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.PluginJars;
+import dev.ecslab.lab.run.ReplayExecutor;
 import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.trace.Trace;
@@ -111,6 +112,7 @@ public final class IsolatedJvmMain {
         return switch (r.op()) {
             case DESCRIBE -> describe();
             case RUN -> run(r);
+            case RUN_IN_ORDER -> runInOrder(r);
             case MEMORY -> memory(r.spec());
             case CLOSE -> throw new IllegalStateException("close is not answered");
         };
@@ -141,6 +143,14 @@ public final class IsolatedJvmMain {
                 Duration.ofMillis(spec.timeoutMillis()), x);
         Trace t = ScenarioRunner.run(r.scenario(), config);
         return Answer.trace(t, x instanceof Exploration.Exhaustive ? log.snapshot() : null, ScenarioRunner.leftThreads(t));
+    }
+
+    private Answer runInOrder(Request r) {
+        Spec spec = r.spec();
+        ExecutorSubject replay = new ExecutorSubject(spec.executor(), o -> new ReplayExecutor(r.recorded()), r.executorJar());
+        LabConfig config = new LabConfig(strategy(spec), replay, spec.seed(), spec.threads(), Duration.ofMillis(spec.timeoutMillis()));
+        Trace t = ScenarioRunner.run(r.scenario(), config, new ReplayExecutor(r.recorded()));
+        return Answer.trace(t, null, ScenarioRunner.leftThreads(t));
     }
 
     private Answer memory(Spec spec) {

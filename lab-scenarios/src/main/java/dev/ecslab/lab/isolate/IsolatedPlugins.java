@@ -57,6 +57,7 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
     private final List<ExecutorSubject> executors = new ArrayList<>();
     private final Map<Thread, IsolatedJvm> byThread = new ConcurrentHashMap<>();
     private final Set<IsolatedJvm> live = ConcurrentHashMap.newKeySet();
+    private final List<Path> crashReports = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Thread exitHook = new Thread(this::endAll, "ecslab-isolated-jvms-exit");
     private volatile boolean closed;
 
@@ -122,10 +123,20 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
 
     @Override
     public Trace run(Scenario scenario, LabConfig config) {
+        return ask(scenario, config, new Request(Op.RUN, scenario, Spec.of(config)));
+    }
+
+    @Override
+    public Trace runInOrder(Scenario scenario, LabConfig config, Trace recorded) {
+        return ask(scenario, config, new Request(Op.RUN_IN_ORDER, scenario, Spec.of(config), recorded, config.executor().jar()));
+    }
+
+    /** A run's request answered by this thread's child: its trace, or the crash of a child that ended. */
+    private Trace ask(Scenario scenario, LabConfig config, Request request) {
         IsolatedJvm jvm = jvm();
         Answer a;
         try {
-            a = jvm.ask(new Request(Op.RUN, scenario, Spec.of(config)), config.timeout().plus(MARGIN));
+            a = jvm.ask(request, config.timeout().plus(MARGIN));
         } catch (IsolatedJvm.Ended e) {
             forget(jvm);
             return ended(scenario.name(), config, e);
@@ -198,6 +209,18 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
         byThread.values().remove(jvm);
         live.remove(jvm);
         jvm.end();
+        Path report = jvm.crashReport();
+        if (report != null) {
+            crashReports.add(report);
+        }
+    }
+
+    /**
+     * The crash reports ({@code hs_err_pid….log}) of children that crashed in native code, kept where the JVM wrote
+     * them. They are not in the crash's words, which must be the same when the crash is replayed.
+     */
+    public List<Path> crashReports() {
+        return List.copyOf(crashReports);
     }
 
     private void endAll() {

@@ -30,12 +30,18 @@ final class IsolationProtocol {
     private IsolationProtocol() {
     }
 
-    /** The operations: list the jars' subjects, make one run, measure criterion 6, end. */
-    enum Op { DESCRIBE, RUN, MEMORY, CLOSE }
+    /** The operations: list the jars' subjects, make one run, replay a free trace's order, measure criterion 6, end. */
+    enum Op { DESCRIBE, RUN, RUN_IN_ORDER, MEMORY, CLOSE }
 
-    /** A request; {@code scenario} and {@code spec} for {@link Op#RUN}, {@code spec} for {@link Op#MEMORY}. */
+    /**
+     * A request; {@code scenario} and {@code spec} for {@link Op#RUN}, and with them the {@code recorded} trace whose
+     * order to follow and the executor's recorded jar for {@link Op#RUN_IN_ORDER}; {@code spec} for {@link Op#MEMORY}.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Request(Op op, Scenario scenario, Spec spec) {
+    record Request(Op op, Scenario scenario, Spec spec, Trace recorded, PluginJar executorJar) {
+        Request(Op op, Scenario scenario, Spec spec) {
+            this(op, scenario, spec, null, null);
+        }
     }
 
     /**

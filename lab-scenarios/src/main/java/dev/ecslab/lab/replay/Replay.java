@@ -213,6 +213,18 @@ public final class Replay {
      * @throws IllegalStateException    when two providers claim one id
      */
     public static Resolved resolve(Trace.Config config, PluginJars given) {
+        return resolve(config, given, label -> TrackerSubject.find(label, given.loader()),
+                id -> ExecutorSubject.of(id, given.loader()));
+    }
+
+    /**
+     * {@link #resolve(Trace.Config, PluginJars)} with the strategies and executors found by the given lookups (which
+     * throw {@link IllegalArgumentException} for an unknown one): those of jars whose code runs in another JVM
+     * ({@link dev.ecslab.lab.run.RunHost}), with {@code given} holding the jars' files for their SHA-256.
+     */
+    public static Resolved resolve(Trace.Config config, PluginJars given,
+            java.util.function.Function<String, TrackerSubject> strategies,
+            java.util.function.Function<String, ExecutorSubject> executors) {
         List<String> notes = new ArrayList<>();
         ChangeFlavor flavor = ChangeFlavor.valueOf(config.flavor());
         String label = flavor == ChangeFlavor.IMMEDIATE ? config.strategy() + "/immediate" : config.strategy();
@@ -231,13 +243,13 @@ public final class Replay {
         }
         TrackerSubject strategy;
         if (strategyJar != null) {
-            strategy = TrackerSubject.find(label, given.loader());
+            strategy = strategies.apply(label);
             requireFrom(PluginJar.STRATEGY, config.strategy(), strategyJar, strategy.jar());
             notes.add("strategy '" + config.strategy() + "' from " + strategyJar.describe() + ": the given jar matches");
         } else {
             strategy = mutant(config.strategy());
             if (strategy == null) {
-                strategy = TrackerSubject.find(label, given.loader());
+                strategy = strategies.apply(label);
                 if (strategy.jar() != null) {
                     notes.add("strategy '" + config.strategy() + "' from " + strategy.jar().describe() + ": this replay"
                             + " file records no jar for it (an older file?), so the jar could not be checked");
@@ -246,14 +258,14 @@ public final class Replay {
         }
         ExecutorSubject executor = null;
         if (executorJar != null) {
-            executor = ExecutorSubject.of(config.executor(), given.loader());
+            executor = executors.apply(config.executor());
             requireFrom(PluginJar.EXECUTOR, config.executor(), executorJar, executor.jar());
             notes.add("executor '" + config.executor() + "' from " + executorJar.describe() + ": the given jar matches");
         } else {
             executor = executorMutant(config.executor());
             if (executor == null) {
                 try {
-                    executor = ExecutorSubject.of(config.executor(), given.loader());
+                    executor = executors.apply(config.executor());
                 } catch (IllegalArgumentException unknown) {
                     executor = null;                      // a free trace replays without it
                 }

@@ -42,6 +42,14 @@ public final class PluginJars implements AutoCloseable {
         this.loader = loader;
     }
 
+    /**
+     * The jars as files only, none of their code loaded: the lab's own loader, for a command whose plug-ins run in
+     * another JVM ({@link RunHost}) and that needs only the jars' paths (a replay checks their SHA-256 here).
+     */
+    public static PluginJars unloaded(List<Path> strategyJars, List<Path> executorJars) {
+        return new PluginJars(strategyJars, executorJars, PluginJars.class.getClassLoader());
+    }
+
     /** No jars: the loader that loaded the lab, which sees the built-ins (and the class path's plug-ins). */
     public static PluginJars none() {
         return new PluginJars(List.of(), List.of(), PluginJars.class.getClassLoader());

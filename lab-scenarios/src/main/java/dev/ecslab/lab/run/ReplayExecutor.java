@@ -18,13 +18,20 @@ import java.util.Map;
  */
 public final class ReplayExecutor implements Executor {
     private final Map<String, List<String>> orders = new HashMap<>();
+    private final Trace trace;
 
     public ReplayExecutor(Trace trace) {
+        this.trace = trace;
         List<RunRecord> runs = new ArrayList<>(trace.runs());
         runs.sort(java.util.Comparator.comparingLong(RunRecord::startSeq));
         for (RunRecord r : runs) {
             orders.computeIfAbsent(key(r.frame(), r.stage(), r.iteration()), k -> new ArrayList<>()).add(r.system());
         }
+    }
+
+    /** The trace whose order this executor replays. */
+    public Trace trace() {
+        return trace;
     }
 
     private static String key(long frame, String stage, int iteration) {

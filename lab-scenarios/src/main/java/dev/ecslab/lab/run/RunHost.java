@@ -20,6 +20,12 @@ public interface RunHost {
     Trace run(Scenario scenario, LabConfig config);
 
     /**
+     * One run of {@code scenario} under {@code config} with its systems run serially in {@code recorded}'s order
+     * (a {@link ReplayExecutor} of it, made by the host): the replay of a free trace.
+     */
+    Trace runInOrder(Scenario scenario, LabConfig config, Trace recorded);
+
+    /**
      * Criterion 6's long run of {@code subject} and its heap measurements, made by the host (the heap weighed is
      * the host's, where the strategy's trackers live).
      */

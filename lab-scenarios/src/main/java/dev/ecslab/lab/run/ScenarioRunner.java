@@ -142,8 +142,12 @@ public final class ScenarioRunner {
 
     /** Runs the scenario with a given executor (the serial replay uses its own). The executor is closed. */
     public static Trace run(Scenario scenario, LabConfig config, Executor executor) {
-        if (RunHost.of(config) != null) {
+        RunHost host = RunHost.of(config);
+        if (host != null) {
             executor.close();
+            if (executor instanceof ReplayExecutor replay) {
+                return host.runInOrder(scenario, config, replay.trace());
+            }
             throw new IllegalStateException(config.label() + " runs in its own JVM; it cannot run with an executor made here");
         }
         return runGuarded(scenario, config, control -> executor, null, null, false);

@@ -29,7 +29,10 @@ public record Crash(@Required String source, @Required String call,
     public Crash {
         call = BadInputException.printable(call);
         exception = BadInputException.printable(exception);
-        frames = frames == null ? List.of() : frames.stream().map(BadInputException::printable).toList();
+        // a lambda's class is named by its address, which differs from one JVM to the next: a replayed crash must
+        // read the same
+        frames = frames == null ? List.of() : frames.stream().map(f -> BadInputException.printable(f)
+                .replaceAll("\\$\\$Lambda\\$\\d+/0x[0-9a-f]+", "\\$\\$Lambda")).toList();
     }
 
     /**

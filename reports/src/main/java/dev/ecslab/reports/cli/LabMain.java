@@ -418,6 +418,11 @@ public final class LabMain implements Callable<Integer> {
                 description = "the jar the file's executor came from (repeatable)")
         List<java.io.File> executorJars = new ArrayList<>();
 
+        @Option(names = "--isolate", negatable = true, defaultValue = "true", fallbackValue = "true",
+                description = "re-run the code of --strategy-jar and --executor-jar in a child JVM, so that a crash that"
+                        + " ends its JVM is reproduced as that crash (the default); --no-isolate runs it in the lab's JVM")
+        boolean isolate = true;
+
         @Option(names = "--engine-jar", paramLabel = "JAR",
                 description = "the jar the file's engine came from, for a counterexample of lab engines (repeatable)")
         List<java.io.File> engineJars = new ArrayList<>();
@@ -447,9 +452,12 @@ public final class LabMain implements Callable<Integer> {
                 }
                 saved = new Replay.Saved(sh.original(), sh.originalTrace(), sh);
             }
-            PluginJars jars;
+            PluginSubjects jars;
             try {
-                jars = PluginJars.open(CampaignOptions.paths(strategyJars), CampaignOptions.paths(executorJars));
+                jars = PluginSubjects.open(CampaignOptions.paths(strategyJars), CampaignOptions.paths(executorJars), isolate);
+            } catch (dev.ecslab.lab.isolate.PluginCrashedException e) {
+                System.err.println("lab replay: " + BadInputException.printable(e.getMessage()));
+                return 1;                               // the jar's code crashed: the counterexample's crash, reproduced
             } catch (RuntimeException e) {
                 System.err.println("lab replay: " + BadInputException.printable(e.getMessage()));
                 return BAD_INPUT;
@@ -550,14 +558,14 @@ public final class LabMain implements Callable<Integer> {
             return changed;
         }
 
-        private int replay(Path input, Replay.Saved saved, PluginJars jars) throws java.io.IOException {
+        private int replay(Path input, Replay.Saved saved, PluginSubjects jars) throws java.io.IOException {
             var config = saved.trace().config();
             if (config.drivesAnEngine()) {
                 return replayEngine(saved);
             }
             Replay.Resolved resolved;
             try {
-                resolved = Replay.resolve(config, jars);
+                resolved = Replay.resolve(config, jars.files(), jars::strategy, jars::executor);
             } catch (RuntimeException e) {
                 // refused (a missing or different jar), an unknown id, clashing ids, an unreadable jar
                 if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException

@@ -17,9 +17,12 @@ final class PluginSubjects implements AutoCloseable {
     private final PluginJars inProcess;
     private final IsolatedPlugins isolated;
 
-    private PluginSubjects(PluginJars inProcess, IsolatedPlugins isolated) {
+    private final PluginJars files;
+
+    private PluginSubjects(PluginJars inProcess, IsolatedPlugins isolated, PluginJars files) {
         this.inProcess = inProcess;
         this.isolated = isolated;
+        this.files = files;
     }
 
     /**
@@ -31,9 +34,16 @@ final class PluginSubjects implements AutoCloseable {
      */
     static PluginSubjects open(List<Path> strategyJars, List<Path> executorJars, boolean isolate) {
         if (isolate && !(strategyJars.isEmpty() && executorJars.isEmpty())) {
-            return new PluginSubjects(PluginJars.none(), IsolatedPlugins.open(strategyJars, executorJars));
+            return new PluginSubjects(PluginJars.none(), IsolatedPlugins.open(strategyJars, executorJars),
+                    PluginJars.unloaded(strategyJars, executorJars));
         }
-        return new PluginSubjects(PluginJars.open(strategyJars, executorJars), null);
+        PluginJars jars = PluginJars.open(strategyJars, executorJars);
+        return new PluginSubjects(jars, null, jars);
+    }
+
+    /** The jars as given (their files; loaded here only without isolation), for their SHA-256. */
+    PluginJars files() {
+        return files;
     }
 
     /** Whether the jars' code runs in child JVMs. */
@@ -104,6 +114,8 @@ final class PluginSubjects implements AutoCloseable {
     public void close() {
         if (isolated != null) {
             isolated.close();
+            isolated.crashReports().forEach(r -> System.err.println("lab: an isolated JVM that crashed in native code"
+                    + " wrote its crash report: " + r));
         }
         inProcess.close();
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A plug-in strategy that attacks the JVM it runs in, run by {@code lab gate} as a user runs it (a real process,
  * {@link LabMain#main}, isolation on by default): each attack ends in a crash verdict that names what happened,
- * exit 1 (a failure, never a pass and never "bad input"), the JUnit XML says so, and no process is left behind.
+ * exit 1 (a failure, never a pass and never "bad input"), the JUnit XML says so, no process is left behind, and
+ * {@code lab replay} of its counterexample reproduces the crash (exit 1), where it used to end with the plug-in.
  * In the lab's own JVM, {@code Runtime.halt(0)} would have ended the gate with 0 and the native crash and the
  * out-of-memory error would have ended it with no verdict at all.
  */
@@ -97,8 +98,35 @@ class HostilePluginTest {
         String everything = stdout + Files.readString(out.resolve("matrix.md"), StandardCharsets.UTF_8);
         assertThat(everything).as("the verdict says what happened").contains(said);
         assertThat(Files.readString(junit)).contains("<failure");
+        if (name.equals("native")) {
+            assertThat(err).as("the JVM's crash report is named").containsPattern("wrote its crash report: .*hs_err_pid\\d+\\.log");
+        }
         List<ProcessHandle> left = ProcessHandle.allProcesses()
                 .filter(h -> h.info().commandLine().map(c -> c.contains(jar.toString())).orElse(false)).toList();
         assertThat(left).as("processes left running with the plug-in jar").isEmpty();
+        if (!name.equals("hang")) {                  // a hang's replay would wait out the default run timeout
+            assertReplaysTheCrash(dir, jar, said);
+        }
+    }
+
+    /** The first counterexample, replayed as a user would with its jar: the same crash, exit 1, never a pass. */
+    private static void assertReplaysTheCrash(Path dir, Path jar, String said) throws Exception {
+        Path file;
+        try (var files = Files.list(dir.resolve("out/counterexamples"))) {
+            file = files.sorted().findFirst().orElseThrow();
+        }
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(), "replay", file.toString(),
+                "--strategy-jar", jar.toString())
+                .redirectOutput(dir.resolve("replay.txt").toFile()).redirectErrorStream(true).start();
+        boolean ended = p.waitFor(240, TimeUnit.SECONDS);
+        if (!ended) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        String out = Files.readString(dir.resolve("replay.txt"), StandardCharsets.UTF_8);
+        assertThat(ended).as(out).isTrue();
+        assertThat(p.exitValue()).as("replay's exit status (1: fails, reproduced)%n%s", out).isEqualTo(1);
+        assertThat(out).contains("the same verdict").contains(said);
     }
 }
