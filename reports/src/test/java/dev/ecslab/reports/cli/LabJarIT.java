@@ -8,18 +8,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * The executable jar ({@code reports/target/ecslab-lab.jar}, made in {@code package}) works where engine authors
  * are: {@code java -jar} in a folder outside any ecslab checkout. It gates and writes its outputs there, replays
  * what it wrote, reads a schedule, names the commit the build embedded, refuses a bad option and the commands that
- * need a checkout with exit 2 and one line (never a stack trace), and carries every module's service providers.
+ * need a checkout with exit 2 and one line (never a stack trace), and carries every module's service providers. The
+ * GitHub action's step that runs the jar (action.yml) builds commands the lab takes, and records what it did.
  *
  * <p>Run by failsafe in {@code integration-test} (after the jar is made); the build passes the jar, the commit it
  * embedded and the checkout as system properties. Each command is a child JVM on C1 alone: a few seconds in all.
@@ -33,6 +38,13 @@ class LabJarIT {
     record Ran(int code, String out, String err) {
         String both() {
             return "exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+        }
+    }
+
+    /** How the action's step ended: its exit code, its log and what it wrote to {@code $GITHUB_OUTPUT}. */
+    record StepRan(int code, String log, String outputs) {
+        String both() {
+            return "exit " + code + "\n--- log\n" + log + "\n--- outputs\n" + outputs;
         }
     }
 
@@ -136,6 +148,59 @@ class LabJarIT {
         try (Stream<Path> left = Files.list(here)) {
             assertThat(left).as("a refused command writes nothing").isEmpty();
         }
+    }
+
+    /**
+     * The action's "Run the lab" step (action.yml) as the runner runs it ({@code bash -eo pipefail}), with its inputs
+     * in the environment: the lab command it builds from them parses, and it records the lab's exit code and files.
+     */
+    static StepRan actionStep(Path workingDirectory, Map<String, String> inputs) throws Exception {
+        Map<?, ?> action = new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(CHECKOUT.resolve("action.yml")));
+        String script = null;
+        for (Object step : (List<?>) ((Map<?, ?>) action.get("runs")).get("steps")) {
+            if ("lab".equals(((Map<?, ?>) step).get("id"))) {
+                script = String.valueOf(((Map<?, ?>) step).get("run"));
+            }
+        }
+        assertThat(script).as("action.yml's step 'lab'").isNotNull();
+        Path file = workingDirectory.resolve("step.sh");
+        Files.writeString(file, script);
+        ProcessBuilder bash = new ProcessBuilder("bash", "--noprofile", "--norc", "-eo", "pipefail", file.toString())
+                .directory(workingDirectory.toFile());
+        Map<String, String> env = bash.environment();
+        for (String name : List.of("COMMAND", "STRATEGY", "EXECUTOR", "ENGINE", "STRATEGY_JARS", "EXECUTOR_JARS",
+                "ENGINE_JARS", "EXPECT", "JOBS", "TIME_BUDGET", "SCHEDULE", "STRICT")) {
+            env.put(name, "");
+        }
+        env.putAll(Map.of("LAB_JAR", JAR.toString(), "GITHUB_OUTPUT", workingDirectory.resolve("github-output").toString(),
+                "TRIES", "200", "SEED", "1000", "SCHEDULE_FORMAT", "ecslab", "OUT", "ecslab-out", "ANNOTATIONS", "true",
+                "JAVA_OPTIONS", "-XX:TieredStopAtLevel=1 -Xmx512m"));
+        env.putAll(inputs);
+        Path out = workingDirectory.resolve("step.out");
+        Process p = bash.redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("the action's step ends").isTrue();
+        return new StepRan(p.exitValue(), Files.readString(out), Files.readString(workingDirectory.resolve("github-output")));
+    }
+
+    @Test
+    void theActionsStepBuildsAGateTheLabParses() throws Exception {
+        // every gate input given: a strategy that does not exist is refused only after the whole command parsed
+        StepRan step = actionStep(here, Map.of("COMMAND", "gate", "STRATEGY", "nope", "EXECUTOR", "serial", "EXPECT", "exact",
+                "JOBS", "1", "TIME_BUDGET", "5m", "TRIES", "2", "STRATEGY_JARS", ""));
+        assertThat(step.code()).as(step.both()).isZero();
+        assertThat(step.log()).as(step.both()).contains("lab gate: no change-tracking strategy 'nope'");
+        assertThat(step.outputs()).contains("exit-code=2").contains("junit=ecslab-out/junit.xml");
+    }
+
+    @Test
+    void theActionsStepAnalysesASchedule() throws Exception {
+        Files.copy(CHECKOUT.resolve("ecs/src/test/resources/schedules/platformer.json"), here.resolve("schedule.json"));
+        StepRan step = actionStep(here, Map.of("COMMAND", "ambiguities", "SCHEDULE", "schedule.json", "STRICT", "true"));
+        assertThat(step.code()).as(step.both()).isZero();
+        assertThat(step.outputs()).contains("exit-code=1").contains("sarif=ecslab-out/ambiguities.sarif");
+        assertThat(Files.readString(here.resolve("ecslab-out/ambiguities.sarif"))).contains("\"version\" : \"2.1.0\"")
+                .contains("schedule.json");
+        assertThat(step.log()).as("the pairs in words, in the log").contains("ambiguous pair(s)");
     }
 
     @Test
