@@ -795,6 +795,29 @@ final class CiWorkflowCheck {
         return problems;
     }
 
+    /**
+     * The {@code ./lab} and {@code java -jar ecslab-lab.jar} commands of a page's plain code blocks ({@code ```},
+     * {@code ```bash}, {@code ```sh}): each parses. Empty when every one does; a page without any is a problem.
+     */
+    List<String> pageCommands(String file, String markdown) {
+        List<String> problems = new ArrayList<>();
+        Matcher m = Pattern.compile("^```(bash|sh|shell)?\\n(.*?)^```", Pattern.DOTALL | Pattern.MULTILINE).matcher(markdown);
+        int commands = 0;
+        while (m.find()) {
+            for (Invocation inv : labCommands(m.group(2), name -> "1")) {
+                commands++;
+                String problem = parseProblem(inv);
+                if (problem != null) {
+                    problems.add(file + ": " + inv + ": " + problem);
+                }
+            }
+        }
+        if (commands == 0) {
+            problems.add(file + ": no lab command in a code block");
+        }
+        return problems;
+    }
+
     /** Whether a YAML example is a GitHub workflow (it has {@code jobs:} and {@code on:}) rather than a GitLab pipeline. */
     static boolean githubWorkflowText(String yamlText) {
         return Pattern.compile("^jobs:", Pattern.MULTILINE).matcher(yamlText).find()

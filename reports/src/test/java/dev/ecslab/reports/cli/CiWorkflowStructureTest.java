@@ -132,6 +132,17 @@ class CiWorkflowStructureTest {
     }
 
     @Test
+    void theCommandsOfTheReadmeAndTheCommandLinePageParse() {
+        assertThat(CHECK.pageCommands("README.md", read("README.md"))).isEmpty();
+        assertThat(read("README.md")).contains("java -jar ecslab-lab.jar gate");
+        String broken = "```\njava -jar ecslab-lab.jar gate --strategy generation --executr dynamic\n```\n";
+        assertThat(CHECK.pageCommands("page.md", broken)).singleElement().asString()
+                .startsWith("page.md: java -jar ecslab-lab.jar gate").contains("--executr");
+        assertThat(CHECK.pageCommands("page.md", "```\necho no lab here\n```\n"))
+                .containsExactly("page.md: no lab command in a code block");
+    }
+
+    @Test
     void theCiPageExamplesRunCommandsTheLabTakes() throws IOException {
         assertThat(CHECK.page("docs/ci.md", Files.readString(ROOT.resolve("docs/ci.md"))))
                 .as("problems in the examples of docs/ci.md").isEmpty();
