@@ -804,13 +804,7 @@ final class CiWorkflowCheck {
         Matcher m = Pattern.compile("^```(bash|sh|shell)?\\n(.*?)^```", Pattern.DOTALL | Pattern.MULTILINE).matcher(markdown);
         int commands = 0;
         while (m.find()) {
-            for (Invocation inv : labCommands(m.group(2), name -> "1")) {
-                commands++;
-                String problem = parseProblem(inv);
-                if (problem != null) {
-                    problems.add(file + ": " + inv + ": " + problem);
-                }
-            }
+            commands += eachParses(file, m.group(2), problems);
         }
         if (commands == 0) {
             problems.add(file + ": no lab command in a code block");
@@ -908,18 +902,24 @@ final class CiWorkflowCheck {
         List<String> problems = new ArrayList<>();
         int commands = 0;
         for (String script : jenkinsShellScripts(text)) {
-            for (Invocation inv : labCommands(script, name -> "1")) {
-                commands++;
-                String problem = parseProblem(inv);
-                if (problem != null) {
-                    problems.add(where + ": " + inv + ": " + problem);
-                }
-            }
+            commands += eachParses(where, script, problems);
         }
         if (commands == 0) {
             problems.add(where + ": no ./lab command in an sh step");
         }
         return problems;
+    }
+
+    /** Adds to {@code problems} why each lab command of {@code script} does not parse; answers how many it has. */
+    private int eachParses(String where, String script, List<String> problems) {
+        List<Invocation> found = labCommands(script, name -> "1");
+        for (Invocation inv : found) {
+            String problem = parseProblem(inv);
+            if (problem != null) {
+                problems.add(where + ": " + inv + ": " + problem);
+            }
+        }
+        return found.size();
     }
 
     /** The scripts of a Groovy text's {@code sh '...'}, {@code sh "..."}, {@code sh '''...'''} and {@code sh """..."""}. */
