@@ -95,17 +95,6 @@ class LabJarIT {
     }
 
     @Test
-    void aGateWritesItsFilesWhereItWasStarted() throws Exception {
-        Ran gate = java(here, "gate", "--strategy", "generation", "--executor", "serial", "--tries", "2", "--no-memory",
-                "--search", "-1", "--junit", "gate.xml", "--progress", "never");
-        assertThat(gate.code()).as(gate.both()).isZero();
-        Path real = here.toRealPath();
-        assertThat(real.resolve("gate.xml")).isRegularFile();
-        assertThat(real.resolve(RepositoryRoot.STANDALONE_OUT).resolve("gate").resolve("matrix.json")).isRegularFile();
-        assertThat(gate.out()).contains("JUnit XML: " + real.resolve("gate.xml"));
-    }
-
-    @Test
     void aFailingGateExitsOneAndItsCounterexampleReplaysFromTheJar() throws Exception {
         Ran gate = java(here, "gate", "--strategy", "flags", "--executor", "serial", "--tries", "0", "--no-memory",
                 "--search", "-1", "--out", "gate-out", "--quiet");
@@ -117,6 +106,34 @@ class LabJarIT {
         Ran replay = java(here, "replay", first);
         assertThat(replay.code()).as(replay.both()).isEqualTo(1);
         assertThat(replay.out()).contains("the same verdict");
+    }
+
+    @Test
+    void aGatesShardsMergeIntoItsVerdictAndARunWritesItsReportHere() throws Exception {
+        for (String k : List.of("1", "2")) {
+            Ran shard = java(here, "gate", "--strategy", "generation", "--executor", "serial", "--tries", "2", "--no-memory",
+                    "--search", "-1", "--shard", k + "/2", "--out", "shards/" + k, "--quiet");
+            assertThat(shard.code()).as(shard.both()).isZero();
+        }
+        Ran merge = java(here, "merge", "shards/1", "shards/2", "--junit", "gate.xml");
+        assertThat(merge.code()).as(merge.both()).isZero();
+        Path real = here.toRealPath();
+        assertThat(real.resolve("gate.xml")).isRegularFile();
+        assertThat(merge.out()).contains("JUnit XML: " + real.resolve("gate.xml"));
+        assertThat(real.resolve(RepositoryRoot.STANDALONE_OUT).resolve("merged").resolve("matrix.json")).isRegularFile();
+
+        Ran run = java(here, "run", "--strategy", "generation", "--executor", "serial", "--tries", "1", "--witness-tries", "0",
+                "--no-memory", "--search", "-1", "--quiet");
+        assertThat(run.code()).as(run.both()).isZero();
+        assertThat(real.resolve(RepositoryRoot.STANDALONE_OUT).resolve("index.html")).isRegularFile();
+    }
+
+    @Test
+    void theEnginesTheJarCarriesAreJudged() throws Exception {
+        Ran engines = java(here, "engines", "--tries", "0");
+        assertThat(engines.code()).as(engines.both()).isZero();
+        assertThat(Files.readString(here.resolve(RepositoryRoot.STANDALONE_OUT).resolve("engines").resolve("engines.md")))
+                .contains("artemis-odb").contains("zay-es").contains("reference");
     }
 
     @Test
