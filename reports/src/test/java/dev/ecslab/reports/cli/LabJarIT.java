@@ -110,19 +110,17 @@ class LabJarIT {
 
     @Test
     void aGatesShardsMergeIntoItsVerdictAndARunWritesItsReportHere() throws Exception {
-        for (String k : List.of("1", "2")) {
-            Ran shard = java(here, "gate", "--strategy", "generation", "--executor", "serial", "--tries", "2", "--no-memory",
-                    "--search", "-1", "--shard", k + "/2", "--out", "shards/" + k, "--quiet");
-            assertThat(shard.code()).as(shard.both()).isZero();
-        }
-        Ran merge = java(here, "merge", "shards/1", "shards/2", "--junit", "gate.xml");
+        Ran shard = java(here, "gate", "--strategy", "generation", "--executor", "serial", "--tries", "1", "--no-memory",
+                "--search", "-1", "--shard", "1/1", "--out", "shards/1", "--quiet");
+        assertThat(shard.code()).as(shard.both()).isZero();
+        Ran merge = java(here, "merge", "shards/1", "--junit", "gate.xml");
         assertThat(merge.code()).as(merge.both()).isZero();
         Path real = here.toRealPath();
         assertThat(real.resolve("gate.xml")).isRegularFile();
         assertThat(merge.out()).contains("JUnit XML: " + real.resolve("gate.xml"));
         assertThat(real.resolve(RepositoryRoot.STANDALONE_OUT).resolve("merged").resolve("matrix.json")).isRegularFile();
 
-        Ran run = java(here, "run", "--strategy", "generation", "--executor", "serial", "--tries", "1", "--witness-tries", "0",
+        Ran run = java(here, "run", "--strategy", "generation", "--executor", "serial", "--tries", "0", "--witness-tries", "0",
                 "--no-memory", "--search", "-1", "--quiet");
         assertThat(run.code()).as(run.both()).isZero();
         assertThat(real.resolve(RepositoryRoot.STANDALONE_OUT).resolve("index.html")).isRegularFile();
