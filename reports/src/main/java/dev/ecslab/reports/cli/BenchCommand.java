@@ -45,11 +45,11 @@ final class BenchCommand implements Callable<Integer> {
     List<String> only = new ArrayList<>();
 
     @Option(names = "--jar", paramLabel = "JAR", description = "the JMH jar (default: benchmarks/target/benchmarks.jar in"
-            + " the ecslab checkout, ${DEFAULT-VALUE})")
-    Path jar = RepositoryRoot.find().resolve(Path.of("benchmarks", "target", "benchmarks.jar"));
+            + " the ecslab checkout)")
+    Path jar;
 
     @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: reports/out/bench in the ecslab"
-            + " checkout, ${DEFAULT-VALUE})")
+            + " checkout, ecslab-out/bench here without one: ${DEFAULT-VALUE})")
     Path out = RepositoryRoot.defaultOut("bench");
 
     /** The run record written beside a result file: when, at which commit, how ({@link dev.ecslab.reports.chart.BenchmarkResults}). */
@@ -72,6 +72,10 @@ final class BenchCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--only " + b
                         + ": not in the suite " + SUITE);
             }
+        }
+        if (jar == null) {
+            jar = RepositoryRoot.required("lab bench", "the JMH jar built").resolve(Path.of("benchmarks", "target",
+                    "benchmarks.jar"));
         }
         Path jmh = jar.toAbsolutePath().normalize();
         if (!Files.isRegularFile(jmh)) {

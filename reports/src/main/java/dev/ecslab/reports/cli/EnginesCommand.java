@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -67,7 +68,8 @@ final class EnginesCommand implements Callable<Integer> {
     int timeoutSeconds = 30;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where engines.md, engines.html, engines.json and the"
-            + " counterexamples go (default: reports/out/engines in the checkout, which the report in reports/out links)")
+            + " counterexamples go (default: reports/out/engines in the checkout, which the report in reports/out links;"
+            + " ecslab-out/engines here without one)")
     Path out;
 
     /** How long a driver may take to start and answer hello. */
@@ -120,8 +122,8 @@ final class EnginesCommand implements Callable<Integer> {
                     replayOptions(engines, jars, commands), java.time.ZonedDateTime.now()));
             System.err.println("lab engines: wrote " + out.resolve("engines.md") + ", " + out.resolve(EnginesPage.PAGE) + " and "
                     + out.resolve(EnginesJson.FILE) + (insideAReport(out) ? "" : "; no lab report is in " + out.getParent()
-                    + ", so the page links none (the default, reports/out/engines, is below the report's folder, and lab report"
-                    + " adds the link to a report written before)"));
+                    + ", so the page links none (the default, engines/ in the default output folder, is below the report's"
+                    + " folder, and lab report adds the link to a report written before)"));
             return 0;
         }
     }
@@ -160,7 +162,16 @@ final class EnginesCommand implements Callable<Integer> {
      */
     private static List<EngineSubject> shipped(List<String> ids) {
         List<EngineSubject> out = new ArrayList<>();
-        Path home = RepositoryRoot.find();
+        Optional<Path> checkout = RepositoryRoot.checkout();
+        if (checkout.isEmpty()) {
+            for (String[] d : SHIPPED) {
+                if (ids.contains(d[0])) {
+                    RepositoryRoot.required("lab engines", "the driver of engine " + d[0] + " (" + d[1] + ")");
+                }
+            }
+            return out;                                  // the executable jar alone: the engines it carries
+        }
+        Path home = checkout.get();
         for (String[] d : SHIPPED) {
             Path script = home.resolve(d[1]);
             if (!Files.isRegularFile(script) || !ids.isEmpty() && !ids.contains(d[0])) {
@@ -204,7 +215,7 @@ final class EnginesCommand implements Callable<Integer> {
     static String page(List<EngineLab.Row> rows, int scenarios, int tries, long seed, Path out, Map<String, String> replayOptions,
             java.time.ZonedDateTime now) {
         return EnginesPage.render(new EnginesPage.Input(rows, scenarios, tries, seed, out, insideAReport(out), replayOptions,
-                ScenarioText::html, RepositoryRoot.find(), now));
+                ScenarioText::html, RepositoryRoot.checkout().orElse(null), now));
     }
 
     /** Whether {@code out}'s parent holds a lab report (its manifest and main page): {@code lab engines}' default place. */

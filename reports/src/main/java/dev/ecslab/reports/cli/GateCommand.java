@@ -86,7 +86,7 @@ final class GateCommand implements Callable<Integer> {
     Path junit;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where the counterexamples' replay files and the matrix"
-            + " go (default: reports/out/gate in the ecslab checkout, ${DEFAULT-VALUE})")
+            + " go (default: reports/out/gate in the ecslab checkout, ecslab-out/gate here without one: ${DEFAULT-VALUE})")
     Path out = RepositoryRoot.defaultOut("gate");
 
     @Option(names = "--annotations", paramLabel = "FORMAT", description = "also print each check that did not pass as a"

@@ -240,7 +240,7 @@ public final class LabMain implements Callable<Integer> {
         CampaignOptions campaign = new CampaignOptions();
 
         @Option(names = "--out", paramLabel = "DIR", description = "output folder (default: reports/out in the ecslab"
-                + " checkout, ${DEFAULT-VALUE})")
+                + " checkout, ecslab-out here without one: ${DEFAULT-VALUE})")
         Path out = RepositoryRoot.defaultOut();
 
         @Option(names = "--strategy", description = "only these strategies (labels such as generation or"
@@ -353,7 +353,7 @@ public final class LabMain implements Callable<Integer> {
      * {@code lab run} does after its campaign, and {@code lab merge} after merging a run's shards.
      */
     static int report(Matrix m, StagedReport report, Interrupts stop, String command) throws java.io.IOException {
-        Path root = RepositoryRoot.find();
+        Path root = RepositoryRoot.checkout().orElse(null);
         Checkpoints.reached("staging", stop);
         var files = MatrixReport.write(m, report.dir());
         ReportWriter.pages(m, files, Report.renderer(), Report.benchmarks(root, report.out(), report.dir()), root,

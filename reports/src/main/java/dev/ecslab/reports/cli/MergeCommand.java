@@ -39,7 +39,7 @@ final class MergeCommand implements Callable<Integer> {
     List<Path> shards = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR", description = "where the merged report goes (default: reports/out/merged"
-            + " in the ecslab checkout, ${DEFAULT-VALUE})")
+            + " in the ecslab checkout, ecslab-out/merged here without one: ${DEFAULT-VALUE})")
     Path out = RepositoryRoot.defaultOut("merged");
 
     @Option(names = "--junit", paramLabel = "FILE", description = "gate shards: write the gate's JUnit XML here")

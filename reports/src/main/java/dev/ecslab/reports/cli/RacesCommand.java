@@ -89,8 +89,8 @@ final class RacesCommand implements Callable<Integer> {
     boolean offline;
 
     @Option(names = "--doc", paramLabel = "FILE", description = "the page the table goes to, and that --no-run reads"
-            + " (default: docs/race-catalogue.md in the ecslab checkout, ${DEFAULT-VALUE})")
-    Path doc = RepositoryRoot.find().resolve(RaceCatalogueStatus.PAGE);
+            + " (default: docs/race-catalogue.md in the ecslab checkout)")
+    Path doc;
 
     /** How a step ended. */
     private enum End { SUCCEEDED, FAILED, COULD_NOT_START, STOPPED }
@@ -103,7 +103,10 @@ final class RacesCommand implements Callable<Integer> {
         if (runs < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--runs must be 1 or more, was " + runs);
         }
-        Path root = RepositoryRoot.find();
+        Path root = RepositoryRoot.required("lab races", "the race catalogue's tests and their Maven build");
+        if (doc == null) {
+            doc = root.resolve(RaceCatalogueStatus.PAGE);
+        }
         Path readme = root.resolve("lincheck-tests").resolve("README.md");
         if (!Files.isRegularFile(readme)) {
             throw new BadInputException(readme.toString(), "", "not found; lab races runs inside an ecslab checkout");

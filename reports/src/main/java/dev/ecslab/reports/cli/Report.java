@@ -40,6 +40,9 @@ final class Report {
      * which {@link BenchmarkResults} reads as quick runs).
      */
     static List<Path> resultDirectories(Path root, Path out) {
+        if (root == null) {
+            return List.of(out.resolve("bench"));       // no checkout: no committed results
+        }
         return List.of(root.toAbsolutePath().resolve("benchmarks").resolve("results"), out.resolve("bench"));
     }
 

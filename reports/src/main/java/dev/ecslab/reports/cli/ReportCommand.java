@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
             + " matrix.json of an older lab, or one its own figures contradict", LabMain.INTERNAL_LINE, LabMain.STOPPED_LINE})
 final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "the report folder to redraw (default: reports/out in the"
-            + " ecslab checkout, ${DEFAULT-VALUE}; a gate's: reports/out/gate)")
+            + " ecslab checkout, ecslab-out here without one: ${DEFAULT-VALUE}; a gate's: its gate folder)")
     Path out = RepositoryRoot.defaultOut();
 
     @Override
@@ -53,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new BadInputException(folder.toString(), "--out", "no report to redraw here: there is no matrix.json"
                     + " (lab run or lab gate writes one)");
         }
-        Path root = RepositoryRoot.find();
+        Path root = RepositoryRoot.checkout().orElse(null);
         RecordedMatrix.Read read;
         int carried = 0;
         try (StagedReport report = StagedReport.open(out, "--out", "lab report", LabMain::note);

@@ -38,7 +38,8 @@ final class StressCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "unknown mode '" + mode
                     + "': sanity, quick, default, tough or stress");
         }
-        Path script = RepositoryRoot.find().resolve("jcstress-tests").resolve("run.sh");
+        Path script = RepositoryRoot.required("lab stress", "the JCStress tests and their build script").resolve("jcstress-tests")
+                .resolve("run.sh");
         if (!Files.isRegularFile(script)) {
             throw new BadInputException(script.toString(), "", "not found; lab stress runs inside an ecslab checkout");
         }

@@ -30,7 +30,8 @@ public final class ReportWriter {
      * navigation links the engines' page when {@code lab engines} wrote it below {@code folder} (its default folder,
      * {@value EnginesPage#FROM_REPORT}), and the main page then summarises each engine's result from the
      * {@code engines.json} beside it, or says why it could not ({@link EnginesSummary}: a bad file never stops the
-     * report).
+     * report). {@code repositoryRoot} is the ecslab checkout whose race catalogue the report shows, or null without
+     * one (the executable jar alone): the report then shows no catalogue.
      */
     public static Map<String, String> pages(Matrix m, Map<Counterexample, String> replayFiles, CounterexampleRenderer renderer,
             Benchmarks benchmarks, Path repositoryRoot, Path folder) throws IOException {
@@ -39,7 +40,8 @@ public final class ReportWriter {
         m.compiledAmbiguities().forEach((scenario, report) -> ambiguities.add(new AmbiguityView(scenario, report)));
         boolean engines = java.nio.file.Files.isRegularFile(folder.resolve(EnginesPage.FROM_REPORT));
         return ReportPage.pages(new ReportPage.Input(m, replayFiles, renderer, ambiguities,
-                RaceCatalogueStatus.read(repositoryRoot), benchmarks.charts(), benchmarks.note(),
+                repositoryRoot == null ? RaceCatalogueStatus.Results.NONE
+                        : RaceCatalogueStatus.read(repositoryRoot), benchmarks.charts(), benchmarks.note(),
                 Conclusions.answer(m, benchmarks.scores()), ZonedDateTime.now(), folder, engines,
                 engines ? EnginesSummary.read(folder) : null));
     }

@@ -2,15 +2,7 @@ package dev.ecslab.reports.ambiguity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.networknt.schema.Error;
-import com.networknt.schema.InputFormat;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.dialect.Dialects;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.ecslab.reports.schema.Draft7Schema;
 import java.util.List;
 
 /**
@@ -21,24 +13,9 @@ import java.util.List;
  * would not load). Format assertions ({@code uri}, {@code uri-reference}) are on.
  */
 public final class SarifSchema {
-    private static final String RESOURCE = "/sarif/sarif-schema-2.1.0.json";
-    private static final Schema SCHEMA = load();
+    private static final Draft7Schema SCHEMA = new Draft7Schema("/sarif/sarif-schema-2.1.0.json");
 
     private SarifSchema() {
-    }
-
-    private static Schema load() {
-        SchemaRegistry registry = SchemaRegistry.withDialect(Dialects.getDraft7(), b -> b
-                .schemaLoader(loader -> loader.fetchRemoteResources(false))
-                .schemaRegistryConfig(SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
-        try (InputStream in = SarifSchema.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the test resources");
-            }
-            return registry.getSchema(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /**
@@ -46,11 +23,7 @@ public final class SarifSchema {
      * JSON pointer ({@code /runs/0/results/0: required property 'message' not found}); empty when valid.
      */
     public static List<String> violations(String sarif) {
-        List<Error> errors = SCHEMA.validate(sarif, InputFormat.JSON);
-        return errors.stream().map(e -> {
-            String at = e.getInstanceLocation().toString();             // a JSON pointer; the root is ""
-            return (at.isEmpty() ? "/" : at) + ": " + e.getMessage();
-        }).toList();
+        return SCHEMA.violations(sarif);
     }
 
     /** Fails, naming every violation, unless {@code sarif} is a valid SARIF 2.1.0 log. */

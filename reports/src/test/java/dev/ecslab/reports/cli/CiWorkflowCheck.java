@@ -51,18 +51,43 @@ final class CiWorkflowCheck {
     private static final Set<String> GITLAB_KEYWORDS = Set.of("stages", "variables", "default", "include", "workflow",
             "image", "services", "cache", "before_script", "after_script", "spec");
 
+    /** How docs name this repository's action in an example: its owner depends on where it was found. */
+    static final String DOCUMENTED_ACTION = "OWNER/ecslab@REF";
+    private static final Pattern INPUT_REFERENCE = Pattern.compile("\\binputs\\.([A-Za-z0-9_-]+)");
+    private static final Pattern STEP_OUTPUT = Pattern.compile("\\bsteps\\.([A-Za-z0-9_-]+)\\.outputs\\.([A-Za-z0-9_-]+)");
+    private static final Pattern ARRAY_ASSIGNMENT = Pattern.compile("\\b([A-Za-z_][A-Za-z0-9_]*)(\\+?)=\\(([^)]*)\\)");
+    private static final Pattern ARRAY_EXPANSION = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\[@]}");
+    private static final Pattern ENVIRONMENT_VARIABLE = Pattern.compile("\\$\\{?([A-Z][A-Z0-9_]*)");
+    private static final Set<String> RUNNER_VARIABLES = Set.of("HOME", "PATH", "CI", "RUNNER_OS", "RUNNER_TEMP", "JAVA_HOME");
+
     private final Supplier<CommandLine> commandLine;
+    private final Map<?, ?> actionInputs;
 
     /** A check whose {@code ./lab} commands are parsed by a fresh command line from {@code commandLine}. */
     CiWorkflowCheck(Supplier<CommandLine> commandLine) {
+        this(commandLine, null);
+    }
+
+    /**
+     * A check that also knows this repository's action ({@code action.yml}'s text, null for none): a workflow step
+     * using it ({@code uses: ./} or {@value #DOCUMENTED_ACTION}) may only give inputs it declares, and must give the
+     * ones it requires.
+     */
+    CiWorkflowCheck(Supplier<CommandLine> commandLine, String actionYaml) {
         this.commandLine = commandLine;
+        Map<?, ?> action = actionYaml == null ? Map.of() : map(yaml().load(actionYaml));
+        this.actionInputs = map(action.get("inputs"));
     }
 
     /**
      * One {@code ./lab} command found in a script: its arguments as written (CI variables and expressions left
      * in) and as the shell would pass them, with sample values for the variables.
      */
-    record Invocation(List<String> written, List<String> args) {
+    record Invocation(List<String> written, List<String> args, String launcher) {
+        Invocation(List<String> written, List<String> args) {
+            this(written, args, "./lab");
+        }
+
         String command() {
             return args.isEmpty() ? "" : args.get(0);
         }
@@ -107,7 +132,7 @@ final class CiWorkflowCheck {
 
         @Override
         public String toString() {
-            return "./lab " + String.join(" ", written);
+            return launcher + " " + String.join(" ", written);
         }
     }
 
@@ -242,6 +267,7 @@ final class CiWorkflowCheck {
             String uses = step.get("uses") instanceof String u ? u : null;
             if (uses != null) {
                 pinned(at, uses, problems);
+                ownActionInputs(at, uses, map(step.get("with")), problems);
                 if (uses.startsWith("actions/upload-artifact@")) {
                     facts.uploads.add(step);
                 } else if (uses.startsWith("actions/download-artifact@")) {
@@ -446,8 +472,8 @@ final class CiWorkflowCheck {
 
     /** An action reference must name a version: {@code @v4}, {@code @v4.1.2} or a commit SHA. */
     private static void pinned(String at, String uses, List<String> problems) {
-        if (uses.startsWith("./")) {
-            return; // an action of this repository: the checkout pins it
+        if (uses.startsWith("./") || uses.equals(DOCUMENTED_ACTION)) {
+            return; // an action of this repository: the checkout pins it (docs say what REF to put)
         }
         if (uses.startsWith("docker://")) {
             if (!uses.contains("@sha256:") && !uses.substring(uses.lastIndexOf('/') + 1).contains(":")) {
@@ -516,6 +542,232 @@ final class CiWorkflowCheck {
         return all;
     }
 
+    // ---------------------------------------------------------------------------------------------- the action
+
+    /**
+     * A step using this repository's action ({@code uses: ./} or {@value #DOCUMENTED_ACTION}) gives only inputs the
+     * action declares and every input it requires.
+     */
+    private void ownActionInputs(String at, String uses, Map<?, ?> with, List<String> problems) {
+        if (!uses.equals("./") && !uses.equals(".") && !uses.equals(DOCUMENTED_ACTION)) {
+            return;
+        }
+        if (actionInputs.isEmpty()) {
+            problems.add(at + ": uses this repository's action, but there is no action.yml with inputs");
+            return;
+        }
+        for (Object key : with.keySet()) {
+            if (!actionInputs.containsKey(key)) {
+                problems.add(at + ": input '" + key + "' is not an input of action.yml " + actionInputs.keySet());
+            }
+        }
+        for (var e : actionInputs.entrySet()) {
+            if (Boolean.TRUE.equals(map(e.getValue()).get("required")) && !with.containsKey(e.getKey())) {
+                problems.add(at + ": the required input '" + e.getKey() + "' of action.yml is not given");
+            }
+        }
+    }
+
+    /**
+     * The repository's composite action: every input documented (a description, and a default unless required),
+     * declared when read and read when declared; every step's output read from a step that writes it; every output
+     * backed by a step; actions pinned; every {@code run} step with a {@code shell}; every upper-case variable a script
+     * reads set by its step's {@code env}, the script or the runner; and every lab command parses: a literal one as a
+     * whole, one built in a bash array ({@code args=(gate ...)}, {@code args+=(--tries "$TRIES")}, run as
+     * {@code "${args[@]}"}) piece by piece, each option known to the array's command and given its value.
+     */
+    List<String> action(String file, String text) {
+        List<String> problems = new ArrayList<>();
+        Map<?, ?> action = yamlMap(file, text, problems);
+        if (action == null) {
+            return problems;
+        }
+        Map<?, ?> runs = map(action.get("runs"));
+        if (!"composite".equals(runs.get("using"))) {
+            problems.add(file + ": runs.using is " + runs.get("using") + ", not composite");
+        }
+        Map<?, ?> inputs = map(action.get("inputs"));
+        for (var e : inputs.entrySet()) {
+            Map<?, ?> input = map(e.getValue());
+            String at = file + ": input '" + e.getKey() + "'";
+            if (!(input.get("description") instanceof String d) || d.isBlank()) {
+                problems.add(at + " has no description");
+            }
+            if (!input.containsKey("default") && !Boolean.TRUE.equals(input.get("required"))) {
+                problems.add(at + " has no default and is not required: say what leaving it out means");
+            }
+        }
+        Set<String> read = new LinkedHashSet<>();
+        List<String> expressions = new ArrayList<>();
+        strings(runs, expressions);
+        strings(action.get("outputs"), expressions);
+        for (String value : expressions) {
+            Matcher m = INPUT_REFERENCE.matcher(value);
+            while (m.find()) {
+                read.add(m.group(1));
+            }
+        }
+        for (String name : read) {
+            if (!inputs.containsKey(name)) {
+                problems.add(file + ": reads inputs." + name + ", which is not declared (inputs: " + inputs.keySet() + ")");
+            }
+        }
+        for (Object name : inputs.keySet()) {
+            if (!read.contains(String.valueOf(name))) {
+                problems.add(file + ": input '" + name + "' is declared but never read: it would do nothing");
+            }
+        }
+        Map<String, String> written = new LinkedHashMap<>();  // step id -> its script ("" for an action's step)
+        CommandLine lab = commandLine.get();                  // for the commands' options, never parsed with
+        List<?> steps = list(runs.get("steps"));
+        for (int i = 0; i < steps.size(); i++) {
+            Map<?, ?> step = map(steps.get(i));
+            Object label = step.get("name") != null ? step.get("name") : step.get("uses") != null ? step.get("uses")
+                    : "#" + (i + 1);
+            String at = file + ", step '" + label + "'";
+            List<String> own = new ArrayList<>();
+            strings(step, own);
+            stepOutputs(at, own, written, problems);
+            if (step.get("uses") instanceof String uses) {
+                pinned(at, uses, problems);
+            }
+            if (step.get("run") instanceof String script) {
+                if (step.get("shell") == null) {
+                    problems.add(at + ": a run step of a composite action needs shell:");
+                }
+                Map<?, ?> env = map(step.get("env"));
+                actionScript(at, script, env, lab, problems);
+            }
+            if (step.get("id") != null) {
+                written.put(String.valueOf(step.get("id")), step.get("run") instanceof String r ? r : "");
+            }
+        }
+        for (var e : map(action.get("outputs")).entrySet()) {
+            List<String> value = new ArrayList<>();
+            strings(e.getValue(), value);
+            stepOutputs(file + ": output '" + e.getKey() + "'", value, written, problems);
+        }
+        return problems;
+    }
+
+    /** Each {@code steps.ID.outputs.NAME} read is of an earlier step with that id, which writes NAME when it runs a script. */
+    private static void stepOutputs(String at, List<String> values, Map<String, String> written, List<String> problems) {
+        for (String value : values) {
+            Matcher m = STEP_OUTPUT.matcher(value);
+            while (m.find()) {
+                String script = written.get(m.group(1));
+                if (script == null) {
+                    problems.add(at + ": reads steps." + m.group(1) + ".outputs." + m.group(2) + ", but no earlier step has"
+                            + " id '" + m.group(1) + "'");
+                } else if (!script.isEmpty() && !script.contains(m.group(2) + "=")) {
+                    problems.add(at + ": reads steps." + m.group(1) + ".outputs." + m.group(2) + ", which step '"
+                            + m.group(1) + "' never writes to $GITHUB_OUTPUT");
+                }
+            }
+        }
+    }
+
+    /** One {@code run} script of the action: its variables, and its lab commands, literal or built in arrays. */
+    private void actionScript(String at, String script, Map<?, ?> env, CommandLine lab, List<String> problems) {
+        Matcher v = ENVIRONMENT_VARIABLE.matcher(script);
+        Set<String> unset = new LinkedHashSet<>();
+        while (v.find()) {
+            String name = v.group(1);
+            if (!env.containsKey(name) && !name.startsWith("GITHUB_") && !name.startsWith("RUNNER_")
+                    && !RUNNER_VARIABLES.contains(name) && !script.matches("(?s).*\\b" + name + "=.*")) {
+                unset.add(name);
+            }
+        }
+        unset.forEach(name -> problems.add(at + ": reads $" + name + ", which neither the step's env nor the script sets"));
+        Map<String, List<String>> arrayCommands = new LinkedHashMap<>();
+        Matcher a = ARRAY_ASSIGNMENT.matcher(script);
+        while (a.find()) {
+            List<String> words = labCommands("./lab " + a.group(3), name -> "1").get(0).args();
+            String array = a.group(1);
+            if (a.group(2).isEmpty()) {
+                if (!words.isEmpty() && lab.getSubcommands().containsKey(words.get(0))) {
+                    arrayCommands.computeIfAbsent(array, k -> new ArrayList<>()).add(words.get(0));
+                    fragment(at, array, lab, List.of(words.get(0)), words.subList(1, words.size()), problems);
+                } else {
+                    arrayCommands.remove(array);             // some other array
+                }
+            } else if (arrayCommands.containsKey(array)) {
+                List<String> commands = arrayCommands.get(array);
+                fragment(at, array, lab, commands.subList(commands.size() - 1, commands.size()), words, problems);
+            }
+        }
+        for (Invocation inv : labCommands(script, name -> "1")) {
+            Matcher x = inv.written().isEmpty() ? null : ARRAY_EXPANSION.matcher(inv.written().get(0));
+            if (x != null && x.matches()) {
+                List<String> commands = arrayCommands.get(x.group(1));
+                if (commands == null) {
+                    problems.add(at + ": " + inv + ": the array " + x.group(1) + " is never set to a lab command");
+                } else {
+                    fragment(at, x.group(1), lab, commands, inv.args().subList(1, inv.args().size()), problems);
+                }
+                continue;
+            }
+            String problem = parseProblem(inv);
+            if (problem != null) {
+                problems.add(at + ": " + inv + ": " + problem);
+            }
+        }
+    }
+
+    /**
+     * Words added to an array that holds a lab command: each option is one of the command's (of at least one of
+     * {@code commands}, for words added where several may be in the array) and has its value; other words are taken
+     * only by a command with positional parameters.
+     */
+    private static void fragment(String at, String array, CommandLine lab, List<String> commands, List<String> words,
+            List<String> problems) {
+        List<String> refusals = new ArrayList<>();
+        for (String command : commands) {
+            String refused = fragmentProblem(lab, command, words);
+            if (refused == null) {
+                return;
+            }
+            refusals.add(refused);
+        }
+        problems.add(at + ": " + array + " " + String.join(" ", words) + ": " + String.join("; ", refusals));
+    }
+
+    private static String fragmentProblem(CommandLine lab, String command, List<String> words) {
+        CommandLine.Model.CommandSpec spec = lab.getSubcommands().get(command).getCommandSpec();
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
+            if (!word.startsWith("-")) {
+                if (spec.positionalParameters().isEmpty()) {
+                    return "lab " + command + " takes no argument '" + word + "'";
+                }
+                continue;
+            }
+            String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+            CommandLine.Model.OptionSpec option = spec.findOption(name);
+            if (option == null) {
+                return "lab " + command + " has no option '" + name + "'";
+            }
+            if (option.arity().min() > 0 && !word.contains("=")) {
+                if (i + 1 >= words.size()) {
+                    return "lab " + command + " " + name + " needs a value, and none follows it";
+                }
+                i++;
+            }
+        }
+        return null;
+    }
+
+    /** Every string in a YAML tree (keys left out), into {@code into}. */
+    private static void strings(Object node, List<String> into) {
+        if (node instanceof String s) {
+            into.add(s);
+        } else if (node instanceof Map<?, ?> m) {
+            m.values().forEach(v -> strings(v, into));
+        } else if (node instanceof Collection<?> c) {
+            c.forEach(v -> strings(v, into));
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------- docs
 
     /** A page's GitLab CI ({@code ```yaml}) and Jenkins ({@code ```groovy}) examples; it must have one of each. */
@@ -523,9 +775,12 @@ final class CiWorkflowCheck {
         List<String> problems = new ArrayList<>();
         Matcher m = FENCE.matcher(markdown);
         int gitlab = 0;
+        int github = 0;
         int jenkins = 0;
         while (m.find()) {
-            if (m.group(1).equals("yaml")) {
+            if (m.group(1).equals("yaml") && githubWorkflowText(m.group(2))) {
+                problems.addAll(githubWorkflow(file + ", GitHub workflow example " + ++github, m.group(2)));
+            } else if (m.group(1).equals("yaml")) {
                 problems.addAll(gitlabPipeline(file + ", GitLab CI example " + ++gitlab, m.group(2)));
             } else {
                 problems.addAll(jenkinsPipeline(file + ", Jenkins example " + ++jenkins, m.group(2)));
@@ -538,6 +793,29 @@ final class CiWorkflowCheck {
             problems.add(file + ": no ```groovy block (the Jenkins example)");
         }
         return problems;
+    }
+
+    /**
+     * The {@code ./lab} and {@code java -jar ecslab-lab.jar} commands of a page's plain code blocks ({@code ```},
+     * {@code ```bash}, {@code ```sh}): each parses. Empty when every one does; a page without any is a problem.
+     */
+    List<String> pageCommands(String file, String markdown) {
+        List<String> problems = new ArrayList<>();
+        Matcher m = Pattern.compile("^```(bash|sh|shell)?\\n(.*?)^```", Pattern.DOTALL | Pattern.MULTILINE).matcher(markdown);
+        int commands = 0;
+        while (m.find()) {
+            commands += eachParses(file, m.group(2), problems);
+        }
+        if (commands == 0) {
+            problems.add(file + ": no lab command in a code block");
+        }
+        return problems;
+    }
+
+    /** Whether a YAML example is a GitHub workflow (it has {@code jobs:} and {@code on:}) rather than a GitLab pipeline. */
+    static boolean githubWorkflowText(String yamlText) {
+        return Pattern.compile("^jobs:", Pattern.MULTILINE).matcher(yamlText).find()
+                && Pattern.compile("^on:", Pattern.MULTILINE).matcher(yamlText).find();
     }
 
     /**
@@ -624,18 +902,24 @@ final class CiWorkflowCheck {
         List<String> problems = new ArrayList<>();
         int commands = 0;
         for (String script : jenkinsShellScripts(text)) {
-            for (Invocation inv : labCommands(script, name -> "1")) {
-                commands++;
-                String problem = parseProblem(inv);
-                if (problem != null) {
-                    problems.add(where + ": " + inv + ": " + problem);
-                }
-            }
+            commands += eachParses(where, script, problems);
         }
         if (commands == 0) {
             problems.add(where + ": no ./lab command in an sh step");
         }
         return problems;
+    }
+
+    /** Adds to {@code problems} why each lab command of {@code script} does not parse; answers how many it has. */
+    private int eachParses(String where, String script, List<String> problems) {
+        List<Invocation> found = labCommands(script, name -> "1");
+        for (Invocation inv : found) {
+            String problem = parseProblem(inv);
+            if (problem != null) {
+                problems.add(where + ": " + inv + ": " + problem);
+            }
+        }
+        return found.size();
     }
 
     /** The scripts of a Groovy text's {@code sh '...'}, {@code sh "..."}, {@code sh '''...'''} and {@code sh """..."""}. */
@@ -682,18 +966,41 @@ final class CiWorkflowCheck {
             Word before = i == 0 ? null : words.get(i - 1);
             boolean commandPosition = before == null || before.operator() || COMMAND_POSITION.contains(before.text())
                     || before.text().matches("[A-Za-z_][A-Za-z0-9_]*=.*");
-            if (w.operator() || !w.text().equals("./lab") || !commandPosition) {
+            if (w.operator() || !commandPosition) {
+                continue;
+            }
+            int first;
+            String launcher;
+            if (w.text().equals("./lab")) {
+                first = i + 1;
+                launcher = "./lab";
+            } else if (w.text().equals("java") || w.text().endsWith("/java")) {
+                int jar = i + 1;
+                while (jar < words.size() && !words.get(jar).operator() && !words.get(jar).text().equals("-jar")) {
+                    jar++;
+                }
+                if (jar + 1 >= words.size() || words.get(jar + 1).operator() || !labJar(words.get(jar + 1).text())) {
+                    continue;                                    // another program run with java
+                }
+                first = jar + 2;
+                launcher = "java -jar " + words.get(jar + 1).text();
+            } else {
                 continue;
             }
             List<String> written = new ArrayList<>();
-            for (int j = i + 1; j < words.size() && !words.get(j).operator(); j++) {
+            for (int j = first; j < words.size() && !words.get(j).operator(); j++) {
                 written.add(words.get(j).text());
             }
             List<String> args = written.stream().map(a -> substitute(EXPRESSION.matcher(a).replaceAll("1"), variable))
                     .toList();
-            found.add(new Invocation(written, args));
+            found.add(new Invocation(written, args, launcher));
         }
         return found;
+    }
+
+    /** Whether {@code java -jar WORD} runs the lab: its executable jar, by name or as the variable LAB_JAR. */
+    static boolean labJar(String word) {
+        return word.endsWith("ecslab-lab.jar") || word.matches("\\$\\{?LAB_JAR}?");
     }
 
     private static String substitute(String word, Function<String, String> variable) {

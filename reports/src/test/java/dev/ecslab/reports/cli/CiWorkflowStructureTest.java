@@ -25,7 +25,16 @@ import picocli.CommandLine;
  */
 class CiWorkflowStructureTest {
     private static final Path ROOT = RepositoryRoot.find();
-    private static final CiWorkflowCheck CHECK = new CiWorkflowCheck(() -> new CommandLine(new LabMain()));
+    private static final String ACTION = read("action.yml");
+    private static final CiWorkflowCheck CHECK = new CiWorkflowCheck(() -> new CommandLine(new LabMain()), ACTION);
+
+    private static String read(String file) {
+        try {
+            return Files.readString(ROOT.resolve(file));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     @Test
     void everyWorkflowParsesAndHoldsTogether() throws IOException {
@@ -34,7 +43,7 @@ class CiWorkflowStructureTest {
             workflows = files.filter(f -> f.toString().endsWith(".yml") || f.toString().endsWith(".yaml")).sorted().toList();
         }
         assertThat(workflows).as("workflows in %s", ROOT.resolve(".github/workflows"))
-                .contains(ROOT.resolve(".github/workflows/lab-campaign.yml"));
+                .contains(ROOT.resolve(".github/workflows/lab-campaign.yml"), ROOT.resolve(".github/workflows/ci.yml"));
         List<String> problems = new ArrayList<>();
         for (Path f : workflows) {
             String name = ROOT.relativize(f).toString();
@@ -43,6 +52,94 @@ class CiWorkflowStructureTest {
                     : CHECK.githubWorkflow(name, text));
         }
         assertThat(problems).as("problems in the GitHub workflows").isEmpty();
+    }
+
+    @Test
+    void theActionHoldsTogether() {
+        assertThat(CHECK.action("action.yml", ACTION)).as("problems in action.yml").isEmpty();
+    }
+
+    static Stream<Arguments> brokenActions() {
+        return Stream.of(
+                Arguments.of("an input read but not declared", "SEED: ${{ inputs.seed }}", "SEED: ${{ inputs.sead }}",
+                        "reads inputs.sead, which is not declared"),
+                Arguments.of("an input declared but never read", "        SEED: ${{ inputs.seed }}\n", "",
+                        "input 'seed' is declared but never read"),
+                Arguments.of("an input without a description", "  tries:\n    description: Random scenarios besides the"
+                        + " catalogue (lab gate --tries).\n", "  tries:\n", "input 'tries' has no description"),
+                Arguments.of("an input without a default", "    default: '200'\n", "",
+                        "input 'tries' has no default and is not required"),
+                Arguments.of("a misspelt option added to the command", "lab_args+=(--expect \"$EXPECT\")",
+                        "lab_args+=(--expekt \"$EXPECT\")", "lab gate has no option '--expekt'"),
+                Arguments.of("an option without its value", "lab_args+=(--jobs \"$JOBS\")", "lab_args+=(--jobs)",
+                        "lab gate --jobs needs a value"),
+                Arguments.of("a misspelt option in the command's start", "--progress never)", "--progres never)",
+                        "lab gate has no option '--progres'"),
+                Arguments.of("a misspelt option where the command runs", "\"${lab_args[@]}\" --format sarif",
+                        "\"${lab_args[@]}\" --formt sarif", "has no option '--formt'"),
+                Arguments.of("an option of another command", "lab_args+=(--strict)", "lab_args+=(--strategy)",
+                        "lab ambiguities has no option '--strategy'"),
+                Arguments.of("a variable the step does not set", "--time-budget \"$TIME_BUDGET\"",
+                        "--time-budget \"$TIME_BUDGT\"", "reads $TIME_BUDGT, which neither the step's env nor the script sets"),
+                Arguments.of("a step output of no step", "LAB_JAR: ${{ steps.build.outputs.jar }}",
+                        "LAB_JAR: ${{ steps.bild.outputs.jar }}", "no earlier step has id 'bild'"),
+                Arguments.of("a step output the step never writes", "echo \"jar=$GITHUB_ACTION_PATH",
+                        "echo \"jarfile=$GITHUB_ACTION_PATH", "which step 'build' never writes"),
+                Arguments.of("an output of no step", "value: ${{ steps.lab.outputs.exit-code }}",
+                        "value: ${{ steps.labb.outputs.exit-code }}", "output 'exit-code': reads steps.labb.outputs.exit-code"),
+                Arguments.of("an unpinned action", "uses: actions/cache@v4", "uses: actions/cache@main",
+                        "uses actions/cache@main is not pinned"),
+                Arguments.of("a run step without a shell", "      shell: bash\n      run: echo \"hash=",
+                        "      run: echo \"hash=", "needs shell:"),
+                Arguments.of("not a composite action", "using: composite", "using: node20", "not composite"),
+                Arguments.of("a key given twice", "  command:\n", "  command:\n    required: false\n",
+                        "action.yml: not valid YAML"));
+    }
+
+    @ParameterizedTest(name = "{0}: {3}")
+    @MethodSource("brokenActions")
+    void eachBrokenActionIsReported(String what, String intact, String broken, String expected) {
+        assertThat(ACTION).as("action.yml holds the text that %s breaks", what).contains(intact);
+        List<String> problems = newProblems(CHECK.action("action.yml", ACTION),
+                CHECK.action("action.yml", ACTION.replace(intact, broken)));
+        assertThat(problems).as("new problems of action.yml with %s", what).anySatisfy(p -> assertThat(p).contains(expected));
+    }
+
+    @Test
+    void aWorkflowGivingTheActionAnInputItDoesNotHaveIsReported() {
+        String ci = read(".github/workflows/ci.yml");
+        assertThat(ci).contains("          tries: '50'\n");
+        assertThat(newProblems(CHECK.githubWorkflow("ci.yml", ci), CHECK.githubWorkflow("ci.yml",
+                ci.replace("          tries: '50'\n", "          trys: '50'\n"))))
+                .anySatisfy(p -> assertThat(p).contains("step 'Gate a built-in strategy': input 'trys' is not an input of"
+                        + " action.yml"));
+    }
+
+    @Test
+    void aJavaJarCommandIsParsedAsTheLabsCommandLine() {
+        String workflow = """
+                on: push
+                jobs:
+                  gate:
+                    runs-on: ubuntu-latest
+                    timeout-minutes: 10
+                    steps:
+                      - run: java -Xmx1g -jar reports/target/ecslab-lab.jar gate --strategy generation --executor dynamic
+                """;
+        assertThat(CHECK.githubWorkflow("jar.yml", workflow)).isEmpty();
+        assertThat(CHECK.githubWorkflow("jar.yml", workflow.replace("--executor", "--executr")))
+                .anySatisfy(p -> assertThat(p).contains("java -jar reports/target/ecslab-lab.jar gate").contains("--executr"));
+    }
+
+    @Test
+    void theCommandsOfTheReadmeAndTheCommandLinePageParse() {
+        assertThat(CHECK.pageCommands("README.md", read("README.md"))).isEmpty();
+        assertThat(read("README.md")).contains("java -jar ecslab-lab.jar gate");
+        String broken = "```\njava -jar ecslab-lab.jar gate --strategy generation --executr dynamic\n```\n";
+        assertThat(CHECK.pageCommands("page.md", broken)).singleElement().asString()
+                .startsWith("page.md: java -jar ecslab-lab.jar gate").contains("--executr");
+        assertThat(CHECK.pageCommands("page.md", "```\necho no lab here\n```\n"))
+                .containsExactly("page.md: no lab command in a code block");
     }
 
     @Test
@@ -189,9 +286,22 @@ class CiWorkflowStructureTest {
                 "empty.yml: no job runs ./lab merge", "empty.yml: no job runs ./lab stress");
     }
 
-    /** A page with a GitLab and a Jenkins example, as docs/ci.md has. */
+    /** A page with a GitHub workflow using the action, a GitLab and a Jenkins example, as docs/ci.md has. */
     static final String PAGE = """
             # CI
+            ```yaml
+            on: push
+            jobs:
+              gate:
+                runs-on: ubuntu-latest
+                timeout-minutes: 9
+                steps:
+                  - name: gate
+                    uses: OWNER/ecslab@REF
+                    with:
+                      strategy: generation
+                      executor: dynamic
+            ```
             ```yaml
             campaign:
               parallel: 4
@@ -230,7 +340,12 @@ class CiWorkflowStructureTest {
                         "Jenkins example 1: ./lab gate"),
                 Arguments.of("an unknown command in Jenkins", "sh './lab merge", "sh './lab mrege", "mrege"),
                 Arguments.of("no Jenkins example", "```groovy", "```text", "no ```groovy block"),
-                Arguments.of("no GitLab example", "```yaml", "```text", "no ```yaml block"));
+                Arguments.of("no GitLab example", "```yaml", "```text", "no ```yaml block"),
+                Arguments.of("a GitHub example giving the action an input it does not have", "strategy: generation",
+                        "stratgy: generation", "GitHub workflow example 1: job 'gate', step 'gate': input 'stratgy' is not"
+                        + " an input of action.yml"),
+                Arguments.of("a GitHub example's job without a timeout", "    timeout-minutes: 9\n", "",
+                        "GitHub workflow example 1: job 'gate' has no timeout-minutes"));
     }
 
     @ParameterizedTest(name = "{0}: {3}")
@@ -248,10 +363,12 @@ class CiWorkflowStructureTest {
                 FOO=1 ./lab gate --out "a b" \\
                   --tries $TRIES --seed ${SEED} 2>&1 | tee log  # a comment
                 ./lab --version && ./lab stress 'quick'
+                java -Xmx1g -jar "$LAB_JAR" merge shards/* && java -jar other.jar gate
                 """, name -> name.equals("TRIES") ? "7" : "9");
         assertThat(commands).extracting(CiWorkflowCheck.Invocation::args).containsExactly(
                 List.of("gate", "--out", "a b", "--tries", "7", "--seed", "9"), List.of("--version"),
-                List.of("stress", "quick"));
+                List.of("stress", "quick"), List.of("merge", "shards/*"));
+        assertThat(commands.get(3).launcher()).isEqualTo("java -jar $LAB_JAR");
         assertThat(CiWorkflowCheck.seconds("50m")).isEqualTo(3000);
         assertThat(CiWorkflowCheck.seconds("1h30m")).isEqualTo(5400);
         assertThat(CiWorkflowCheck.seconds("90s")).isEqualTo(90);
