@@ -8,14 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A plug-in strategy that attacks the JVM it runs in, run by {@code lab gate} as a user runs it (a real process,
- * {@link LabMain#main}, isolation on by default): each attack ends in a crash verdict that names what happened,
+ * A plug-in strategy that attacks the JVM it runs in, run by {@code lab gate} in this test's own JVM (isolation on,
+ * the default; were the plug-in's code run here, the halt would end the test run): each attack ends in a crash
+ * verdict that names what happened,
  * exit 1 (a failure, never a pass and never "bad input"), the JUnit XML says so, no process is left behind, and
  * {@code lab replay} of its counterexample reproduces the crash (exit 1), where it used to end with the plug-in.
  * In the lab's own JVM, {@code Runtime.halt(0)} would have ended the gate with 0 and the native crash and the
@@ -77,35 +77,39 @@ class HostilePluginTest {
                 """.formatted(cls, name, attack));
         Path out = dir.resolve("out");
         Path junit = dir.resolve("gate.xml");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(),
-                "gate", "--strategy-jar", jar.toString(), "--strategy", "ext-" + name, "--executor", "serial",
-                "--expect", "exact", "--tries", "2", "--no-memory", "--quiet", "--run-timeout", "3", "--jobs", "1",
-                "--out", out.toString(), "--junit", junit.toString())
-                .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile()).start();
-        boolean ended = p.waitFor(240, TimeUnit.SECONDS);
-        if (!ended) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        String stdout = Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
-        String err = Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
-        System.out.println(name + ": " + stdout.lines().filter(l -> l.contains("X no crash") || l.contains("campaign complete"))
+        // In the test's own JVM, as a user's CI would call the lab: isolation is what keeps this JVM alive. The
+        // children's heap is kept small, so that the attack on memory ends soon.
+        CommandOutput gate = withSmallChildren(() -> CommandOutput.run("gate", "--strategy-jar", jar.toString(), "--strategy",
+                "ext-" + name, "--executor", "serial", "--expect", "exact", "--tries", "2", "--no-memory", "--quiet",
+                "--run-timeout", "3", "--jobs", "1", "--out", out.toString(), "--junit", junit.toString()));
+        System.out.println(name + ": " + gate.out().lines().filter(l -> l.contains("X no crash") || l.contains("campaign complete"))
                 .toList());
-        assertThat(ended).as("the gate ended; stdout:%n%s%nstderr:%n%s", stdout, err).isTrue();
-        assertThat(p.exitValue()).as("exit status; stdout:%n%s%nstderr:%n%s", stdout, err).isEqualTo(1);
-        assertThat(stdout).contains("FAIL").doesNotContain(": PASS");
-        String everything = stdout + Files.readString(out.resolve("matrix.md"), StandardCharsets.UTF_8);
+        assertThat(gate.code()).as("exit status; stdout:%n%s%nstderr:%n%s", gate.out(), gate.err()).isEqualTo(1);
+        assertThat(gate.out()).contains("FAIL").doesNotContain(": PASS");
+        String everything = gate.out() + Files.readString(out.resolve("matrix.md"), StandardCharsets.UTF_8);
         assertThat(everything).as("the verdict says what happened").contains(said);
         assertThat(Files.readString(junit)).contains("<failure");
         if (name.equals("native")) {
-            assertThat(err).as("the JVM's crash report is named").containsPattern("wrote its crash report: .*hs_err_pid\\d+\\.log");
+            assertThat(gate.err()).as("the JVM's crash report is named")
+                    .containsPattern("wrote its crash report: .*hs_err_pid\\d+\\.log");
         }
-        List<ProcessHandle> left = ProcessHandle.allProcesses()
-                .filter(h -> h.info().commandLine().map(c -> c.contains(jar.toString())).orElse(false)).toList();
-        assertThat(left).as("processes left running with the plug-in jar").isEmpty();
+        assertThat(processesWith(jar)).as("processes left running with the plug-in jar").isEmpty();
         if (!name.equals("hang")) {                  // a hang's replay would wait out the default run timeout
             assertReplaysTheCrash(dir, jar, said);
+        }
+    }
+
+    private static List<ProcessHandle> processesWith(Path jar) {
+        return ProcessHandle.allProcesses()
+                .filter(h -> h.info().commandLine().map(c -> c.contains(jar.toString())).orElse(false)).toList();
+    }
+
+    private static CommandOutput withSmallChildren(java.util.function.Supplier<CommandOutput> command) {
+        System.setProperty("ecslab.isolated.jvmOptions", "-Xmx96m");
+        try {
+            return command.get();
+        } finally {
+            System.clearProperty("ecslab.isolated.jvmOptions");
         }
     }
 
@@ -115,18 +119,11 @@ class HostilePluginTest {
         try (var files = Files.list(dir.resolve("out/counterexamples"))) {
             file = files.sorted().findFirst().orElseThrow();
         }
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"), LabMain.class.getName(), "replay", file.toString(),
-                "--strategy-jar", jar.toString())
-                .redirectOutput(dir.resolve("replay.txt").toFile()).redirectErrorStream(true).start();
-        boolean ended = p.waitFor(240, TimeUnit.SECONDS);
-        if (!ended) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        String out = Files.readString(dir.resolve("replay.txt"), StandardCharsets.UTF_8);
-        assertThat(ended).as(out).isTrue();
-        assertThat(p.exitValue()).as("replay's exit status (1: fails, reproduced)%n%s", out).isEqualTo(1);
-        assertThat(out).contains("the same verdict").contains(said);
+        CommandOutput replay = withSmallChildren(() -> CommandOutput.run("replay", file.toString(), "--strategy-jar",
+                jar.toString()));
+        assertThat(replay.code()).as("replay's exit status (1: fails, reproduced)%n%s%s", replay.out(), replay.err())
+                .isEqualTo(1);
+        assertThat(replay.out()).contains("the same verdict").contains(said);
+        assertThat(processesWith(jar)).as("processes left running with the plug-in jar after the replay").isEmpty();
     }
 }
