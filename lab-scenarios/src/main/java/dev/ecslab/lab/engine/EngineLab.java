@@ -208,7 +208,7 @@ public final class EngineLab {
                         }
                         firstFound.put(c, i);
                         firstFailure.put(c, new FirstFailure(v.message(), o.trace()));
-                        if (o.trace().crashes().stream().anyMatch(x -> x.call().equals(EngineRunner.TIMEOUT_CALL))) {
+                        if (stops(o.trace())) {
                             timedOut.add(c);
                         }
                     }
@@ -221,6 +221,16 @@ public final class EngineLab {
             }
             if (progress != null && (i + 1) % 100 == 0) {
                 progress.accept(engine.id() + ": " + (i + 1) + " of " + scenarios.size() + " scenarios");
+            }
+            if (stops(o.trace())) {
+                // each of the rest would wait out the timeout again, or start a JVM for the engine to end again
+                for (int j = i + 1; j < scenarios.size(); j++) {
+                    if (shard.owns(j)) {
+                        skipped++;
+                        reasons.merge(NOT_RUN, 1, Integer::sum);
+                    }
+                }
+                break;
             }
         }
         for (Map.Entry<Criterion, Integer> f : firstFound.entrySet()) {
@@ -236,6 +246,19 @@ public final class EngineLab {
             cells.put(c, new Cell(c, contract.applies(c), n[0], n[1], firsts.get(c)));
         }
         return Row.of(contract, cells, ran, narrowedCount, skipped, reasons, late);
+    }
+
+    /** Why the scenarios after a run that hung, or ended the engine's isolated JVM, are left out. */
+    public static final String NOT_RUN = "not run: an earlier scenario's run hung or ended the engine's isolated JVM, which"
+            + " ends the engine's row";
+
+    /**
+     * Whether a run stops its engine's row and is kept as found, not shrunk: it did not end within its timeout, or the
+     * engine ended the isolated JVM it ran in (each shrink candidate would wait out the timeout, or start a JVM).
+     */
+    static boolean stops(Trace t) {
+        return t.crashes().stream().anyMatch(x -> x.call().equals(EngineRunner.TIMEOUT_CALL)
+                || x.source().equals("run") && x.call().equals(dev.ecslab.lab.trace.Crash.ISOLATED_JVM));
     }
 
     /** The smallest scenario the shrinker finds that still violates {@code c}, with its first violation and trace. */

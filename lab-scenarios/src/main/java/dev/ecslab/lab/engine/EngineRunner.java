@@ -70,6 +70,8 @@ public final class EngineRunner {
     private long clock;
     private long frame = -1;
     private String lastCall = "open";
+    /** Whether the run was abandoned as a hang; guarded by {@code this}. */
+    private boolean timedOut;
 
     /** The lab's model of the engine's world: each live entity's components and values, and the resources. */
     private final Map<String, EnumMap<Data, Integer>> alive = new LinkedHashMap<>();
@@ -112,6 +114,7 @@ public final class EngineRunner {
         if (!ended) {
             // recorded first: what the engine throws once it is closed or interrupted is a consequence, not the cause
             synchronized (this) {
+                timedOut = true;
                 String limit = timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
                 crashes.add(new Crash("run", TIMEOUT_CALL, null, null, "the engine did not end its run within "
                         + limit + "; its last call was " + lastCall, List.of(), frame));
@@ -225,12 +228,24 @@ public final class EngineRunner {
         } catch (EngineFailure failure) {
             synchronized (this) {
                 Throwable t = failure.getCause();
-                String missing = t instanceof NoClassDefFoundError || t instanceof ClassNotFoundException
+                if (timedOut && t instanceof IsolatedEngineJars.Abandoned) {
+                    return;                 // a consequence of ending the run that hung, in words that vary
+                }
+                if (t instanceof IsolatedEngineJars.JvmEnded ended) {
+                    crashes.add(new Crash("run", Crash.ISOLATED_JVM, null, null, ended.getMessage(), ended.lines(), frame));
+                    errors.add("the isolated JVM of the engine ended in " + failure.call);
+                    return;
+                }
+                IsolatedEngineJars.Thrown remote = t instanceof IsolatedEngineJars.Thrown r ? r : null;
+                String type = remote != null ? remote.type() : t.getClass().getName();
+                String message = remote != null ? remote.message() : t.getMessage();
+                String call = remote != null && remote.call() != null ? remote.call() : failure.call;
+                String missing = type.equals(NoClassDefFoundError.class.getName()) || type.equals(ClassNotFoundException.class.getName())
                         ? " (a class the engine needs is not on the class path: give the engine's own dependencies"
                                 + " as more --engine-jar options)" : "";
-                crashes.add(new Crash("engine", failure.call, null, null, t.getClass().getName()
-                        + (t.getMessage() == null ? "" : ": " + t.getMessage()) + missing, frames(t), frame));
-                errors.add("the engine failed in " + failure.call);
+                crashes.add(new Crash("engine", call, null, null, type + (message == null ? "" : ": " + message) + missing,
+                        remote != null ? remote.frames() : frames(t), frame));
+                errors.add("the engine failed in " + call);
             }
         } finally {
             if (engine != null) {
@@ -617,10 +632,18 @@ public final class EngineRunner {
         return false;
     }
 
-    private static List<String> frames(Throwable t) {
+    /**
+     * The top frames of what the engine threw, innermost first, down to the caller (this runner, or the driver of an
+     * isolated engine jar, {@link JarEngineDriver}): the engine's own, which read the same wherever it ran.
+     */
+    static List<String> frames(Throwable t) {
         List<String> out = new ArrayList<>();
         StackTraceElement[] st = t.getStackTrace();
         for (int i = 0; i < Math.min(8, st.length); i++) {
+            String cls = st[i].getClassName();
+            if (cls.startsWith(EngineRunner.class.getName()) || cls.startsWith(JarEngineDriver.class.getName())) {
+                break;
+            }
             out.add(st[i].toString());
         }
         return out;

@@ -77,8 +77,39 @@ public record EngineSubject(EngineContract contract, EngineProvider provider, Pl
         return provider instanceof ProcessEngineProvider p ? p.driver() : null;
     }
 
-    /** Every engine whose provider {@code loader} finds, in id order; a provider that fails to load is named. */
+    /**
+     * Every engine whose provider {@code loader} finds, in id order; a provider that fails to load, or to state its
+     * contract within {@link dev.ecslab.lab.run.PluginJars#DESCRIBE_SECONDS} (this runs before any run's timeout
+     * applies), is named.
+     */
     public static List<EngineSubject> all(ClassLoader loader) {
+        java.util.concurrent.FutureTask<List<EngineSubject>> task = new java.util.concurrent.FutureTask<>(() -> load(loader));
+        Thread thread = new Thread(task, "ecslab-engine-providers");
+        thread.setDaemon(true);
+        thread.start();
+        long seconds = dev.ecslab.lab.run.PluginJars.DESCRIBE_SECONDS.value();
+        try {
+            return task.get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            thread.interrupt();
+            throw new IllegalArgumentException("the engine providers did not load and state their contracts within " + seconds
+                    + " s: the lab cannot judge an engine that hangs there ("
+                    + dev.ecslab.lab.run.PluginJars.DESCRIBE_SECONDS.property() + " gives it longer)");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the engine providers were loaded", e);
+        }
+    }
+
+    private static List<EngineSubject> load(ClassLoader loader) {
         List<EngineSubject> out = new ArrayList<>();
         ServiceLoader<EngineProvider> found = ServiceLoader.load(EngineProvider.class, loader);
         for (var it = found.iterator(); it.hasNext();) {

@@ -119,10 +119,17 @@ public final class ProcessEngine implements Engine {
     /** The contract a driver launched for a run must declare ({@code null}: whatever it declares). */
     private final EngineContract expected;
     private final Duration helloTimeout;
+    /**
+     * How long a driver that wrote a line that is not an answer is given to end, and its further lines kept with its
+     * last words ({@link Duration#ZERO}: not at all): a JVM that is crashing writes its report's first lines to
+     * standard output, and then the failure says how it ended rather than what it wrote.
+     */
+    private final Duration settle;
 
-    private ProcessEngine(List<String> command, Path workingDir, Duration helloTimeout, EngineContract expected)
-            throws DriverFailure {
-        this.driver = String.join(" ", command);
+    private ProcessEngine(List<String> command, String name, Duration settle, Path workingDir, Duration helloTimeout,
+            EngineContract expected) throws DriverFailure {
+        this.driver = name == null ? String.join(" ", command) : name;
+        this.settle = settle;
         this.helloTimeout = helloTimeout;
         this.expected = expected;
         ProcessBuilder pb = new ProcessBuilder(command);
@@ -150,7 +157,7 @@ public final class ProcessEngine implements Engine {
      */
     public static ProcessEngine start(List<String> command, Path workingDir, Duration helloTimeout)
             throws IOException, InterruptedException {
-        ProcessEngine e = new ProcessEngine(checked(command), workingDir, helloTimeout, null);
+        ProcessEngine e = new ProcessEngine(checked(command), null, Duration.ZERO, workingDir, helloTimeout, null);
         try {
             e.hello();
             return e;
@@ -169,7 +176,20 @@ public final class ProcessEngine implements Engine {
      */
     public static ProcessEngine launch(List<String> command, Path workingDir, Duration helloTimeout,
             EngineContract expected) throws DriverFailure {
-        return new ProcessEngine(checked(command), workingDir, helloTimeout, java.util.Objects.requireNonNull(expected));
+        return launch(command, null, Duration.ZERO, workingDir, helloTimeout, expected);
+    }
+
+    /**
+     * As {@link #launch(List, Path, Duration, EngineContract)}, with the driver named {@code name} in every message
+     * instead of its command ({@code null}: the command), for a command that holds what differs from one machine to the
+     * next (an isolated JVM's class path), which a crash's words must not; a driver that writes a line that is not an
+     * answer is given {@code settle} to end (a JVM writes a native crash's first lines there), and then the failure
+     * carries how it ended and what it wrote.
+     */
+    static ProcessEngine launch(List<String> command, String name, Duration settle, Path workingDir, Duration helloTimeout,
+            EngineContract expected) throws DriverFailure {
+        return new ProcessEngine(checked(command), name, settle, workingDir, helloTimeout,
+                java.util.Objects.requireNonNull(expected));
     }
 
     private static List<String> checked(List<String> command) {
@@ -534,7 +554,7 @@ public final class ProcessEngine implements Engine {
         String op = request.get("op").textValue();
         if (!busy.compareAndSet(false, true)) {
             if (closing) {
-                throw failure(op, nextId, "the engine was closed before the request was sent");
+                throw failure(op, nextId, "the engine was closed before the request was sent").byTheLab();
             }
             throw new IllegalStateException("two calls into one process engine at once: the lab calls an engine from one"
                     + " thread");
@@ -544,7 +564,7 @@ public final class ProcessEngine implements Engine {
         try {
             request.put("id", id);
             if (closing && !closingRequest) {
-                throw failure(op, id, "the engine was closed before the request was sent");
+                throw failure(op, id, "the engine was closed before the request was sent").byTheLab();
             }
             if (broken) {
                 throw failure(op, id, "an earlier request failed, so the driver's answers can no longer be trusted");
@@ -563,7 +583,7 @@ public final class ProcessEngine implements Engine {
                 throw failure(op, id, "the driver did not answer within " + limit.toMillis() + " ms");
             }
             switch (line.kind()) {
-                case CLOSED -> throw failure(op, id, "the engine was closed while the lab waited for this answer");
+                case CLOSED -> throw failure(op, id, "the engine was closed while the lab waited for this answer").byTheLab();
                 case FLOOD -> throw failure(op, id, "the driver flooded its output: " + line.text());
                 case END -> throw failure(op, id, ended("before it answered"));
                 case ANSWER -> unreadBytes.addAndGet(-line.text().length());
@@ -571,7 +591,8 @@ public final class ProcessEngine implements Engine {
             remember("driver: " + line.text());
             JsonNode a = parse(line.text());
             if (a == null) {
-                throw failure(op, id, "the driver answered with a line that is not a JSON object: " + quote(line.text()));
+                List<String> wrote = settled(line.text());
+                throw failure(op, id, "the driver answered with a line that is not a JSON object: " + quote(line.text()), wrote);
             }
             JsonNode got = a.get("id");
             if (got == null || !got.isIntegralNumber()) {
@@ -588,7 +609,7 @@ public final class ProcessEngine implements Engine {
             if (!ok.booleanValue()) {
                 JsonNode error = a.get("error");
                 throw failure(op, id, "the driver answered ok:false: " + (error == null || error.isNull() ? "(no error text)"
-                        : quote(error.isTextual() ? error.textValue() : error.toString())));
+                        : quote(error.isTextual() ? error.textValue() : error.toString()))).refusedWith(a);
             }
             answered = true;
             return a;
@@ -619,7 +640,31 @@ public final class ProcessEngine implements Engine {
     }
 
     /** A failure of request {@code id}, with the lines last exchanged and the driver's standard error. */
+    /**
+     * What a driver that wrote {@code text} where an answer belongs wrote after it, once it has ended within
+     * {@link #settle}; nothing when it is not given time or goes on.
+     */
+    private List<String> settled(String text) throws InterruptedException {
+        if (settle.isZero() || !process.waitFor(settle.toMillis(), TimeUnit.MILLISECONDS)) {
+            return List.of();
+        }
+        stdoutReader.join(GRACE.toMillis());
+        stderrReader.join(GRACE.toMillis());
+        List<String> wrote = new ArrayList<>(List.of(BadInputException.printable(text)));
+        for (Line l; (l = answers.poll()) != null; ) {
+            if (l.kind() == Line.Kind.ANSWER) {
+                wrote.add(BadInputException.printable(l.text()));
+            }
+        }
+        return wrote;
+    }
+
     private DriverFailure failure(String op, int id, String what) {
+        return failure(op, id, what, List.of());
+    }
+
+    /** As {@link #failure(String, int, String)}, with what the driver wrote on its standard output besides answers. */
+    private DriverFailure failure(String op, int id, String what, List<String> wrote) {
         StringBuilder m = new StringBuilder(op).append(" (request ").append(id).append("): ").append(what)
                 .append("; driver: ").append(quote(driver));
         synchronized (exchanged) {
@@ -627,11 +672,15 @@ public final class ProcessEngine implements Engine {
                 m.append("; last exchanged: ").append(String.join(" | ", exchanged));
             }
         }
+        List<String> said;
         synchronized (stderr) {
-            m.append(stderr.isEmpty() ? "; its standard error is empty"
-                    : "; the last lines of its standard error: " + String.join(" | ", stderr));
+            said = List.copyOf(stderr);
         }
-        return new DriverFailure(m.toString());
+        m.append(said.isEmpty() ? "; its standard error is empty"
+                : "; the last lines of its standard error: " + String.join(" | ", said));
+        List<String> last = new ArrayList<>(wrote);
+        last.addAll(said);
+        return new DriverFailure(m.toString(), process.isAlive() ? null : process.exitValue(), last);
     }
 
     private void remember(String line) {

@@ -54,6 +54,12 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
     private final boolean reuse;
     private final Duration resetTimeout;
     private final DriverFingerprint driver;
+    /** How messages name the driver: its command, or a name of its own. */
+    private final String name;
+    /** What a run's call throws for a failure of the driver: the failure itself, or what it stands for. */
+    private final java.util.function.Function<DriverFailure, Exception> failures;
+    /** How long a driver that wrote what is not an answer is given to end ({@link ProcessEngine#launch}). */
+    private final Duration settle;
 
     private final Object lock = new Object();
     /** The process waiting for a run ({@code null}: none); guarded by {@link #lock}. */
@@ -92,6 +98,19 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
 
     private ProcessEngineProvider(EngineContract contract, List<String> command, Path workingDir, Duration helloTimeout,
             boolean reuse, Duration resetTimeout, List<Path> dependencies) {
+        this(contract, command, null, Duration.ZERO, workingDir, helloTimeout, reuse, resetTimeout, dependencies, f -> f);
+    }
+
+    /**
+     * A driver named {@code name} in every message instead of by its command ({@code null}: by its command), for a
+     * command whose words differ from one machine to the next (an isolated JVM's), which a crash's words must not; a
+     * run's call that fails throws what {@code failures} makes of the driver's failure; a driver that writes what is
+     * not an answer is given {@code settle} to end (a JVM's native crash), so that the failure says how it ended.
+     */
+    ProcessEngineProvider(EngineContract contract, List<String> command, String name, Duration settle, Path workingDir,
+            Duration helloTimeout,
+            boolean reuse, Duration resetTimeout, List<Path> dependencies,
+            java.util.function.Function<DriverFailure, Exception> failures) {
         this.contract = Objects.requireNonNull(contract, "contract");
         this.command = List.copyOf(command);
         this.workingDir = workingDir;
@@ -102,6 +121,9 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
             throw new IllegalArgumentException("an engine driver needs a command");
         }
         this.driver = DriverFingerprint.of(this.command, workingDir, dependencies);
+        this.name = name == null ? String.join(" ", this.command) : name;
+        this.failures = Objects.requireNonNull(failures, "failures");
+        this.settle = Objects.requireNonNull(settle, "settle");
     }
 
     /**
@@ -173,7 +195,7 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
         ProcessEngine p;
         synchronized (lock) {
             if (closed) {
-                throw new IllegalStateException("the engine provider of '" + String.join(" ", command) + "' is closed");
+                throw new IllegalStateException("the engine provider of '" + name + "' is closed");
             }
             p = idle;
             idle = null;
@@ -185,7 +207,7 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
         if (p != null) {
             end(p);
         }
-        ProcessEngine fresh = ProcessEngine.launch(command, workingDir, helloTimeout, contract);
+        ProcessEngine fresh = ProcessEngine.launch(command, name, settle, workingDir, helloTimeout, contract);
         started.incrementAndGet();
         live.add(fresh);
         hook();
@@ -290,9 +312,11 @@ public final class ProcessEngineProvider implements EngineProvider, AutoCloseabl
             try {
                 if (done) {
                     throw new DriverFailure(op + ": the engine was closed before the request was sent; driver: '"
-                            + String.join(" ", command) + "'");
+                            + name + "'");
                 }
                 return c.on(p);
+            } catch (DriverFailure f) {
+                throw failures.apply(f);
             } finally {
                 calls.unlock();
             }

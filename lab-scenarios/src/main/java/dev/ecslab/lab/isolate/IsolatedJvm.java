@@ -8,13 +8,10 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -30,47 +27,6 @@ final class IsolatedJvm {
     /** Lines of standard error kept, and quoted when the child ends. */
     static final int TAIL = 40;
     private static final Optional<String> END = Optional.empty();
-    /** More options for the isolated JVMs, split on spaces ({@code -Xmx4g}, a profiler's agent). */
-    static final String JVM_OPTIONS = "ecslab.isolated.jvmOptions";
-
-    /** How to start a child: the java executable, its options, the class path and the jars. */
-    record Command(List<String> line, Path errorFile) {
-        static Command of(List<Path> strategyJars, List<Path> executorJars) {
-            List<String> line = new ArrayList<>();
-            line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            long heap = Runtime.getRuntime().maxMemory();
-            if (heap != Long.MAX_VALUE) {
-                line.add("-Xmx" + Math.max(64, heap >> 20) + "m");           // the lab's own cap, no more
-            }
-            for (String o : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-                if (o.startsWith("-XX:Tier") || o.startsWith("-XX:TieredStopAtLevel")) {
-                    line.add(o);                                          // the lab's JIT budget
-                }
-            }
-            System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("ecslab.") && !k.equals(JVM_OPTIONS)).sorted()
-                    .forEach(k -> line.add("-D" + k + "=" + System.getProperty(k)));  // the lab's settings and limits
-            String more = System.getProperty(JVM_OPTIONS, "").trim();
-            if (!more.isEmpty()) {
-                line.addAll(List.of(more.split("\\s+")));                  // later options win: -Xmx4g raises the cap
-            }
-            Path errors;
-            try {
-                errors = Files.createTempDirectory("ecslab-isolated-");
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot make a folder for the isolated JVMs' crash reports", e);
-            }
-            // An out-of-memory error ends the child at once (the lab reports it), and the JVM's own messages (that
-            // one, a native crash's report) go to standard error, never into the answers.
-            // The JVM logs to standard output by default: its warnings go to standard error instead.
-            line.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+ExitOnOutOfMemoryError", "-XX:-CreateCoredumpOnCrash", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr",
-                    "-XX:ErrorFile=" + errors.resolve("hs_err_pid%p.log"), "-Djava.awt.headless=true",
-                    "-cp", System.getProperty("java.class.path"), IsolatedJvmMain.class.getName()));
-            strategyJars.forEach(j -> line.addAll(List.of("--strategy-jar", j.toAbsolutePath().toString())));
-            executorJars.forEach(j -> line.addAll(List.of("--executor-jar", j.toAbsolutePath().toString())));
-            return new Command(List.copyOf(line), errors);
-        }
-    }
-
     /** The child ended, or stopped answering and was ended; the message says how, {@link #lines} what it said last. */
     static final class Ended extends Exception {
         private final boolean timedOut;
@@ -96,14 +52,14 @@ final class IsolatedJvm {
         }
     }
 
-    private final Command command;
+    private final IsolatedJvmCommand command;
     private final Process process;
     private final OutputStream requests;
     private final LinkedBlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
     private final ArrayDeque<String> tail = new ArrayDeque<>();
     private final Thread stderr;
 
-    private IsolatedJvm(Command command, Process process) {
+    private IsolatedJvm(IsolatedJvmCommand command, Process process) {
         this.command = command;
         this.process = process;
         this.requests = process.getOutputStream();
@@ -111,7 +67,7 @@ final class IsolatedJvm {
         this.stderr = daemon("ecslab-isolated-stderr", () -> drain(process.getErrorStream()));
     }
 
-    static IsolatedJvm start(Command command) {
+    static IsolatedJvm start(IsolatedJvmCommand command) {
         try {
             return new IsolatedJvm(command, new ProcessBuilder(command.line()).start());
         } catch (IOException e) {
@@ -204,59 +160,13 @@ final class IsolatedJvm {
             return new Ended("was ended (the lab was interrupted)", false, lines());
         }
         List<String> said = lines();
-        String oom = said.stream().filter(l -> l.contains("OutOfMemoryError")).findFirst().orElse(null);
-        boolean fatal = said.stream().anyMatch(l -> l.contains("A fatal error has been detected by the Java Runtime"));
-        String how;
-        if (oom != null) {
-            how = "ran out of memory (" + oom.trim() + "; its heap is capped at the lab's own, -Xmx"
-                    + Math.max(64, Runtime.getRuntime().maxMemory() >> 20) + "m)";
-        } else if (fatal) {
-            how = "crashed in native code (exit status " + status + ")" + nativeCrash(said);
-        } else if (status > 128) {
-            how = "was killed by signal " + (status - 128) + " (" + signal(status - 128) + ")";
-        } else {
-            how = "ended with status " + status + " during the run (the code under test called System.exit or Runtime.halt)";
-        }
+        String how = IsolatedJvmCommand.howItEnded(status, said);
         return new Ended(how, false, said);
-    }
-
-    private static String signal(int s) {
-        return switch (s) {
-            case 6 -> "SIGABRT";
-            case 9 -> "SIGKILL";
-            case 11 -> "SIGSEGV";
-            case 15 -> "SIGTERM";
-            default -> "signal " + s;
-        };
-    }
-
-    /**
-     * What a JVM's fatal error report says first, in words that are the same from one crash to the next (the signal
-     * and the frame it hit, without addresses or process ids), so that a replay of the crash gives the same verdict.
-     */
-    private static String nativeCrash(List<String> said) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < said.size(); i++) {
-            String l = said.get(i).trim();
-            java.util.regex.Matcher signal = java.util.regex.Pattern.compile("#\\s+(SIG[A-Z]+ \\(0x[0-9a-f]+\\)).*").matcher(l);
-            if (signal.matches()) {
-                out.append("; ").append(signal.group(1));
-            } else if (l.startsWith("# Problematic frame:") && i + 1 < said.size()) {
-                out.append("; problematic frame: ").append(said.get(i + 1).replaceFirst("^#\\s*", "").trim());
-            }
-        }
-        return out.toString();
     }
 
     /** The crash report the child wrote, if it wrote one ({@code hs_err_pid….log}), else null. */
     Path crashReport() {
-        for (String l : lines()) {
-            int at = l.indexOf(command.errorFile().getParent().toString());
-            if (at >= 0) {
-                return Path.of(l.substring(at).trim());
-            }
-        }
-        return null;
+        return command.crashReport(lines());
     }
 
     private List<String> lines() {
@@ -340,14 +250,5 @@ final class IsolatedJvm {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    /** The folder of the children's crash reports, removed when no child wrote one. */
-    static void tidy(Command command) {
-        try {
-            Files.deleteIfExists(command.errorFile().getParent());
-        } catch (IOException kept) {
-            // a crash report is in it: the message that named it still points there
-        }
     }
 }

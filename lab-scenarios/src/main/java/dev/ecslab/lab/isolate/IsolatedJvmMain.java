@@ -17,8 +17,6 @@ import dev.ecslab.lab.run.ScenarioRunner;
 import dev.ecslab.lab.run.TrackerSubject;
 import dev.ecslab.lab.trace.Trace;
 import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -63,8 +61,7 @@ public final class IsolatedJvmMain {
     }
 
     public static void main(String[] args) throws Exception {
-        PrintStream answers = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
-        System.setOut(System.err);
+        PrintStream answers = IsolatedJvmCommand.answers();
         List<Path> strategyJars = new ArrayList<>();
         List<Path> executorJars = new ArrayList<>();
         for (int i = 0; i + 1 < args.length; i += 2) {

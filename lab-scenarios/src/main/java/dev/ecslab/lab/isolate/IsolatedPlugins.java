@@ -52,7 +52,7 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
     /** How long a child may take to answer beyond the run's own timeout: starting a JVM and loading the jars. */
     static final Duration MARGIN = Duration.ofSeconds(60);
 
-    private final IsolatedJvm.Command command;
+    private final IsolatedJvmCommand command;
     private final List<TrackerSubject> strategies = new ArrayList<>();
     private final List<ExecutorSubject> executors = new ArrayList<>();
     private final Map<Thread, IsolatedJvm> byThread = new ConcurrentHashMap<>();
@@ -61,7 +61,7 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
     private final Thread exitHook = new Thread(this::endAll, "ecslab-isolated-jvms-exit");
     private volatile boolean closed;
 
-    private IsolatedPlugins(IsolatedJvm.Command command) {
+    private IsolatedPlugins(IsolatedJvmCommand command) {
         this.command = command;
         Runtime.getRuntime().addShutdownHook(exitHook);
     }
@@ -75,7 +75,7 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
      *         crashed before any run
      */
     public static IsolatedPlugins open(List<Path> strategyJars, List<Path> executorJars) {
-        IsolatedPlugins p = new IsolatedPlugins(IsolatedJvm.Command.of(strategyJars, executorJars));
+        IsolatedPlugins p = new IsolatedPlugins(command(strategyJars, executorJars));
         try {
             p.describe();
             return p;
@@ -83,6 +83,14 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
             p.close();
             throw e;
         }
+    }
+
+    /** The child's command: {@link IsolatedJvmMain} on the jars. */
+    private static IsolatedJvmCommand command(List<Path> strategyJars, List<Path> executorJars) {
+        List<String> args = new ArrayList<>();
+        strategyJars.forEach(j -> args.addAll(List.of("--strategy-jar", j.toAbsolutePath().toString())));
+        executorJars.forEach(j -> args.addAll(List.of("--executor-jar", j.toAbsolutePath().toString())));
+        return IsolatedJvmCommand.of(IsolatedJvmMain.class.getName(), args);
     }
 
     private void describe() {
@@ -240,7 +248,7 @@ public final class IsolatedPlugins implements RunHost, AutoCloseable {
     public void close() {
         closed = true;
         endAll();
-        IsolatedJvm.tidy(command);
+        command.tidy();
         try {
             Runtime.getRuntime().removeShutdownHook(exitHook);
         } catch (IllegalStateException exiting) {

@@ -22,7 +22,7 @@ class IsolatedJvmTest {
     Path dir;
 
     private IsolatedJvm child(String script) {
-        return IsolatedJvm.start(new IsolatedJvm.Command(List.of("sh", "-c", script), dir.resolve("hs_err_pid%p.log")));
+        return IsolatedJvm.start(new IsolatedJvmCommand(List.of("sh", "-c", script), dir.resolve("hs_err_pid%p.log")));
     }
 
     private static final Request DESCRIBE = new Request(Op.DESCRIBE, null, null);

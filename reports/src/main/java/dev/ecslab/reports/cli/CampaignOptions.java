@@ -37,7 +37,7 @@ final class CampaignOptions {
     List<File> executorJars = new ArrayList<>();
 
     @Option(names = "--isolate", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "run the code of --strategy-jar and --executor-jar in child JVMs, so that its System.exit,"
+            description = "run the code of --strategy-jar, --executor-jar and --engine-jar in child JVMs, so that its System.exit,"
                     + " Runtime.halt, native crash, out-of-memory error, spinning thread or hang is a crash of its"
                     + " configuration and the lab goes on (the default); --no-isolate runs it in the lab's JVM")
     boolean isolate = true;

@@ -10,8 +10,6 @@ import dev.ecslab.reports.html.EnginesJson;
 import dev.ecslab.reports.html.EnginesPage;
 import dev.ecslab.reports.timeline.ScenarioText;
 import java.io.File;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,10 +65,19 @@ final class EnginesCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "how long one scenario run may take (default: 30)")
     int timeoutSeconds = 30;
 
+    @Option(names = "--isolate", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "run the code of --engine-jar in child JVMs, so that its System.exit, Runtime.halt, native crash,"
+                    + " out-of-memory error or hang is a crash of its engine and the lab goes on (the default); --no-isolate"
+                    + " runs it in the lab's JVM")
+    boolean isolate = true;
+
     @Option(names = "--out", paramLabel = "DIR", description = "where engines.md, engines.html, engines.json and the"
             + " counterexamples go (default: reports/out/engines in the checkout, which the report in reports/out links;"
             + " ecslab-out/engines here without one)")
     Path out;
+
+    /** The exit status when an engine jar's code ended its isolated JVM while the jar was loaded: a crash. */
+    static final int CRASHED_LOADING = 1;
 
     /** How long a driver may take to start and answer hello. */
     static final Duration HELLO = Duration.ofSeconds(20);
@@ -89,7 +96,16 @@ final class EnginesCommand implements Callable<Integer> {
             throw new BadInputException("--tries/--timeout", "", "--tries must be 0 or more and --timeout at least 1, were "
                     + tries + " and " + timeoutSeconds);
         }
-        try (Interrupts stop = Interrupts.arm(null); URLClassLoader loader = loader(jars)) {
+        EngineJars given;
+        try {
+            given = EngineJars.open(jars, isolate);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new BadInputException("--engine", "", e.getMessage());
+        } catch (dev.ecslab.lab.isolate.PluginCrashedException e) {
+            System.err.println("lab engines: " + BadInputException.printable(e.getMessage()));
+            return CRASHED_LOADING;
+        }
+        try (Interrupts stop = Interrupts.arm(null); given) {
             if (out == null) {
                 out = RepositoryRoot.defaultOut("engines");
             }
@@ -97,7 +113,7 @@ final class EnginesCommand implements Callable<Integer> {
             refuseAReportsFolder(out);
             List<EngineSubject> engines;
             try {
-                engines = find(ids, commands, loader);
+                engines = given.find(ids, commands);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException("--engine", "", e.getMessage());
             }
@@ -136,7 +152,17 @@ final class EnginesCommand implements Callable<Integer> {
      *                                  driver asked for whose npm dependencies are missing
      */
     static List<EngineSubject> find(List<String> ids, List<String> commands, ClassLoader loader) {
+        return find(ids, commands, loader, List.of());
+    }
+
+    /**
+     * As {@link #find(List, List, ClassLoader)}, with {@code isolated}: the engines of jars that run in child JVMs
+     * ({@link EngineJars}), in id order among {@code loader}'s as they would be if {@code loader} held their jars.
+     */
+    static List<EngineSubject> find(List<String> ids, List<String> commands, ClassLoader loader, List<EngineSubject> isolated) {
         List<EngineSubject> all = new ArrayList<>(EngineSubject.all(loader));
+        all.addAll(isolated);
+        all.sort(java.util.Comparator.comparing(EngineSubject::id));
         all.addAll(shipped(ids));
         for (String cmd : commands) {
             if (cmd.isBlank()) {
@@ -191,19 +217,6 @@ final class EnginesCommand implements Callable<Integer> {
             out.add(EngineSubject.process(List.of("node", script.toString()), null, HELLO, pinned));
         }
         return out;
-    }
-
-    /** A class loader over the lab's classes and each jar, checked to be a readable file. */
-    static URLClassLoader loader(List<File> jars) throws java.io.IOException {
-        List<URL> urls = new ArrayList<>();
-        for (File jar : jars) {
-            Path p = jar.toPath();
-            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
-                throw new BadInputException(p.toString(), "", "--engine-jar: not a readable file");
-            }
-            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
-        }
-        return new URLClassLoader(urls.toArray(URL[]::new), EnginesCommand.class.getClassLoader());
     }
 
     static final List<Criterion> COLUMNS = EnginesPage.COLUMNS;

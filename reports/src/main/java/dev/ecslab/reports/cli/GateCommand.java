@@ -111,16 +111,30 @@ final class GateCommand implements Callable<Integer> {
         PluginSubjects jars;
         try {
             jars = campaign.openJars();
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
-            return LabMain.BAD_INPUT;
-        } catch (dev.ecslab.lab.isolate.PluginCrashedException e) {
-            System.err.println("lab gate: FAIL: " + BadInputException.printable(e.getMessage()));
-            return 1;
+        } catch (RuntimeException e) {
+            return openFailed(e);
         }
         try (jars) {
             return gate(jars);
         }
+    }
+
+    /**
+     * The exit code of a gate whose plug-in or engine jars could not be opened, said on standard error: a refused jar
+     * is bad input (2), a jar whose code ended its isolated JVM as it loaded is a crash, a failing gate (1).
+     *
+     * @throws RuntimeException {@code e} when it is neither
+     */
+    private static int openFailed(RuntimeException e) {
+        if (e instanceof dev.ecslab.lab.isolate.PluginCrashedException) {
+            System.err.println("lab gate: FAIL: " + BadInputException.printable(e.getMessage()));
+            return 1;
+        }
+        if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
+            System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
+            return LabMain.BAD_INPUT;
+        }
+        throw e;
     }
 
     private int gate(PluginSubjects jars) throws Exception {
@@ -233,11 +247,17 @@ final class GateCommand implements Callable<Integer> {
         ClaimedClass expected;
         dev.ecslab.lab.engine.EngineSubject subject;
         dev.ecslab.lab.classify.Shard shard;
-        try (java.net.URLClassLoader loader = EnginesCommand.loader(engineJars)) {
+        EngineJars given;
+        try {
+            given = EngineJars.open(engineJars, campaign.isolate);
+        } catch (RuntimeException e) {
+            return openFailed(e);
+        }
+        try (given) {
             try {
                 expected = GateCampaign.parseClass(expect);
                 shard = campaign.shard == null ? dev.ecslab.lab.classify.Shard.ALL : campaign.shard();
-                subject = EnginesCommand.find(List.of(engine), engineCommands, loader).get(0);
+                subject = given.find(List.of(engine), engineCommands).get(0);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 System.err.println("lab gate: " + BadInputException.printable(e.getMessage()));
                 return LabMain.BAD_INPUT;

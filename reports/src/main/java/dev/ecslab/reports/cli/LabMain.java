@@ -419,7 +419,7 @@ public final class LabMain implements Callable<Integer> {
         List<java.io.File> executorJars = new ArrayList<>();
 
         @Option(names = "--isolate", negatable = true, defaultValue = "true", fallbackValue = "true",
-                description = "re-run the code of --strategy-jar and --executor-jar in a child JVM, so that a crash that"
+                description = "re-run the code of --strategy-jar, --executor-jar and --engine-jar in a child JVM, so that a crash that"
                         + " ends its JVM is reproduced as that crash (the default); --no-isolate runs it in the lab's JVM")
         boolean isolate = true;
 
@@ -475,9 +475,20 @@ public final class LabMain implements Callable<Integer> {
         private int replayEngine(Replay.Saved saved) throws java.io.IOException {
             var config = saved.trace().config();
             dev.ecslab.lab.engine.EngineSubject engine;
-            try (java.net.URLClassLoader loader = EnginesCommand.loader(engineJars)) {
+            EngineJars given;
+            try {
+                given = EngineJars.open(engineJars, isolate);
+            } catch (dev.ecslab.lab.isolate.PluginCrashedException e) {
+                System.err.println("lab replay: " + BadInputException.printable(e.getMessage()));
+                return 1;                               // the jar's code crashed: the counterexample's crash, reproduced
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                System.err.println("lab replay: " + BadInputException.printable(e.getMessage())
+                        + " (an engine of a jar or a driver is named with --engine-jar or --engine-cmd)");
+                return BAD_INPUT;
+            }
+            try (given) {
                 try {
-                    engine = EnginesCommand.find(List.of(config.strategy()), engineCommands, loader).get(0);
+                    engine = given.find(List.of(config.strategy()), engineCommands).get(0);
                 } catch (IllegalArgumentException e) {
                     System.err.println("lab replay: " + BadInputException.printable(e.getMessage())
                             + " (an engine of a jar or a driver is named with --engine-jar or --engine-cmd)");

@@ -22,6 +22,21 @@ import org.junit.jupiter.params.provider.CsvSource;
  * out-of-memory error would have ended it with no verdict at all.
  */
 class HostilePluginTest {
+    /** A class of the hostile jars whose {@code now()} crashes the JVM natively: a write to address 0 through Unsafe. */
+    static final String NATIVE_CRASH = """
+                final class NativeCrash {
+                    static void now() {
+                        try {
+                            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+                            f.setAccessible(true);
+                            ((sun.misc.Unsafe) f.get(null)).putAddress(0L, 42L);
+                        } catch (ReflectiveOperationException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                }
+                """;
+
     /** The attacks, each done at the third frame's end of a run: what the code does and what the verdict says. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
@@ -55,18 +70,6 @@ class HostilePluginTest {
                     }
                 }
 
-                final class NativeCrash {
-                    static void now() {
-                        try {
-                            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-                            f.setAccessible(true);
-                            ((sun.misc.Unsafe) f.get(null)).putAddress(0L, 42L);
-                        } catch (ReflectiveOperationException e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }
-                }
-
                 final class Spinner {
                     static void start() {
                         Thread t = new Thread(() -> { while (true) { Thread.onSpinWait(); } }, "spinner");
@@ -74,7 +77,7 @@ class HostilePluginTest {
                         t.start();
                     }
                 }
-                """.formatted(cls, name, attack));
+                """.formatted(cls, name, attack) + NATIVE_CRASH);
         Path out = dir.resolve("out");
         Path junit = dir.resolve("gate.xml");
         // In the test's own JVM, as a user's CI would call the lab: isolation is what keeps this JVM alive. The
