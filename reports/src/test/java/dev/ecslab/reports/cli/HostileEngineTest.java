@@ -8,15 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * An engine jar whose engine attacks the JVM it runs in, gated by {@code lab gate --engine} as a user runs it (a real
- * process, {@link LabMain#main}, isolation on by default): each attack ends in a crash verdict that names what
+ * An engine jar whose engine attacks the JVM it runs in, gated by {@code lab gate --engine} in this test's own JVM
+ * (isolation on, the default; a bypass would end the test run): each attack ends in a crash verdict that names what
  * happened, exit 1 (never a pass and never "bad input"), the JUnit XML has a failure, no process with the jar on its
  * command line is left, and {@code lab replay} of its counterexample with the jar reproduces the crash (exit 1, the
  * same verdict). In the lab's own JVM, {@code Runtime.halt(0)} would have ended the gate with 0, and the native crash
@@ -87,22 +86,17 @@ class HostileEngineTest {
     private record Run(int code, String out, String err) {
     }
 
-    /** {@code lab ARGS} as a process of its own, on this test's class path, with a heap the attacks fill quickly. */
-    private static Run lab(Path dir, String name, String... args) throws Exception {
-        List<String> line = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), LabMain.class.getName()));
-        line.addAll(List.of(args));
-        Path stdout = dir.resolve(name + ".out");
-        Path stderr = dir.resolve(name + ".err");
-        Process p = new ProcessBuilder(line).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-        boolean ended = p.waitFor(240, TimeUnit.SECONDS);
-        if (!ended) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+    /**
+     * {@code lab ARGS} in this test's own JVM, as a user's CI would call it (were the engine's code run here, its halt
+     * would end the test run), with children whose heap the attacks fill quickly.
+     */
+    private static Run lab(Path dir, String name, String... args) {
+        System.setProperty("ecslab.isolated.jvmOptions", "-Xmx96m");
+        try {
+            CommandOutput r = CommandOutput.run(args);
+            return new Run(r.code(), r.out(), r.err());
+        } finally {
+            System.clearProperty("ecslab.isolated.jvmOptions");
         }
-        String out = Files.readString(stdout, StandardCharsets.UTF_8);
-        String err = Files.readString(stderr, StandardCharsets.UTF_8);
-        assertThat(ended).as("lab %s ended; stdout:%n%s%nstderr:%n%s", name, out, err).isTrue();
-        return new Run(p.exitValue(), out, err);
     }
 }
