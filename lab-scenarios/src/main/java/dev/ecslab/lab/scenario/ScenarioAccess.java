@@ -250,8 +250,21 @@ public final class ScenarioAccess {
      * the end state. A scenario without any is a pure function of its start state (criterion 8).
      */
     public static Set<String> racyPairs(Scenario scenario) {
-        return unorderedConflicts(scenario, false);
+        // A scenario is judged run after run (a search's schedules, a shrinker's seeds), and each judgement asks;
+        // a scenario is immutable, so the pairs of the last one a thread asked about are kept.
+        Object[] last = LAST_RACY_PAIRS.get();
+        if (last != null && last[0] == scenario) {
+            @SuppressWarnings("unchecked")
+            Set<String> pairs = (Set<String>) last[1];
+            return pairs;
+        }
+        Set<String> pairs = java.util.Collections.unmodifiableSet(unorderedConflicts(scenario, false));
+        LAST_RACY_PAIRS.set(new Object[] {scenario, pairs});
+        return pairs;
     }
+
+    /** Per thread: the last scenario {@link #racyPairs} was asked about, and its answer. */
+    private static final ThreadLocal<Object[]> LAST_RACY_PAIRS = new ThreadLocal<>();
 
     private static Set<String> unorderedConflicts(Scenario scenario, boolean honourExemptions) {
         Set<String> out = new TreeSet<>();

@@ -55,12 +55,12 @@ public final class ScenarioModel {
 
     /** Every run the schedule must make, in the model's order. */
     public Set<Run> runs() {
-        return runs;
+        return java.util.Collections.unmodifiableSet(runs);
     }
 
     /** At each sync point, the systems whose non-empty command buffers are applied, in application order. */
     public Map<Sync, List<String>> commandOrder() {
-        return commandOrder;
+        return java.util.Collections.unmodifiableMap(commandOrder);
     }
 
     /** The end state as canonical lines ({@code "e1: A(2) S(0)"}, {@code "resource R(3)"}), entities by label. */
@@ -68,7 +68,7 @@ public final class ScenarioModel {
         if (depth == Depth.RUNS_ONLY) {
             throw new IllegalStateException("this model kept no state");
         }
-        return frameStates.get(frameStates.size() - 1);
+        return java.util.Collections.unmodifiableList(frameStates.get(frameStates.size() - 1));
     }
 
     /**
@@ -91,8 +91,22 @@ public final class ScenarioModel {
      *         cleanly under any strategy or executor
      */
     public static ScenarioModel of(Scenario scenario) {
-        return run(scenario, Depth.END_STATE);
+        // The lab judges one scenario run after run (a search's schedules, a shrinker's seeds); a scenario is
+        // immutable and a model is read-only once made, so the last model a thread made is kept and given again.
+        ScenarioModel last = LAST_MODEL.get();
+        if (last != null && last.of == scenario) {
+            return last;
+        }
+        ScenarioModel m = run(scenario, Depth.END_STATE);
+        m.of = scenario;
+        LAST_MODEL.set(m);
+        return m;
     }
+
+    /** Per thread: the last model {@link #of} made. */
+    private static final ThreadLocal<ScenarioModel> LAST_MODEL = new ThreadLocal<>();
+    /** The scenario {@link #of} made this model of, or null. */
+    private Scenario of;
 
     /** {@link #of}, keeping the state after every frame too ({@link #frameStates()}). */
     public static ScenarioModel withFrameStates(Scenario scenario) {

@@ -50,6 +50,13 @@ class ExternalStrategiesGateTest {
         return ProviderJar.build(dir.resolve(name), ChangeTrackerProvider.class, name, source);
     }
 
+    /**
+     * For the tests of a verdict on a well-behaved strategy: its jar's code runs in the lab's JVM, which spares a child
+     * JVM's start and JIT per gate; the verdict is the same either way (IsolationParityTest). The tests of crashes,
+     * hangs and dying threads keep the default, isolation.
+     */
+    private static final String IN_THE_LAB = "--no-isolate";
+
     private static CommandOutput gate(Path dir, Path jar, String id, String... more) {
         List<String> args = new ArrayList<>(List.of("gate", "--strategy-jar", jar.toString(), "--strategy", id,
                 "--executor", "dynamic", "--no-memory", "--quiet", "--out", dir.resolve("out-" + id).toString()));
@@ -236,7 +243,7 @@ class ExternalStrategiesGateTest {
     @Test
     void anIndependentlyPackagedExactStrategyPasses(@TempDir Path dir) throws Exception {
         Path jar = jar(dir, "Plain", provider("Plain", "ext-plain", "EXACT", "0", ""));
-        CommandOutput r = gate(dir, jar, "ext-plain");
+        CommandOutput r = gate(dir, jar, "ext-plain", IN_THE_LAB);
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("expected exact, measured exact: PASS");
     }
@@ -244,7 +251,7 @@ class ExternalStrategiesGateTest {
     @Test
     void anExactStrategyWrittenFromScratchPasses(@TempDir Path dir) throws Exception {
         Path jar = jar(dir, "HistoryExact", history("HistoryExact", "ext-history", "EXACT", 0, 0));
-        CommandOutput r = gate(dir, jar, "ext-history", "--tries", "20");
+        CommandOutput r = gate(dir, jar, "ext-history", "--tries", "20", IN_THE_LAB);
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("expected exact, measured exact: PASS");
     }
@@ -252,12 +259,12 @@ class ExternalStrategiesGateTest {
     @Test
     void aFrameLateStrategyPassesWhenItClaimsTheDelayAndFailsWhenItClaimsExactness(@TempDir Path dir) throws Exception {
         Path honest = jar(dir, "LateHonest", history("LateHonest", "ext-late-honest", "EXACT_DELAYED", 1, 1));
-        CommandOutput ok = gate(dir, honest, "ext-late-honest", "--tries", "20");
+        CommandOutput ok = gate(dir, honest, "ext-late-honest", "--tries", "20", IN_THE_LAB);
         assertThat(ok.code()).as(ok.out() + ok.err()).isZero();
         assertThat(ok.out()).contains("measured exact-delayed: PASS");
 
         Path boastful = jar(dir, "LateBoast", history("LateBoast", "ext-late-boast", "EXACT", 0, 1));
-        CommandOutput bad = gate(dir, boastful, "ext-late-boast", "--tries", "0");
+        CommandOutput bad = gate(dir, boastful, "ext-late-boast", "--tries", "0", IN_THE_LAB);
         assertThat(bad.code()).as(bad.out() + bad.err()).isEqualTo(1);
         assertThat(bad.out()).contains("expected exact, measured ").doesNotContain("measured exact:")
                 .contains("FAIL 1 timeliness").contains("FAIL 3 same frame");
