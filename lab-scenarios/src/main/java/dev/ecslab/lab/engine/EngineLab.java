@@ -258,7 +258,7 @@ public final class EngineLab {
      */
     static boolean stops(Trace t) {
         return t.crashes().stream().anyMatch(x -> x.call().equals(EngineRunner.TIMEOUT_CALL)
-                || x.source().equals("run") && x.call().equals(dev.ecslab.lab.trace.Crash.ISOLATED_JVM));
+                || x.endedItsJvm());
     }
 
     /** The smallest scenario the shrinker finds that still violates {@code c}, with its first violation and trace. */

@@ -36,7 +36,7 @@ public interface RunHost {
 
     /** Whether {@code t} is a run that ended its host's JVM (it cannot be run again cheaply: each run starts a JVM). */
     static boolean ended(Trace t) {
-        return t.crashes() != null && t.crashes().stream().anyMatch(c -> c.source().equals("run") && c.call().equals(ENDED));
+        return t.crashes() != null && t.crashes().stream().anyMatch(dev.ecslab.lab.trace.Crash::endedItsJvm);
     }
 
     /** The host of {@code config}'s strategy or executor, or {@code null} when both run in this JVM. */

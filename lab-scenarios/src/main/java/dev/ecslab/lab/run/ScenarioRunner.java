@@ -196,7 +196,7 @@ public final class ScenarioRunner {
      * it returned ({@link #leftRunning}). A JVM that hosts such runs for a campaign is no longer clean.
      */
     public static boolean leftThreads(Trace t) {
-        return t.timedOut() || t.crashes() != null && t.crashes().stream().anyMatch(c -> c.exception().endsWith(Crash.LEFT_SPINNING));
+        return t.timedOut() || t.crashes() != null && t.crashes().stream().anyMatch(Crash::leftAThreadRunning);
     }
 
     /**

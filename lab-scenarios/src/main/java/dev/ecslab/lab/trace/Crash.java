@@ -47,12 +47,22 @@ public record Crash(@Required String source, @Required String call,
      */
     public static final String LEFT_SPINNING = "(a thread left spinning)";
 
+    /** Whether this is the end of the isolated JVM the run was made in, rather than something thrown. */
+    public boolean endedItsJvm() {
+        return source.equals("run") && call.equals(ISOLATED_JVM);
+    }
+
+    /** Whether this is a thread the code under test left running after its run, rather than something thrown. */
+    public boolean leftAThreadRunning() {
+        return source.equals("run") && exception.endsWith(LEFT_SPINNING);
+    }
+
     /** The crash in words, with the top frames (for an isolated JVM that ended, its last lines). */
     public String describe() {
-        if (source.equals("run") && exception.endsWith(LEFT_SPINNING)) {
+        if (leftAThreadRunning()) {
             return call + " was " + exception + (frames.isEmpty() ? "" : ", at " + String.join(" < ", frames));
         }
-        if (source.equals("run") && call.equals(ISOLATED_JVM)) {
+        if (endedItsJvm()) {
             List<String> last = frames.subList(Math.max(0, frames.size() - 3), frames.size());
             return "the isolated JVM running the code under test " + exception + (frame >= 0 ? " during frame " + frame : "")
                     + (last.isEmpty() ? "" : "; its last lines on standard error: " + String.join(" | ", last));

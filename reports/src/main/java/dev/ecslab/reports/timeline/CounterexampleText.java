@@ -454,7 +454,7 @@ public final class CounterexampleText {
         for (Crash c : vt.trace().crashes()) {
             String call = c.call();
             if (msg.startsWith(c.describe().substring(0, Math.min(c.describe().length(), 40)))) {
-                if (c.source().equals("run") && (call.equals(Crash.ISOLATED_JVM) || c.exception().endsWith(Crash.LEFT_SPINNING))) {
+                if (c.endedItsJvm() || c.leftAThreadRunning()) {
                     // not a throw: the JVM the run was made in ended, or a thread was left running; its words say so
                     return SafeText.line(sentence(c.describe())) + " A crash ends the run, so nothing else in it is judged,"
                             + " and the configuration is broken whatever its other answers.";

@@ -7,7 +7,6 @@ import dev.ecslab.lab.engine.EngineProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -57,7 +56,7 @@ class HostileEngineTest {
                 """.formatted(cls, name, attack) + HostilePluginTest.NATIVE_CRASH);
         Path out = dir.resolve("out");
         Path junit = dir.resolve("gate.xml");
-        Run gate = lab(dir, "gate", "gate", "--engine", "ext-" + name, "--engine-jar", jar.toString(), "--expect", "exact",
+        CommandOutput gate = lab("gate", "--engine", "ext-" + name, "--engine-jar", jar.toString(), "--expect", "exact",
                 "--tries", "2", "--quiet", "--run-timeout", "3", "--jobs", "1", "--out", out.toString(), "--junit", junit.toString());
         System.out.println(name + ": " + gate.out().lines().filter(l -> l.contains("X no crash")).toList());
         assertThat(gate.code()).as("exit status; stdout:%n%s%nstderr:%n%s", gate.out(), gate.err()).isEqualTo(1);
@@ -68,35 +67,24 @@ class HostileEngineTest {
         if (name.equals("native")) {
             assertThat(gate.err()).as("the JVM's crash report is named").containsPattern("wrote its crash report: .*hs_err_pid\\d+\\.log");
         }
-        List<ProcessHandle> left = ProcessHandle.allProcesses()
-                .filter(h -> h.info().commandLine().map(c -> c.contains(jar.toString())).orElse(false)).toList();
-        assertThat(left).as("processes left running with the engine jar").isEmpty();
+        assertThat(HostilePluginTest.processesWith(jar)).as("processes left running with the engine jar").isEmpty();
         if (!name.equals("hang")) {                  // a hang's replay would wait out the replay's own run timeout
             Path file;
             try (Stream<Path> files = Files.walk(out)) {
                 file = files.filter(f -> f.getFileName().toString().startsWith("criterion-")).sorted().findFirst().orElseThrow();
             }
-            Run replay = lab(dir, "replay", "replay", file.toString(), "--engine-jar", jar.toString());
+            CommandOutput replay = lab("replay", file.toString(), "--engine-jar", jar.toString());
             assertThat(replay.code()).as("replay's exit status (1: fails, reproduced)%n%s%s", replay.out(), replay.err())
                     .isEqualTo(1);
             assertThat(replay.out()).contains("re-run on the engine: the same verdict").contains(said);
         }
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
     /**
      * {@code lab ARGS} in this test's own JVM, as a user's CI would call it (were the engine's code run here, its halt
      * would end the test run), with children whose heap the attacks fill quickly.
      */
-    private static Run lab(Path dir, String name, String... args) {
-        System.setProperty("ecslab.isolated.jvmOptions", "-Xmx96m");
-        try {
-            CommandOutput r = CommandOutput.run(args);
-            return new Run(r.code(), r.out(), r.err());
-        } finally {
-            System.clearProperty("ecslab.isolated.jvmOptions");
-        }
+    private static CommandOutput lab(String... args) {
+        return HostilePluginTest.withSmallChildren(() -> CommandOutput.run(args));
     }
 }

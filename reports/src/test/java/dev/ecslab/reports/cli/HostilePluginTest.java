@@ -102,12 +102,14 @@ class HostilePluginTest {
         }
     }
 
-    private static List<ProcessHandle> processesWith(Path jar) {
+    /** The processes whose command line names {@code jar}: none may be left once the lab has returned. */
+    static List<ProcessHandle> processesWith(Path jar) {
         return ProcessHandle.allProcesses()
                 .filter(h -> h.info().commandLine().map(c -> c.contains(jar.toString())).orElse(false)).toList();
     }
 
-    private static CommandOutput withSmallChildren(java.util.function.Supplier<CommandOutput> command) {
+    /** {@code command}, with isolated JVMs whose heap an attack on memory fills quickly. */
+    static CommandOutput withSmallChildren(java.util.function.Supplier<CommandOutput> command) {
         System.setProperty("ecslab.isolated.jvmOptions", "-Xmx96m");
         try {
             return command.get();
