@@ -9,6 +9,7 @@ import dev.ecslab.lab.isolate.IsolationProtocol.Request;
 import dev.ecslab.lab.isolate.IsolationProtocol.Spec;
 import dev.ecslab.lab.isolate.IsolationProtocol.StrategyInfo;
 import dev.ecslab.lab.measure.MemoryRun;
+import dev.ecslab.lab.mutant.Mutants;
 import dev.ecslab.lab.run.ExecutorSubject;
 import dev.ecslab.lab.run.LabConfig;
 import dev.ecslab.lab.run.PluginJars;
@@ -155,12 +156,16 @@ public final class IsolatedJvmMain {
         return new Answer(null, null, null, null, null, null, m, m.trace() != null && ScenarioRunner.leftThreads(m.trace()) ? true : null);
     }
 
+    /** The strategy a spec names: a mutant (the lab's own, paired with a jar's executor), or one the loader sees. */
     private TrackerSubject strategy(Spec spec) {
-        return strategies.computeIfAbsent(spec.strategy(), label -> TrackerSubject.find(label, jars.loader()))
-                .heldTo(spec.claimed(), spec.delayFrames());
+        return strategies.computeIfAbsent(spec.strategy(), label -> Mutants.trackers().stream()
+                .map(Mutants.TrackerMutant::subject).filter(m -> m.label().equals(label)).findFirst()
+                .orElseGet(() -> TrackerSubject.find(label, jars.loader()))).heldTo(spec.claimed(), spec.delayFrames());
     }
 
+    /** The executor a spec names: a mutant (paired with a jar's strategy), or one the loader sees. */
     private ExecutorSubject executor(String id) {
-        return executors.computeIfAbsent(id, k -> ExecutorSubject.of(k, jars.loader()));
+        return executors.computeIfAbsent(id, k -> Mutants.executors().stream().map(Mutants.ExecutorMutant::subject)
+                .filter(m -> m.id().equals(k)).findFirst().orElseGet(() -> ExecutorSubject.of(k, jars.loader())));
     }
 }
